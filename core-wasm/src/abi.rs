@@ -1,0 +1,258 @@
+//! The wasm boundary of the core: exports, imports, and every `unsafe` line
+//! of this crate. The contract is `docs/ABI.md`; keep the two together.
+//!
+//! Buffers are `(ptr, len)` pairs in linear memory; replies are packed as
+//! `(ptr << 32) | len` and owned by the host, which frees them with
+//! `tidyup_dealloc`. Everything crossing the boundary is UTF-8 JSON.
+#![allow(unsafe_code)]
+
+use std::alloc::{Layout, alloc, dealloc};
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::agent::{Agent, AgentConfig};
+use crate::host::{
+    Capabilities, ChatRequest, Entry, Event, EventSink, FileSystem, FsRequest, HostError,
+    ModelClient, Wire,
+};
+use crate::protocol::HttpReply;
+
+/// The ABI version this module implements.
+pub const ABI_VERSION: i32 = 1;
+
+#[link(wasm_import_module = "tidyup:host/v1")]
+unsafe extern "C" {
+    /// POSTs a chat-completion request; stages a result, returns its length.
+    #[link_name = "chat_completion"]
+    fn import_chat_completion(ptr: *const u8, len: usize) -> i32;
+    /// Runs one file primitive; stages a result, returns its length.
+    #[link_name = "fs_call"]
+    fn import_fs_call(ptr: *const u8, len: usize) -> i32;
+    /// Hands one console event to the host.
+    #[link_name = "emit"]
+    fn import_emit(ptr: *const u8, len: usize);
+    /// Copies the staged result into `dst`; returns the bytes copied or -1.
+    #[link_name = "take_result"]
+    fn import_take_result(dst: *mut u8, len: usize) -> i32;
+}
+
+thread_local! {
+    static AGENTS: RefCell<BTreeMap<u32, Agent>> = const { RefCell::new(BTreeMap::new()) };
+    static NEXT_HANDLE: RefCell<u32> = const { RefCell::new(1) };
+}
+
+/// Returns the ABI version, [`ABI_VERSION`].
+#[unsafe(no_mangle)]
+pub extern "C" fn tidyup_abi_version() -> i32 {
+    ABI_VERSION
+}
+
+/// Allocates `len` bytes for the host to write into; null when `len` is 0.
+#[unsafe(no_mangle)]
+pub extern "C" fn tidyup_alloc(len: usize) -> *mut u8 {
+    match Layout::from_size_align(len, 1) {
+        // SAFETY: the layout has a non-zero size.
+        Ok(layout) if len > 0 => unsafe { alloc(layout) },
+        Ok(_) | Err(_) => std::ptr::null_mut(),
+    }
+}
+
+/// Frees a buffer from [`tidyup_alloc`] or a packed reply.
+///
+/// # Safety
+/// `ptr` and `len` must be exactly those of a live buffer of this module.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tidyup_dealloc(ptr: *mut u8, len: usize) {
+    if let (false, Ok(layout)) = (ptr.is_null(), Layout::from_size_align(len, 1)) {
+        if len > 0 {
+            // SAFETY: the caller passes back a buffer allocated with this layout.
+            unsafe { dealloc(ptr, layout) }
+        }
+    }
+}
+
+/// Creates an agent from an `AgentConfig` JSON, emits its start event, and
+/// replies `{"ok": HANDLE}`.
+///
+/// # Safety
+/// `(ptr, len)` must be a readable buffer of this module's memory.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tidyup_agent_new(ptr: *const u8, len: usize) -> u64 {
+    // SAFETY: forwarded from the caller's contract.
+    let config = unsafe { read_json::<AgentConfig>(ptr, len) };
+    reply(config.map(|config| {
+        let agent = Agent::new(config);
+        WasmHost.emit(agent.started());
+        let handle = NEXT_HANDLE.with_borrow_mut(|next| {
+            let handle = *next;
+            *next = next.wrapping_add(1).max(1);
+            handle
+        });
+        AGENTS.with_borrow_mut(|agents| agents.insert(handle, agent));
+        handle
+    }))
+}
+
+/// Runs one user line on the agent `handle`; replies `{"ok": OUTCOME}`.
+///
+/// # Safety
+/// `(ptr, len)` must be a readable buffer of this module's memory.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tidyup_agent_send(handle: u32, ptr: *const u8, len: usize) -> u64 {
+    // SAFETY: forwarded from the caller's contract.
+    let line = unsafe { read_bytes(ptr, len) };
+    let line = match std::str::from_utf8(line) {
+        Ok(line) => line.to_owned(),
+        Err(err) => return reply::<()>(Err(HostError::new("bad_input", err.to_string()))),
+    };
+    // The agent leaves the registry during the turn, so a host that
+    // misbehaves cannot alias it.
+    let Some(mut agent) = AGENTS.with_borrow_mut(|agents| agents.remove(&handle)) else {
+        return reply::<()>(Err(unknown_handle(handle)));
+    };
+    let (mut model, mut files, mut events) = (WasmHost, WasmHost, WasmHost);
+    let outcome = agent.handle_line(
+        &line,
+        &mut Capabilities {
+            model: &mut model,
+            files: &mut files,
+            events: &mut events,
+        },
+    );
+    AGENTS.with_borrow_mut(|agents| agents.insert(handle, agent));
+    reply(Ok(outcome))
+}
+
+/// Replies `{"ok": [MESSAGE, ...]}`: the agent's history.
+#[unsafe(no_mangle)]
+pub extern "C" fn tidyup_agent_history(handle: u32) -> u64 {
+    reply(AGENTS.with_borrow(|agents| {
+        agents
+            .get(&handle)
+            .map(|agent| agent.history().to_vec())
+            .ok_or_else(|| unknown_handle(handle))
+    }))
+}
+
+/// Drops the agent `handle`.
+#[unsafe(no_mangle)]
+pub extern "C" fn tidyup_agent_free(handle: u32) {
+    AGENTS.with_borrow_mut(|agents| agents.remove(&handle));
+}
+
+fn unknown_handle(handle: u32) -> HostError {
+    HostError::new("bad_handle", format!("no agent with handle {handle}"))
+}
+
+/// Serializes a result and hands its buffer to the host, packed.
+fn reply<T: Serialize>(result: Result<T, HostError>) -> u64 {
+    let bytes = serde_json::to_vec(&Wire::from(result)).unwrap_or_else(|_| {
+        br#"{"err":{"code":"internal","message":"unserializable reply"}}"#.to_vec()
+    });
+    let boxed = bytes.into_boxed_slice();
+    let len = boxed.len() as u64;
+    let ptr = Box::into_raw(boxed) as *mut u8 as usize as u64;
+    (ptr << 32) | len
+}
+
+/// # Safety
+/// `(ptr, len)` must be a readable buffer of this module's memory.
+unsafe fn read_bytes<'a>(ptr: *const u8, len: usize) -> &'a [u8] {
+    if ptr.is_null() || len == 0 {
+        return &[];
+    }
+    // SAFETY: guaranteed by the caller.
+    unsafe { std::slice::from_raw_parts(ptr, len) }
+}
+
+/// # Safety
+/// `(ptr, len)` must be a readable buffer of this module's memory.
+unsafe fn read_json<T: DeserializeOwned>(ptr: *const u8, len: usize) -> Result<T, HostError> {
+    // SAFETY: forwarded from the caller's contract.
+    serde_json::from_slice(unsafe { read_bytes(ptr, len) })
+        .map_err(|err| HostError::new("bad_input", err.to_string()))
+}
+
+/// The imported host functions, as the core's capabilities.
+struct WasmHost;
+
+impl WasmHost {
+    /// Calls a staging import with a JSON request and reads back its result.
+    fn call<T: DeserializeOwned>(
+        import: unsafe extern "C" fn(*const u8, usize) -> i32,
+        request: &impl Serialize,
+    ) -> Result<T, HostError> {
+        let request = serde_json::to_string(request)
+            .map_err(|err| HostError::new("internal", err.to_string()))?;
+        // SAFETY: the import only reads `request` during the call.
+        let staged = unsafe { import(request.as_ptr(), request.len()) };
+        let len = usize::try_from(staged)
+            .map_err(|_| HostError::new("host", "the host staged no result"))?;
+        let mut buffer = vec![0u8; len];
+        // SAFETY: `buffer` is writable for `len` bytes and outlives the call.
+        let copied = unsafe { import_take_result(buffer.as_mut_ptr(), len) };
+        if usize::try_from(copied).ok() != Some(len) {
+            return Err(HostError::new("host", "the host's staged result was lost"));
+        }
+        serde_json::from_slice::<Wire<T>>(&buffer)
+            .map_err(|err| HostError::new("host", format!("unreadable host result: {err}")))?
+            .into()
+    }
+
+    fn fs<T: DeserializeOwned>(request: FsRequest) -> Result<T, HostError> {
+        Self::call(import_fs_call, &request)
+    }
+}
+
+impl ModelClient for WasmHost {
+    fn chat_completion(&mut self, body: &Value) -> Result<HttpReply, HostError> {
+        Self::call(import_chat_completion, &ChatRequest { body: body.clone() })
+    }
+}
+
+impl FileSystem for WasmHost {
+    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
+        Self::fs(FsRequest::Stat {
+            path: path.to_owned(),
+        })
+    }
+    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
+        Self::fs(FsRequest::List {
+            path: path.to_owned(),
+        })
+    }
+    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+        Self::fs(FsRequest::CreateDirAll {
+            path: path.to_owned(),
+        })
+    }
+    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+        Self::fs(FsRequest::Rename {
+            from: from.to_owned(),
+            to: to.to_owned(),
+        })
+    }
+    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
+        Self::fs(FsRequest::RemoveFile {
+            path: path.to_owned(),
+        })
+    }
+    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+        Self::fs(FsRequest::RemoveDirAll {
+            path: path.to_owned(),
+        })
+    }
+}
+
+impl EventSink for WasmHost {
+    fn emit(&mut self, event: Event) {
+        if let Ok(bytes) = serde_json::to_vec(&event) {
+            // SAFETY: the import only reads `bytes` during the call.
+            unsafe { import_emit(bytes.as_ptr(), bytes.len()) }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! The extension rule and category table of `get_file_type`.
+
+/// The categories `get_file_type` returns, exactly as the spec gives them,
+/// with the extensions of each. Anything else is [`OTHER`].
+pub const CATEGORIES: [(&str, &[&str]); 7] = [
+    (
+        "文档",
+        &[
+            "doc", "docx", "pdf", "txt", "rtf", "xls", "xlsx", "ppt", "pptx", "csv",
+        ],
+    ),
+    (
+        "图片",
+        &[
+            "jpg", "jpeg", "png", "gif", "bmp", "svg", "webp", "ico", "tiff",
+        ],
+    ),
+    ("视频", &["mp4", "avi", "mov", "mkv", "wmv", "flv"]),
+    ("音频", &["mp3", "wav", "flac", "aac", "ogg", "m4a"]),
+    (
+        "代码",
+        &[
+            "java", "py", "js", "ts", "html", "css", "cpp", "c", "go", "rs", "rb", "php", "sh",
+            "sql", "json", "xml", "yaml", "yml",
+        ],
+    ),
+    ("压缩包", &["zip", "rar", "7z", "tar", "gz", "bz2"]),
+    ("安装包", &["exe", "msi", "app", "dmg", "deb", "rpm"]),
+];
+
+/// The category of any other or empty extension.
+pub const OTHER: &str = "其他";
+
+/// The extension of a file name: the text after the last dot of its last
+/// path component, lowercased; empty when there is no dot, or the dot is the
+/// first or last character.
+pub fn extension(filename: &str) -> String {
+    let name = filename.rsplit(['/', '\\']).next().unwrap_or(filename);
+    match name.rfind('.') {
+        Some(dot) if dot != 0 && dot + 1 != name.len() => name[dot + 1..].to_lowercase(),
+        Some(_) | None => String::new(),
+    }
+}
+
+/// The category of a file name, one of [`CATEGORIES`] or [`OTHER`].
+pub fn category(filename: &str) -> &'static str {
+    let ext = extension(filename);
+    CATEGORIES
+        .iter()
+        .find(|(_, extensions)| extensions.contains(&ext.as_str()))
+        .map_or(OTHER, |(name, _)| name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extension_rule_edges() {
+        assert_eq!(extension("report.PDF"), "pdf");
+        assert_eq!(extension("archive.tar.gz"), "gz");
+        assert_eq!(extension(".bashrc"), "");
+        assert_eq!(extension("trailing."), "");
+        assert_eq!(extension("noext"), "");
+        assert_eq!(extension(""), "");
+        assert_eq!(extension("dir.d/file"), "");
+        assert_eq!(extension("C:\\x.y\\photo.JpG"), "jpg");
+        assert_eq!(extension("照片.PNG"), "png");
+        assert_eq!(extension("a.b/.hidden"), "");
+    }
+
+    #[test]
+    fn every_row_of_the_table() {
+        for (name, extensions) in CATEGORIES {
+            for ext in extensions {
+                assert_eq!(category(&format!("x.{ext}")), name);
+                assert_eq!(category(&format!("x.{}", ext.to_uppercase())), name);
+            }
+        }
+        assert_eq!(category("Main.java"), "代码");
+        assert_eq!(category("x.unknown"), OTHER);
+        assert_eq!(category("Makefile"), OTHER);
+        assert_eq!(category(".gitignore"), OTHER);
+    }
+}

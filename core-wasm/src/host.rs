@@ -1,0 +1,239 @@
+//! The capabilities the core is handed: a model call, file primitives and an
+//! event sink. In wasm they are the imported host functions; natively (tests,
+//! other Rust hosts) any implementation of these traits.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::protocol::HttpReply;
+
+/// Sends one chat-completion request body to the provider.
+pub trait ModelClient {
+    /// Posts `body` to `{base}/chat/completions`; `Ok` for any HTTP answer,
+    /// `Err` when none arrived.
+    fn chat_completion(&mut self, body: &Value) -> Result<HttpReply, HostError>;
+}
+
+/// The file primitives the tools are built from. Paths are absolute.
+pub trait FileSystem {
+    /// The entry at `path` without following a final symlink; `None` when
+    /// nothing is there.
+    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError>;
+    /// The children of the directory at `path`, in any order.
+    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError>;
+    /// Creates the directory and its missing parents.
+    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError>;
+    /// Moves `from` to `to`, replacing a file at `to`; works across file systems.
+    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError>;
+    /// Removes a file, or a symlink as a link.
+    fn remove_file(&mut self, path: &str) -> Result<(), HostError>;
+    /// Removes a directory with all its contents.
+    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError>;
+}
+
+/// Receives what the core wants shown to the user.
+pub trait EventSink {
+    /// Shows one event.
+    fn emit(&mut self, event: Event);
+}
+
+/// The three capabilities, borrowed for the length of one user turn.
+pub struct Capabilities<'a> {
+    /// The model service.
+    pub model: &'a mut dyn ModelClient,
+    /// The file system the tools act on.
+    pub files: &'a mut dyn FileSystem,
+    /// The console.
+    pub events: &'a mut dyn EventSink,
+}
+
+/// One file-system entry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    /// The entry's own name (last path component).
+    pub name: String,
+    /// What it is.
+    pub kind: EntryKind,
+    /// Size in bytes.
+    pub size: u64,
+    /// Modification time, Unix seconds.
+    pub modified: i64,
+    /// The local time zone's offset from UTC at `modified`, in seconds.
+    pub utc_offset: i32,
+}
+
+/// The kind of a file-system entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EntryKind {
+    /// A regular file.
+    File,
+    /// A directory.
+    Dir,
+    /// A symbolic link (not followed).
+    Symlink,
+    /// Anything else (socket, device...).
+    #[serde(other)]
+    Other,
+}
+
+/// A failure reported by the host: a code for the program, a message for people.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HostError {
+    /// Machine-readable kind, e.g. `not_found`, `permission_denied`, `connect`.
+    pub code: String,
+    /// Human-readable cause, shown to the model or the user.
+    pub message: String,
+}
+
+impl HostError {
+    /// An error with the given code and message.
+    pub fn new(code: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            code: code.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// Something the user should see, with the exact console text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    /// The session started on a target directory.
+    Started {
+        /// The target directory.
+        target_dir: String,
+        /// The start message.
+        text: String,
+    },
+    /// A tool ran.
+    Tool {
+        /// The tool's name.
+        name: String,
+        /// Its full result text (the history keeps the same).
+        result: String,
+        /// The one console line: name and result cut to 100 characters.
+        text: String,
+    },
+    /// The model's plain answer.
+    Answer {
+        /// The answer text.
+        text: String,
+    },
+    /// A notice, such as the round limit.
+    Notice {
+        /// The notice text.
+        text: String,
+    },
+    /// An error, such as a failed model call; shown on standard error.
+    Error {
+        /// The error line.
+        text: String,
+    },
+}
+
+impl Event {
+    /// The console text of the event.
+    pub fn text(&self) -> &str {
+        match self {
+            Event::Started { text, .. }
+            | Event::Tool { text, .. }
+            | Event::Answer { text }
+            | Event::Notice { text }
+            | Event::Error { text } => text,
+        }
+    }
+}
+
+/// One file primitive as it crosses the wasm boundary (`fs_call`), tagged by `op`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum FsRequest {
+    /// [`FileSystem::stat`].
+    Stat {
+        /// Absolute path.
+        path: String,
+    },
+    /// [`FileSystem::list`].
+    List {
+        /// Absolute path.
+        path: String,
+    },
+    /// [`FileSystem::create_dir_all`].
+    CreateDirAll {
+        /// Absolute path.
+        path: String,
+    },
+    /// [`FileSystem::rename`].
+    Rename {
+        /// Absolute source path.
+        from: String,
+        /// Absolute destination path.
+        to: String,
+    },
+    /// [`FileSystem::remove_file`].
+    RemoveFile {
+        /// Absolute path.
+        path: String,
+    },
+    /// [`FileSystem::remove_dir_all`].
+    RemoveDirAll {
+        /// Absolute path.
+        path: String,
+    },
+}
+
+impl FsRequest {
+    /// Runs the request on `files`; the `ok` value as JSON (see `docs/ABI.md`).
+    pub fn apply(&self, files: &mut dyn FileSystem) -> Result<Value, HostError> {
+        let done = |()| Value::Null;
+        match self {
+            FsRequest::Stat { path } => files.stat(path).map(|entry| json_value(&entry)),
+            FsRequest::List { path } => files.list(path).map(|entries| json_value(&entries)),
+            FsRequest::CreateDirAll { path } => files.create_dir_all(path).map(done),
+            FsRequest::Rename { from, to } => files.rename(from, to).map(done),
+            FsRequest::RemoveFile { path } => files.remove_file(path).map(done),
+            FsRequest::RemoveDirAll { path } => files.remove_dir_all(path).map(done),
+        }
+    }
+}
+
+fn json_value<T: Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+/// A result as it crosses the wasm boundary: `{"ok": T}` or `{"err": HostError}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Wire<T> {
+    /// Success.
+    Ok(T),
+    /// Failure, as a value.
+    Err(HostError),
+}
+
+impl<T> From<Result<T, HostError>> for Wire<T> {
+    fn from(result: Result<T, HostError>) -> Self {
+        match result {
+            Ok(value) => Wire::Ok(value),
+            Err(err) => Wire::Err(err),
+        }
+    }
+}
+
+impl<T> From<Wire<T>> for Result<T, HostError> {
+    fn from(wire: Wire<T>) -> Self {
+        match wire {
+            Wire::Ok(value) => Ok(value),
+            Wire::Err(err) => Err(err),
+        }
+    }
+}
+
+/// The request of the `chat_completion` import.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ChatRequest {
+    /// The chat-completion request body.
+    pub body: Value,
+}

@@ -1,0 +1,279 @@
+//! The two languages tidyup speaks, and every console and tool text it says.
+//!
+//! The markers `[目录]`/`[文件]` and the seven file-type categories are not
+//! here: they are exact in both languages (see [`crate::file_type`]).
+
+use serde::{Deserialize, Serialize};
+
+/// Language of the system prompt, console texts and tool result texts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    /// English.
+    #[default]
+    En,
+    /// Simplified Chinese.
+    Zh,
+}
+
+impl Lang {
+    /// Picks one of two texts by language.
+    fn pick(self, en: String, zh: String) -> String {
+        match self {
+            Lang::En => en,
+            Lang::Zh => zh,
+        }
+    }
+
+    /// The start message naming the target directory.
+    pub fn started(self, target: &str) -> String {
+        self.pick(
+            format!("tidyup started. Target directory: {target}"),
+            format!("tidyup 已启动。目标目录：{target}"),
+        )
+    }
+
+    /// The console line of one executed tool: its name and its (already cut) result.
+    pub fn tool_line(self, name: &str, preview: &str) -> String {
+        self.pick(
+            format!("[tool] {name}: {preview}"),
+            format!("[工具] {name}: {preview}"),
+        )
+    }
+
+    /// The notice printed when a turn used all its model calls.
+    pub fn round_limit(self, max_rounds: u32) -> String {
+        self.pick(
+            format!(
+                "Reached the maximum number of rounds ({max_rounds}); the task may be unfinished."
+            ),
+            format!("已达到最大轮数（{max_rounds}），任务可能尚未完成。"),
+        )
+    }
+
+    /// The error line of a failed model call.
+    pub fn model_call_failed(self, cause: &str) -> String {
+        self.pick(
+            format!("model call failed: {cause}"),
+            format!("模型调用失败: {cause}"),
+        )
+    }
+
+    /// Tool result: the model named a tool that does not exist.
+    pub fn unknown_tool(self, name: &str) -> String {
+        self.pick(
+            format!("Error: unknown tool {name}"),
+            format!("错误：未知工具 {name}"),
+        )
+    }
+
+    /// Tool result: the tool could not run (bad arguments, IO failure...).
+    pub fn tool_failed(self, cause: &str) -> String {
+        self.pick(
+            format!("tool execution failed: {cause}"),
+            format!("工具执行失败: {cause}"),
+        )
+    }
+
+    /// Cause: a required argument is missing.
+    pub fn missing_argument(self, name: &str) -> String {
+        self.pick(
+            format!("missing argument '{name}'"),
+            format!("缺少参数 '{name}'"),
+        )
+    }
+
+    /// Cause: an argument has the wrong JSON type.
+    pub fn wrong_type(self, name: &str, expected: &str) -> String {
+        self.pick(
+            format!("argument '{name}' must be a {expected}"),
+            format!("参数 '{name}' 必须是 {expected}"),
+        )
+    }
+
+    /// Cause: the arguments text is not a JSON object.
+    pub fn arguments_not_object(self, detail: &str) -> String {
+        self.pick(
+            format!("arguments are not a JSON object ({detail})"),
+            format!("参数不是 JSON 对象（{detail}）"),
+        )
+    }
+
+    /// list_files: the directory is missing or not a directory.
+    pub fn dir_missing(self, path: &str) -> String {
+        self.pick(
+            format!("Directory does not exist: {path}"),
+            format!("目录不存在: {path}"),
+        )
+    }
+
+    /// list_files: the directory has no entries.
+    pub fn dir_empty(self, path: &str) -> String {
+        self.pick(
+            format!("Directory is empty: {path}"),
+            format!("目录为空: {path}"),
+        )
+    }
+
+    /// list_files: the first line, starting with the item count.
+    pub fn dir_count(self, count: usize, path: &str) -> String {
+        self.pick(
+            format!("{count} items in {path}:"),
+            format!("{count} 个项目，位于 {path}："),
+        )
+    }
+
+    /// create_folder: done.
+    pub fn folder_created(self, path: &str) -> String {
+        self.pick(
+            format!("Created folder: {path}"),
+            format!("已创建文件夹: {path}"),
+        )
+    }
+
+    /// create_folder: a folder is already there; nothing changed.
+    pub fn folder_exists(self, path: &str) -> String {
+        self.pick(
+            format!("Folder already exists: {path}"),
+            format!("文件夹已存在: {path}"),
+        )
+    }
+
+    /// create_folder: a file (not a folder) already has that name.
+    pub fn folder_blocked_by_file(self, path: &str) -> String {
+        self.pick(
+            format!("Failed to create folder: a file already exists at {path}"),
+            format!("创建文件夹失败：{path} 已存在同名文件"),
+        )
+    }
+
+    /// create_folder: the file system refused.
+    pub fn folder_failed(self, path: &str, cause: &str) -> String {
+        self.pick(
+            format!("Failed to create folder {path}: {cause}"),
+            format!("创建文件夹失败 {path}: {cause}"),
+        )
+    }
+
+    /// move_file / rename_file: the source is missing.
+    pub fn source_missing(self, path: &str) -> String {
+        self.pick(
+            format!("Source does not exist: {path}"),
+            format!("源路径不存在: {path}"),
+        )
+    }
+
+    /// move_file: done.
+    pub fn moved(self, name: &str, destination: &str) -> String {
+        self.pick(
+            format!("Moved {name} to {destination}"),
+            format!("已移动 {name} 到 {destination}"),
+        )
+    }
+
+    /// move_file: the file system refused.
+    pub fn move_failed(self, source: &str, cause: &str) -> String {
+        self.pick(
+            format!("Failed to move {source}: {cause}"),
+            format!("移动失败 {source}: {cause}"),
+        )
+    }
+
+    /// rename_file: done.
+    pub fn renamed(self, old: &str, new_name: &str) -> String {
+        self.pick(
+            format!("Renamed {old} to {new_name}"),
+            format!("已将 {old} 重命名为 {new_name}"),
+        )
+    }
+
+    /// rename_file: something already has the new name; nothing changed.
+    pub fn rename_target_exists(self, path: &str) -> String {
+        self.pick(
+            format!("Target already exists: {path}; nothing was renamed"),
+            format!("目标已存在: {path}，未重命名"),
+        )
+    }
+
+    /// rename_file: the file system refused.
+    pub fn rename_failed(self, path: &str, cause: &str) -> String {
+        self.pick(
+            format!("Failed to rename {path}: {cause}"),
+            format!("重命名失败 {path}: {cause}"),
+        )
+    }
+
+    /// rename_file: `new_name` is not a plain name.
+    pub fn bad_new_name(self, new_name: &str) -> String {
+        self.pick(
+            format!(
+                "new_name must be a plain name without '/', '\\', '.' or '..', not empty: {new_name:?}"
+            ),
+            format!("new_name 必须是不含 '/'、'\\'、'.' 或 '..' 的非空名称: {new_name:?}"),
+        )
+    }
+
+    /// delete_file: `confirm` was not `true`; nothing deleted.
+    pub fn delete_cancelled(self, path: &str) -> String {
+        self.pick(
+            format!("Deletion cancelled: confirm was not true, nothing was deleted ({path})"),
+            format!("删除已取消：未确认（confirm 不为 true），未删除任何内容（{path}）"),
+        )
+    }
+
+    /// delete_file: nothing at the path.
+    pub fn delete_missing(self, path: &str) -> String {
+        self.pick(
+            format!("Path does not exist: {path}"),
+            format!("路径不存在: {path}"),
+        )
+    }
+
+    /// delete_file: a file was deleted.
+    pub fn deleted_file(self, path: &str) -> String {
+        self.pick(
+            format!("Deleted file: {path}"),
+            format!("已删除文件: {path}"),
+        )
+    }
+
+    /// delete_file: a folder and its contents were deleted.
+    pub fn deleted_folder(self, path: &str) -> String {
+        self.pick(
+            format!("Deleted folder and all its contents: {path}"),
+            format!("已删除文件夹及其全部内容: {path}"),
+        )
+    }
+
+    /// delete_file: the file system refused.
+    pub fn delete_failed(self, path: &str, cause: &str) -> String {
+        self.pick(
+            format!("Failed to delete {path}: {cause}"),
+            format!("删除失败 {path}: {cause}"),
+        )
+    }
+
+    /// Cause: a model call's HTTP status was not 2xx.
+    pub fn http_status(self, status: u16, message: Option<&str>) -> String {
+        match message {
+            Some(message) => format!("HTTP {status}: {message}"),
+            None => format!("HTTP {status}"),
+        }
+    }
+
+    /// Cause: the reply body was not a chat completion.
+    pub fn bad_reply(self, detail: &str) -> String {
+        self.pick(
+            format!("the reply is not a chat completion ({detail})"),
+            format!("回复不是有效的 chat completion（{detail}）"),
+        )
+    }
+
+    /// Cause: the reply had no choices.
+    pub fn no_choices(self) -> String {
+        self.pick(
+            "the reply has no choices".to_owned(),
+            "回复中没有 choices".to_owned(),
+        )
+    }
+}

@@ -1,0 +1,31 @@
+//! The pure core of tidyup, a command-line agent that tidies one directory
+//! with any chat-completions model.
+//!
+//! This crate owns the agent: message building, response parsing, the turn
+//! state machine, the six tools (declarations, argument checks, behaviour,
+//! result texts), size and time formatting, the file-type table and the
+//! system prompt. It contains no IO code and reads no clock: it reaches the
+//! world only through the [`host`] capabilities it is handed. Compiled to
+//! `wasm32-unknown-unknown`, those capabilities are the imported host
+//! functions of `docs/ABI.md`; natively, any Rust implementation.
+
+pub mod agent;
+pub mod file_type;
+pub mod format;
+pub mod host;
+pub mod lang;
+pub mod paths;
+pub mod prompt;
+pub mod protocol;
+pub mod tools;
+
+#[cfg(target_arch = "wasm32")]
+pub mod abi;
+
+pub use agent::{Agent, AgentConfig, MAX_ROUNDS, Outcome};
+pub use host::{
+    Capabilities, ChatRequest, Entry, EntryKind, Event, EventSink, FileSystem, FsRequest,
+    HostError, ModelClient, Wire,
+};
+pub use lang::Lang;
+pub use protocol::{HttpReply, Message};

@@ -1,0 +1,245 @@
+//! The chat-completions protocol: messages, requests, and reading replies.
+//!
+//! An assistant message is kept as the JSON object the provider sent, so it
+//! is resent unchanged, with fields this crate does not know about.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::lang::Lang;
+
+/// One message of the conversation history.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "role", rename_all = "lowercase")]
+pub enum Message {
+    /// The system prompt, first in the history.
+    System {
+        /// The prompt text.
+        content: String,
+    },
+    /// A line the user typed.
+    User {
+        /// The line.
+        content: String,
+    },
+    /// A reply of the model, every field but `role` exactly as it arrived.
+    Assistant(Map<String, Value>),
+    /// The result of one tool call.
+    Tool {
+        /// The id of the call this answers.
+        tool_call_id: String,
+        /// The tool's result text.
+        content: String,
+    },
+}
+
+/// A tool the model asked to run, read from an assistant message.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolCall {
+    /// The call's id, echoed in the answering tool message.
+    pub id: String,
+    /// The tool name (empty when the provider sent none).
+    pub name: String,
+    /// The arguments, still unparsed: see [`crate::tools::Args::parse`].
+    pub arguments: Value,
+}
+
+/// What one chat-completion reply asks of the agent.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reply {
+    /// A plain answer; the message is ready to append to the history.
+    Answer {
+        /// The assistant message, with `content` a string and no empty `tool_calls`.
+        message: Map<String, Value>,
+        /// The answer text.
+        text: String,
+    },
+    /// Tools to run, in order; the message goes to the history unchanged.
+    ToolCalls {
+        /// The assistant message as it arrived.
+        message: Map<String, Value>,
+        /// The calls it carries.
+        calls: Vec<ToolCall>,
+    },
+}
+
+/// The HTTP answer of a model call, as the host hands it over.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HttpReply {
+    /// The HTTP status code.
+    pub status: u16,
+    /// The response body text.
+    pub body: String,
+}
+
+/// Builds the JSON body of a chat-completion request.
+pub fn build_request(model: &str, messages: &[Message], tools: &Value) -> Value {
+    serde_json::json!({ "model": model, "messages": messages, "tools": tools })
+}
+
+/// Reads an HTTP answer into a [`Reply`], or the cause of a failed call.
+pub fn read_reply(reply: &HttpReply, lang: Lang) -> Result<Reply, String> {
+    if !(200..300).contains(&reply.status) {
+        let message = provider_error_message(&reply.body);
+        return Err(lang.http_status(reply.status, message.as_deref()));
+    }
+    let body: Value = serde_json::from_str(&reply.body)
+        .map_err(|err| lang.bad_reply(&format!("invalid JSON: {err}")))?;
+    if let Some(message) = body.get("error").and_then(error_text) {
+        return Err(message);
+    }
+    let choices = body
+        .get("choices")
+        .and_then(Value::as_array)
+        .ok_or_else(|| lang.bad_reply("no \"choices\" array"))?;
+    let first = choices.first().ok_or_else(|| lang.no_choices())?;
+    let message = first
+        .get("message")
+        .and_then(Value::as_object)
+        .ok_or_else(|| lang.bad_reply("choices[0] has no \"message\" object"))?;
+    Ok(read_message(message.clone()))
+}
+
+/// Sorts an assistant message into a plain answer or tool calls.
+fn read_message(mut message: Map<String, Value>) -> Reply {
+    message.remove("role");
+    let calls: Vec<ToolCall> = match message.get("tool_calls") {
+        Some(Value::Array(calls)) => calls.iter().enumerate().map(read_tool_call).collect(),
+        Some(_) | None => Vec::new(),
+    };
+    if calls.is_empty() {
+        // Absent, null or empty tool_calls: a plain answer. Never resend `[]`.
+        message.remove("tool_calls");
+        let text = match message.get("content") {
+            Some(Value::String(text)) => text.clone(),
+            Some(_) | None => String::new(),
+        };
+        message.insert("content".to_owned(), Value::String(text.clone()));
+        Reply::Answer { message, text }
+    } else {
+        Reply::ToolCalls { message, calls }
+    }
+}
+
+fn read_tool_call((index, call): (usize, &Value)) -> ToolCall {
+    let function = call.get("function");
+    let text = |value: Option<&Value>| value.and_then(Value::as_str).map(str::to_owned);
+    ToolCall {
+        id: text(call.get("id")).unwrap_or_else(|| format!("call_{index}")),
+        name: text(function.and_then(|f| f.get("name"))).unwrap_or_default(),
+        arguments: function
+            .and_then(|f| f.get("arguments"))
+            .cloned()
+            .unwrap_or(Value::Null),
+    }
+}
+
+/// The provider's error message from an error body, when it has one:
+/// `{"error": {"message": ...}}`, `{"error": "..."}`, `{"message": ...}` or
+/// `{"detail": ...}`; a short non-JSON body is returned as it is.
+pub fn provider_error_message(body: &str) -> Option<String> {
+    match serde_json::from_str::<Value>(body) {
+        Ok(value) => ["error", "message", "detail"]
+            .iter()
+            .find_map(|key| value.get(key).and_then(error_text)),
+        Err(_) => {
+            let trimmed = body.trim();
+            (!trimmed.is_empty()).then(|| trimmed.chars().take(300).collect())
+        }
+    }
+}
+
+fn error_text(value: &Value) -> Option<String> {
+    match value {
+        Value::String(text) => Some(text.clone()),
+        Value::Object(object) => object
+            .get("message")
+            .and_then(error_text)
+            .or_else(|| Some(Value::Object(object.clone()).to_string())),
+        Value::Null => None,
+        Value::Bool(_) | Value::Number(_) | Value::Array(_) => Some(value.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn ok(body: Value) -> HttpReply {
+        HttpReply {
+            status: 200,
+            body: body.to_string(),
+        }
+    }
+
+    #[test]
+    fn absent_null_and_empty_tool_calls_are_plain_answers() {
+        for extra in [
+            json!({}),
+            json!({"tool_calls": null}),
+            json!({"tool_calls": []}),
+        ] {
+            let mut message = json!({"role": "assistant", "content": "hi"});
+            message
+                .as_object_mut()
+                .unwrap()
+                .extend(extra.as_object().unwrap().clone());
+            let reply = read_reply(&ok(json!({"choices": [{"message": message}]})), Lang::En);
+            let Ok(Reply::Answer { message, text }) = reply else {
+                panic!("expected an answer, got {reply:?}");
+            };
+            assert_eq!(text, "hi");
+            assert!(!message.contains_key("tool_calls"));
+        }
+    }
+
+    #[test]
+    fn null_content_becomes_empty_and_unknown_fields_stay() {
+        let body = json!({"choices": [{"message": {"role": "assistant", "content": null, "reasoning_content": "hmm"}}]});
+        let Ok(Reply::Answer { message, text }) = read_reply(&ok(body), Lang::En) else {
+            panic!("expected an answer");
+        };
+        assert_eq!(text, "");
+        assert_eq!(
+            Value::Object(message),
+            json!({"content": "", "reasoning_content": "hmm"})
+        );
+    }
+
+    #[test]
+    fn error_bodies_in_every_shape() {
+        let cases = [
+            (r#"{"error":{"message":"bad key","code":401}}"#, "bad key"),
+            (r#"{"error":"quota"}"#, "quota"),
+            (r#"{"message":"nope"}"#, "nope"),
+            (r#"{"detail":"missing model"}"#, "missing model"),
+            ("upstream exploded", "upstream exploded"),
+        ];
+        for (body, expected) in cases {
+            assert_eq!(provider_error_message(body).as_deref(), Some(expected));
+        }
+        assert_eq!(provider_error_message("  "), None);
+        let reply = HttpReply {
+            status: 401,
+            body: r#"{"error":{"message":"Incorrect API key"}}"#.to_owned(),
+        };
+        assert_eq!(
+            read_reply(&reply, Lang::En),
+            Err("HTTP 401: Incorrect API key".to_owned())
+        );
+    }
+
+    #[test]
+    fn garbage_and_empty_choices_fail() {
+        let garbage = HttpReply {
+            status: 200,
+            body: "<html>".to_owned(),
+        };
+        assert!(read_reply(&garbage, Lang::En).is_err());
+        assert_eq!(
+            read_reply(&ok(json!({"choices": []})), Lang::En),
+            Err("the reply has no choices".to_owned())
+        );
+    }
+}

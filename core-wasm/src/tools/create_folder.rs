@@ -1,0 +1,32 @@
+//! `create_folder`: a folder with its missing parents.
+
+use super::{Args, Tool, ToolContext, ToolResult};
+use crate::host::EntryKind;
+use crate::paths;
+
+pub(super) const TOOL: Tool = Tool {
+    name: "create_folder",
+    description: "Create a folder, including missing parent folders. Does nothing if it already exists.",
+    parameters: &[(
+        "path",
+        "string",
+        "The folder to create (absolute, or relative to the target directory).",
+    )],
+    run,
+};
+
+fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
+    let path = paths::resolve(ctx.target_dir, args.string("path")?);
+    let lang = ctx.lang;
+    match ctx.files.stat(&path)?.map(|entry| entry.kind) {
+        Some(EntryKind::Dir) => return Ok(lang.folder_exists(&path)),
+        Some(EntryKind::File | EntryKind::Symlink | EntryKind::Other) => {
+            return Ok(lang.folder_blocked_by_file(&path));
+        }
+        None => {}
+    }
+    Ok(match ctx.files.create_dir_all(&path) {
+        Ok(()) => lang.folder_created(&path),
+        Err(err) => lang.folder_failed(&path, &err.message),
+    })
+}

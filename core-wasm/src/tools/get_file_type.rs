@@ -1,0 +1,15 @@
+//! `get_file_type`: the category of a file name, by its extension.
+
+use super::{Args, Tool, ToolContext, ToolResult};
+use crate::file_type;
+
+pub(super) const TOOL: Tool = Tool {
+    name: "get_file_type",
+    description: "Classify a file by its extension: returns one of 文档, 图片, 视频, 音频, 代码, 压缩包, 安装包, 其他.",
+    parameters: &[("filename", "string", "The file name, with its extension.")],
+    run,
+};
+
+fn run(args: &Args, _ctx: &mut ToolContext<'_>) -> ToolResult {
+    Ok(file_type::category(args.string("filename")?).to_owned())
+}

@@ -1,0 +1,56 @@
+//! `list_files`: the items of a directory, folders first, with size and time.
+
+use super::{Args, Tool, ToolContext, ToolResult};
+use crate::format::{format_local_time, format_size};
+use crate::host::{Entry, EntryKind};
+use crate::paths;
+
+pub(super) const TOOL: Tool = Tool {
+    name: "list_files",
+    description: "List the files and folders in a directory, with type, size and modification time.",
+    parameters: &[(
+        "path",
+        "string",
+        "The directory to list (absolute, or relative to the target directory).",
+    )],
+    run,
+};
+
+/// Marker of a directory line.
+pub const DIR_MARKER: &str = "[目录]";
+/// Marker of a file line.
+pub const FILE_MARKER: &str = "[文件]";
+
+fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
+    let path = paths::resolve(ctx.target_dir, args.string("path")?);
+    let listing = match ctx.files.stat(&path)?.map(|entry| entry.kind) {
+        Some(EntryKind::Dir) => Some(ctx.files.list(&path)?),
+        // A symlink to a directory is listed through the link.
+        Some(EntryKind::Symlink) => ctx.files.list(&path).ok(),
+        Some(EntryKind::File | EntryKind::Other) | None => None,
+    };
+    let Some(mut entries) = listing else {
+        return Ok(ctx.lang.dir_missing(&path));
+    };
+    if entries.is_empty() {
+        return Ok(ctx.lang.dir_empty(&path));
+    }
+    entries.sort_by(|a, b| {
+        let folder_first = |e: &Entry| e.kind != EntryKind::Dir;
+        (folder_first(a), &a.name).cmp(&(folder_first(b), &b.name))
+    });
+    let mut text = ctx.lang.dir_count(entries.len(), &path);
+    for entry in &entries {
+        let marker = match entry.kind {
+            EntryKind::Dir => DIR_MARKER,
+            EntryKind::File | EntryKind::Symlink | EntryKind::Other => FILE_MARKER,
+        };
+        text.push_str(&format!(
+            "\n{marker} {} | {} | {}",
+            entry.name,
+            format_size(entry.size),
+            format_local_time(entry.modified, entry.utc_offset)
+        ));
+    }
+    Ok(text)
+}

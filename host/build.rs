@@ -1,0 +1,135 @@
+//! Builds the core (`tidyup-core`) for `wasm32-unknown-unknown` with its own
+//! profile and target directory, and hands its path to the host as
+//! `TIDYUP_CORE_WASM` so the binary embeds it.
+//!
+//! Set `TIDYUP_CORE_WASM=/path/core.wasm` to embed a prebuilt core instead.
+
+use std::env;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const WASM_TARGET: &str = "wasm32-unknown-unknown";
+const CORE_PROFILE: &str = "core-wasm";
+
+fn main() {
+    println!("cargo:rerun-if-env-changed=TIDYUP_CORE_WASM");
+    if let Some(prebuilt) = env::var_os("TIDYUP_CORE_WASM") {
+        println!("cargo:rerun-if-changed={}", Path::new(&prebuilt).display());
+        println!(
+            "cargo:rustc-env=TIDYUP_CORE_WASM={}",
+            Path::new(&prebuilt).display()
+        );
+        return;
+    }
+    let manifest_dir = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
+    let root = manifest_dir.parent().unwrap_or(&manifest_dir).to_path_buf();
+    for watched in [
+        "core-wasm/src",
+        "core-wasm/Cargo.toml",
+        "Cargo.toml",
+        "Cargo.lock",
+    ] {
+        println!("cargo:rerun-if-changed={}", root.join(watched).display());
+    }
+    let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    ensure_wasm_target();
+    let target_dir = root.join("target").join("core-wasm");
+    let mut build = Command::new(&cargo);
+    build
+        .current_dir(&root)
+        .args([
+            "build",
+            "-p",
+            "tidyup-core",
+            "--lib",
+            "--target",
+            WASM_TARGET,
+        ])
+        .args(["--profile", CORE_PROFILE, "--target-dir"])
+        .arg(&target_dir);
+    clean_cargo_environment(&mut build);
+    let status = build
+        .status()
+        .unwrap_or_else(|err| fail(&format!("could not run cargo to build the core: {err}")));
+    if !status.success() {
+        fail("building the core for wasm32-unknown-unknown failed (see the errors above)");
+    }
+    let built = target_dir
+        .join(WASM_TARGET)
+        .join(CORE_PROFILE)
+        .join("tidyup_core.wasm");
+    let out = PathBuf::from(env::var_os("OUT_DIR").unwrap_or_default()).join("tidyup_core.wasm");
+    std::fs::copy(&built, &out)
+        .unwrap_or_else(|err| fail(&format!("could not copy {}: {err}", built.display())));
+    println!("cargo:rustc-env=TIDYUP_CORE_WASM={}", out.display());
+}
+
+/// Makes sure the standard library for the wasm target is installed, adding
+/// it with rustup when it is missing.
+fn ensure_wasm_target() {
+    if wasm_target_installed() {
+        return;
+    }
+    println!(
+        "cargo:warning=adding the {WASM_TARGET} target with rustup (needed to build the tidyup core)"
+    );
+    let added = Command::new("rustup")
+        .args(["target", "add", WASM_TARGET])
+        .status()
+        .is_ok_and(|status| status.success());
+    if !added || !wasm_target_installed() {
+        fail(&format!(
+            "the Rust target {WASM_TARGET} is missing; install it with `rustup target add {WASM_TARGET}`"
+        ));
+    }
+}
+
+fn wasm_target_installed() -> bool {
+    let rustc = env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    Command::new(rustc)
+        .args(["--print", "target-libdir", "--target", WASM_TARGET])
+        .output()
+        .ok()
+        .filter(|output| output.status.success())
+        .map(|output| PathBuf::from(String::from_utf8_lossy(&output.stdout).trim()))
+        .and_then(|libdir| std::fs::read_dir(libdir).ok())
+        .is_some_and(|mut entries| {
+            entries.any(|entry| {
+                entry.is_ok_and(|e| e.file_name().to_string_lossy().starts_with("libcore-"))
+            })
+        })
+}
+
+/// Removes what the outer cargo set for this build script, so the inner
+/// build is an ordinary one for the wasm target.
+fn clean_cargo_environment(command: &mut Command) {
+    for (key, _) in env::vars_os() {
+        let key = key.to_string_lossy();
+        let inherited_by_build_scripts = key.starts_with("CARGO_") && key != "CARGO_HOME";
+        let build_script_only = matches!(
+            key.as_ref(),
+            "RUSTFLAGS"
+                | "RUSTC"
+                | "RUSTDOC"
+                | "RUSTC_LINKER"
+                | "RUSTC_WORKSPACE_WRAPPER"
+                | "TARGET"
+                | "HOST"
+                | "OUT_DIR"
+                | "PROFILE"
+                | "OPT_LEVEL"
+                | "DEBUG"
+                | "NUM_JOBS"
+                | "MAKEFLAGS"
+                | "MFLAGS"
+        );
+        if inherited_by_build_scripts || build_script_only {
+            command.env_remove(key.as_ref());
+        }
+    }
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("error: {message}");
+    std::process::exit(1)
+}

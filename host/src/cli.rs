@@ -1,0 +1,234 @@
+//! Command-line arguments and the settings they resolve to.
+
+use std::path::PathBuf;
+
+use clap::{Parser, ValueEnum};
+use tidyup_core::Lang;
+
+/// The provider used when none is configured.
+pub const DEFAULT_BASE_URL: &str = "https://api.openai.com/v1";
+/// The model used when none is configured.
+pub const DEFAULT_MODEL: &str = "gpt-4o-mini";
+
+const ENVIRONMENT_HELP: &str = "\
+Environment:
+  TIDYUP_API_KEY, OPENAI_API_KEY     API key of the provider (required; never pass it as an argument)
+  TIDYUP_BASE_URL, OPENAI_BASE_URL   base address, e.g. https://api.deepseek.com/v1
+  TIDYUP_MODEL                       model identifier
+  LANG, LC_ALL                       zh* selects Chinese texts
+  NO_COLOR                           no colours
+
+Type your request at the prompt (e.g. \"organize this folder\"); `quit` or end of input exits.";
+
+/// tidyup tidies one directory with any chat-completions model: it scans,
+/// classifies, shows a plan, waits for your go-ahead, then creates folders,
+/// moves files and reports.
+#[derive(Debug, Parser)]
+#[command(name = "tidyup", version, about, after_help = ENVIRONMENT_HELP)]
+pub struct Cli {
+    /// The directory to tidy [default: Desktop in your home directory]
+    pub dir: Option<PathBuf>,
+
+    /// Base address of the chat-completions service; requests go to
+    /// {URL}/chat/completions [default: $TIDYUP_BASE_URL, $OPENAI_BASE_URL, https://api.openai.com/v1]
+    #[arg(long, value_name = "URL")]
+    pub base_url: Option<String>,
+
+    /// Model identifier of the provider [default: $TIDYUP_MODEL, gpt-4o-mini]
+    #[arg(long, value_name = "NAME")]
+    pub model: Option<String>,
+
+    /// Language of the prompt, console and tool texts [default: from LC_ALL/LANG]
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
+
+    /// Run this build of the core instead of the embedded one
+    #[arg(long, value_name = "FILE.wasm")]
+    pub core: Option<PathBuf>,
+}
+
+/// `--lang` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LangArg {
+    /// English
+    En,
+    /// Chinese
+    Zh,
+}
+
+/// Everything a session needs, resolved from flags and the environment.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Settings {
+    /// The absolute target directory.
+    pub target_dir: PathBuf,
+    /// Base address of the provider.
+    pub base_url: String,
+    /// Model identifier.
+    pub model: String,
+    /// The API key (never printed: `Debug` hides it).
+    pub api_key: String,
+    /// Language of texts.
+    pub lang: Lang,
+    /// A core `.wasm` to run instead of the embedded one.
+    pub core: Option<PathBuf>,
+}
+
+impl std::fmt::Debug for Settings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Settings")
+            .field("target_dir", &self.target_dir)
+            .field("base_url", &self.base_url)
+            .field("model", &self.model)
+            .field("api_key", &"<hidden>")
+            .field("lang", &self.lang)
+            .field("core", &self.core)
+            .finish()
+    }
+}
+
+/// Why tidyup refuses to start (exit status 2).
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum SettingsError {
+    /// No target given and no home directory to find Desktop in.
+    #[error("no target directory given and no home directory found; pass the directory to tidy")]
+    NoHome,
+    /// The target is missing.
+    #[error("the target directory does not exist: {0}")]
+    TargetMissing(PathBuf),
+    /// The target is a file or something else.
+    #[error("the target is not a directory: {0}")]
+    TargetNotDirectory(PathBuf),
+    /// No API key in the environment.
+    #[error(
+        "no API key found. Set one in the environment, for example:\n  export TIDYUP_API_KEY=sk-...\n(OPENAI_API_KEY works too; tidyup never takes the key as an argument)"
+    )]
+    NoApiKey,
+}
+
+impl Settings {
+    /// Resolves flags, then environment (read through `env`), then defaults.
+    pub fn resolve(cli: &Cli, env: impl Fn(&str) -> Option<String>) -> Result<Self, SettingsError> {
+        let first = |names: &[&str]| {
+            names
+                .iter()
+                .find_map(|name| env(name).filter(|v| !v.is_empty()))
+        };
+        let target = match &cli.dir {
+            Some(dir) => dir.clone(),
+            None => dirs::home_dir()
+                .ok_or(SettingsError::NoHome)?
+                .join("Desktop"),
+        };
+        let target_dir = match std::fs::metadata(&target) {
+            Ok(meta) if meta.is_dir() => {
+                std::fs::canonicalize(&target).unwrap_or_else(|_| target.clone())
+            }
+            Ok(_) => return Err(SettingsError::TargetNotDirectory(target)),
+            Err(_) => return Err(SettingsError::TargetMissing(target)),
+        };
+        let api_key =
+            first(&["TIDYUP_API_KEY", "OPENAI_API_KEY"]).ok_or(SettingsError::NoApiKey)?;
+        let lang = match cli.lang {
+            Some(LangArg::En) => Lang::En,
+            Some(LangArg::Zh) => Lang::Zh,
+            None => lang_from_locale(first(&["LC_ALL", "LC_MESSAGES", "LANG"]).as_deref()),
+        };
+        Ok(Self {
+            target_dir,
+            base_url: cli
+                .base_url
+                .clone()
+                .or_else(|| first(&["TIDYUP_BASE_URL", "OPENAI_BASE_URL"]))
+                .unwrap_or_else(|| DEFAULT_BASE_URL.to_owned()),
+            model: cli
+                .model
+                .clone()
+                .or_else(|| first(&["TIDYUP_MODEL"]))
+                .unwrap_or_else(|| DEFAULT_MODEL.to_owned()),
+            api_key,
+            lang,
+            core: cli.core.clone(),
+        })
+    }
+}
+
+/// `zh*` locales give Chinese; anything else English.
+pub fn lang_from_locale(locale: Option<&str>) -> Lang {
+    match locale {
+        Some(locale) if locale.to_ascii_lowercase().starts_with("zh") => Lang::Zh,
+        Some(_) | None => Lang::En,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn resolve(args: &[&str], env: &[(&str, &str)]) -> Result<Settings, SettingsError> {
+        let cli =
+            Cli::try_parse_from(std::iter::once("tidyup").chain(args.iter().copied())).unwrap();
+        let env: HashMap<String, String> = env
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        Settings::resolve(&cli, |name| env.get(name).cloned())
+    }
+
+    #[test]
+    fn flags_beat_environment_beats_defaults() {
+        let dir = std::env::temp_dir();
+        let dir = dir.to_str().unwrap();
+        let s = resolve(&[dir], &[("OPENAI_API_KEY", "k1")]).unwrap();
+        assert_eq!(
+            (s.base_url.as_str(), s.model.as_str()),
+            (DEFAULT_BASE_URL, DEFAULT_MODEL)
+        );
+        assert_eq!(s.api_key, "k1");
+        let env = [
+            ("TIDYUP_API_KEY", "k2"),
+            ("OPENAI_API_KEY", "k1"),
+            ("OPENAI_BASE_URL", "http://b"),
+            ("TIDYUP_MODEL", "m1"),
+            ("LANG", "zh_CN.UTF-8"),
+        ];
+        let s = resolve(&[dir], &env).unwrap();
+        assert_eq!(
+            (s.api_key.as_str(), s.base_url.as_str(), s.model.as_str()),
+            ("k2", "http://b", "m1")
+        );
+        assert_eq!(s.lang, Lang::Zh);
+        let s = resolve(
+            &[
+                dir,
+                "--base-url",
+                "http://a",
+                "--model",
+                "m2",
+                "--lang",
+                "en",
+            ],
+            &env,
+        )
+        .unwrap();
+        assert_eq!(
+            (s.base_url.as_str(), s.model.as_str(), s.lang),
+            ("http://a", "m2", Lang::En)
+        );
+        assert!(!format!("{s:?}").contains("k2"));
+    }
+
+    #[test]
+    fn refuses_a_missing_key_or_target() {
+        let dir = std::env::temp_dir();
+        assert_eq!(
+            resolve(&[dir.to_str().unwrap()], &[]),
+            Err(SettingsError::NoApiKey)
+        );
+        let missing = dir.join("tidyup-surely-missing-dir");
+        assert_eq!(
+            resolve(&[missing.to_str().unwrap()], &[("TIDYUP_API_KEY", "k")]),
+            Err(SettingsError::TargetMissing(missing))
+        );
+    }
+}

@@ -1,0 +1,76 @@
+//! Loading the core module fast: compiled once, then reused from the cache.
+//!
+//! Compiling the core costs hundreds of milliseconds; loading a serialized
+//! module costs about one. Entries live under the user's cache directory,
+//! named by the hash of the `.wasm` and of the engine's configuration, so a
+//! new core or a new tidyup never picks up a stale entry.
+
+use std::collections::hash_map::DefaultHasher;
+use std::fs;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+use wasmtime::{Engine, Module};
+
+use crate::abi;
+
+/// Where a module came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Loaded {
+    /// Deserialized from the cache.
+    FromCache,
+    /// Compiled now (and stored in the cache when one is available).
+    Compiled,
+}
+
+/// The default cache directory: `<user cache dir>/tidyup/modules`.
+pub fn default_cache_dir() -> Option<PathBuf> {
+    dirs::cache_dir().map(|dir| dir.join("tidyup").join("modules"))
+}
+
+/// Returns the compiled core for `wasm`, from `cache_dir` when it holds it;
+/// otherwise compiles it and stores it there. A cache that cannot be read or
+/// written only costs time, never correctness.
+pub fn load(
+    engine: &Engine,
+    wasm: &[u8],
+    cache_dir: Option<&Path>,
+) -> anyhow::Result<(Module, Loaded)> {
+    let Some(cache_dir) = cache_dir else {
+        return Ok((abi::compile(engine, wasm)?, Loaded::Compiled));
+    };
+    let path = cache_dir.join(format!("core-{}.cwasm", cache_key(engine, wasm)));
+    if path.is_file() {
+        if let Ok(module) = abi::load_precompiled(engine, &path) {
+            return Ok((module, Loaded::FromCache));
+        }
+    }
+    let module = abi::compile(engine, wasm)?;
+    if let Ok(bytes) = module.serialize() {
+        store(cache_dir, &path, &bytes);
+    }
+    Ok((module, Loaded::Compiled))
+}
+
+/// Writes the entry atomically: a temporary file renamed into place.
+fn store(cache_dir: &Path, path: &Path, bytes: &[u8]) {
+    if fs::create_dir_all(cache_dir).is_err() {
+        return;
+    }
+    let temporary = path.with_extension(format!("tmp{}", std::process::id()));
+    if fs::write(&temporary, bytes).is_ok() && fs::rename(&temporary, path).is_ok() {
+        return;
+    }
+    let _ = fs::remove_file(&temporary);
+}
+
+fn cache_key(engine: &Engine, wasm: &[u8]) -> String {
+    let mut engine_hasher = DefaultHasher::new();
+    engine
+        .precompile_compatibility_hash()
+        .hash(&mut engine_hasher);
+    let digest = Sha256::digest(wasm);
+    let wasm_hex: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
+    format!("{wasm_hex}-{:016x}", engine_hasher.finish())
+}

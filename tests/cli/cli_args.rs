@@ -1,0 +1,325 @@
+//! Start-up and the input loop: arguments, environment variables, exit
+//! codes, `quit`, end of input and blank lines.
+
+use std::fs;
+
+use pretty_assertions::assert_eq;
+use serde_json::json;
+
+use crate::support::{
+    API_KEY, MODEL, MockProvider, Tidyup, error_reply, numbered_calls, target_dir, text_reply,
+    tool_reply,
+};
+
+/// A base URL where nothing listens: a run that used it would fail its call.
+fn dead_base_url() -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    format!(
+        "http://127.0.0.1:{}/v1",
+        listener.local_addr().unwrap().port()
+    )
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn quit_in_any_case_ends_without_a_request() {
+    let (dir, root) = target_dir();
+    let provider = MockProvider::start(vec![text_reply("never")]).await;
+
+    let outcome = Tidyup::new(dir.path(), &provider)
+        .stdin("QuIt\nhello\n")
+        .run()
+        .await;
+
+    outcome.assert_clean_exit();
+    assert_eq!(
+        outcome.stdout_lines(),
+        [format!("tidyup started. Target directory: {root}").as_str()]
+    );
+    assert!(provider.requests().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn end_of_input_ends_with_status_0() {
+    let (dir, _root) = target_dir();
+    let provider = MockProvider::start(Vec::new()).await;
+
+    let outcome = Tidyup::new(dir.path(), &provider).stdin("").run().await;
+
+    outcome.assert_clean_exit();
+    assert!(provider.requests().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn blank_lines_send_nothing() {
+    let (dir, _root) = target_dir();
+    let provider = MockProvider::start(vec![text_reply("hi there")]).await;
+
+    let outcome = Tidyup::new(dir.path(), &provider)
+        .stdin("\n   \n\t\nhello\n\n")
+        .run()
+        .await;
+
+    outcome.assert_clean_exit();
+    let requests = provider.requests();
+    assert_eq!(requests.len(), 1, "{outcome}");
+    let messages = requests[0].messages();
+    assert_eq!(messages.len(), 2);
+    assert_eq!(messages[1], json!({"role": "user", "content": "hello"}));
+    assert!(outcome.stdout_lines().contains(&"hi there"));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_missing_or_non_directory_target_exits_with_2() {
+    let (dir, root) = target_dir();
+    fs::write(dir.path().join("plain.txt"), "x").unwrap();
+    let provider = MockProvider::start(Vec::new()).await;
+
+    for target in ["does-not-exist", "plain.txt"] {
+        let outcome = Tidyup::new(&dir.path().join(target), &provider)
+            .stdin("hello\n")
+            .run()
+            .await;
+
+        assert_eq!(outcome.code(), 2, "{outcome}");
+        assert!(
+            outcome.stderr.contains(&format!("{root}/{target}")) || outcome.stderr.contains(target),
+            "the message names the directory\n{outcome}"
+        );
+    }
+    assert!(provider.requests().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn no_api_key_exits_with_2_and_says_how_to_set_it() {
+    let (dir, _root) = target_dir();
+    let provider = MockProvider::start(Vec::new()).await;
+
+    let outcome = Tidyup::new(dir.path(), &provider)
+        .env_remove("TIDYUP_API_KEY")
+        .stdin("hello\n")
+        .run()
+        .await;
+
+    assert_eq!(outcome.code(), 2, "{outcome}");
+    assert!(outcome.stderr.contains("TIDYUP_API_KEY"), "{outcome}");
+    assert!(provider.requests().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn openai_api_key_is_the_fallback_and_tidyup_api_key_wins() {
+    let (dir, _root) = target_dir();
+    let provider = MockProvider::start(vec![text_reply("a"), text_reply("b")]).await;
+
+    let fallback = Tidyup::new(dir.path(), &provider)
+        .env_remove("TIDYUP_API_KEY")
+        .env("OPENAI_API_KEY", "sk-openai-fallback")
+        .stdin("hello\n")
+        .run()
+        .await;
+    let both = Tidyup::new(dir.path(), &provider)
+        .env("OPENAI_API_KEY", "sk-openai-fallback")
+        .stdin("hello\n")
+        .run()
+        .await;
+
+    fallback.assert_clean_exit();
+    assert!(!fallback.stdout.contains("sk-openai-fallback"));
+    both.assert_clean_exit();
+    let requests = provider.requests();
+    assert_eq!(requests.len(), 2);
+    assert_eq!(
+        requests[0].authorization.as_deref(),
+        Some("Bearer sk-openai-fallback")
+    );
+    assert_eq!(
+        requests[1].authorization.as_deref(),
+        Some(format!("Bearer {API_KEY}").as_str())
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn help_and_version_exit_0_without_showing_the_key() {
+    let help = Tidyup::bare()
+        .env("TIDYUP_BASE_URL", &dead_base_url())
+        .arg("--help")
+        .run()
+        .await;
+    assert_eq!(help.code(), 0, "{help}");
+    for option in ["--base-url", "--model", "--lang"] {
+        assert!(
+            help.stdout.contains(option),
+            "--help mentions {option}\n{help}"
+        );
+    }
+    help.assert_key_not_shown();
+
+    let version = Tidyup::bare().arg("--version").run().await;
+    assert_eq!(version.code(), 0, "{version}");
+    assert!(
+        version.stdout.contains(env!("CARGO_PKG_VERSION")),
+        "{version}"
+    );
+    version.assert_key_not_shown();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn chinese_start_line() {
+    let (dir, root) = target_dir();
+    let outcome = Tidyup::bare()
+        .arg(dir.path())
+        .args(["--lang", "zh", "--base-url"])
+        .arg(dead_base_url())
+        .run()
+        .await;
+
+    outcome.assert_clean_exit();
+    assert_eq!(
+        outcome.stdout_lines(),
+        [format!("tidyup 已启动。目标目录：{root}").as_str()]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn default_target_is_desktop_under_home() {
+    let run = Tidyup::bare().args(["--lang", "en"]);
+    fs::create_dir(run.home().join("Desktop")).unwrap();
+    let desktop = run.home().join("Desktop").canonicalize().unwrap();
+    let home = run.home().canonicalize().unwrap().display().to_string();
+
+    let outcome = run.env("HOME", &home).run().await;
+
+    outcome.assert_clean_exit();
+    assert_eq!(
+        outcome.stdout_lines(),
+        [format!("tidyup started. Target directory: {}", desktop.display()).as_str()]
+    );
+
+    let without_desktop = Tidyup::bare().args(["--lang", "en"]);
+    let outcome = without_desktop.run().await;
+    assert_eq!(outcome.code(), 2, "no Desktop under HOME\n{outcome}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn base_url_with_a_trailing_slash_works_the_same() {
+    let (dir, _root) = target_dir();
+    let provider = MockProvider::start(vec![text_reply("slash ok")]).await;
+
+    let outcome = Tidyup::bare()
+        .arg(dir.path())
+        .args(["--lang", "en", "--base-url"])
+        .arg(format!("{}/", provider.base_url()))
+        .stdin("hello\n")
+        .run()
+        .await;
+
+    outcome.assert_clean_exit();
+    assert!(outcome.stdout_lines().contains(&"slash ok"), "{outcome}");
+    let requests = provider.requests();
+    assert_eq!(requests.len(), 1);
+    assert_eq!(requests[0].path, "/v1/chat/completions");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn base_url_precedence_flag_then_tidyup_then_openai() {
+    let (dir, _root) = target_dir();
+    let provider =
+        MockProvider::start(vec![text_reply("1"), text_reply("2"), text_reply("3")]).await;
+    let base = provider.base_url();
+    let dead = dead_base_url();
+    let runs = [
+        // --base-url beats both variables.
+        Tidyup::bare()
+            .arg(dir.path())
+            .args(["--lang", "en", "--base-url", base.as_str()])
+            .env("TIDYUP_BASE_URL", &dead)
+            .env("OPENAI_BASE_URL", &dead),
+        // TIDYUP_BASE_URL beats OPENAI_BASE_URL.
+        Tidyup::bare()
+            .arg(dir.path())
+            .args(["--lang", "en"])
+            .env("TIDYUP_BASE_URL", &base)
+            .env("OPENAI_BASE_URL", &dead),
+        // OPENAI_BASE_URL alone.
+        Tidyup::bare()
+            .arg(dir.path())
+            .args(["--lang", "en"])
+            .env("OPENAI_BASE_URL", &base),
+    ];
+
+    for (index, run) in runs.into_iter().enumerate() {
+        let outcome = run.stdin("hello\n").run().await;
+        outcome.assert_clean_exit();
+        assert_eq!(
+            provider.requests().len(),
+            index + 1,
+            "run {index}\n{outcome}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn model_precedence_flag_then_variable_then_a_default() {
+    let (dir, _root) = target_dir();
+    let provider =
+        MockProvider::start(vec![text_reply("1"), text_reply("2"), text_reply("3")]).await;
+    let base = |run: Tidyup| {
+        run.arg(dir.path())
+            .args(["--lang", "en", "--base-url"])
+            .arg(provider.base_url())
+            .stdin("hello\n")
+    };
+
+    base(Tidyup::bare())
+        .args(["--model", MODEL])
+        .env("TIDYUP_MODEL", "from-env")
+        .run()
+        .await
+        .assert_clean_exit();
+    base(Tidyup::bare())
+        .env("TIDYUP_MODEL", "from-env")
+        .run()
+        .await
+        .assert_clean_exit();
+    base(Tidyup::bare()).run().await.assert_clean_exit();
+
+    let requests = provider.requests();
+    assert_eq!(requests.len(), 3);
+    assert_eq!(requests[0].body["model"], MODEL);
+    assert_eq!(requests[1].body["model"], "from-env");
+    let default = requests[2].body["model"].as_str().unwrap_or_default();
+    assert!(!default.is_empty(), "a default model is sent");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_api_key_never_appears_in_the_output() {
+    let (dir, _root) = target_dir();
+    let provider = MockProvider::start(vec![
+        tool_reply(numbered_calls(&[(
+            "get_file_type",
+            json!({"filename": "a.txt"}),
+        )])),
+        error_reply(401, "invalid key"),
+        text_reply("ok"),
+    ])
+    .await;
+
+    let outcome = Tidyup::new(dir.path(), &provider)
+        .stdin("go\nagain\n")
+        .run()
+        .await;
+
+    assert_eq!(outcome.code(), 0, "{outcome}");
+    assert!(
+        outcome
+            .stderr
+            .contains("model call failed: HTTP 401: invalid key"),
+        "{outcome}"
+    );
+    outcome.assert_key_not_shown();
+    for request in provider.requests() {
+        assert!(
+            !request.raw_body.contains(API_KEY),
+            "the key stays out of the body"
+        );
+    }
+}

@@ -1,0 +1,18 @@
+//! End-to-end tests of the `tidyup` binary against a scripted mock
+//! chat-completions provider on 127.0.0.1.
+//!
+//! Every test runs the real binary in a cleared environment, on its own
+//! temporary directories, and checks what can be observed from outside:
+//! files on disk, stdout and stderr lines, exit codes and the requests the
+//! provider received.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod cli_args;
+mod console;
+mod failures;
+mod listing;
+mod round_limit;
+mod session;
+mod support;
+mod tools;
