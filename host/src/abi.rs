@@ -19,7 +19,7 @@ use tidyup_core::{
     AgentConfig, ChatRequest, Event, EventSink, FileSystem, FsRequest, HostError, Outcome, Wire,
 };
 use wasmtime::{
-    Caller, Config, Engine, Linker, Memory, Module, Store, StoreLimits, StoreLimitsBuilder,
+    Caller, Config, Engine, Instance, Linker, Memory, Module, Store, StoreLimits, StoreLimitsBuilder,
     TypedFunc,
 };
 
@@ -75,6 +75,7 @@ pub struct HostState {
     pub events: Box<dyn EventSink + Send>,
     staged: Option<Vec<u8>>,
     limits: StoreLimits,
+    fuel_per_call: u64,
 }
 
 impl HostState {
@@ -93,7 +94,14 @@ impl HostState {
                 .memory_size(MAX_GUEST_MEMORY)
                 .instances(1)
                 .build(),
+            fuel_per_call: FUEL_PER_CALL,
         }
+    }
+
+    /// The same state with another fuel budget per export call.
+    pub fn with_fuel_per_call(mut self, fuel: u64) -> Self {
+        self.fuel_per_call = fuel;
+        self
     }
 
     /// Stages a result for `take_result`; returns its length for the guest.
@@ -188,6 +196,12 @@ fn read_json<T: DeserializeOwned>(
     serde_json::from_slice(bytes).map_err(|err| bad(format!("unreadable request: {err}")))
 }
 
+/// Instantiates `module` in `store` with the host's imports.
+pub async fn instantiate(store: &mut Store<HostState>, module: &Module) -> anyhow::Result<Instance> {
+    store.limiter(|state| &mut state.limits);
+    Ok(linker(module.engine())?.instantiate_async(store, module).await?)
+}
+
 /// The exports of one core instance.
 struct Exports {
     memory: Memory,
@@ -216,7 +230,7 @@ impl CoreSession {
         let engine = module.engine();
         let mut store = Store::new(engine, state);
         store.limiter(|state| &mut state.limits);
-        store.set_fuel(FUEL_PER_CALL)?;
+        store.set_fuel(store.data().fuel_per_call)?;
         let instance = linker(engine)?
             .instantiate_async(&mut store, module)
             .await?;
@@ -243,7 +257,7 @@ impl CoreSession {
         };
         let config = serde_json::to_vec(config)?;
         let (ptr, len) = session.write_input(&config).await?;
-        session.store.set_fuel(FUEL_PER_CALL)?;
+        session.refuel()?;
         let packed = session
             .exports
             .agent_new
@@ -257,7 +271,7 @@ impl CoreSession {
     /// Runs one user line to its end; events reach the host's sink meanwhile.
     pub async fn send(&mut self, line: &str) -> anyhow::Result<Outcome> {
         let (ptr, len) = self.write_input(line.as_bytes()).await?;
-        self.store.set_fuel(FUEL_PER_CALL)?;
+        self.refuel()?;
         let packed = self
             .exports
             .agent_send
@@ -269,7 +283,7 @@ impl CoreSession {
 
     /// The conversation as the core would send it next.
     pub async fn history(&mut self) -> anyhow::Result<Vec<Value>> {
-        self.store.set_fuel(FUEL_PER_CALL)?;
+        self.refuel()?;
         let packed = self
             .exports
             .agent_history
@@ -281,6 +295,12 @@ impl CoreSession {
     /// The host state, e.g. to inspect a test file system.
     pub fn state(&self) -> &HostState {
         self.store.data()
+    }
+
+    /// Gives the next export call its full fuel budget.
+    fn refuel(&mut self) -> anyhow::Result<()> {
+        let fuel = self.store.data().fuel_per_call;
+        Ok(self.store.set_fuel(fuel)?)
     }
 
     /// Copies `bytes` into a fresh guest buffer.

@@ -1,0 +1,26 @@
+# tidyup tasks. `just --list` shows them.
+
+# Tidy a directory: just run ~/Downloads
+run dir="" *args="":
+    cargo run --release -p tidyup -- {{dir}} {{args}}
+
+# Every test: core natively, the wasm ABI through wasmtime, the CLI end to end
+test:
+    cargo test
+
+# Build the core .wasm alone (the host's build script does this too)
+wasm:
+    rustup target add wasm32-unknown-unknown
+    cargo build -p tidyup-core --lib --target wasm32-unknown-unknown --profile core-wasm
+    @ls -l target/wasm32-unknown-unknown/core-wasm/tidyup_core.wasm
+
+# Formatting and lints, as CI runs them
+lint:
+    cargo fmt --all -- --check
+    cargo clippy --workspace --all-targets -- -D warnings
+    cargo clippy -p tidyup-core --target wasm32-unknown-unknown -- -D warnings
+
+# Start-up benchmark (first and cached start, time to prompt, peak RSS)
+bench:
+    cargo build --release -p tidyup
+    python3 bench/startup.py target/release/tidyup 15
