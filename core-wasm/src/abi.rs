@@ -14,11 +14,12 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::agent::{Agent, AgentConfig};
+use crate::agent::{Agent, AgentConfig, Provider};
 use crate::host::{
     Capabilities, ChatRequest, Entry, Event, EventSink, FileSystem, FsRequest, HostError,
     ModelClient, Wire,
 };
+use crate::planner::OfflinePlanner;
 use crate::protocol::HttpReply;
 
 /// The ABI version this module implements.
@@ -114,11 +115,17 @@ pub unsafe extern "C" fn tidyup_agent_send(handle: u32, ptr: *const u8, len: usi
     let Some(mut agent) = AGENTS.with_borrow_mut(|agents| agents.remove(&handle)) else {
         return reply::<()>(Err(unknown_handle(handle)));
     };
-    let (mut model, mut files, mut events) = (WasmHost, WasmHost, WasmHost);
+    let (mut remote, mut files, mut events) = (WasmHost, WasmHost, WasmHost);
+    let config = agent.config();
+    let mut planner = OfflinePlanner::new(config.lang, &config.target_dir);
+    let model: &mut dyn ModelClient = match config.provider {
+        Provider::Remote => &mut remote,
+        Provider::Offline | Provider::OfflineNoKey => &mut planner,
+    };
     let outcome = agent.handle_line(
         &line,
         &mut Capabilities {
-            model: &mut model,
+            model,
             files: &mut files,
             events: &mut events,
         },

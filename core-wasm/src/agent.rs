@@ -29,6 +29,22 @@ pub struct AgentConfig {
     /// Language of the prompt and texts.
     #[serde(default)]
     pub lang: Lang,
+    /// Who answers the model calls.
+    #[serde(default)]
+    pub provider: Provider,
+}
+
+/// Who answers the agent's model calls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Provider {
+    /// A chat-completions service, reached through the host.
+    #[default]
+    Remote,
+    /// The built-in offline planner, chosen by the user.
+    Offline,
+    /// The built-in offline planner, because no API key is configured.
+    OfflineNoKey,
 }
 
 /// How a user line ended.
@@ -70,8 +86,16 @@ impl Agent {
     pub fn started(&self) -> Event {
         Event::Started {
             target_dir: self.config.target_dir.clone(),
-            text: self.config.lang.started(&self.config.target_dir),
+            text: self
+                .config
+                .lang
+                .started(&self.config.target_dir, self.config.provider),
         }
+    }
+
+    /// What the agent was created with.
+    pub fn config(&self) -> &AgentConfig {
+        &self.config
     }
 
     /// The history as it would be sent with the next request.

@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::agent::Provider;
+
 /// Language of the system prompt, console texts and tool result texts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -25,12 +27,29 @@ impl Lang {
         }
     }
 
-    /// The start message naming the target directory.
-    pub fn started(self, target: &str) -> String {
-        self.pick(
+    /// The start message naming the target directory (and the offline
+    /// planner when it answers instead of a model).
+    pub fn started(self, target: &str, provider: Provider) -> String {
+        let first = self.pick(
             format!("tidyup started. Target directory: {target}"),
             format!("tidyup 已启动。目标目录：{target}"),
-        )
+        );
+        let note = match provider {
+            Provider::Remote => return first,
+            Provider::Offline => self.pick(
+                "Using the offline planner (rules, no AI).".to_owned(),
+                "使用离线规划器（基于规则，非 AI）。".to_owned(),
+            ),
+            Provider::OfflineNoKey => self.pick(
+                "No API key is configured, so tidyup uses its offline planner (rules, no AI). \
+                 To use a real model, set TIDYUP_API_KEY (or OPENAI_API_KEY) and pick one with --base-url and --model."
+                    .to_owned(),
+                "未配置 API 密钥，tidyup 使用离线规划器（基于规则，非 AI）。\
+                 要使用真正的模型，请设置 TIDYUP_API_KEY（或 OPENAI_API_KEY），并用 --base-url 和 --model 选择。"
+                    .to_owned(),
+            ),
+        };
+        format!("{first}\n{note}")
     }
 
     /// The console line of one executed tool: its name and its (already cut) result.
@@ -274,6 +293,18 @@ impl Lang {
         self.pick(
             "the reply has no choices".to_owned(),
             "回复中没有 choices".to_owned(),
+        )
+    }
+
+    /// `tidyup demo`: the folder was created.
+    pub fn demo_created(self, count: usize, dir: &str, command: &str) -> String {
+        self.pick(
+            format!(
+                "Created a messy demo folder with {count} files: {dir}\nOrganize it with the offline planner (no key, no network):\n  {command}\nthen type \"organize\" and answer \"yes\"."
+            ),
+            format!(
+                "已创建一个杂乱的演示文件夹，共 {count} 个文件：{dir}\n用离线规划器整理它（无需密钥、无需联网）：\n  {command}\n然后输入“整理”，再回复“好”。"
+            ),
         )
     }
 }

@@ -10,11 +10,13 @@
 //! functions of `docs/ABI.md`; natively, any Rust implementation.
 
 pub mod agent;
+pub mod demo;
 pub mod file_type;
 pub mod format;
 pub mod host;
 pub mod lang;
 pub mod paths;
+pub mod planner;
 pub mod prompt;
 pub mod protocol;
 pub mod tools;
@@ -22,7 +24,7 @@ pub mod tools;
 #[cfg(target_arch = "wasm32")]
 pub mod abi;
 
-pub use agent::{Agent, AgentConfig, MAX_ROUNDS, Outcome};
+pub use agent::{Agent, AgentConfig, MAX_ROUNDS, Outcome, Provider};
 pub use host::{
     Capabilities, ChatRequest, Entry, EntryKind, Event, EventSink, FileSystem, FsRequest,
     HostError, ModelClient, Wire,

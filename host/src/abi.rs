@@ -19,8 +19,8 @@ use tidyup_core::{
     AgentConfig, ChatRequest, Event, EventSink, FileSystem, FsRequest, HostError, Outcome, Wire,
 };
 use wasmtime::{
-    Caller, Config, Engine, Instance, Linker, Memory, Module, Store, StoreLimits, StoreLimitsBuilder,
-    TypedFunc,
+    Caller, Config, Engine, Instance, Linker, Memory, Module, Store, StoreLimits,
+    StoreLimitsBuilder, TypedFunc,
 };
 
 use crate::http::ChatTransport;
@@ -197,9 +197,14 @@ fn read_json<T: DeserializeOwned>(
 }
 
 /// Instantiates `module` in `store` with the host's imports.
-pub async fn instantiate(store: &mut Store<HostState>, module: &Module) -> anyhow::Result<Instance> {
+pub async fn instantiate(
+    store: &mut Store<HostState>,
+    module: &Module,
+) -> anyhow::Result<Instance> {
     store.limiter(|state| &mut state.limits);
-    Ok(linker(module.engine())?.instantiate_async(store, module).await?)
+    Ok(linker(module.engine())?
+        .instantiate_async(store, module)
+        .await?)
 }
 
 /// The exports of one core instance.

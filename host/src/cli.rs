@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, ValueEnum};
-use tidyup_core::Lang;
+use clap::{Parser, Subcommand, ValueEnum};
+use tidyup_core::{Lang, Provider};
 
 /// The provider used when none is configured.
 pub const DEFAULT_BASE_URL: &str = "https://api.openai.com/v1";
@@ -12,7 +12,8 @@ pub const DEFAULT_MODEL: &str = "gpt-4o-mini";
 
 const ENVIRONMENT_HELP: &str = "\
 Environment:
-  TIDYUP_API_KEY, OPENAI_API_KEY     API key of the provider (required; never pass it as an argument)
+  TIDYUP_API_KEY, OPENAI_API_KEY     API key of the provider (never pass it as an argument);
+                                     without one, tidyup uses its offline planner (rules, no AI)
   TIDYUP_BASE_URL, OPENAI_BASE_URL   base address, e.g. https://api.deepseek.com/v1
   TIDYUP_MODEL                       model identifier
   LANG, LC_ALL                       zh* selects Chinese texts
@@ -24,8 +25,40 @@ Type your request at the prompt (e.g. \"organize this folder\"); `quit` or end o
 /// classifies, shows a plan, waits for your go-ahead, then creates folders,
 /// moves files and reports.
 #[derive(Debug, Parser)]
-#[command(name = "tidyup", version, about, after_help = ENVIRONMENT_HELP)]
+#[command(
+    name = "tidyup",
+    version,
+    about,
+    after_help = ENVIRONMENT_HELP,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
+    /// Something other than a tidying session.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// The session's options.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Create a realistic messy folder to try tidyup on
+    Demo {
+        /// Where to create it (must not exist, or be empty) [default: ./tidyup-demo]
+        dir: Option<PathBuf>,
+
+        /// Language of the messages [default: from LC_ALL/LANG]
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
+    },
+}
+
+/// Options of a tidying session.
+#[derive(Debug, clap::Args)]
+pub struct RunArgs {
     /// The directory to tidy [default: Desktop in your home directory]
     pub dir: Option<PathBuf>,
 
@@ -42,6 +75,11 @@ pub struct Cli {
     #[arg(long, value_enum)]
     pub lang: Option<LangArg>,
 
+    /// Who answers: a chat-completions service, or the built-in offline
+    /// planner (rules, no AI) [default: openai when an API key is set, else offline]
+    #[arg(long, value_enum, value_name = "NAME")]
+    pub provider: Option<ProviderArg>,
+
     /// Run this build of the core instead of the embedded one
     #[arg(long, value_name = "FILE.wasm")]
     pub core: Option<PathBuf>,
@@ -56,6 +94,15 @@ pub enum LangArg {
     Zh,
 }
 
+/// `--provider` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ProviderArg {
+    /// A chat-completions service at the base address (OpenAI's by default)
+    Openai,
+    /// The offline planner (rules, no AI): no key, no network
+    Offline,
+}
+
 /// Everything a session needs, resolved from flags and the environment.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Settings {
@@ -65,8 +112,10 @@ pub struct Settings {
     pub base_url: String,
     /// Model identifier.
     pub model: String,
-    /// The API key (never printed: `Debug` hides it).
-    pub api_key: String,
+    /// Who answers the model calls.
+    pub provider: Provider,
+    /// The API key, for a remote provider (never printed: `Debug` hides it).
+    pub api_key: Option<String>,
     /// Language of texts.
     pub lang: Lang,
     /// A core `.wasm` to run instead of the embedded one.
@@ -79,7 +128,8 @@ impl std::fmt::Debug for Settings {
             .field("target_dir", &self.target_dir)
             .field("base_url", &self.base_url)
             .field("model", &self.model)
-            .field("api_key", &"<hidden>")
+            .field("provider", &self.provider)
+            .field("api_key", &self.api_key.as_ref().map(|_| "<hidden>"))
             .field("lang", &self.lang)
             .field("core", &self.core)
             .finish()
@@ -98,7 +148,7 @@ pub enum SettingsError {
     /// The target is a file or something else.
     #[error("the target is not a directory: {0}")]
     TargetNotDirectory(PathBuf),
-    /// No API key in the environment.
+    /// A remote provider was asked for, with no API key in the environment.
     #[error(
         "no API key found. Set one in the environment, for example:\n  export TIDYUP_API_KEY=sk-...\n(OPENAI_API_KEY works too; tidyup never takes the key as an argument)"
     )]
@@ -107,7 +157,10 @@ pub enum SettingsError {
 
 impl Settings {
     /// Resolves flags, then environment (read through `env`), then defaults.
-    pub fn resolve(cli: &Cli, env: impl Fn(&str) -> Option<String>) -> Result<Self, SettingsError> {
+    pub fn resolve(
+        cli: &RunArgs,
+        env: impl Fn(&str) -> Option<String>,
+    ) -> Result<Self, SettingsError> {
         let first = |names: &[&str]| {
             names
                 .iter()
@@ -126,13 +179,14 @@ impl Settings {
             Ok(_) => return Err(SettingsError::TargetNotDirectory(target)),
             Err(_) => return Err(SettingsError::TargetMissing(target)),
         };
-        let api_key =
-            first(&["TIDYUP_API_KEY", "OPENAI_API_KEY"]).ok_or(SettingsError::NoApiKey)?;
-        let lang = match cli.lang {
-            Some(LangArg::En) => Lang::En,
-            Some(LangArg::Zh) => Lang::Zh,
-            None => lang_from_locale(first(&["LC_ALL", "LC_MESSAGES", "LANG"]).as_deref()),
+        let api_key = first(&["TIDYUP_API_KEY", "OPENAI_API_KEY"]);
+        let provider = match (cli.provider, &api_key) {
+            (Some(ProviderArg::Offline), _) => Provider::Offline,
+            (Some(ProviderArg::Openai), None) => return Err(SettingsError::NoApiKey),
+            (Some(ProviderArg::Openai) | None, Some(_)) => Provider::Remote,
+            (None, None) => Provider::OfflineNoKey,
         };
+        let lang = resolve_lang(cli.lang, &env);
         Ok(Self {
             target_dir,
             base_url: cli
@@ -145,10 +199,25 @@ impl Settings {
                 .clone()
                 .or_else(|| first(&["TIDYUP_MODEL"]))
                 .unwrap_or_else(|| DEFAULT_MODEL.to_owned()),
+            provider,
             api_key,
             lang,
             core: cli.core.clone(),
         })
+    }
+}
+
+/// `--lang`, else the locale of `LC_ALL`, `LC_MESSAGES` or `LANG`.
+pub fn resolve_lang(flag: Option<LangArg>, env: impl Fn(&str) -> Option<String>) -> Lang {
+    match flag {
+        Some(LangArg::En) => Lang::En,
+        Some(LangArg::Zh) => Lang::Zh,
+        None => lang_from_locale(
+            ["LC_ALL", "LC_MESSAGES", "LANG"]
+                .iter()
+                .find_map(|name| env(name).filter(|value| !value.is_empty()))
+                .as_deref(),
+        ),
     }
 }
 
@@ -184,7 +253,8 @@ mod tests {
             (s.base_url.as_str(), s.model.as_str()),
             (DEFAULT_BASE_URL, DEFAULT_MODEL)
         );
-        assert_eq!(s.api_key, "k1");
+        assert_eq!(s.api_key.as_deref(), Some("k1"));
+        assert_eq!(s.provider, Provider::Remote);
         let env = [
             ("TIDYUP_API_KEY", "k2"),
             ("OPENAI_API_KEY", "k1"),

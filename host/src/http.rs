@@ -93,3 +93,18 @@ fn transport_error(err: &reqwest::Error) -> HostError {
     }
     HostError::new(code, message)
 }
+
+/// The transport of a session with no model service (the core's offline
+/// planner answers instead): every call fails plainly.
+pub struct NoTransport;
+
+impl ChatTransport for NoTransport {
+    fn post(&self, _body: Value) -> ReplyFuture {
+        Box::pin(async {
+            Err(HostError::new(
+                "no_provider",
+                "no chat-completions service is configured",
+            ))
+        })
+    }
+}

@@ -9,6 +9,7 @@
 pub mod abi;
 pub mod cli;
 pub mod console;
+pub mod demo;
 pub mod fs;
 pub mod http;
 pub mod module_cache;

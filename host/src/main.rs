@@ -1,13 +1,22 @@
 //! The `tidyup` command.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use tidyup::cli::{Cli, Settings};
+use tidyup::cli::{Cli, Command, Settings, resolve_lang};
+use tidyup_core::demo::DEMO_FILES;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let settings = match Settings::resolve(&cli, |name| std::env::var(name).ok()) {
+    let env = |name: &str| std::env::var(name).ok();
+    if let Some(Command::Demo { dir, lang }) = cli.command {
+        return demo(
+            dir.unwrap_or_else(|| PathBuf::from("tidyup-demo")),
+            resolve_lang(lang, env),
+        );
+    }
+    let settings = match Settings::resolve(&cli.run, env) {
         Ok(settings) => settings,
         Err(err) => {
             eprintln!("tidyup: {err}");
@@ -29,6 +38,22 @@ fn main() -> ExitCode {
         Err(err) => {
             eprintln!("tidyup: {err:#}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// `tidyup demo [DIR]`: creates the folder and says how to organize it.
+fn demo(dir: PathBuf, lang: tidyup_core::Lang) -> ExitCode {
+    match tidyup::demo::create(&dir) {
+        Ok(created) => {
+            let shown = created.display().to_string();
+            let command = format!("tidyup --provider offline \"{shown}\"");
+            println!("{}", lang.demo_created(DEMO_FILES.len(), &shown, &command));
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            eprintln!("tidyup: {err:#}");
+            ExitCode::from(2)
         }
     }
 }

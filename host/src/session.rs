@@ -4,14 +4,14 @@ use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 
 use anyhow::Context;
-use tidyup_core::{AgentConfig, Outcome};
+use tidyup_core::{AgentConfig, Outcome, Provider};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 use crate::abi::{self, CoreSession, HostState};
 use crate::cli::Settings;
 use crate::console::Console;
 use crate::fs::RealFs;
-use crate::http::HttpTransport;
+use crate::http::{ChatTransport, HttpTransport, NoTransport};
 use crate::module_cache;
 
 /// Runs tidyup until `quit` or the end of standard input.
@@ -25,15 +25,16 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
     let cache_dir = module_cache::default_cache_dir();
     let (module, _) = module_cache::load(&engine, &wasm, cache_dir.as_deref())?;
     let console = Console::detect();
-    let state = HostState::new(
-        Arc::new(HttpTransport::new(&settings.base_url, &settings.api_key)?),
-        Box::new(RealFs),
-        Box::new(console),
-    );
+    let transport: Arc<dyn ChatTransport> = match (&settings.provider, &settings.api_key) {
+        (Provider::Remote, Some(key)) => Arc::new(HttpTransport::new(&settings.base_url, key)?),
+        (Provider::Remote | Provider::Offline | Provider::OfflineNoKey, _) => Arc::new(NoTransport),
+    };
+    let state = HostState::new(transport, Box::new(RealFs), Box::new(console));
     let config = AgentConfig {
         target_dir: settings.target_dir.to_string_lossy().into_owned(),
         model: settings.model.clone(),
         lang: settings.lang,
+        provider: settings.provider,
     };
     let mut session = CoreSession::start(&module, state, &config)
         .await

@@ -14,7 +14,9 @@ mod rename_file;
 use serde_json::{Map, Value, json};
 
 use crate::host::{FileSystem, HostError};
+
 use crate::lang::Lang;
+pub use list_files::{DIR_MARKER, FILE_MARKER};
 
 /// What a tool works with: the file primitives, the target directory its
 /// relative paths resolve against, and the language of its texts.
@@ -125,6 +127,11 @@ impl Args {
             }
         };
         Ok(Self { values, lang })
+    }
+
+    /// The arguments as a JSON object.
+    pub fn into_map(self) -> Map<String, Value> {
+        self.values
     }
 
     /// A required argument of any type.

@@ -1,0 +1,240 @@
+//! The offline planner: a deterministic, rule-based stand-in for a model.
+//!
+//! It answers the same chat-completion requests the agent sends a provider,
+//! driven only by the messages in them, as a model following the system
+//! prompt would: on a request to organize it lists the target, asks for the
+//! type of every file, then proposes a plan grouped by category and waits; on
+//! "yes" it creates the folders and moves the files, then reports what the
+//! tool results say happened; on "no" it changes nothing. It never deletes.
+//! Its replies are well-formed chat completions that go through the same
+//! parsing as a real provider's.
+
+mod exchanges;
+mod intent;
+mod plan;
+mod texts;
+
+use serde_json::{Value, json};
+
+use crate::host::{HostError, ModelClient};
+use crate::protocol::HttpReply;
+use crate::{Lang, paths};
+
+use exchanges::{Exchange, content, exchanges, role};
+pub use intent::{Intent, classify};
+pub use plan::{Plan, folder_name, parse_listing};
+
+/// The model identifier the planner reports.
+pub const MODEL: &str = "tidyup-offline-planner";
+
+/// The planner as a [`ModelClient`] for one target directory.
+#[derive(Debug, Clone)]
+pub struct OfflinePlanner {
+    lang: Lang,
+    target_dir: String,
+}
+
+impl OfflinePlanner {
+    /// A planner speaking `lang` about `target_dir` (to read tool results).
+    pub fn new(lang: Lang, target_dir: &str) -> Self {
+        Self {
+            lang,
+            target_dir: target_dir.to_owned(),
+        }
+    }
+
+    /// The chat-completion response to a request body.
+    pub fn respond(&self, body: &Value) -> Value {
+        let empty = Vec::new();
+        let messages = body
+            .get("messages")
+            .and_then(Value::as_array)
+            .unwrap_or(&empty);
+        let step = self.next_step(messages);
+        completion(body, messages.len(), step)
+    }
+
+    fn next_step(&self, messages: &[Value]) -> Step {
+        let lang = self.lang;
+        let users: Vec<usize> = (0..messages.len())
+            .filter(|&i| role(&messages[i]) == "user")
+            .collect();
+        let Some(&current_user) = users.last() else {
+            return Step::Say(texts::help(lang));
+        };
+        let this_turn = exchanges(&messages[current_user + 1..]);
+        match classify(content(&messages[current_user])) {
+            Intent::Organize => self.organize(&this_turn),
+            Intent::Yes => {
+                let previous_user = users.iter().rev().nth(1).copied();
+                match previous_user
+                    .and_then(|prev| self.pending_plan(&messages[prev..current_user]))
+                {
+                    None => Step::Say(texts::no_plan_pending(lang)),
+                    Some(plan) if this_turn.is_empty() => Step::Call(actions(&plan)),
+                    Some(plan) => Step::Say(self.report(&plan, &this_turn)),
+                }
+            }
+            Intent::No => Step::Say(texts::declined(lang)),
+            Intent::Other => Step::Say(texts::help(lang)),
+        }
+    }
+
+    /// Scan → classify → plan, one step per model call.
+    fn organize(&self, this_turn: &[Exchange]) -> Step {
+        let lang = self.lang;
+        let Some(listing) = this_turn
+            .iter()
+            .find(|e| e.name == "list_files" && e.arg("path") == ".")
+        else {
+            return Step::Call(vec![("list_files", json!({ "path": "." }))]);
+        };
+        if !this_turn.iter().any(|e| e.name == "get_file_type") {
+            let items = parse_listing(&listing.result);
+            let mut calls: Vec<(&str, Value)> = items
+                .iter()
+                .filter(|item| !item.is_dir && !item.name.starts_with('.'))
+                .map(|item| ("get_file_type", json!({ "filename": item.name })))
+                .collect();
+            if calls.is_empty() {
+                let plan = Plan::from_exchanges(this_turn, lang);
+                return Step::Say(texts::nothing_to_organize(&plan, lang));
+            }
+            let category_folders: Vec<&str> =
+                plan::categories().map(|c| folder_name(c, lang)).collect();
+            calls.extend(
+                items
+                    .iter()
+                    .filter(|item| item.is_dir && category_folders.contains(&item.name.as_str()))
+                    .map(|item| ("list_files", json!({ "path": item.name }))),
+            );
+            return Step::Call(calls);
+        }
+        let plan = Plan::from_exchanges(this_turn, lang);
+        if plan.move_count() == 0 {
+            Step::Say(texts::nothing_to_organize(&plan, lang))
+        } else {
+            Step::Say(texts::plan_text(&plan, lang))
+        }
+    }
+
+    /// The plan proposed at the end of the previous turn, if that turn ended
+    /// with one.
+    fn pending_plan(&self, previous_turn: &[Value]) -> Option<Plan> {
+        let last = previous_turn.last()?;
+        let proposed =
+            role(last) == "assistant" && content(last).starts_with(texts::plan_heading(self.lang));
+        proposed.then(|| Plan::from_exchanges(&exchanges(previous_turn), self.lang))
+    }
+
+    /// What the tool results say was done.
+    fn report(&self, plan: &Plan, done: &[Exchange]) -> String {
+        let lang = self.lang;
+        let result_of = |name: &str, key: &str, value: &str| {
+            done.iter()
+                .find(|e| e.name == name && e.arg(key) == value)
+                .map(|e| e.result.as_str())
+        };
+        let mut folders = 0;
+        let mut lines = Vec::new();
+        let mut moved = 0;
+        for group in &plan.groups {
+            let folder_path = paths::resolve(&self.target_dir, &group.folder);
+            if result_of("create_folder", "path", &group.folder)
+                == Some(&lang.folder_created(&folder_path))
+            {
+                folders += 1;
+            }
+            for step in &group.moves {
+                let destination = paths::resolve(&self.target_dir, &step.destination);
+                match result_of("move_file", "source", &step.file) {
+                    Some(result) if result == lang.moved(&step.file, &destination) => {
+                        moved += 1;
+                        lines.push(format!("  ✓ {} → {}", step.file, step.destination));
+                    }
+                    Some(result) => lines.push(texts::report_failure(lang, &step.file, result)),
+                    None => lines.push(texts::report_failure(lang, &step.file, "-")),
+                }
+            }
+        }
+        let mut text = texts::report_heading(lang, folders, moved, plan.move_count());
+        for line in lines {
+            text.push('\n');
+            text.push_str(&line);
+        }
+        text
+    }
+}
+
+impl ModelClient for OfflinePlanner {
+    fn chat_completion(&mut self, body: &Value) -> Result<HttpReply, HostError> {
+        Ok(HttpReply {
+            status: 200,
+            body: self.respond(body).to_string(),
+        })
+    }
+}
+
+/// What the planner does next.
+enum Step {
+    /// Ask for these tool calls, in order.
+    Call(Vec<(&'static str, Value)>),
+    /// Answer in plain text.
+    Say(String),
+}
+
+/// `create_folder` for each new folder, then `move_file` for each file.
+fn actions(plan: &Plan) -> Vec<(&'static str, Value)> {
+    let folders = plan
+        .groups
+        .iter()
+        .filter(|group| !group.folder_exists)
+        .map(|group| ("create_folder", json!({ "path": group.folder })));
+    let moves = plan.groups.iter().flat_map(|group| {
+        group.moves.iter().map(|step| {
+            (
+                "move_file",
+                json!({ "source": step.file, "destination": step.destination }),
+            )
+        })
+    });
+    folders.chain(moves).collect()
+}
+
+/// A chat completion carrying `step`; ids are numbered by the history length.
+fn completion(body: &Value, turn: usize, step: Step) -> Value {
+    let (message, finish_reason) = match step {
+        Step::Say(text) => (json!({ "role": "assistant", "content": text }), "stop"),
+        Step::Call(calls) => {
+            let tool_calls: Vec<Value> = calls
+                .into_iter()
+                .enumerate()
+                .map(|(i, (name, arguments))| {
+                    json!({
+                        "id": format!("call_{turn}_{i}"),
+                        "type": "function",
+                        "function": { "name": name, "arguments": arguments.to_string() },
+                    })
+                })
+                .collect();
+            (
+                json!({ "role": "assistant", "content": null, "tool_calls": tool_calls }),
+                "tool_calls",
+            )
+        }
+    };
+    let prompt_tokens = body.to_string().chars().count().div_ceil(4);
+    let completion_tokens = message.to_string().chars().count().div_ceil(4);
+    json!({
+        "id": format!("offline-{turn}"),
+        "object": "chat.completion",
+        "created": 0,
+        "model": body.get("model").and_then(Value::as_str).unwrap_or(MODEL),
+        "choices": [{ "index": 0, "message": message, "finish_reason": finish_reason }],
+        "usage": {
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": completion_tokens,
+            "total_tokens": prompt_tokens + completion_tokens,
+        },
+    })
+}

@@ -1,0 +1,234 @@
+//! The organizing plan: which folders to make and which file goes where,
+//! derived only from tool results the planner has seen.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::Lang;
+use crate::file_type::{CATEGORIES, OTHER};
+use crate::tools::{DIR_MARKER, FILE_MARKER};
+
+use super::exchanges::Exchange;
+
+/// One item line of a `list_files` result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listed {
+    /// The item's name.
+    pub name: String,
+    /// Whether it is a directory.
+    pub is_dir: bool,
+}
+
+/// Reads the item lines of a `list_files` result (other lines are skipped).
+pub fn parse_listing(result: &str) -> Vec<Listed> {
+    result
+        .lines()
+        .filter_map(|line| {
+            let (is_dir, rest) = if let Some(rest) = line.strip_prefix(DIR_MARKER) {
+                (true, rest)
+            } else {
+                (false, line.strip_prefix(FILE_MARKER)?)
+            };
+            let mut fields = rest.strip_prefix(' ')?.rsplitn(3, " | ");
+            let (_time, _size, name) = (fields.next()?, fields.next()?, fields.next()?);
+            Some(Listed {
+                name: name.to_owned(),
+                is_dir,
+            })
+        })
+        .collect()
+}
+
+/// The folder a category's files go to: the category itself in Chinese, its
+/// English name in English.
+pub fn folder_name(category: &str, lang: Lang) -> &str {
+    let english = match category {
+        "文档" => "Documents",
+        "图片" => "Images",
+        "视频" => "Videos",
+        "音频" => "Audio",
+        "代码" => "Code",
+        "压缩包" => "Archives",
+        "安装包" => "Installers",
+        _ => "Others",
+    };
+    match lang {
+        Lang::En => english,
+        Lang::Zh => category,
+    }
+}
+
+/// Every category, in table order, [`OTHER`] last.
+pub fn categories() -> impl Iterator<Item = &'static str> {
+    CATEGORIES.iter().map(|(name, _)| *name).chain([OTHER])
+}
+
+/// A file to move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Move {
+    /// Its name in the target directory.
+    pub file: String,
+    /// Where it goes, relative to the target directory: `FOLDER/NAME`.
+    pub destination: String,
+}
+
+/// The files of one category.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Group {
+    /// The category, as `get_file_type` returns it.
+    pub category: &'static str,
+    /// The folder they go to.
+    pub folder: String,
+    /// Whether that folder exists already (then it is reused).
+    pub folder_exists: bool,
+    /// The moves, sorted by file name.
+    pub moves: Vec<Move>,
+}
+
+/// A whole plan.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Plan {
+    /// Non-empty groups in category order.
+    pub groups: Vec<Group>,
+    /// Folders that stay where they are.
+    pub folders_left: Vec<String>,
+    /// Hidden files (names starting with `.`) that stay where they are.
+    pub hidden_left: Vec<String>,
+    /// Files whose type is unknown (no `get_file_type` result) that stay.
+    pub unclassified: Vec<String>,
+}
+
+impl Plan {
+    /// Builds the plan from one turn's exchanges: the listing of `.`, the
+    /// `get_file_type` results, and listings of existing category folders.
+    pub fn from_exchanges(exchanges: &[Exchange], lang: Lang) -> Self {
+        let Some(top) = exchanges
+            .iter()
+            .rev()
+            .find(|e| e.name == "list_files" && e.arg("path") == ".")
+        else {
+            return Plan::default();
+        };
+        let items = parse_listing(&top.result);
+        let types: BTreeMap<&str, &str> = exchanges
+            .iter()
+            .filter(|e| e.name == "get_file_type")
+            .map(|e| (e.arg("filename"), e.result.as_str()))
+            .collect();
+        let mut plan = Plan::default();
+        let mut by_category: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+        for item in &items {
+            if item.is_dir {
+                plan.folders_left.push(item.name.clone());
+            } else if item.name.starts_with('.') {
+                plan.hidden_left.push(item.name.clone());
+            } else if let Some(category) = types.get(item.name.as_str()) {
+                by_category.entry(category).or_default().push(&item.name);
+            } else {
+                plan.unclassified.push(item.name.clone());
+            }
+        }
+        for category in categories() {
+            let Some(files) = by_category.get(category) else {
+                continue;
+            };
+            let folder = free_folder_name(folder_name(category, lang), &items);
+            let folder_exists = items.iter().any(|item| item.is_dir && item.name == folder);
+            let mut used: BTreeSet<String> = exchanges
+                .iter()
+                .filter(|e| folder_exists && e.name == "list_files" && e.arg("path") == folder)
+                .flat_map(|e| parse_listing(&e.result))
+                .map(|item| item.name)
+                .collect();
+            let moves = files
+                .iter()
+                .map(|file| {
+                    let name = free_file_name(file, &used);
+                    used.insert(name.clone());
+                    Move {
+                        file: (*file).to_owned(),
+                        destination: format!("{folder}/{name}"),
+                    }
+                })
+                .collect();
+            plan.groups.push(Group {
+                category,
+                folder,
+                folder_exists,
+                moves,
+            });
+        }
+        plan
+    }
+
+    /// Number of files the plan moves.
+    pub fn move_count(&self) -> usize {
+        self.groups.iter().map(|group| group.moves.len()).sum()
+    }
+}
+
+/// `wanted`, or `wanted (2)`, `wanted (3)`... when a *file* has that name
+/// (an existing folder of that name is reused, a file never overwritten).
+fn free_folder_name(wanted: &str, items: &[Listed]) -> String {
+    let blocked = |name: &str| items.iter().any(|item| !item.is_dir && item.name == name);
+    let mut candidate = wanted.to_owned();
+    let mut n = 2;
+    while blocked(&candidate) {
+        candidate = format!("{wanted} ({n})");
+        n += 1;
+    }
+    candidate
+}
+
+/// `name`, or `stem (2).ext`... when the folder already holds that name.
+fn free_file_name(name: &str, used: &BTreeSet<String>) -> String {
+    let (stem, ext) = match name.rfind('.') {
+        Some(dot) if dot > 0 => (&name[..dot], &name[dot..]),
+        Some(_) | None => (name, ""),
+    };
+    let mut candidate = name.to_owned();
+    let mut n = 2;
+    while used.contains(&candidate) {
+        candidate = format!("{stem} ({n}){ext}");
+        n += 1;
+    }
+    candidate
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_listing_lines_with_odd_names() {
+        let listing = "3 items in /t:\n[目录] old stuff | 4.0 KB | 2026-01-01 10:00\n[文件] a | b.txt | 3 B | 2026-01-01 10:00\n[文件] 照片 1.JPG | 1.3 KB | 2026-01-01 10:00";
+        assert_eq!(
+            parse_listing(listing),
+            vec![
+                Listed {
+                    name: "old stuff".into(),
+                    is_dir: true
+                },
+                Listed {
+                    name: "a | b.txt".into(),
+                    is_dir: false
+                },
+                Listed {
+                    name: "照片 1.JPG".into(),
+                    is_dir: false
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn free_names_never_overwrite() {
+        let used: BTreeSet<String> = ["a.jpg".to_owned(), "a (2).jpg".to_owned()].into();
+        assert_eq!(free_file_name("a.jpg", &used), "a (3).jpg");
+        assert_eq!(free_file_name("b.jpg", &used), "b.jpg");
+        let items = vec![Listed {
+            name: "Images".into(),
+            is_dir: false,
+        }];
+        assert_eq!(free_folder_name("Images", &items), "Images (2)");
+    }
+}

@@ -1,0 +1,136 @@
+//! What the offline planner says, in English and Chinese.
+
+use crate::Lang;
+
+use super::plan::Plan;
+
+/// The first line of every plan; a plan is recognized by it on "yes".
+pub fn plan_heading(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "Here is my plan (offline planner, rules, no AI):",
+        Lang::Zh => "整理方案（离线规划器，基于规则，非 AI）：",
+    }
+}
+
+/// The plan, grouped by category, ending with the question.
+pub fn plan_text(plan: &Plan, lang: Lang) -> String {
+    let mut text = String::from(plan_heading(lang));
+    for group in &plan.groups {
+        let folder = &group.folder;
+        let count = group.moves.len();
+        text.push('\n');
+        text.push_str(&match (lang, group.folder_exists) {
+            (Lang::En, false) => format!(
+                "\n{folder}/ ({}, new folder, {count} files)",
+                group.category
+            ),
+            (Lang::En, true) => format!(
+                "\n{folder}/ ({}, existing folder, {count} files)",
+                group.category
+            ),
+            (Lang::Zh, false) => format!("\n{folder}/（新建文件夹，{count} 个文件）"),
+            (Lang::Zh, true) => format!("\n{folder}/（已有文件夹，{count} 个文件）"),
+        });
+        for step in &group.moves {
+            text.push_str(&format!("\n  {} → {}", step.file, step.destination));
+        }
+    }
+    let left = left_alone(plan, lang);
+    if !left.is_empty() {
+        text.push_str("\n\n");
+        text.push_str(&left);
+    }
+    text.push_str(match lang {
+        Lang::En => "\n\nReply \"yes\" to go ahead, or \"no\" to leave everything as it is.",
+        Lang::Zh => "\n\n回复“好”或“yes”开始整理，回复“不”保持原样。",
+    });
+    text
+}
+
+fn left_alone(plan: &Plan, lang: Lang) -> String {
+    let mut lines = Vec::new();
+    let mut add = |items: &[String], en: &str, zh: &str| {
+        if !items.is_empty() {
+            let label = match lang {
+                Lang::En => en,
+                Lang::Zh => zh,
+            };
+            lines.push(format!("{label}{}", items.join(", ")));
+        }
+    };
+    add(
+        &plan.folders_left,
+        "Folders left as they are: ",
+        "保持不动的文件夹：",
+    );
+    add(
+        &plan.hidden_left,
+        "Hidden files left alone: ",
+        "不动的隐藏文件：",
+    );
+    add(
+        &plan.unclassified,
+        "Files left alone (type unknown): ",
+        "未分类、保持不动的文件：",
+    );
+    lines.join("\n")
+}
+
+/// Said when there is nothing to move.
+pub fn nothing_to_organize(plan: &Plan, lang: Lang) -> String {
+    let head = match lang {
+        Lang::En => "There is nothing to organize here: no loose files to sort.",
+        Lang::Zh => "这里没有需要整理的文件。",
+    };
+    let left = left_alone(plan, lang);
+    if left.is_empty() {
+        head.to_owned()
+    } else {
+        format!("{head}\n{left}")
+    }
+}
+
+/// Said on "yes" when no plan is waiting.
+pub fn no_plan_pending(lang: Lang) -> String {
+    match lang {
+        Lang::En => "There is no plan waiting for a go-ahead. Say \"organize\" and I will scan the folder and propose one.",
+        Lang::Zh => "目前没有待确认的方案。说“整理”，我会扫描文件夹并给出方案。",
+    }
+    .to_owned()
+}
+
+/// Said on "no".
+pub fn declined(lang: Lang) -> String {
+    match lang {
+        Lang::En => "OK, nothing was changed.",
+        Lang::Zh => "好的，没有做任何改动。",
+    }
+    .to_owned()
+}
+
+/// Said to anything else.
+pub fn help(lang: Lang) -> String {
+    match lang {
+        Lang::En => "I am tidyup's offline planner (rules, no AI). Say \"organize\" and I will scan the folder, sort the files by type and show you a plan; then answer \"yes\" to carry it out or \"no\" to leave everything as it is. I never delete anything.",
+        Lang::Zh => "我是 tidyup 的离线规划器（基于规则，非 AI）。说“整理”，我会扫描文件夹、按类型给文件分类并给出方案；回复“好”执行，回复“不”保持原样。我从不删除任何文件。",
+    }
+    .to_owned()
+}
+
+/// The report heading after carrying out a plan.
+pub fn report_heading(lang: Lang, folders: usize, moved: usize, planned: usize) -> String {
+    match lang {
+        Lang::En => {
+            format!("Done. Created {folders} folders and moved {moved} of {planned} files:")
+        }
+        Lang::Zh => format!("整理完成：新建 {folders} 个文件夹，移动了 {moved}/{planned} 个文件："),
+    }
+}
+
+/// One report line of a move that failed, with the tool's result.
+pub fn report_failure(lang: Lang, file: &str, result: &str) -> String {
+    match lang {
+        Lang::En => format!("  ✗ {file}: {result}"),
+        Lang::Zh => format!("  ✗ {file}：{result}"),
+    }
+}
