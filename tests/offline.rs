@@ -1,0 +1,165 @@
+//! Out of the box: `tidyup demo` and the offline planner, through the binary,
+//! with no key and no network (the base address points at a closed port).
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use tidyup_core::demo::DEMO_FILES;
+use tidyup_core::file_type::{CATEGORIES, category};
+use tidyup_core::planner::folder_name;
+use tidyup_core::Lang;
+
+/// Runs `tidyup ARGS` with `stdin`, a clean environment and no key.
+fn tidyup(home: &Path, args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tidyup"))
+        .args(args)
+        .env_clear()
+        .env("HOME", home)
+        .env("XDG_CACHE_HOME", home.join("cache"))
+        .env("TIDYUP_BASE_URL", "http://127.0.0.1:9/v1")
+        .env("TZ", "UTC")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Every file under `dir`, relative path → content.
+fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(current) = pending.pop() {
+        for entry in std::fs::read_dir(&current).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                let relative = path.strip_prefix(dir).unwrap().to_string_lossy().into_owned();
+                files.insert(relative, std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    files
+}
+
+/// Creates the demo folder in a fresh temporary home; returns (home, demo dir).
+fn demo() -> (tempfile::TempDir, std::path::PathBuf) {
+    let home = tempfile::tempdir().unwrap();
+    let dir = home.path().join("messy");
+    let out = tidyup(home.path(), &["demo", dir.to_str().unwrap(), "--lang", "en"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let dir = std::fs::canonicalize(&dir).unwrap();
+    assert!(text(&out.stdout).contains(&format!("{}", dir.display())));
+    assert!(text(&out.stdout).contains("--provider offline"));
+    (home, dir)
+}
+
+#[test]
+fn the_demo_folder_is_a_realistic_mess() {
+    let (_home, dir) = demo();
+    let files = tree(&dir);
+    assert!((40..=60).contains(&files.len()), "{} files", files.len());
+    for (name, _) in CATEGORIES {
+        assert!(files.keys().any(|path| category(path) == name), "no {name} file");
+    }
+    assert!(files.keys().any(|path| path.starts_with('.')), "a hidden file");
+    assert!(files.keys().any(|path| path.contains('/')), "a subfolder");
+    assert!(files.keys().any(|path| path.contains(' ')), "a name with spaces");
+    assert!(files.keys().any(|path| !path.is_ascii()), "a Chinese name");
+    assert!(files.keys().any(|path| path.ends_with(".JPG")), "an upper-case extension");
+
+    let again = tidyup(_home.path(), &["demo", dir.to_str().unwrap()], "");
+    assert_eq!(again.status.code(), Some(2), "a non-empty folder is never overwritten");
+    assert_eq!(tree(&dir), files);
+}
+
+/// Where the planner should put each demo file: top-level, not hidden files
+/// go to their category's folder; everything else stays.
+fn expected_after_organizing(before: &BTreeMap<String, Vec<u8>>, lang: Lang) -> BTreeMap<String, Vec<u8>> {
+    before
+        .iter()
+        .map(|(path, content)| {
+            let loose = !path.contains('/') && !path.starts_with('.');
+            let moved = if loose {
+                format!("{}/{path}", folder_name(category(path), lang))
+            } else {
+                path.clone()
+            };
+            (moved, content.clone())
+        })
+        .collect()
+}
+
+#[test]
+fn organize_then_yes_sorts_every_loose_file_and_reports_each_move() {
+    let (home, dir) = demo();
+    let before = tree(&dir);
+    let out = tidyup(
+        home.path(),
+        &["--provider", "offline", dir.to_str().unwrap(), "--lang", "en"],
+        "organize\nyes\nquit\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(stdout.contains("offline planner (rules, no AI)"), "{stdout}");
+    assert_eq!(tree(&dir), expected_after_organizing(&before, Lang::En));
+
+    let report = stdout.split("Done. Created 8 folders and moved").nth(1).expect("a report");
+    let loose = DEMO_FILES.iter().filter(|f| !f.path.contains('/') && !f.path.starts_with('.'));
+    for file in loose {
+        let line = format!("✓ {} → {}/{}", file.path, folder_name(category(file.path), Lang::En), file.path);
+        assert!(report.contains(&line), "report misses {line}");
+    }
+    assert!(!stdout.contains("delete_file"));
+}
+
+#[test]
+fn no_key_at_all_uses_the_planner_and_says_how_to_use_a_model() {
+    let (home, dir) = demo();
+    let before = tree(&dir);
+    let out = tidyup(home.path(), &[dir.to_str().unwrap(), "--lang", "zh"], "整理\n好\n");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(stdout.contains("未配置 API 密钥"), "{stdout}");
+    assert!(stdout.contains("TIDYUP_API_KEY"), "{stdout}");
+    assert_eq!(tree(&dir), expected_after_organizing(&before, Lang::Zh));
+}
+
+#[test]
+fn no_changes_nothing() {
+    let (home, dir) = demo();
+    let before = tree(&dir);
+    let out = tidyup(
+        home.path(),
+        &["--provider", "offline", dir.to_str().unwrap(), "--lang", "en"],
+        "please organize my files\nno\nyes\nquit\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Here is my plan"), "{stdout}");
+    assert!(stdout.contains("OK, nothing was changed."), "{stdout}");
+    assert!(stdout.contains("There is no plan waiting"), "{stdout}");
+    assert_eq!(tree(&dir), before);
+}
+
+#[test]
+fn a_second_run_reuses_folders_and_never_overwrites() {
+    let (home, dir) = demo();
+    let args = ["--provider", "offline", dir.to_str().unwrap(), "--lang", "en"];
+    assert!(tidyup(home.path(), &args, "organize\nyes\n").status.success());
+    std::fs::write(dir.join("cat.gif"), b"a different cat").unwrap();
+    let out = tidyup(home.path(), &args, "organize\nyes\n");
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Images/ (图片, existing folder, 1 files)"), "{stdout}");
+    assert_eq!(std::fs::read(dir.join("Images/cat (2).gif")).unwrap(), b"a different cat");
+    assert!(std::fs::read(dir.join("Images/cat.gif")).unwrap().starts_with(b"tidyup demo file"));
+}
