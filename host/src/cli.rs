@@ -54,6 +54,12 @@ pub enum Command {
         #[arg(long, value_enum)]
         lang: Option<LangArg>,
     },
+    /// Write the embedded core .wasm to FILE (for other hosts, e.g. a
+    /// browser) and print its SHA-256
+    ExportCore {
+        /// Where to write it
+        file: PathBuf,
+    },
 }
 
 /// Options of a tidying session.

@@ -10,11 +10,13 @@ use tidyup_core::demo::DEMO_FILES;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let env = |name: &str| std::env::var(name).ok();
-    if let Some(Command::Demo { dir, lang }) = cli.command {
-        return demo(
-            dir.unwrap_or_else(|| PathBuf::from("tidyup-demo")),
-            resolve_lang(lang, env),
-        );
+    match cli.command {
+        Some(Command::Demo { dir, lang }) => {
+            let dir = dir.unwrap_or_else(|| PathBuf::from("tidyup-demo"));
+            return demo(dir, resolve_lang(lang, env));
+        }
+        Some(Command::ExportCore { file }) => return export_core(&file),
+        None => {}
     }
     let settings = match Settings::resolve(&cli.run, env) {
         Ok(settings) => settings,
@@ -37,6 +39,24 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("tidyup: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `tidyup export-core FILE`: the embedded core, byte for byte.
+fn export_core(file: &std::path::Path) -> ExitCode {
+    match std::fs::write(file, tidyup::EMBEDDED_CORE) {
+        Ok(()) => {
+            println!(
+                "{}  {}",
+                tidyup::module_cache::sha256_hex(tidyup::EMBEDDED_CORE),
+                file.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            eprintln!("tidyup: cannot write {}: {err}", file.display());
             ExitCode::FAILURE
         }
     }

@@ -70,7 +70,17 @@ fn cache_key(engine: &Engine, wasm: &[u8]) -> String {
     engine
         .precompile_compatibility_hash()
         .hash(&mut engine_hasher);
-    let digest = Sha256::digest(wasm);
-    let wasm_hex: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
-    format!("{wasm_hex}-{:016x}", engine_hasher.finish())
+    format!(
+        "{}-{:016x}",
+        &sha256_hex(wasm)[..32],
+        engine_hasher.finish()
+    )
+}
+
+/// The SHA-256 of `bytes`, in lowercase hex.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
