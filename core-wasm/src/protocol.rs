@@ -101,19 +101,30 @@ pub fn read_reply(reply: &HttpReply, lang: Lang) -> Result<Reply, String> {
 }
 
 /// Sorts an assistant message into a plain answer or tool calls.
+///
+/// The message keeps its fields in their order (`shift_remove`); only a
+/// missing call id is filled in, so each tool message has a call to answer,
+/// and a plain answer's content becomes its text.
 fn read_message(mut message: Map<String, Value>) -> Reply {
-    message.remove("role");
-    let calls: Vec<ToolCall> = match message.get("tool_calls") {
-        Some(Value::Array(calls)) => calls.iter().enumerate().map(read_tool_call).collect(),
+    message.shift_remove("role");
+    let calls: Vec<ToolCall> = match message.get_mut("tool_calls") {
+        Some(Value::Array(calls)) => calls.iter_mut().enumerate().map(read_tool_call).collect(),
         Some(_) | None => Vec::new(),
     };
     if calls.is_empty() {
         // Absent, null or empty tool_calls: a plain answer. Never resend `[]`.
-        message.remove("tool_calls");
+        message.shift_remove("tool_calls");
         let text = match message.get("content") {
             Some(Value::String(text)) => text.clone(),
+            Some(Value::Array(parts)) => parts
+                .iter()
+                .filter_map(|part| part.get("text").and_then(Value::as_str))
+                .collect::<Vec<_>>()
+                .join(""),
             Some(_) | None => String::new(),
         };
+        // The answer is stored as plain text: null/missing become "", text
+        // parts are joined.
         message.insert("content".to_owned(), Value::String(text.clone()));
         Reply::Answer { message, text }
     } else {
@@ -121,11 +132,21 @@ fn read_message(mut message: Map<String, Value>) -> Reply {
     }
 }
 
-fn read_tool_call((index, call): (usize, &Value)) -> ToolCall {
+fn read_tool_call((index, call): (usize, &mut Value)) -> ToolCall {
+    let id = match call.get("id").and_then(Value::as_str) {
+        Some(id) => id.to_owned(),
+        None => {
+            let id = format!("call_{index}");
+            if let Some(object) = call.as_object_mut() {
+                object.insert("id".to_owned(), Value::String(id.clone()));
+            }
+            id
+        }
+    };
     let function = call.get("function");
     let text = |value: Option<&Value>| value.and_then(Value::as_str).map(str::to_owned);
     ToolCall {
-        id: text(call.get("id")).unwrap_or_else(|| format!("call_{index}")),
+        id,
         name: text(function.and_then(|f| f.get("name"))).unwrap_or_default(),
         arguments: function
             .and_then(|f| f.get("arguments"))

@@ -20,6 +20,10 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     let lang = ctx.lang;
     match ctx.files.stat(&path)?.map(|entry| entry.kind) {
         Some(EntryKind::Dir) => return Ok(lang.folder_exists(&path)),
+        // A symlink to a folder is a folder for this purpose.
+        Some(EntryKind::Symlink) if ctx.files.list(&path).is_ok() => {
+            return Ok(lang.folder_exists(&path));
+        }
         Some(EntryKind::File | EntryKind::Symlink | EntryKind::Other) => {
             return Ok(lang.folder_blocked_by_file(&path));
         }

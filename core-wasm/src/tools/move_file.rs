@@ -30,13 +30,18 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         return Ok(lang.source_missing(&source));
     }
     let name = paths::file_name(&source).to_owned();
-    if let Some(EntryKind::Dir) = ctx.files.stat(&destination)?.map(|entry| entry.kind) {
-        destination = paths::join(&destination, &name);
+    // An existing folder, or a path ending in a separator, means "into it".
+    let into_folder = destination.ends_with(['/', '\\'])
+        || matches!(
+            ctx.files.stat(&destination)?.map(|e| e.kind),
+            Some(EntryKind::Dir)
+        );
+    if into_folder {
+        destination = paths::join(destination.trim_end_matches(['/', '\\']), &name);
     }
-    if let Some(parent) = paths::parent(&destination) {
-        if let Err(err) = ctx.files.create_dir_all(parent) {
-            return Ok(lang.move_failed(&source, &err.message));
-        }
+    let parent_made = paths::parent(&destination).map(|parent| ctx.files.create_dir_all(parent));
+    if let Some(Err(err)) = parent_made {
+        return Ok(lang.move_failed(&source, &err.message));
     }
     Ok(match ctx.files.rename(&source, &destination) {
         Ok(()) => lang.moved(&name, &destination),

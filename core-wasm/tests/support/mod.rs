@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use tidyup_core::tools::{self, ToolContext};
 use tidyup_core::{
     Agent, AgentConfig, Capabilities, Entry, EntryKind, Event, EventSink, FileSystem, HostError,
-    HttpReply, Lang, Message, ModelClient, Outcome,
+    HttpReply, Lang, Message, ModelClient, Outcome, Provider,
 };
 
 /// The target directory every test works in.
@@ -33,9 +33,18 @@ pub const MTIME: i64 = 1_710_495_000;
 /// One node of the in-memory tree.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Node {
-    Dir { mtime: i64 },
-    File { contents: String, size: u64, mtime: i64 },
-    Link { target: String, mtime: i64 },
+    Dir {
+        mtime: i64,
+    },
+    File {
+        contents: String,
+        size: u64,
+        mtime: i64,
+    },
+    Link {
+        target: String,
+        mtime: i64,
+    },
 }
 
 impl Node {
@@ -65,7 +74,12 @@ pub enum Op {
 
 impl Op {
     /// Every primitive that changes the tree.
-    pub const WRITES: [Op; 4] = [Op::CreateDirAll, Op::Rename, Op::RemoveFile, Op::RemoveDirAll];
+    pub const WRITES: [Op; 4] = [
+        Op::CreateDirAll,
+        Op::Rename,
+        Op::RemoveFile,
+        Op::RemoveDirAll,
+    ];
     /// Every primitive.
     pub const ALL: [Op; 6] = [
         Op::Stat,
@@ -184,7 +198,9 @@ impl MemFs {
     pub fn touch(mut self, path: &str, mtime: i64) -> Self {
         let path = abs(path);
         match self.nodes.get_mut(&path) {
-            Some(Node::Dir { mtime: m } | Node::File { mtime: m, .. } | Node::Link { mtime: m, .. }) => {
+            Some(
+                Node::Dir { mtime: m } | Node::File { mtime: m, .. } | Node::Link { mtime: m, .. },
+            ) => {
                 *m = mtime;
             }
             None => panic!("touch: nothing at {path}"),
@@ -465,11 +481,9 @@ impl FileSystem for MemFs {
                 "Not a directory (os error 20)",
                 &path,
             )),
-            Some(Node::Dir { .. }) if path == "/" => Err(host_error(
-                "permission_denied",
-                DENIED,
-                &path,
-            )),
+            Some(Node::Dir { .. }) if path == "/" => {
+                Err(host_error("permission_denied", DENIED, &path))
+            }
             Some(Node::Dir { .. }) => {
                 for old in self.subtree(&path) {
                     self.nodes.remove(&old);
@@ -559,6 +573,12 @@ impl ScriptedModel {
             fallback: Some(reply),
             ..Self::default()
         }
+    }
+
+    /// The same model, answering `reply` once its queue is empty.
+    pub fn or_else(mut self, reply: HttpReply) -> Self {
+        self.fallback = Some(reply);
+        self
     }
 
     /// Queues one more HTTP reply.
@@ -737,6 +757,7 @@ impl World {
                 target_dir: TARGET.to_owned(),
                 model: MODEL.to_owned(),
                 lang,
+                provider: Provider::Remote,
             }),
             fs,
             model,
@@ -784,13 +805,26 @@ pub fn assert_well_formed(messages: &[Value]) {
                 .as_array()
                 .unwrap_or_else(|| panic!("message {i}: tool_calls is not an array: {message}"));
             assert!(!calls.is_empty(), "message {i}: empty tool_calls sent");
-            assert_eq!(message["role"], "assistant", "message {i}: tool_calls off assistant");
+            assert_eq!(
+                message["role"], "assistant",
+                "message {i}: tool_calls off assistant"
+            );
             for (k, call) in calls.iter().enumerate() {
                 let answer = messages
                     .get(i + 1 + k)
                     .unwrap_or_else(|| panic!("message {i}: call {k} has no tool message"));
-                assert_eq!(answer["role"], "tool", "message {}: expected a tool message", i + 1 + k);
-                assert_eq!(answer["tool_call_id"], call["id"], "message {}: id", i + 1 + k);
+                assert_eq!(
+                    answer["role"],
+                    "tool",
+                    "message {}: expected a tool message",
+                    i + 1 + k
+                );
+                assert_eq!(
+                    answer["tool_call_id"],
+                    call["id"],
+                    "message {}: id",
+                    i + 1 + k
+                );
                 assert!(answer["content"].is_string(), "tool content is text");
             }
             i += 1 + calls.len();

@@ -1,0 +1,116 @@
+//! The fake world itself behaves like a file system, so the other tests mean
+//! what they say.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+mod support;
+
+use pretty_assertions::assert_eq;
+use support::{MemFs, Op, Snap, TARGET, t};
+use tidyup_core::{EntryKind, FileSystem};
+
+#[test]
+fn stat_does_not_follow_a_final_symlink() {
+    let mut fs = MemFs::new().dir("real").symlink("link", "real");
+    assert_eq!(
+        fs.stat(&t("link")).unwrap().unwrap().kind,
+        EntryKind::Symlink
+    );
+    assert_eq!(fs.stat(&t("real")).unwrap().unwrap().kind, EntryKind::Dir);
+    assert_eq!(fs.stat(&t("nothing")).unwrap(), None);
+    assert_eq!(fs.stat(&t("nothing/below")).unwrap(), None);
+}
+
+#[test]
+fn list_returns_children_only() {
+    let mut fs = MemFs::new().file("a/b/c.txt", "c").file("a/d.txt", "dd");
+    let mut names: Vec<(String, EntryKind, u64)> = fs
+        .list(&t("a"))
+        .unwrap()
+        .into_iter()
+        .map(|e| (e.name, e.kind, e.size))
+        .collect();
+    names.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(
+        names,
+        [
+            ("b".to_owned(), EntryKind::Dir, 0),
+            ("d.txt".to_owned(), EntryKind::File, 2)
+        ]
+    );
+    assert_eq!(fs.list(&t("missing")).unwrap_err().code, "not_found");
+    assert_eq!(fs.list(&t("a/d.txt")).unwrap_err().code, "not_a_directory");
+}
+
+#[test]
+fn rename_like_the_os() {
+    let mut fs = MemFs::new().file("a", "A").file("b", "B").dir("d");
+    fs.rename(&t("a"), &t("b")).unwrap();
+    assert_eq!(fs.snapshot().get("b"), Some(&Snap::File("A".to_owned(), 1)));
+    assert!(!fs.exists("a"));
+    let err = fs.rename(&t("b"), &t("missing/b")).unwrap_err();
+    assert_eq!(err.code, "not_found");
+    assert_eq!(
+        fs.rename(&t("ghost"), &t("x")).unwrap_err().code,
+        "not_found"
+    );
+    assert_eq!(
+        fs.rename(&t("b"), &t("d")).unwrap_err().code,
+        "is_a_directory"
+    );
+    assert_eq!(
+        fs.rename(&t("d"), &t("d/inner")).unwrap_err().code,
+        "invalid_input"
+    );
+    fs.rename(&t("b"), &t("b")).unwrap();
+    assert!(fs.exists("b"));
+}
+
+#[test]
+fn directories_are_created_and_removed_whole() {
+    let mut fs = MemFs::new().file("f", "x");
+    fs.create_dir_all(&t("x/y/z")).unwrap();
+    fs.create_dir_all(&t("x/y")).unwrap();
+    assert_eq!(
+        fs.create_dir_all(&t("f/g")).unwrap_err().code,
+        "already_exists"
+    );
+    assert!(fs.exists("x/y/z"));
+    fs.remove_dir_all(&t("x")).unwrap();
+    assert!(!fs.exists("x/y/z") && !fs.exists("x"));
+    assert_eq!(fs.remove_file(&t("missing")).unwrap_err().code, "not_found");
+    fs.create_dir_all(&t("e")).unwrap();
+    assert_eq!(fs.remove_file(&t("e")).unwrap_err().code, "is_a_directory");
+    assert_eq!(
+        fs.remove_dir_all(&t("f")).unwrap_err().code,
+        "not_a_directory"
+    );
+    assert_eq!(
+        fs.snapshot().into_iter().collect::<Vec<_>>(),
+        [
+            ("e".to_owned(), Snap::Dir),
+            ("f".to_owned(), Snap::File("x".to_owned(), 1))
+        ]
+    );
+}
+
+#[test]
+fn injected_failures_hit_only_their_paths_and_ops() {
+    let mut fs = MemFs::new()
+        .file("locked/a", "a")
+        .file("open/b", "b")
+        .fail(&[Op::RemoveFile], "locked");
+    let err = fs.remove_file(&t("locked/a")).unwrap_err();
+    assert_eq!(err.code, "permission_denied");
+    assert!(fs.stat(&t("locked/a")).unwrap().is_some());
+    fs.remove_file(&t("open/b")).unwrap();
+    let mut fs = fs.fail(&Op::ALL, "/");
+    assert_eq!(fs.stat(TARGET).unwrap_err().code, "permission_denied");
+}
+
+#[test]
+fn paths_are_normalized() {
+    let mut fs = MemFs::new().file("a/b.txt", "b");
+    let dotted = format!("{TARGET}/./a/../a//b.txt/");
+    assert_eq!(fs.stat(&dotted).unwrap().unwrap().name, "b.txt");
+}
