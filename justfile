@@ -24,3 +24,10 @@ lint:
 bench:
     cargo build --release -p tidyup
     python3 bench/startup.py target/release/tidyup 15
+
+# The same core in a browser: serves web/ on http://127.0.0.1:PORT (Chromium 137+, for JSPI)
+web port="8000":
+    cargo build -p tidyup
+    bash web/prepare.sh target/debug/tidyup
+    @echo "open http://127.0.0.1:{{port}}/ (Ctrl-C stops)"
+    python3 -m http.server {{port}} --bind 127.0.0.1 --directory web

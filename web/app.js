@@ -1,0 +1,226 @@
+// The page: choose a folder and a provider, then chat with the agent. The
+// console shows the core's events as the CLI prints them; the tree on the
+// right is re-read from the file system while tools run.
+//
+// `window.tidyup` exposes the state the browser test reads (core hash,
+// events, turn times, the folder tree); nothing in it is needed by a user.
+
+import { CoreSession, hasJspi, loadCore, postChat } from "./host.js";
+import { MemFs } from "./memfs.js";
+import { DirFs } from "./dirfs.js";
+
+const $ = (id) => document.getElementById(id);
+const ui = {
+  log: $("log"), line: $("line"), send: $("send"), start: $("start"), tree: $("tree"),
+  treeTitle: $("tree-title"), info: $("core-info"), pickedRadio: $("picked-radio"),
+  pickedName: $("picked-name"), pickHint: $("pick-hint"),
+};
+
+const state = { core: null, demoFiles: [], session: null, files: null, picked: null, lastRender: 0 };
+const tidyup = (window.tidyup = { events: [], turns: [], busy: false, sessions: 0 });
+
+// ---- console -------------------------------------------------------------
+
+function print(kind, text) {
+  const div = document.createElement("div");
+  div.className = kind;
+  div.textContent = text;
+  ui.log.append(div);
+  ui.log.scrollTop = ui.log.scrollHeight;
+}
+
+function onEvent(event) {
+  tidyup.events.push(event);
+  print(event.kind, event.text);
+}
+
+// ---- folder tree ---------------------------------------------------------
+
+/** Renders a {path: size} snapshot as nested lists, folders first. */
+function renderSnapshot(snapshot) {
+  const root = { dirs: new Map(), files: [] };
+  for (const [path, size] of Object.entries(snapshot)) {
+    const parts = path.split("/");
+    const isDir = path.endsWith("/");
+    if (isDir) parts.pop();
+    let node = root;
+    for (const part of isDir ? parts : parts.slice(0, -1)) {
+      if (!node.dirs.has(part)) node.dirs.set(part, { dirs: new Map(), files: [] });
+      node = node.dirs.get(part);
+    }
+    if (!isDir) node.files.push([parts.at(-1), size]);
+  }
+  const byName = (a, b) => a[0].localeCompare(b[0]);
+  const build = (node) => {
+    const ul = document.createElement("ul");
+    for (const [name, child] of [...node.dirs].sort(byName)) {
+      const li = document.createElement("li");
+      li.className = "dir";
+      li.innerHTML = "<span></span>";
+      li.firstChild.textContent = `${name}/`;
+      li.append(build(child));
+      ul.append(li);
+    }
+    for (const [name, size] of node.files.sort(byName)) {
+      const li = document.createElement("li");
+      li.textContent = name;
+      const small = document.createElement("span");
+      small.className = "size";
+      small.textContent = formatSize(size);
+      li.append(small);
+      ul.append(li);
+    }
+    return ul;
+  };
+  ui.tree.replaceChildren(...build(root).childNodes);
+}
+
+function formatSize(bytes) {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+async function renderTree() {
+  if (!state.files) return;
+  state.lastRender = performance.now();
+  renderSnapshot(await state.files.snapshot());
+}
+
+/** Lets the browser paint between two file operations of a running turn. */
+function yieldToPage() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+async function afterChange() {
+  if (performance.now() - state.lastRender > 100) await renderTree();
+  await yieldToPage();
+}
+
+// ---- sessions --------------------------------------------------------------
+
+async function startSession(event) {
+  event?.preventDefault();
+  setInputEnabled(false);
+  state.session?.free();
+  state.session = null;
+  const usePicked = document.querySelector('input[name="folder"]:checked').value === "picked";
+  state.files = usePicked ? new DirFs(state.picked) : new MemFs("/demo", state.demoFiles);
+  const provider = $("provider").value;
+  // The key lives in this closure only; postChat sends it to baseUrl alone.
+  const remote = { baseUrl: $("base-url").value.trim(), apiKey: $("api-key").value.trim() };
+  const config = { target_dir: state.files.root, model: $("model").value.trim(), lang: $("lang").value, provider };
+  ui.log.replaceChildren();
+  tidyup.events.length = 0;
+  ui.treeTitle.textContent = `Folder ${state.files.root}`;
+  await renderTree();
+  try {
+    state.session = await CoreSession.start(state.core.module, {
+      chat: (body) => postChat(remote, body), files: state.files, onEvent, afterChange,
+    }, config);
+  } catch (e) {
+    print("error", `cannot start the core: ${e.message}`);
+    return;
+  }
+  tidyup.sessions += 1;
+  setInputEnabled(true);
+  ui.line.focus();
+}
+
+async function sendLine(event) {
+  event.preventDefault();
+  const line = ui.line.value;
+  if (!state.session || tidyup.busy) return;
+  ui.line.value = "";
+  print("user", line);
+  setInputEnabled(false);
+  tidyup.busy = true;
+  const started = performance.now();
+  let outcome;
+  try {
+    outcome = await state.session.send(line);
+  } catch (e) {
+    // A trap is fatal for this instance, as in the CLI.
+    print("error", `the core stopped: ${e.message}`);
+    state.session = null;
+  }
+  const ms = performance.now() - started;
+  tidyup.turns.push({ line, outcome, ms });
+  await renderTree();
+  tidyup.busy = false;
+  if (outcome === "quit") {
+    print("notice", "Session ended.");
+    state.session = null;
+  }
+  setInputEnabled(Boolean(state.session));
+  ui.info.dataset.lastTurn = `${ms.toFixed(0)} ms`;
+  showCoreInfo();
+  ui.line.focus();
+}
+
+function setInputEnabled(enabled) {
+  ui.line.disabled = ui.send.disabled = !enabled;
+}
+
+// ---- picking a real folder -------------------------------------------------
+
+/** Uses a directory handle as the "picked" folder (the picker, or a test's OPFS). */
+function usePickedFolder(handle) {
+  state.picked = handle;
+  ui.pickedName.textContent = handle.name ? `/${handle.name}` : "/picked";
+  ui.pickedRadio.disabled = false;
+  ui.pickedRadio.checked = true;
+}
+
+async function pickFolder() {
+  try {
+    usePickedFolder(await window.showDirectoryPicker({ mode: "readwrite" }));
+  } catch (e) {
+    if (e.name !== "AbortError") ui.pickHint.textContent = `Cannot open the folder: ${e.message}`;
+  }
+}
+
+// ---- start-up --------------------------------------------------------------
+
+function showCoreInfo() {
+  const { sha256, size } = state.core;
+  const last = ui.info.dataset.lastTurn ? ` · last turn ${ui.info.dataset.lastTurn}` : "";
+  ui.info.textContent = `core tidyup_core.wasm · ${size} bytes · sha256 ${sha256}${last}`;
+}
+
+async function main() {
+  $("setup").addEventListener("submit", startSession);
+  $("prompt").addEventListener("submit", sendLine);
+  $("pick").addEventListener("click", pickFolder);
+  if (!window.showDirectoryPicker) {
+    $("pick").disabled = true;
+    ui.pickHint.textContent = "This browser cannot open local folders (File System Access API); use the demo folder.";
+  }
+  if (!hasJspi()) {
+    ui.start.disabled = true;
+    ui.info.textContent = "This browser lacks JS Promise Integration (WebAssembly.Suspending); use Chromium 137 or newer.";
+    throw new Error("no JSPI");
+  }
+  const [core, demo] = await Promise.all([
+    loadCore("core/tidyup_core.wasm"),
+    fetch("core/demo-files.json", { cache: "no-store" }).then((r) => r.json()),
+  ]);
+  Object.assign(state, { core, demoFiles: demo });
+  Object.assign(tidyup, {
+    coreSha256: core.sha256,
+    coreSize: core.size,
+    snapshot: () => state.files.snapshot(),
+    history: () => state.session.history(),
+    usePickedFolder,
+  });
+  showCoreInfo();
+  state.files = new MemFs("/demo", demo);
+  ui.treeTitle.textContent = "Folder /demo";
+  await renderTree();
+}
+
+tidyup.ready = main();

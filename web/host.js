@@ -1,0 +1,239 @@
+// The JavaScript host of the tidyup core: the browser's counterpart of
+// host/src/abi.rs. It implements the four imports of `tidyup:host/v1`
+// (docs/ABI.md) and wraps the exports in a small `CoreSession` class.
+//
+// The core is synchronous; `fetch` and the File System Access API are not.
+// JS Promise Integration bridges the two: the async imports are wrapped in
+// `WebAssembly.Suspending`, and `tidyup_agent_send` (the one export that can
+// reach them) in `WebAssembly.promising`, so the wasm stack is suspended
+// while a Promise is pending and resumed with its value.
+
+export const IMPORT_MODULE = "tidyup:host/v1";
+export const ABI_VERSION = 1;
+/** The largest buffer accepted from the guest, as in the native host. */
+const MAX_BUFFER = 64 << 20;
+/** How long one model call may take before it fails with `timeout`. */
+const CHAT_TIMEOUT_MS = 120_000;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Whether this browser has JSPI (Chromium 137+ has it without flags). */
+export function hasJspi() {
+  return typeof WebAssembly.Suspending === "function" && typeof WebAssembly.promising === "function";
+}
+
+/** Fetches the core, hashes exactly those bytes, and compiles them once. */
+export async function loadCore(url) {
+  const response = await fetch(url, { cache: "no-store" });
+  if (!response.ok) throw new Error(`cannot fetch ${url}: HTTP ${response.status}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const sha256 = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const module = await WebAssembly.compile(bytes);
+  return { module, sha256, size: bytes.length };
+}
+
+/** `{"ok": value}` / `{"err": {code, message}}`, the ABI's result shape. */
+const ok = (value) => ({ ok: value });
+const err = (code, message) => ({ err: { code, message } });
+
+/** An error thrown by a file system, carrying an ABI error code. */
+export class HostError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/**
+ * POSTs one chat-completion body to `{baseUrl}/chat/completions`. The key is
+ * added here, so it never enters the core, and goes to that address only.
+ * Resolves to the ABI result: any HTTP answer is `ok`, no answer is `err`.
+ */
+export async function postChat({ baseUrl, apiKey }, body) {
+  const headers = { "Content-Type": "application/json" };
+  if (apiKey) headers.Authorization = `Bearer ${apiKey}`;
+  try {
+    const response = await fetch(`${baseUrl.replace(/\/+$/, "")}/chat/completions`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(CHAT_TIMEOUT_MS),
+    });
+    return ok({ status: response.status, body: await response.text() });
+  } catch (e) {
+    if (e.name === "TimeoutError") return err("timeout", `no answer within ${CHAT_TIMEOUT_MS / 1000} s`);
+    // fetch rejects with a TypeError for refused connections, DNS and CORS failures.
+    if (e instanceof TypeError) return err("connect", `cannot reach ${baseUrl}: ${e.message}`);
+    return err("transport", String(e.message || e));
+  }
+}
+
+/** Runs one `fs_call` request on a file system object (memfs.js or dirfs.js). */
+async function applyFs(files, request) {
+  switch (request.op) {
+    case "stat": return files.stat(request.path);
+    case "list": return files.list(request.path);
+    case "create_dir_all": return files.createDirAll(request.path);
+    case "rename": return files.rename(request.from, request.to);
+    case "remove_file": return files.removeFile(request.path);
+    case "remove_dir_all": return files.removeDirAll(request.path);
+    default: throw new HostError("bad_request", `unknown op ${request.op}`);
+  }
+}
+
+const MUTATING = new Set(["create_dir_all", "rename", "remove_file", "remove_dir_all"]);
+
+/**
+ * One agent in its own core instance.
+ *
+ * `caps` are the capabilities the page chose, as in the native HostState:
+ * - `chat(body)`: async, resolves to an ABI result (e.g. `postChat`);
+ * - `files`: an object with async stat/list/createDirAll/rename/removeFile/removeDirAll;
+ * - `onEvent(event)`: receives each console event;
+ * - `afterChange()`: optional async hook after each mutating file call
+ *   (the page yields there so the tree can repaint while tools run).
+ */
+export class CoreSession {
+  static async start(module, caps, config) {
+    const session = new CoreSession(caps);
+    await session.#instantiate(module);
+    const version = session.exports.tidyup_abi_version();
+    if (version !== ABI_VERSION) {
+      throw new Error(`the core speaks ABI version ${version}, this host speaks ${ABI_VERSION}`);
+    }
+    // agent_new only emits an event (a plain import): a normal call is enough.
+    const packed = session.#withInput(JSON.stringify(config), (ptr, len) =>
+      session.exports.tidyup_agent_new(ptr, len));
+    session.handle = session.#readReply(packed);
+    return session;
+  }
+
+  constructor(caps) {
+    this.caps = caps;
+    this.staged = null; // the result waiting for take_result
+    this.busy = false;
+  }
+
+  async #instantiate(module) {
+    const imports = {
+      [IMPORT_MODULE]: {
+        // Async: suspends the core until the provider answers.
+        chat_completion: new WebAssembly.Suspending(async (ptr, len) => {
+          const request = this.#readJson(ptr, len);
+          if (request.err) return this.#stage(request);
+          try {
+            return this.#stage(await this.caps.chat(request.ok.body));
+          } catch (e) {
+            // A rejected Promise would trap the core; report it as a value.
+            return this.#stage(err("transport", String(e.message || e)));
+          }
+        }),
+        // Async too: the File System Access API only has Promises.
+        fs_call: new WebAssembly.Suspending(async (ptr, len) => {
+          const request = this.#readJson(ptr, len);
+          if (request.err) return this.#stage(request);
+          let result;
+          try {
+            result = ok((await applyFs(this.caps.files, request.ok)) ?? null);
+          } catch (e) {
+            result = err(e.code || "io", e.message || String(e));
+          }
+          if (MUTATING.has(request.ok.op) && this.caps.afterChange) await this.caps.afterChange();
+          return this.#stage(result);
+        }),
+        emit: (ptr, len) => {
+          const event = this.#readJson(ptr, len);
+          if (event.ok) this.caps.onEvent(event.ok);
+        },
+        take_result: (dst, len) => {
+          const staged = this.staged;
+          this.staged = null;
+          if (!staged || staged.length !== len >>> 0) return -1;
+          const memory = new Uint8Array(this.exports.memory.buffer);
+          if ((dst >>> 0) + staged.length > memory.length) return -1;
+          memory.set(staged, dst >>> 0);
+          return staged.length;
+        },
+      },
+    };
+    const instance = await WebAssembly.instantiate(module, imports);
+    this.exports = instance.exports;
+    // The one export that may reach a suspending import returns a Promise.
+    this.sendPromising = WebAssembly.promising(instance.exports.tidyup_agent_send);
+  }
+
+  /** Runs one user line to its end; resolves to the outcome ("answered", ...). */
+  async send(line) {
+    if (this.busy) throw new Error("a turn is already running");
+    this.busy = true;
+    const bytes = encoder.encode(line);
+    const ptr = this.#alloc(bytes);
+    try {
+      const packed = await this.sendPromising(this.handle, ptr, bytes.length);
+      return this.#readReply(packed);
+    } finally {
+      this.exports.tidyup_dealloc(ptr, bytes.length);
+      this.busy = false;
+    }
+  }
+
+  /** The conversation as the core would send it next. */
+  history() {
+    return this.#readReply(this.exports.tidyup_agent_history(this.handle));
+  }
+
+  free() {
+    this.exports.tidyup_agent_free(this.handle);
+  }
+
+  /** Stages a result for take_result; returns its byte length. */
+  #stage(result) {
+    const bytes = encoder.encode(JSON.stringify(result));
+    this.staged = bytes;
+    return bytes.length;
+  }
+
+  /** Reads a guest buffer as JSON; failures become `err` values. */
+  #readJson(ptr, len) {
+    const start = ptr >>> 0, size = len >>> 0;
+    const memory = new Uint8Array(this.exports.memory.buffer);
+    if (size > MAX_BUFFER) return err("bad_request", `request of ${size} bytes is too large`);
+    if (start + size > memory.length) return err("bad_request", "request buffer is outside guest memory");
+    try {
+      return ok(JSON.parse(decoder.decode(memory.subarray(start, start + size))));
+    } catch (e) {
+      return err("bad_request", `unreadable request: ${e.message}`);
+    }
+  }
+
+  /** Copies bytes into a fresh guest buffer (the caller frees it). */
+  #alloc(bytes) {
+    const ptr = this.exports.tidyup_alloc(bytes.length);
+    if (bytes.length > 0 && ptr === 0) throw new Error(`the core could not allocate ${bytes.length} bytes`);
+    new Uint8Array(this.exports.memory.buffer).set(bytes, ptr >>> 0);
+    return ptr;
+  }
+
+  #withInput(text, call) {
+    const bytes = encoder.encode(text);
+    const ptr = this.#alloc(bytes);
+    try {
+      return call(ptr, bytes.length);
+    } finally {
+      this.exports.tidyup_dealloc(ptr, bytes.length);
+    }
+  }
+
+  /** Unpacks an i64 reply (a BigInt), reads and frees it, unwraps ok/err. */
+  #readReply(packed) {
+    const ptr = Number(BigInt.asUintN(64, packed) >> 32n);
+    const len = Number(packed & 0xffffffffn);
+    const text = decoder.decode(new Uint8Array(this.exports.memory.buffer, ptr, len));
+    this.exports.tidyup_dealloc(ptr, len);
+    const reply = JSON.parse(text);
+    if (reply.err) throw new Error(`${reply.err.message} (${reply.err.code})`);
+    return reply.ok;
+  }
+}

@@ -1,0 +1,162 @@
+// An in-memory file system for the core's file primitives (docs/ABI.md,
+// `fs_call`), rooted at a virtual absolute path such as `/demo`. Files have a
+// size and a time but no content: the tools only move, list and classify.
+// Errors follow what Linux (the native host's RealFs) answers.
+
+import { HostError } from "./host.js";
+
+const now = () => Math.floor(Date.now() / 1000);
+
+/** An ABI ENTRY for a node; utc_offset is the browser's zone at that time. */
+export function entry(name, node) {
+  return {
+    name,
+    kind: node.kind,
+    size: node.kind === "file" ? node.size : 0,
+    modified: node.modified,
+    utc_offset: -new Date(node.modified * 1000).getTimezoneOffset() * 60,
+  };
+}
+
+/**
+ * Splits an absolute path into components below `root`, resolving `.` and
+ * `..`; throws `denied` for anything outside the root, so the model cannot
+ * reach past the folder the user chose.
+ */
+export function components(root, path) {
+  const parts = [];
+  for (const part of String(path).split(/[\\/]+/)) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") parts.pop();
+    else parts.push(part);
+  }
+  const rootParts = root.split("/").filter(Boolean);
+  const inside = rootParts.every((part, i) => parts[i] === part);
+  if (!String(path).startsWith("/") || !inside) {
+    throw new HostError("denied", `${path} is outside ${root}, the folder this page may change`);
+  }
+  return parts.slice(rootParts.length);
+}
+
+export class MemFs {
+  /** `files`: [{path: "a/b.txt", size}] relative to `root`. */
+  constructor(root, files = [], modified = now()) {
+    this.root = root;
+    this.top = { kind: "dir", children: new Map(), modified };
+    for (const file of files) {
+      const parts = file.path.split("/");
+      const dir = this.#mkdirs(parts.slice(0, -1), modified);
+      dir.children.set(parts.at(-1), { kind: "file", size: file.size, modified });
+    }
+  }
+
+  /** The node at `parts`, or null; throws not_a_directory past a file. */
+  #node(parts) {
+    let node = this.top;
+    for (const part of parts) {
+      if (node.kind !== "dir") throw new HostError("not_a_directory", "Not a directory (os error 20)");
+      node = node.children.get(part);
+      if (!node) return null;
+    }
+    return node;
+  }
+
+  #mkdirs(parts, modified = now()) {
+    let node = this.top;
+    for (const part of parts) {
+      let child = node.children.get(part);
+      if (!child) {
+        child = { kind: "dir", children: new Map(), modified };
+        node.children.set(part, child);
+        node.modified = modified;
+      } else if (child.kind !== "dir") {
+        throw new HostError("already_exists", "File exists (os error 17)");
+      }
+      node = child;
+    }
+    return node;
+  }
+
+  /** The parent directory node and the last name; not_found if the parent is missing. */
+  #parentOf(path) {
+    const parts = components(this.root, path);
+    if (parts.length === 0) throw new HostError("denied", `${path} is the root of this page's folder`);
+    const parent = this.#node(parts.slice(0, -1));
+    if (!parent) throw new HostError("not_found", "No such file or directory (os error 2)");
+    if (parent.kind !== "dir") throw new HostError("not_a_directory", "Not a directory (os error 20)");
+    return { parent, name: parts.at(-1), parts };
+  }
+
+  async stat(path) {
+    const parts = components(this.root, path);
+    const node = this.#node(parts);
+    return node ? entry(parts.at(-1) ?? this.root.split("/").pop(), node) : null;
+  }
+
+  async list(path) {
+    const node = this.#node(components(this.root, path));
+    if (!node) throw new HostError("not_found", "No such file or directory (os error 2)");
+    if (node.kind !== "dir") throw new HostError("not_a_directory", "Not a directory (os error 20)");
+    return [...node.children].map(([name, child]) => entry(name, child));
+  }
+
+  async createDirAll(path) {
+    this.#mkdirs(components(this.root, path));
+    return null;
+  }
+
+  async rename(from, to) {
+    const src = this.#parentOf(from);
+    const dst = this.#parentOf(to);
+    const node = src.parent.children.get(src.name);
+    if (!node) throw new HostError("not_found", "No such file or directory (os error 2)");
+    if (node === this.#node(dst.parts)) return null; // same entry
+    const inside = dst.parts.length > src.parts.length && src.parts.every((p, i) => dst.parts[i] === p);
+    if (node.kind === "dir" && inside) throw new HostError("io", "Invalid argument (os error 22)");
+    const existing = dst.parent.children.get(dst.name);
+    if (existing) {
+      if (node.kind === "file" && existing.kind === "dir") throw new HostError("io", "Is a directory (os error 21)");
+      if (node.kind === "dir" && existing.kind !== "dir") throw new HostError("not_a_directory", "Not a directory (os error 20)");
+      if (existing.kind === "dir" && existing.children.size > 0) throw new HostError("io", "Directory not empty (os error 39)");
+    }
+    src.parent.children.delete(src.name);
+    dst.parent.children.set(dst.name, node);
+    src.parent.modified = dst.parent.modified = now();
+    return null;
+  }
+
+  async removeFile(path) {
+    const { parent, name } = this.#parentOf(path);
+    const node = parent.children.get(name);
+    if (!node) throw new HostError("not_found", "No such file or directory (os error 2)");
+    if (node.kind === "dir") throw new HostError("io", "Is a directory (os error 21)");
+    parent.children.delete(name);
+    parent.modified = now();
+    return null;
+  }
+
+  async removeDirAll(path) {
+    const { parent, name } = this.#parentOf(path);
+    const node = parent.children.get(name);
+    if (!node) throw new HostError("not_found", "No such file or directory (os error 2)");
+    if (node.kind !== "dir") throw new HostError("not_a_directory", "Not a directory (os error 20)");
+    parent.children.delete(name);
+    parent.modified = now();
+    return null;
+  }
+
+  /** The whole tree as {relative path: size} for files, `path/` for empty dirs. */
+  async snapshot() {
+    const out = {};
+    const walk = (node, prefix) => {
+      if (node.children.size === 0 && prefix) out[prefix + "/"] = 0;
+      for (const [name, child] of node.children) {
+        const path = prefix ? `${prefix}/${name}` : name;
+        if (child.kind === "dir") walk(child, path);
+        else out[path] = child.size;
+      }
+    };
+    walk(this.top, "");
+    return out;
+  }
+}
