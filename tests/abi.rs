@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use tidyup::abi::{self, CoreSession, HostState, IMPORT_MODULE};
 use tidyup::fs::RealFs;
 use tidyup::http::{ChatTransport, ReplyFuture};
-use tidyup_core::{AgentConfig, Event, EventSink, HttpReply, Lang, Outcome};
+use tidyup_core::{AgentConfig, Event, EventSink, HttpReply, Lang, Outcome, Provider};
 use wasmtime::Module;
 
 /// Canned chat-completion replies, popped in order; records each request body.
@@ -24,8 +24,10 @@ impl CannedModel {
         let replies = messages
             .into_iter()
             .rev()
-            .map(|message| json!({"id": "c", "object": "chat.completion", "created": 1, "model": "m",
-                "choices": [{"index": 0, "message": message, "finish_reason": "stop"}]}))
+            .map(|message| {
+                json!({"id": "c", "object": "chat.completion", "created": 1, "model": "m",
+                "choices": [{"index": 0, "message": message, "finish_reason": "stop"}]})
+            })
             .collect();
         Self {
             replies: Arc::new(Mutex::new(replies)),
@@ -37,7 +39,12 @@ impl CannedModel {
 impl ChatTransport for CannedModel {
     fn post(&self, body: Value) -> ReplyFuture {
         self.requests.lock().unwrap().push(body);
-        let reply = self.replies.lock().unwrap().pop().expect("no canned reply left");
+        let reply = self
+            .replies
+            .lock()
+            .unwrap()
+            .pop()
+            .expect("no canned reply left");
         Box::pin(async move {
             Ok(HttpReply {
                 status: 200,
@@ -90,7 +97,10 @@ fn exports_the_documented_entry_points() {
         "tidyup_agent_history",
         "tidyup_agent_free",
     ] {
-        assert!(exports.contains(&name), "missing export {name}: {exports:?}");
+        assert!(
+            exports.contains(&name),
+            "missing export {name}: {exports:?}"
+        );
     }
 }
 
@@ -110,20 +120,33 @@ async fn a_whole_turn_crosses_the_boundary() {
         json!({"role": "assistant", "content": "Moved your song."}),
     ]);
     let events = Recorder::default();
-    let state = HostState::new(Arc::new(model.clone()), Box::new(RealFs), Box::new(events.clone()));
+    let state = HostState::new(
+        Arc::new(model.clone()),
+        Box::new(RealFs),
+        Box::new(events.clone()),
+    );
     let config = AgentConfig {
         target_dir: target.clone(),
         model: "m".to_owned(),
         lang: Lang::En,
+        provider: Provider::Remote,
     };
-    let mut session = CoreSession::start(&core_module(), state, &config).await.unwrap();
+    let mut session = CoreSession::start(&core_module(), state, &config)
+        .await
+        .unwrap();
 
     assert_eq!(session.send("   ").await.unwrap(), Outcome::Ignored);
     assert_eq!(session.send("tidy up").await.unwrap(), Outcome::Answered);
     assert!(dir.path().join("音频/song.mp3").is_file());
     assert!(!dir.path().join("song.MP3").exists());
 
-    let texts: Vec<String> = events.0.lock().unwrap().iter().map(|e| e.text().to_owned()).collect();
+    let texts: Vec<String> = events
+        .0
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|e| e.text().to_owned())
+        .collect();
     assert_eq!(
         texts,
         [
@@ -141,8 +164,14 @@ async fn a_whole_turn_crosses_the_boundary() {
     assert_eq!(requests[1]["messages"][4]["tool_call_id"], "b");
 
     let history = session.history().await.unwrap();
-    let roles: Vec<&str> = history.iter().map(|m| m["role"].as_str().unwrap()).collect();
-    assert_eq!(roles, ["system", "user", "assistant", "tool", "tool", "assistant"]);
+    let roles: Vec<&str> = history
+        .iter()
+        .map(|m| m["role"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        roles,
+        ["system", "user", "assistant", "tool", "tool", "assistant"]
+    );
     assert_eq!(session.send("QUIT").await.unwrap(), Outcome::Quit);
 }
 
@@ -175,14 +204,23 @@ async fn hostile_guests_get_errors_not_crashes() {
     store.set_fuel(5_000_000).unwrap();
     let instance = abi::instantiate(&mut store, &module).await.unwrap();
 
-    let out_of_bounds = instance.get_typed_func::<(), i32>(&mut store, "out_of_bounds").unwrap();
+    let out_of_bounds = instance
+        .get_typed_func::<(), i32>(&mut store, "out_of_bounds")
+        .unwrap();
     let staged = out_of_bounds.call_async(&mut store, ()).await.unwrap();
     assert!(staged > 0, "an error result is staged for the guest");
 
-    let wrong_length = instance.get_typed_func::<(), i32>(&mut store, "wrong_length").unwrap();
+    let wrong_length = instance
+        .get_typed_func::<(), i32>(&mut store, "wrong_length")
+        .unwrap();
     assert_eq!(wrong_length.call_async(&mut store, ()).await.unwrap(), -1);
 
-    let spin = instance.get_typed_func::<(), ()>(&mut store, "spin").unwrap();
+    let spin = instance
+        .get_typed_func::<(), ()>(&mut store, "spin")
+        .unwrap();
     let trap = spin.call_async(&mut store, ()).await.unwrap_err();
-    assert!(format!("{trap:?}").contains("fuel"), "runaway guest stops: {trap:?}");
+    assert!(
+        format!("{trap:?}").contains("fuel"),
+        "runaway guest stops: {trap:?}"
+    );
 }

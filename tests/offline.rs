@@ -7,10 +7,10 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
+use tidyup_core::Lang;
 use tidyup_core::demo::DEMO_FILES;
 use tidyup_core::file_type::{CATEGORIES, category};
 use tidyup_core::planner::folder_name;
-use tidyup_core::Lang;
 
 /// Runs `tidyup ARGS` with `stdin`, a clean environment and no key.
 fn tidyup(home: &Path, args: &[&str], stdin: &str) -> Output {
@@ -26,7 +26,12 @@ fn tidyup(home: &Path, args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -44,7 +49,11 @@ fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
             if path.is_dir() {
                 pending.push(path);
             } else {
-                let relative = path.strip_prefix(dir).unwrap().to_string_lossy().into_owned();
+                let relative = path
+                    .strip_prefix(dir)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
                 files.insert(relative, std::fs::read(&path).unwrap());
             }
         }
@@ -56,7 +65,11 @@ fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
 fn demo() -> (tempfile::TempDir, std::path::PathBuf) {
     let home = tempfile::tempdir().unwrap();
     let dir = home.path().join("messy");
-    let out = tidyup(home.path(), &["demo", dir.to_str().unwrap(), "--lang", "en"], "");
+    let out = tidyup(
+        home.path(),
+        &["demo", dir.to_str().unwrap(), "--lang", "en"],
+        "",
+    );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let dir = std::fs::canonicalize(&dir).unwrap();
     assert!(text(&out.stdout).contains(&format!("{}", dir.display())));
@@ -70,22 +83,41 @@ fn the_demo_folder_is_a_realistic_mess() {
     let files = tree(&dir);
     assert!((40..=60).contains(&files.len()), "{} files", files.len());
     for (name, _) in CATEGORIES {
-        assert!(files.keys().any(|path| category(path) == name), "no {name} file");
+        assert!(
+            files.keys().any(|path| category(path) == name),
+            "no {name} file"
+        );
     }
-    assert!(files.keys().any(|path| path.starts_with('.')), "a hidden file");
+    assert!(
+        files.keys().any(|path| path.starts_with('.')),
+        "a hidden file"
+    );
     assert!(files.keys().any(|path| path.contains('/')), "a subfolder");
-    assert!(files.keys().any(|path| path.contains(' ')), "a name with spaces");
+    assert!(
+        files.keys().any(|path| path.contains(' ')),
+        "a name with spaces"
+    );
     assert!(files.keys().any(|path| !path.is_ascii()), "a Chinese name");
-    assert!(files.keys().any(|path| path.ends_with(".JPG")), "an upper-case extension");
+    assert!(
+        files.keys().any(|path| path.ends_with(".JPG")),
+        "an upper-case extension"
+    );
 
     let again = tidyup(_home.path(), &["demo", dir.to_str().unwrap()], "");
-    assert_eq!(again.status.code(), Some(2), "a non-empty folder is never overwritten");
+    assert_eq!(
+        again.status.code(),
+        Some(2),
+        "a non-empty folder is never overwritten"
+    );
     assert_eq!(tree(&dir), files);
 }
 
 /// Where the planner should put each demo file: top-level, not hidden files
 /// go to their category's folder; everything else stays.
-fn expected_after_organizing(before: &BTreeMap<String, Vec<u8>>, lang: Lang) -> BTreeMap<String, Vec<u8>> {
+fn expected_after_organizing(
+    before: &BTreeMap<String, Vec<u8>>,
+    lang: Lang,
+) -> BTreeMap<String, Vec<u8>> {
     before
         .iter()
         .map(|(path, content)| {
@@ -106,18 +138,37 @@ fn organize_then_yes_sorts_every_loose_file_and_reports_each_move() {
     let before = tree(&dir);
     let out = tidyup(
         home.path(),
-        &["--provider", "offline", dir.to_str().unwrap(), "--lang", "en"],
+        &[
+            "--provider",
+            "offline",
+            dir.to_str().unwrap(),
+            "--lang",
+            "en",
+        ],
         "organize\nyes\nquit\n",
     );
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
-    assert!(stdout.contains("offline planner (rules, no AI)"), "{stdout}");
+    assert!(
+        stdout.contains("offline planner (rules, no AI)"),
+        "{stdout}"
+    );
     assert_eq!(tree(&dir), expected_after_organizing(&before, Lang::En));
 
-    let report = stdout.split("Done. Created 8 folders and moved").nth(1).expect("a report");
-    let loose = DEMO_FILES.iter().filter(|f| !f.path.contains('/') && !f.path.starts_with('.'));
+    let report = stdout
+        .split("Done. Created 8 folders and moved")
+        .nth(1)
+        .expect("a report");
+    let loose = DEMO_FILES
+        .iter()
+        .filter(|f| !f.path.contains('/') && !f.path.starts_with('.'));
     for file in loose {
-        let line = format!("✓ {} → {}/{}", file.path, folder_name(category(file.path), Lang::En), file.path);
+        let line = format!(
+            "✓ {} → {}/{}",
+            file.path,
+            folder_name(category(file.path), Lang::En),
+            file.path
+        );
         assert!(report.contains(&line), "report misses {line}");
     }
     assert!(!stdout.contains("delete_file"));
@@ -127,7 +178,11 @@ fn organize_then_yes_sorts_every_loose_file_and_reports_each_move() {
 fn no_key_at_all_uses_the_planner_and_says_how_to_use_a_model() {
     let (home, dir) = demo();
     let before = tree(&dir);
-    let out = tidyup(home.path(), &[dir.to_str().unwrap(), "--lang", "zh"], "整理\n好\n");
+    let out = tidyup(
+        home.path(),
+        &[dir.to_str().unwrap(), "--lang", "zh"],
+        "整理\n好\n",
+    );
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
     assert!(stdout.contains("未配置 API 密钥"), "{stdout}");
@@ -141,7 +196,13 @@ fn no_changes_nothing() {
     let before = tree(&dir);
     let out = tidyup(
         home.path(),
-        &["--provider", "offline", dir.to_str().unwrap(), "--lang", "en"],
+        &[
+            "--provider",
+            "offline",
+            dir.to_str().unwrap(),
+            "--lang",
+            "en",
+        ],
         "please organize my files\nno\nyes\nquit\n",
     );
     let stdout = text(&out.stdout);
@@ -154,12 +215,32 @@ fn no_changes_nothing() {
 #[test]
 fn a_second_run_reuses_folders_and_never_overwrites() {
     let (home, dir) = demo();
-    let args = ["--provider", "offline", dir.to_str().unwrap(), "--lang", "en"];
-    assert!(tidyup(home.path(), &args, "organize\nyes\n").status.success());
+    let args = [
+        "--provider",
+        "offline",
+        dir.to_str().unwrap(),
+        "--lang",
+        "en",
+    ];
+    assert!(
+        tidyup(home.path(), &args, "organize\nyes\n")
+            .status
+            .success()
+    );
     std::fs::write(dir.join("cat.gif"), b"a different cat").unwrap();
     let out = tidyup(home.path(), &args, "organize\nyes\n");
     let stdout = text(&out.stdout);
-    assert!(stdout.contains("Images/ (图片, existing folder, 1 files)"), "{stdout}");
-    assert_eq!(std::fs::read(dir.join("Images/cat (2).gif")).unwrap(), b"a different cat");
-    assert!(std::fs::read(dir.join("Images/cat.gif")).unwrap().starts_with(b"tidyup demo file"));
+    assert!(
+        stdout.contains("Images/ (图片, existing folder, 1 files)"),
+        "{stdout}"
+    );
+    assert_eq!(
+        std::fs::read(dir.join("Images/cat (2).gif")).unwrap(),
+        b"a different cat"
+    );
+    assert!(
+        std::fs::read(dir.join("Images/cat.gif"))
+            .unwrap()
+            .starts_with(b"tidyup demo file")
+    );
 }

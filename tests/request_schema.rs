@@ -73,21 +73,18 @@ fn translate_nullable(value: &mut Value) {
 /// Lets the schema `map` also accept `null`.
 fn allow_null(map: &mut Map<String, Value>) {
     let null = json!("null");
-    if let Some(Value::Array(values)) = map.get_mut("enum") {
-        if !values.contains(&Value::Null) {
-            values.push(Value::Null);
-        }
+    if let Some(Value::Array(values)) = map.get_mut("enum")
+        && !values.contains(&Value::Null)
+    {
+        values.push(Value::Null);
     }
     match map.get_mut("type") {
         Some(Value::String(kind)) => {
             let kind = kind.clone();
             map.insert("type".to_owned(), json!([kind, "null"]));
         }
-        Some(Value::Array(kinds)) => {
-            if !kinds.contains(&null) {
-                kinds.push(null);
-            }
-        }
+        Some(Value::Array(kinds)) if !kinds.contains(&null) => kinds.push(null),
+        Some(Value::Array(_)) => {}
         Some(_) | None => {
             let inner = std::mem::take(map);
             map.insert("anyOf".to_owned(), json!([inner, {"type": "null"}]));

@@ -68,11 +68,9 @@ pub extern "C" fn tidyup_alloc(len: usize) -> *mut u8 {
 /// `ptr` and `len` must be exactly those of a live buffer of this module.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn tidyup_dealloc(ptr: *mut u8, len: usize) {
-    if let (false, Ok(layout)) = (ptr.is_null(), Layout::from_size_align(len, 1)) {
-        if len > 0 {
-            // SAFETY: the caller passes back a buffer allocated with this layout.
-            unsafe { dealloc(ptr, layout) }
-        }
+    if let (false, true, Ok(layout)) = (ptr.is_null(), len > 0, Layout::from_size_align(len, 1)) {
+        // SAFETY: the caller passes back a buffer allocated with this layout.
+        unsafe { dealloc(ptr, layout) }
     }
 }
 

@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::agent::Provider;
+use crate::host::HostError;
 
 /// Language of the system prompt, console texts and tool result texts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -92,6 +93,29 @@ impl Lang {
             format!("tool execution failed: {cause}"),
             format!("工具执行失败: {cause}"),
         )
+    }
+
+    /// Cause: a file primitive failed. A refused path (code `denied`) and a
+    /// protected root (code `protected`) are worded here; other causes are
+    /// the host's own message.
+    pub fn host_failure(self, err: &HostError) -> String {
+        match err.code.as_str() {
+            "denied" => self.pick(
+                format!(
+                    "the path is outside the allowed directories: {}",
+                    err.message
+                ),
+                format!("路径不在允许的目录内: {}", err.message),
+            ),
+            "protected" => self.pick(
+                format!(
+                    "an allowed root directory itself cannot be moved or deleted: {}",
+                    err.message
+                ),
+                format!("不能移动或删除允许的根目录本身: {}", err.message),
+            ),
+            _ => err.message.clone(),
+        }
     }
 
     /// Cause: a required argument is missing.

@@ -54,6 +54,29 @@ pub enum Command {
         #[arg(long, value_enum)]
         lang: Option<LangArg>,
     },
+    /// Reverse the last session (or the one named), restoring deleted and
+    /// replaced items; never overwrites what appeared since
+    Undo {
+        /// The session, as `tidyup history` names it [default: the last one]
+        session: Option<String>,
+    },
+    /// List the journaled sessions with their counts of changes
+    History,
+    /// Free the space of the trash that keeps deleted and replaced items
+    Trash {
+        /// Delete the trash (required: nothing is purged without it)
+        #[arg(long, required = true)]
+        purge: bool,
+        /// Only sessions older than this many days
+        #[arg(long, value_name = "DAYS")]
+        older_than: Option<u64>,
+    },
+    /// Carry out a plan saved by a --dry-run session, through the sandbox
+    /// and the journal; steps whose source changed since are refused
+    Apply {
+        /// The plan file
+        plan: PathBuf,
+    },
     /// Write the embedded core .wasm to FILE (for other hosts, e.g. a
     /// browser) and print its SHA-256
     ExportCore {
@@ -85,6 +108,19 @@ pub struct RunArgs {
     /// planner (rules, no AI) [default: openai when an API key is set, else offline]
     #[arg(long, value_enum, value_name = "NAME")]
     pub provider: Option<ProviderArg>,
+
+    /// Also allow the model to read and change this directory (repeatable)
+    #[arg(long, value_name = "DIR")]
+    pub allow: Vec<PathBuf>,
+
+    /// Let the model reach any path, not only the target's subtree
+    #[arg(long)]
+    pub no_sandbox: bool,
+
+    /// Change nothing on disk: changes land in an overlay the model sees,
+    /// and the plan is printed and saved for `tidyup apply`
+    #[arg(long)]
+    pub dry_run: bool,
 
     /// Run this build of the core instead of the embedded one
     #[arg(long, value_name = "FILE.wasm")]
@@ -126,6 +162,11 @@ pub struct Settings {
     pub lang: Lang,
     /// A core `.wasm` to run instead of the embedded one.
     pub core: Option<PathBuf>,
+    /// The directories the model may reach (target first), or `None` when
+    /// the sandbox is off.
+    pub roots: Option<Vec<PathBuf>>,
+    /// Whether this is a dry run.
+    pub dry_run: bool,
 }
 
 impl std::fmt::Debug for Settings {
@@ -138,6 +179,8 @@ impl std::fmt::Debug for Settings {
             .field("api_key", &self.api_key.as_ref().map(|_| "<hidden>"))
             .field("lang", &self.lang)
             .field("core", &self.core)
+            .field("roots", &self.roots)
+            .field("dry_run", &self.dry_run)
             .finish()
     }
 }
@@ -154,6 +197,9 @@ pub enum SettingsError {
     /// The target is a file or something else.
     #[error("the target is not a directory: {0}")]
     TargetNotDirectory(PathBuf),
+    /// An `--allow` directory is not usable.
+    #[error("--allow {0}: not an existing directory")]
+    BadAllow(PathBuf),
     /// A remote provider was asked for, with no API key in the environment.
     #[error(
         "no API key found. Set one in the environment, for example:\n  export TIDYUP_API_KEY=sk-...\n(OPENAI_API_KEY works too; tidyup never takes the key as an argument)"
@@ -193,6 +239,13 @@ impl Settings {
             (None, None) => Provider::OfflineNoKey,
         };
         let lang = resolve_lang(cli.lang, &env);
+        let mut roots = vec![target_dir.clone()];
+        for allowed in &cli.allow {
+            match std::fs::canonicalize(allowed) {
+                Ok(dir) if dir.is_dir() => roots.push(dir),
+                Ok(_) | Err(_) => return Err(SettingsError::BadAllow(allowed.clone())),
+            }
+        }
         Ok(Self {
             target_dir,
             base_url: cli
@@ -209,6 +262,8 @@ impl Settings {
             api_key,
             lang,
             core: cli.core.clone(),
+            roots: (!cli.no_sandbox).then_some(roots),
+            dry_run: cli.dry_run,
         })
     }
 }
@@ -247,7 +302,7 @@ mod tests {
             .iter()
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
             .collect();
-        Settings::resolve(&cli, |name| env.get(name).cloned())
+        Settings::resolve(&cli.run, |name| env.get(name).cloned())
     }
 
     #[test]
@@ -270,8 +325,8 @@ mod tests {
         ];
         let s = resolve(&[dir], &env).unwrap();
         assert_eq!(
-            (s.api_key.as_str(), s.base_url.as_str(), s.model.as_str()),
-            ("k2", "http://b", "m1")
+            (s.api_key.as_deref(), s.base_url.as_str(), s.model.as_str()),
+            (Some("k2"), "http://b", "m1")
         );
         assert_eq!(s.lang, Lang::Zh);
         let s = resolve(
@@ -295,12 +350,40 @@ mod tests {
     }
 
     #[test]
-    fn refuses_a_missing_key_or_target() {
+    fn picks_the_offline_planner_without_a_key() {
         let dir = std::env::temp_dir();
+        let dir = dir.to_str().unwrap();
         assert_eq!(
-            resolve(&[dir.to_str().unwrap()], &[]),
+            resolve(&[dir], &[]).unwrap().provider,
+            Provider::OfflineNoKey
+        );
+        let chosen = resolve(&[dir, "--provider", "offline"], &[("TIDYUP_API_KEY", "k")]).unwrap();
+        assert_eq!(chosen.provider, Provider::Offline);
+        assert_eq!(
+            resolve(&[dir, "--provider", "openai"], &[]),
             Err(SettingsError::NoApiKey)
         );
+    }
+
+    #[test]
+    fn sandbox_roots_start_with_the_target() {
+        let dir = std::env::temp_dir().canonicalize().unwrap();
+        let dir = dir.to_str().unwrap();
+        let s = resolve(&[dir, "--allow", "/"], &[]).unwrap();
+        assert_eq!(
+            s.roots.unwrap(),
+            [std::path::PathBuf::from(dir), "/".into()]
+        );
+        assert_eq!(resolve(&[dir, "--no-sandbox"], &[]).unwrap().roots, None);
+        assert!(matches!(
+            resolve(&[dir, "--allow", "/surely/not/here"], &[]),
+            Err(SettingsError::BadAllow(_))
+        ));
+    }
+
+    #[test]
+    fn refuses_a_missing_target() {
+        let dir = std::env::temp_dir();
         let missing = dir.join("tidyup-surely-missing-dir");
         assert_eq!(
             resolve(&[missing.to_str().unwrap()], &[("TIDYUP_API_KEY", "k")]),

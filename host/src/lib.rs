@@ -8,11 +8,14 @@
 
 pub mod abi;
 pub mod cli;
+pub mod commands;
 pub mod console;
 pub mod demo;
 pub mod fs;
 pub mod http;
+pub mod journal;
 pub mod module_cache;
+pub mod plan;
 pub mod session;
 
 /// The core `.wasm` built by `build.rs` and embedded in the binary.

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use tidyup::cli::{Cli, Command, Settings, resolve_lang};
-use tidyup_core::demo::DEMO_FILES;
+use tidyup::commands;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -13,9 +13,16 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Demo { dir, lang }) => {
             let dir = dir.unwrap_or_else(|| PathBuf::from("tidyup-demo"));
-            return demo(dir, resolve_lang(lang, env));
+            return commands::demo(&dir, resolve_lang(lang, env));
         }
-        Some(Command::ExportCore { file }) => return export_core(&file),
+        Some(Command::ExportCore { file }) => return commands::export_core(&file),
+        Some(Command::Undo { session }) => return commands::undo(session.as_deref()),
+        Some(Command::History) => return commands::history(),
+        Some(Command::Trash {
+            purge: _,
+            older_than,
+        }) => return commands::purge_trash(older_than),
+        Some(Command::Apply { plan }) => return commands::apply(&plan),
         None => {}
     }
     let settings = match Settings::resolve(&cli.run, env) {
@@ -40,40 +47,6 @@ fn main() -> ExitCode {
         Err(err) => {
             eprintln!("tidyup: {err:#}");
             ExitCode::FAILURE
-        }
-    }
-}
-
-/// `tidyup export-core FILE`: the embedded core, byte for byte.
-fn export_core(file: &std::path::Path) -> ExitCode {
-    match std::fs::write(file, tidyup::EMBEDDED_CORE) {
-        Ok(()) => {
-            println!(
-                "{}  {}",
-                tidyup::module_cache::sha256_hex(tidyup::EMBEDDED_CORE),
-                file.display()
-            );
-            ExitCode::SUCCESS
-        }
-        Err(err) => {
-            eprintln!("tidyup: cannot write {}: {err}", file.display());
-            ExitCode::FAILURE
-        }
-    }
-}
-
-/// `tidyup demo [DIR]`: creates the folder and says how to organize it.
-fn demo(dir: PathBuf, lang: tidyup_core::Lang) -> ExitCode {
-    match tidyup::demo::create(&dir) {
-        Ok(created) => {
-            let shown = created.display().to_string();
-            let command = format!("tidyup --provider offline \"{shown}\"");
-            println!("{}", lang.demo_created(DEMO_FILES.len(), &shown, &command));
-            ExitCode::SUCCESS
-        }
-        Err(err) => {
-            eprintln!("tidyup: {err:#}");
-            ExitCode::from(2)
         }
     }
 }

@@ -41,10 +41,12 @@ pub fn load(
         return Ok((abi::compile(engine, wasm)?, Loaded::Compiled));
     };
     let path = cache_dir.join(format!("core-{}.cwasm", cache_key(engine, wasm)));
-    if path.is_file() {
-        if let Ok(module) = abi::load_precompiled(engine, &path) {
-            return Ok((module, Loaded::FromCache));
-        }
+    if let Some(module) = path
+        .is_file()
+        .then(|| abi::load_precompiled(engine, &path).ok())
+        .flatten()
+    {
+        return Ok((module, Loaded::FromCache));
     }
     let module = abi::compile(engine, wasm)?;
     if let Ok(bytes) = module.serialize() {

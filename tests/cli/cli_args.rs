@@ -2,6 +2,7 @@
 //! codes, `quit`, end of input and blank lines.
 
 use std::fs;
+use std::path::{Path, PathBuf};
 
 use pretty_assertions::assert_eq;
 use serde_json::json;
@@ -50,12 +51,29 @@ async fn end_of_input_ends_with_status_0() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_last_line_without_a_newline_is_still_sent() {
+    let (dir, _root) = target_dir();
+    let provider = MockProvider::start(vec![text_reply("got it")]).await;
+
+    let outcome = Tidyup::new(dir.path(), &provider)
+        .stdin("organize")
+        .run()
+        .await;
+
+    outcome.assert_clean_exit();
+    let requests = provider.requests();
+    assert_eq!(requests.len(), 1, "{outcome}");
+    assert_eq!(requests[0].last_content(), "organize");
+    assert!(outcome.stdout_lines().contains(&"got it"), "{outcome}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn blank_lines_send_nothing() {
     let (dir, _root) = target_dir();
     let provider = MockProvider::start(vec![text_reply("hi there")]).await;
 
     let outcome = Tidyup::new(dir.path(), &provider)
-        .stdin("\n   \n\t\nhello\n\n")
+        .stdin("\n   \n\t\n\r\n  hello\r\n\n")
         .run()
         .await;
 
@@ -90,12 +108,33 @@ async fn a_missing_or_non_directory_target_exits_with_2() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn no_api_key_exits_with_2_and_says_how_to_set_it() {
+async fn no_api_key_uses_the_offline_planner_and_says_how_to_set_one() {
     let (dir, _root) = target_dir();
     let provider = MockProvider::start(Vec::new()).await;
 
     let outcome = Tidyup::new(dir.path(), &provider)
         .env_remove("TIDYUP_API_KEY")
+        .stdin("hello\n")
+        .run()
+        .await;
+
+    outcome.assert_clean_exit();
+    assert!(
+        outcome.stdout.contains("offline planner (rules, no AI)"),
+        "{outcome}"
+    );
+    assert!(outcome.stdout.contains("TIDYUP_API_KEY"), "{outcome}");
+    assert!(provider.requests().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn asking_for_a_real_provider_without_a_key_exits_with_2_and_says_how_to_set_it() {
+    let (dir, _root) = target_dir();
+    let provider = MockProvider::start(Vec::new()).await;
+
+    let outcome = Tidyup::new(dir.path(), &provider)
+        .env_remove("TIDYUP_API_KEY")
+        .args(["--provider", "openai"])
         .stdin("hello\n")
         .run()
         .await;
@@ -290,20 +329,49 @@ async fn model_precedence_flag_then_variable_then_a_default() {
     assert!(!default.is_empty(), "a default model is sent");
 }
 
+/// The files under `root` (recursively) whose bytes contain `needle`.
+fn files_containing(root: &Path, needle: &str) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut pending = vec![root.to_path_buf()];
+    while let Some(path) = pending.pop() {
+        if path.is_dir() {
+            for entry in fs::read_dir(&path).unwrap() {
+                pending.push(entry.unwrap().path());
+            }
+        } else if let Ok(bytes) = fs::read(&path)
+            && String::from_utf8_lossy(&bytes).contains(needle)
+        {
+            found.push(path);
+        }
+    }
+    found
+}
+
 #[tokio::test(flavor = "multi_thread")]
-async fn the_api_key_never_appears_in_the_output() {
+async fn the_api_key_never_appears_in_output_or_files() {
     let (dir, _root) = target_dir();
+    fs::write(dir.path().join("a.txt"), "a").unwrap();
+    // HOME and the cache live in a directory this test can inspect afterwards.
+    let state = tempfile::tempdir().unwrap();
+    let (home, cache) = (state.path().join("home"), state.path().join("cache"));
+    fs::create_dir_all(&home).unwrap();
+    fs::create_dir_all(&cache).unwrap();
     let provider = MockProvider::start(vec![
-        tool_reply(numbered_calls(&[(
-            "get_file_type",
-            json!({"filename": "a.txt"}),
-        )])),
+        tool_reply(numbered_calls(&[
+            ("create_folder", json!({"path": "docs"})),
+            (
+                "move_file",
+                json!({"source": "a.txt", "destination": "docs/a.txt"}),
+            ),
+        ])),
         error_reply(401, "invalid key"),
         text_reply("ok"),
     ])
     .await;
 
     let outcome = Tidyup::new(dir.path(), &provider)
+        .env("HOME", &home.display().to_string())
+        .env("XDG_CACHE_HOME", &cache.display().to_string())
         .stdin("go\nagain\n")
         .run()
         .await;
@@ -315,11 +383,19 @@ async fn the_api_key_never_appears_in_the_output() {
             .contains("model call failed: HTTP 401: invalid key"),
         "{outcome}"
     );
+    assert!(dir.path().join("docs/a.txt").is_file());
     outcome.assert_key_not_shown();
     for request in provider.requests() {
         assert!(
             !request.raw_body.contains(API_KEY),
             "the key stays out of the body"
+        );
+    }
+    for root in [state.path(), dir.path()] {
+        assert_eq!(
+            files_containing(root, API_KEY),
+            Vec::<PathBuf>::new(),
+            "files holding the API key"
         );
     }
 }

@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 
 use pretty_assertions::assert_eq;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::support::{
     API_KEY, MODEL, MockProvider, TOOL_NAMES, Tidyup, assert_well_formed, call_json, message_reply,
@@ -162,6 +162,8 @@ async fn scan_plan_agree_act_report() {
         assert_eq!(names, BTreeSet::from(TOOL_NAMES));
     }
 
+    assert_tool_declarations(&requests[0].body["tools"]);
+
     // Each request is the previous one plus what happened since.
     let user = |text: &str| json!({"role": "user", "content": text});
     let tool =
@@ -229,4 +231,51 @@ async fn scan_plan_agree_act_report() {
             ),
         ]
     );
+}
+
+/// Checks the `tools` array against spec 2.4 and 4.2: function tools with a
+/// description and an object schema whose every parameter is required.
+fn assert_tool_declarations(tools: &Value) {
+    let expected: [(&str, &[(&str, &str)]); 6] = [
+        ("list_files", &[("path", "string")]),
+        ("create_folder", &[("path", "string")]),
+        (
+            "move_file",
+            &[("source", "string"), ("destination", "string")],
+        ),
+        ("rename_file", &[("path", "string"), ("new_name", "string")]),
+        ("delete_file", &[("path", "string"), ("confirm", "boolean")]),
+        ("get_file_type", &[("filename", "string")]),
+    ];
+    let tools = tools.as_array().unwrap();
+    assert_eq!(tools.len(), 6);
+    for (name, parameters) in expected {
+        let function = &tools
+            .iter()
+            .find(|tool| tool["function"]["name"] == name)
+            .unwrap_or_else(|| panic!("{name} is not declared"))["function"];
+        assert!(
+            !function["description"]
+                .as_str()
+                .unwrap_or_default()
+                .is_empty(),
+            "{name} has a description"
+        );
+        let schema = &function["parameters"];
+        assert_eq!(schema["type"], "object", "{name}");
+        let properties = schema["properties"].as_object().unwrap();
+        let declared: BTreeSet<(&str, &str)> = properties
+            .iter()
+            .map(|(param, spec)| (param.as_str(), spec["type"].as_str().unwrap_or_default()))
+            .collect();
+        assert_eq!(declared, parameters.iter().copied().collect(), "{name}");
+        let required: BTreeSet<&str> = schema["required"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|param| param.as_str().unwrap())
+            .collect();
+        let all: BTreeSet<&str> = parameters.iter().map(|(param, _)| *param).collect();
+        assert_eq!(required, all, "every parameter of {name} is required");
+    }
 }

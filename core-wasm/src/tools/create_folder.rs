@@ -31,6 +31,6 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     }
     Ok(match ctx.files.create_dir_all(&path) {
         Ok(()) => lang.folder_created(&path),
-        Err(err) => lang.folder_failed(&path, &err.message),
+        Err(err) => lang.folder_failed(&path, &lang.host_failure(&err)),
     })
 }

@@ -35,12 +35,12 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     Ok(match entry.kind {
         EntryKind::Dir => match ctx.files.remove_dir_all(&path) {
             Ok(()) => lang.deleted_folder(&path),
-            Err(err) => lang.delete_failed(&path, &err.message),
+            Err(err) => lang.delete_failed(&path, &lang.host_failure(&err)),
         },
         EntryKind::File | EntryKind::Symlink | EntryKind::Other => {
             match ctx.files.remove_file(&path) {
                 Ok(()) => lang.deleted_file(&path),
-                Err(err) => lang.delete_failed(&path, &err.message),
+                Err(err) => lang.delete_failed(&path, &lang.host_failure(&err)),
             }
         }
     })

@@ -26,7 +26,11 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     let listing = match ctx.files.stat(&path)?.map(|entry| entry.kind) {
         Some(EntryKind::Dir) => Some(ctx.files.list(&path)?),
         // A symlink to a directory is listed through the link.
-        Some(EntryKind::Symlink) => ctx.files.list(&path).ok(),
+        Some(EntryKind::Symlink) => match ctx.files.list(&path) {
+            Ok(entries) => Some(entries),
+            Err(err) if err.code == "denied" => return Err(err.into()),
+            Err(_) => None,
+        },
         Some(EntryKind::File | EntryKind::Other) | None => None,
     };
     let Some(mut entries) = listing else {

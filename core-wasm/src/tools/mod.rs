@@ -31,11 +31,16 @@ pub struct ToolContext<'a> {
 
 /// Why a tool could not do its job; becomes "tool execution failed: CAUSE".
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ToolFailure(pub String);
+pub enum ToolFailure {
+    /// A cause already worded for the model.
+    Cause(String),
+    /// A file primitive failed; worded by [`Lang::host_failure`].
+    Host(HostError),
+}
 
 impl From<HostError> for ToolFailure {
     fn from(err: HostError) -> Self {
-        ToolFailure(err.message)
+        ToolFailure::Host(err)
     }
 }
 
@@ -100,7 +105,10 @@ pub fn run(name: &str, arguments: &Value, ctx: &mut ToolContext<'_>) -> String {
         return lang.unknown_tool(name);
     };
     let outcome = Args::parse(arguments, lang).and_then(|args| (tool.run)(&args, ctx));
-    outcome.unwrap_or_else(|ToolFailure(cause)| lang.tool_failed(&cause))
+    outcome.unwrap_or_else(|failure| match failure {
+        ToolFailure::Cause(cause) => lang.tool_failed(&cause),
+        ToolFailure::Host(err) => lang.tool_failed(&lang.host_failure(&err)),
+    })
 }
 
 /// A tool call's arguments, checked to be a JSON object.
@@ -139,17 +147,17 @@ impl Args {
         self.values
             .get(name)
             .filter(|value| !value.is_null())
-            .ok_or_else(|| ToolFailure(self.lang.missing_argument(name)))
+            .ok_or_else(|| ToolFailure::Cause(self.lang.missing_argument(name)))
     }
 
     /// A required string argument.
     pub fn string(&self, name: &str) -> Result<&str, ToolFailure> {
         self.value(name)?
             .as_str()
-            .ok_or_else(|| ToolFailure(self.lang.wrong_type(name, "string")))
+            .ok_or_else(|| ToolFailure::Cause(self.lang.wrong_type(name, "string")))
     }
 }
 
 fn not_object(lang: Lang, detail: &str) -> ToolFailure {
-    ToolFailure(lang.arguments_not_object(detail))
+    ToolFailure::Cause(lang.arguments_not_object(detail))
 }

@@ -41,10 +41,10 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     }
     let parent_made = paths::parent(&destination).map(|parent| ctx.files.create_dir_all(parent));
     if let Some(Err(err)) = parent_made {
-        return Ok(lang.move_failed(&source, &err.message));
+        return Ok(lang.move_failed(&source, &lang.host_failure(&err)));
     }
     Ok(match ctx.files.rename(&source, &destination) {
         Ok(()) => lang.moved(&name, &destination),
-        Err(err) => lang.move_failed(&source, &err.message),
+        Err(err) => lang.move_failed(&source, &lang.host_failure(&err)),
     })
 }

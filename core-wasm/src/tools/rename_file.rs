@@ -26,7 +26,7 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     let new_name = args.string("new_name")?;
     let lang = ctx.lang;
     if !is_plain_name(new_name) {
-        return Err(ToolFailure(lang.bad_new_name(new_name)));
+        return Err(ToolFailure::Cause(lang.bad_new_name(new_name)));
     }
     if ctx.files.stat(&path)?.is_none() {
         return Ok(lang.source_missing(&path));
@@ -40,7 +40,7 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     }
     Ok(match ctx.files.rename(&path, &target) {
         Ok(()) => lang.renamed(paths::file_name(&path), new_name),
-        Err(err) => lang.rename_failed(&path, &err.message),
+        Err(err) => lang.rename_failed(&path, &lang.host_failure(&err)),
     })
 }
 

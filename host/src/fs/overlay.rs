@@ -1,0 +1,299 @@
+//! [`OverlayFs`]: the dry run. Reads go to the real (sandboxed) file system;
+//! changes land in an in-memory overlay, so the model's next `list_files`
+//! sees the planned state while the disk stays exactly as it was. Every
+//! change becomes a [`PlanStep`] that `tidyup apply` can carry out later.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use tidyup_core::{Entry, EntryKind, FileSystem, HostError};
+
+use super::HostFs;
+
+/// What a step's source looked like when planned; `tidyup apply` refuses a
+/// step whose source no longer matches.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fingerprint {
+    /// File, folder or link.
+    pub kind: EntryKind,
+    /// Size in bytes (files only; folders change as their content does).
+    pub size: Option<u64>,
+    /// Modification time (files only).
+    pub modified: Option<i64>,
+}
+
+impl Fingerprint {
+    /// The fingerprint of an entry.
+    pub fn of(entry: &Entry) -> Self {
+        let file_like = entry.kind != EntryKind::Dir;
+        Self {
+            kind: entry.kind,
+            size: file_like.then_some(entry.size),
+            modified: file_like.then_some(entry.modified),
+        }
+    }
+}
+
+/// One change of a dry-run plan.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum PlanStep {
+    /// Create a folder (and its missing parents).
+    CreateFolder {
+        /// The folder.
+        path: String,
+    },
+    /// Move or rename an item.
+    Move {
+        /// Where it is.
+        from: String,
+        /// Where it goes.
+        to: String,
+        /// The source as planned.
+        source: Fingerprint,
+        /// Whether an item at `to` is replaced.
+        replaces: bool,
+    },
+    /// Delete an item.
+    Delete {
+        /// The item.
+        path: String,
+        /// The item as planned.
+        source: Fingerprint,
+    },
+}
+
+/// A path of the overlay that is not (or no longer) the real one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Node {
+    /// A folder the plan creates.
+    NewDir,
+    /// A real item shown at another path (moved there by the plan).
+    Moved { real: String },
+}
+
+/// Where a virtual path leads.
+enum Resolved {
+    Real(String),
+    NewDir,
+    Missing,
+}
+
+/// Reads through to `inner`; keeps changes in memory as a plan.
+pub struct OverlayFs<F> {
+    inner: F,
+    added: BTreeMap<String, Node>,
+    removed: BTreeSet<String>,
+    steps: Vec<PlanStep>,
+}
+
+impl<F: HostFs> OverlayFs<F> {
+    /// An empty overlay over `inner`.
+    pub fn new(inner: F) -> Self {
+        Self {
+            inner,
+            added: BTreeMap::new(),
+            removed: BTreeSet::new(),
+            steps: Vec::new(),
+        }
+    }
+
+    /// The plan so far.
+    pub fn steps(&self) -> &[PlanStep] {
+        &self.steps
+    }
+
+    /// Follows a virtual path: the nearest overlay entry on it decides.
+    fn resolve(&self, path: &str) -> Resolved {
+        let mut current = Some(Path::new(path));
+        let mut rest: Vec<&std::ffi::OsStr> = Vec::new();
+        while let Some(here) = current {
+            let key = here.to_string_lossy();
+            if let Some(node) = self.added.get(key.as_ref()) {
+                return match node {
+                    Node::NewDir if rest.is_empty() => Resolved::NewDir,
+                    Node::NewDir => Resolved::Missing,
+                    Node::Moved { real } => {
+                        let mut target = Path::new(real).to_path_buf();
+                        target.extend(rest.iter().rev());
+                        Resolved::Real(target.to_string_lossy().into_owned())
+                    }
+                };
+            }
+            if self.removed.contains(key.as_ref()) {
+                return Resolved::Missing;
+            }
+            if let Some(name) = here.file_name() {
+                rest.push(name);
+            }
+            current = here.parent();
+        }
+        Resolved::Real(path.to_owned())
+    }
+
+    /// Re-keys overlay entries below `from` to below `to`; drops what was below `to`.
+    fn move_subtree(&mut self, from: &str, to: &str) {
+        let below = |path: &str, root: &str| {
+            path.strip_prefix(root)
+                .is_some_and(|rest| rest.starts_with('/'))
+        };
+        self.added.retain(|path, _| !below(path, to));
+        self.removed.retain(|path| !below(path, to));
+        let moved: Vec<(String, Node)> = self
+            .added
+            .iter()
+            .filter(|(path, _)| below(path, from))
+            .map(|(path, node)| (format!("{to}{}", &path[from.len()..]), node.clone()))
+            .collect();
+        self.added.retain(|path, _| !below(path, from));
+        self.added.extend(moved);
+        let hidden: Vec<String> = self
+            .removed
+            .iter()
+            .filter(|path| below(path, from))
+            .map(|path| format!("{to}{}", &path[from.len()..]))
+            .collect();
+        self.removed.retain(|path| !below(path, from));
+        self.removed.extend(hidden);
+    }
+
+    fn missing(path: &str) -> HostError {
+        HostError::new(
+            "not_found",
+            format!("No such file or directory (os error 2): {path}"),
+        )
+    }
+}
+
+fn name_of(path: &str) -> String {
+    Path::new(path).file_name().map_or_else(
+        || path.to_owned(),
+        |name| name.to_string_lossy().into_owned(),
+    )
+}
+
+impl<F: HostFs> FileSystem for OverlayFs<F> {
+    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
+        Ok(match self.resolve(path) {
+            Resolved::Missing => None,
+            Resolved::NewDir => Some(Entry {
+                name: name_of(path),
+                kind: EntryKind::Dir,
+                size: 0,
+                modified: 0,
+                utc_offset: 0,
+            }),
+            Resolved::Real(real) => self.inner.stat(&real)?.map(|entry| Entry {
+                name: name_of(path),
+                ..entry
+            }),
+        })
+    }
+
+    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
+        let mut entries = match self.resolve(path) {
+            Resolved::Missing => return Err(Self::missing(path)),
+            Resolved::NewDir => Vec::new(),
+            Resolved::Real(real) => self.inner.list(&real)?,
+        };
+        let child = |name: &str| format!("{}/{name}", path.trim_end_matches('/'));
+        entries.retain(|entry| {
+            let virtual_path = child(&entry.name);
+            !self.removed.contains(&virtual_path) && !self.added.contains_key(&virtual_path)
+        });
+        let added_children: Vec<String> = self
+            .added
+            .keys()
+            .filter(|key| Path::new(key).parent() == Some(Path::new(path)))
+            .cloned()
+            .collect();
+        for key in added_children {
+            if let Some(entry) = self.stat(&key)? {
+                entries.push(entry);
+            }
+        }
+        Ok(entries)
+    }
+
+    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+        let mut missing = Vec::new();
+        let mut current = Some(Path::new(path));
+        while let Some(here) = current {
+            let key = here.to_string_lossy().into_owned();
+            match self.stat(&key)? {
+                Some(entry) if entry.kind == EntryKind::Dir => break,
+                Some(_) => {
+                    return Err(HostError::new(
+                        "already_exists",
+                        format!("File exists (os error 17): {key}"),
+                    ));
+                }
+                None => missing.push(key),
+            }
+            current = here.parent();
+        }
+        if !missing.is_empty() {
+            self.steps.push(PlanStep::CreateFolder {
+                path: path.to_owned(),
+            });
+        }
+        for key in missing.into_iter().rev() {
+            self.removed.remove(&key);
+            self.added.insert(key, Node::NewDir);
+        }
+        Ok(())
+    }
+
+    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+        self.inner.may_change(from)?;
+        self.inner.may_change(to)?;
+        let source = self.stat(from)?.ok_or_else(|| Self::missing(from))?;
+        let parent = Path::new(to)
+            .parent()
+            .map(|p| p.to_string_lossy().into_owned());
+        if let Some(parent) = parent {
+            match self.stat(&parent)? {
+                Some(entry) if entry.kind == EntryKind::Dir => {}
+                Some(_) | None => return Err(Self::missing(to)),
+            }
+        }
+        let replaces = self.stat(to)?.is_some();
+        let node = match self.resolve(from) {
+            Resolved::Real(real) => Node::Moved { real },
+            Resolved::NewDir => Node::NewDir,
+            Resolved::Missing => return Err(Self::missing(from)),
+        };
+        self.move_subtree(from, to);
+        self.added.remove(from);
+        self.removed.insert(from.to_owned());
+        self.removed.remove(to);
+        self.added.insert(to.to_owned(), node);
+        self.steps.push(PlanStep::Move {
+            from: from.to_owned(),
+            to: to.to_owned(),
+            source: Fingerprint::of(&source),
+            replaces,
+        });
+        Ok(())
+    }
+
+    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
+        self.inner.may_change(path)?;
+        let source = self.stat(path)?.ok_or_else(|| Self::missing(path))?;
+        let below = format!("{path}/");
+        self.added
+            .retain(|key, _| key != path && !key.starts_with(&below));
+        self.removed.retain(|key| !key.starts_with(&below));
+        self.removed.insert(path.to_owned());
+        self.steps.push(PlanStep::Delete {
+            path: path.to_owned(),
+            source: Fingerprint::of(&source),
+        });
+        Ok(())
+    }
+
+    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+        self.remove_file(path)
+    }
+}

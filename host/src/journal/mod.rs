@@ -1,0 +1,248 @@
+//! The journal: an append-only record of every change a session makes, each
+//! written (and synced) *before* the change, with enough to reverse it. With
+//! the session's trash, it lets `tidyup undo` put everything back, even after
+//! a crash or a kill mid-session.
+//!
+//! Layout under the data directory (`~/.local/share/tidyup` on Linux):
+//! `journal/SESSION.jsonl` (one JSON record a line, the first a header) and
+//! `trash/SESSION/` (deleted and replaced items, renamed there).
+
+mod journaled_fs;
+mod undo;
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use serde::{Deserialize, Serialize};
+
+pub use journaled_fs::JournaledFs;
+pub use undo::{SessionSummary, UndoReport, history, purge_trash, undo};
+
+/// One line of a journal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum Record {
+    /// The first line: what the session was.
+    Header {
+        /// The session's name.
+        session: String,
+        /// The target directory.
+        target: PathBuf,
+        /// The allowed roots, or `None` when the sandbox was off.
+        roots: Option<Vec<PathBuf>>,
+        /// When it started (RFC 3339, local time).
+        started: String,
+    },
+    /// A directory that did not exist was created.
+    Created {
+        /// Its path.
+        path: String,
+    },
+    /// An item was moved or renamed.
+    Moved {
+        /// Where it was.
+        from: String,
+        /// Where it went.
+        to: String,
+    },
+    /// An item was deleted or replaced: it went to the trash.
+    Trashed {
+        /// Where it was.
+        path: String,
+        /// Where it is kept.
+        trash: PathBuf,
+    },
+    /// The session was undone.
+    Undone {
+        /// When (RFC 3339, local time).
+        at: String,
+    },
+}
+
+/// Where tidyup keeps journals and trash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Store {
+    root: PathBuf,
+}
+
+impl Store {
+    /// The store under `root`.
+    pub fn at(root: impl Into<PathBuf>) -> Self {
+        Self { root: root.into() }
+    }
+
+    /// The default store: `TIDYUP_DATA_DIR`, else `<user data dir>/tidyup`.
+    pub fn default_location() -> anyhow::Result<Self> {
+        if let Some(dir) = std::env::var_os("TIDYUP_DATA_DIR").filter(|d| !d.is_empty()) {
+            return Ok(Self::at(dir));
+        }
+        let data =
+            dirs::data_dir().context("no data directory for the journal; set TIDYUP_DATA_DIR")?;
+        Ok(Self::at(data.join("tidyup")))
+    }
+
+    /// The journal file of `session`.
+    pub fn journal_path(&self, session: &str) -> PathBuf {
+        self.root.join("journal").join(format!("{session}.jsonl"))
+    }
+
+    /// The trash directory of `session`.
+    pub fn trash_dir(&self, session: &str) -> PathBuf {
+        self.root.join("trash").join(session)
+    }
+
+    /// The directory of saved dry-run plans.
+    pub fn plans_dir(&self) -> PathBuf {
+        self.root.join("plans")
+    }
+
+    /// Every session name, oldest first.
+    pub fn sessions(&self) -> io::Result<Vec<String>> {
+        let dir = self.root.join("journal");
+        let mut names: Vec<String> = match fs::read_dir(&dir) {
+            Ok(entries) => entries
+                .filter_map(Result::ok)
+                .filter_map(|e| {
+                    e.file_name()
+                        .to_str()?
+                        .strip_suffix(".jsonl")
+                        .map(str::to_owned)
+                })
+                .collect(),
+            Err(err) if err.kind() == io::ErrorKind::NotFound => Vec::new(),
+            Err(err) => return Err(err),
+        };
+        names.sort();
+        Ok(names)
+    }
+
+    /// Reads a session's records; a torn last line (a crash mid-write) is skipped.
+    pub fn read(&self, session: &str) -> anyhow::Result<Vec<Record>> {
+        let path = self.journal_path(session);
+        let file = File::open(&path)
+            .with_context(|| format!("no session {session} ({})", path.display()))?;
+        let mut records = Vec::new();
+        for line in BufReader::new(file).lines() {
+            if let Ok(record) = serde_json::from_str(&line?) {
+                records.push(record);
+            }
+        }
+        Ok(records)
+    }
+
+    /// Appends one record to an existing session's journal, synced. A torn
+    /// last line (a crash mid-write) is ended first, so the record stands alone.
+    pub fn append(&self, session: &str, record: &Record) -> io::Result<()> {
+        let path = self.journal_path(session);
+        let torn = fs::read(&path)?.last().is_some_and(|last| *last != b'\n');
+        let mut file = OpenOptions::new().append(true).open(&path)?;
+        if torn {
+            file.write_all(b"\n")?;
+        }
+        write_line(&mut file, record)
+    }
+
+    /// A session name for a target: local time, then the directory's name.
+    fn new_session_name(&self, target: &Path) -> String {
+        let stamp = chrono::Local::now().format("%Y%m%d-%H%M%S");
+        let name: String = target
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "root".to_owned())
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() || c == '-' || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .take(40)
+            .collect();
+        let base = format!("{stamp}-{name}");
+        let mut candidate = base.clone();
+        let mut n = 2;
+        while self.journal_path(&candidate).exists() {
+            candidate = format!("{base}-{n}");
+            n += 1;
+        }
+        candidate
+    }
+}
+
+/// An open journal, appending records of one session.
+pub struct Journal {
+    store: Store,
+    session: String,
+    file: Option<File>,
+    header: Record,
+    trashed: usize,
+}
+
+impl Journal {
+    /// A journal for a new session on `target`. Nothing is written until
+    /// the first change, so a session that changes nothing leaves no trace.
+    pub fn new(store: Store, target: &Path, roots: Option<Vec<PathBuf>>) -> Self {
+        let session = store.new_session_name(target);
+        let header = Record::Header {
+            session: session.clone(),
+            target: target.to_path_buf(),
+            roots,
+            started: chrono::Local::now().to_rfc3339(),
+        };
+        Self {
+            store,
+            session,
+            file: None,
+            header,
+            trashed: 0,
+        }
+    }
+
+    /// The session's name.
+    pub fn session(&self) -> &str {
+        &self.session
+    }
+
+    /// Whether anything was recorded.
+    pub fn has_changes(&self) -> bool {
+        self.file.is_some()
+    }
+
+    /// Appends a record and syncs it to disk before returning.
+    pub fn append(&mut self, record: &Record) -> io::Result<()> {
+        if self.file.is_none() {
+            let path = self.store.journal_path(&self.session);
+            if let Some(parent) = path.parent() {
+                fs::create_dir_all(parent)?;
+            }
+            let mut file = OpenOptions::new()
+                .create_new(true)
+                .append(true)
+                .open(&path)?;
+            write_line(&mut file, &self.header)?;
+            self.file = Some(file);
+        }
+        match self.file.as_mut() {
+            Some(file) => write_line(file, record),
+            None => Ok(()),
+        }
+    }
+
+    /// A fresh place in this session's trash for an item named `name`.
+    pub fn next_trash_path(&mut self, name: &str) -> io::Result<PathBuf> {
+        let dir = self.store.trash_dir(&self.session);
+        fs::create_dir_all(&dir)?;
+        self.trashed += 1;
+        Ok(dir.join(format!("{:04}-{name}", self.trashed)))
+    }
+}
+
+fn write_line(file: &mut File, record: &Record) -> io::Result<()> {
+    let mut line = serde_json::to_vec(record).map_err(io::Error::other)?;
+    line.push(b'\n');
+    file.write_all(&line)?;
+    file.sync_data()
+}

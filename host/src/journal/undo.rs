@@ -1,0 +1,232 @@
+//! Reading journals back: `tidyup undo`, `tidyup history`, `tidyup trash --purge`.
+
+use std::fs;
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime};
+
+use anyhow::{Context, bail};
+use tidyup_core::EntryKind;
+
+use super::{Record, Store};
+use crate::fs::{HostFs, RealFs, SandboxFs};
+
+/// What `tidyup history` shows of a session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionSummary {
+    /// The session's name.
+    pub session: String,
+    /// Its target directory.
+    pub target: PathBuf,
+    /// Folders created, items moved, items deleted or replaced.
+    pub created: usize,
+    /// Items moved or renamed.
+    pub moved: usize,
+    /// Items deleted or replaced (kept in the trash).
+    pub trashed: usize,
+    /// Whether it was undone.
+    pub undone: bool,
+}
+
+/// Summaries of every session, oldest first.
+pub fn history(store: &Store) -> anyhow::Result<Vec<SessionSummary>> {
+    store
+        .sessions()?
+        .into_iter()
+        .map(|session| Ok(summarize(session.clone(), &store.read(&session)?)))
+        .collect()
+}
+
+fn summarize(session: String, records: &[Record]) -> SessionSummary {
+    let mut summary = SessionSummary {
+        session,
+        target: PathBuf::new(),
+        created: 0,
+        moved: 0,
+        trashed: 0,
+        undone: false,
+    };
+    for record in records {
+        match record {
+            Record::Header { target, .. } => summary.target = target.clone(),
+            Record::Created { .. } => summary.created += 1,
+            Record::Moved { .. } => summary.moved += 1,
+            Record::Trashed { .. } => summary.trashed += 1,
+            Record::Undone { .. } => summary.undone = true,
+        }
+    }
+    summary
+}
+
+/// What an undo did.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct UndoReport {
+    /// The session undone.
+    pub session: String,
+    /// Changes reversed.
+    pub reversed: usize,
+    /// Changes left alone, each with the reason.
+    pub skipped: Vec<String>,
+}
+
+/// Reverses `session` (default: the newest one not undone yet), newest
+/// change first. It never overwrites anything that appeared at an original
+/// path since; such changes are skipped and reported. The session is then
+/// marked undone.
+pub fn undo(store: &Store, session: Option<&str>) -> anyhow::Result<UndoReport> {
+    let session = match session {
+        Some(name) => name.to_owned(),
+        None => newest_undoable(store)?,
+    };
+    let records = store.read(&session)?;
+    let Some(Record::Header { roots, .. }) = records.first() else {
+        bail!("the journal of {session} has no header");
+    };
+    if records.iter().any(|r| matches!(r, Record::Undone { .. })) {
+        bail!("session {session} was already undone");
+    }
+    let mut files: Box<dyn HostFs> = match roots {
+        Some(roots) => Box::new(
+            SandboxFs::new(roots).with_context(|| format!("cannot open the roots of {session}"))?,
+        ),
+        None => Box::new(RealFs),
+    };
+    let mut report = UndoReport {
+        session: session.clone(),
+        ..UndoReport::default()
+    };
+    for record in records.iter().rev() {
+        match reverse(files.as_mut(), record) {
+            Ok(true) => report.reversed += 1,
+            Ok(false) => {}
+            Err(reason) => report.skipped.push(reason),
+        }
+    }
+    store.append(
+        &session,
+        &Record::Undone {
+            at: chrono::Local::now().to_rfc3339(),
+        },
+    )?;
+    Ok(report)
+}
+
+fn newest_undoable(store: &Store) -> anyhow::Result<String> {
+    history(store)?
+        .into_iter()
+        .rev()
+        .find(|s| !s.undone && s.created + s.moved + s.trashed > 0)
+        .map(|s| s.session)
+        .context("there is no session to undo")
+}
+
+/// Reverses one change: `Ok(true)` done, `Ok(false)` nothing to do, `Err`
+/// skipped with the reason.
+fn reverse(files: &mut dyn HostFs, record: &Record) -> Result<bool, String> {
+    let exists = |files: &mut dyn HostFs, path: &str| {
+        files.stat(path).map(|e| e.is_some()).map_err(|e| e.message)
+    };
+    match record {
+        Record::Header { .. } | Record::Undone { .. } => Ok(false),
+        Record::Moved { from, to } => {
+            match (exists(files, from)?, exists(files, to)?) {
+                // Journaled but never made (a failed or interrupted change).
+                (true, false) => return Ok(false),
+                (false, false) => {
+                    return Err(format!("{to} is no longer there; {from} not restored"));
+                }
+                (true, true) => {
+                    return Err(format!("something is at {from} now; {to} left where it is"));
+                }
+                (false, true) => {}
+            }
+            if let Some(parent) = std::path::Path::new(from).parent() {
+                files
+                    .create_dir_all(&parent.to_string_lossy())
+                    .map_err(|e| e.message)?;
+            }
+            files.rename(to, from).map(|()| true).map_err(|e| e.message)
+        }
+        Record::Trashed { path, trash } => {
+            match (fs::symlink_metadata(trash).is_ok(), exists(files, path)?) {
+                // Journaled but never made.
+                (false, true) => return Ok(false),
+                (false, false) => {
+                    return Err(format!(
+                        "{} is no longer in the trash; {path} not restored",
+                        trash.display()
+                    ));
+                }
+                (true, true) => {
+                    return Err(format!(
+                        "something is at {path} now; its earlier version stays in {}",
+                        trash.display()
+                    ));
+                }
+                (true, false) => {}
+            }
+            files
+                .move_in(trash, path)
+                .map(|()| true)
+                .map_err(|e| e.message)
+        }
+        Record::Created { path } => match files.stat(path).map_err(|e| e.message)? {
+            None => Ok(false),
+            Some(entry) if entry.kind == EntryKind::Dir => {
+                if files.list(path).map_err(|e| e.message)?.is_empty() {
+                    files
+                        .remove_dir_all(path)
+                        .map(|()| true)
+                        .map_err(|e| e.message)
+                } else {
+                    Err(format!("{path} is not empty; left in place"))
+                }
+            }
+            Some(_) => Err(format!("{path} is no longer a folder; left in place")),
+        },
+    }
+}
+
+/// Frees the trash of sessions older than `older_than` (all when `None`);
+/// returns the sessions purged and the bytes freed.
+pub fn purge_trash(store: &Store, older_than: Option<Duration>) -> anyhow::Result<(usize, u64)> {
+    let trash_root = store.trash_dir("");
+    let entries = match fs::read_dir(&trash_root) {
+        Ok(entries) => entries,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok((0, 0)),
+        Err(err) => return Err(err.into()),
+    };
+    let now = SystemTime::now();
+    let (mut sessions, mut bytes) = (0, 0);
+    for entry in entries {
+        let path = entry?.path();
+        let age = fs::symlink_metadata(&path)?
+            .modified()
+            .ok()
+            .and_then(|modified| now.duration_since(modified).ok())
+            .unwrap_or_default();
+        if older_than.is_some_and(|limit| age < limit) {
+            continue;
+        }
+        bytes += size_of_tree(&path);
+        fs::remove_dir_all(&path).with_context(|| format!("cannot purge {}", path.display()))?;
+        sessions += 1;
+    }
+    Ok((sessions, bytes))
+}
+
+fn size_of_tree(path: &std::path::Path) -> u64 {
+    let Ok(meta) = fs::symlink_metadata(path) else {
+        return 0;
+    };
+    if !meta.is_dir() {
+        return meta.len();
+    }
+    fs::read_dir(path)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| size_of_tree(&e.path()))
+                .sum()
+        })
+        .unwrap_or(0)
+}

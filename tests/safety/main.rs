@@ -1,0 +1,14 @@
+//! Safe by construction: the sandbox refuses every escape, the journal and
+//! trash make every change reversible, the dry run changes nothing, and
+//! moves across file systems lose nothing.
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+mod cli;
+mod cross_device;
+mod dry_run;
+mod escapes;
+#[allow(dead_code)]
+#[path = "../cli/support.rs"]
+mod provider;
+mod support;
+mod undo;
