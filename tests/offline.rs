@@ -61,6 +61,21 @@ fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     files
 }
 
+/// Runs `tidyup --provider offline DIR --lang en` with `stdin`; returns the
+/// output and its stdout text.
+fn offline_en(home: &Path, dir: &Path, stdin: &str) -> (Output, String) {
+    let args = [
+        "--provider",
+        "offline",
+        dir.to_str().unwrap(),
+        "--lang",
+        "en",
+    ];
+    let out = tidyup(home, &args, stdin);
+    let stdout = text(&out.stdout);
+    (out, stdout)
+}
+
 /// Creates the demo folder in a fresh temporary home; returns (home, demo dir).
 fn demo() -> (tempfile::TempDir, std::path::PathBuf) {
     let home = tempfile::tempdir().unwrap();
@@ -136,18 +151,7 @@ fn expected_after_organizing(
 fn organize_then_yes_sorts_every_loose_file_and_reports_each_move() {
     let (home, dir) = demo();
     let before = tree(&dir);
-    let out = tidyup(
-        home.path(),
-        &[
-            "--provider",
-            "offline",
-            dir.to_str().unwrap(),
-            "--lang",
-            "en",
-        ],
-        "organize\nyes\nquit\n",
-    );
-    let stdout = text(&out.stdout);
+    let (out, stdout) = offline_en(home.path(), &dir, "organize\nyes\nquit\n");
     assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
     assert!(
         stdout.contains("offline planner (rules, no AI)"),
@@ -194,18 +198,11 @@ fn no_key_at_all_uses_the_planner_and_says_how_to_use_a_model() {
 fn no_changes_nothing() {
     let (home, dir) = demo();
     let before = tree(&dir);
-    let out = tidyup(
+    let (out, stdout) = offline_en(
         home.path(),
-        &[
-            "--provider",
-            "offline",
-            dir.to_str().unwrap(),
-            "--lang",
-            "en",
-        ],
+        &dir,
         "please organize my files\nno\nyes\nquit\n",
     );
-    let stdout = text(&out.stdout);
     assert!(stdout.contains("Here is my plan"), "{stdout}");
     assert!(stdout.contains("OK, nothing was changed."), "{stdout}");
     assert!(stdout.contains("There is no plan waiting"), "{stdout}");
@@ -215,21 +212,14 @@ fn no_changes_nothing() {
 #[test]
 fn a_second_run_reuses_folders_and_never_overwrites() {
     let (home, dir) = demo();
-    let args = [
-        "--provider",
-        "offline",
-        dir.to_str().unwrap(),
-        "--lang",
-        "en",
-    ];
     assert!(
-        tidyup(home.path(), &args, "organize\nyes\n")
+        offline_en(home.path(), &dir, "organize\nyes\n")
+            .0
             .status
             .success()
     );
     std::fs::write(dir.join("cat.gif"), b"a different cat").unwrap();
-    let out = tidyup(home.path(), &args, "organize\nyes\n");
-    let stdout = text(&out.stdout);
+    let (_, stdout) = offline_en(home.path(), &dir, "organize\nyes\n");
     assert!(
         stdout.contains("Images/ (图片, existing folder, 1 files)"),
         "{stdout}"
