@@ -45,12 +45,7 @@ impl ChatTransport for CannedModel {
             .unwrap()
             .pop()
             .expect("no canned reply left");
-        Box::pin(async move {
-            Ok(HttpReply {
-                status: 200,
-                body: reply.to_string(),
-            })
-        })
+        Box::pin(async move { Ok(HttpReply::new(200, reply.to_string())) })
     }
 }
 
@@ -76,10 +71,19 @@ fn every_import_comes_from_the_one_host_module() {
         .map(|import| (import.module().to_owned(), import.name().to_owned()))
         .collect();
     imports.sort();
-    let expected: Vec<(String, String)> = ["chat_completion", "emit", "fs_call", "take_result"]
-        .iter()
-        .map(|name| (IMPORT_MODULE.to_owned(), (*name).to_owned()))
-        .collect();
+    let expected: Vec<(String, String)> = [
+        "chat_completion",
+        "chat_stream_open",
+        "chat_stream_read",
+        "emit",
+        "fs_call",
+        "is_cancelled",
+        "sleep",
+        "take_result",
+    ]
+    .iter()
+    .map(|name| (IMPORT_MODULE.to_owned(), (*name).to_owned()))
+    .collect();
     assert_eq!(imports, expected);
 }
 
@@ -96,6 +100,7 @@ fn exports_the_documented_entry_points() {
         "tidyup_agent_send",
         "tidyup_agent_history",
         "tidyup_agent_free",
+        "tidyup_ask",
     ] {
         assert!(
             exports.contains(&name),
@@ -130,6 +135,7 @@ async fn a_whole_turn_crosses_the_boundary() {
         model: "m".to_owned(),
         lang: Lang::En,
         provider: Provider::Remote,
+        calls: Default::default(),
     };
     let mut session = CoreSession::start(&core_module(), state, &config)
         .await

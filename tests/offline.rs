@@ -203,6 +203,7 @@ fn no_changes_nothing() {
         &dir,
         "please organize my files\nno\nyes\nquit\n",
     );
+    assert!(out.status.success());
     assert!(stdout.contains("Here is my plan"), "{stdout}");
     assert!(stdout.contains("OK, nothing was changed."), "{stdout}");
     assert!(stdout.contains("There is no plan waiting"), "{stdout}");

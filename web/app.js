@@ -5,7 +5,7 @@
 // `window.tidyup` exposes the state the browser test reads (core hash,
 // events, turn times, the folder tree); nothing in it is needed by a user.
 
-import { CoreSession, hasJspi, loadCore, postChat } from "./host.js";
+import { CoreSession, hasJspi, loadCore, openChatStream, postChat } from "./host.js";
 import { MemFs } from "./memfs.js";
 import { DirFs } from "./dirfs.js";
 
@@ -31,6 +31,16 @@ function print(kind, text) {
 
 function onEvent(event) {
   tidyup.events.push(event);
+  if (event.kind === "answer_delta") {
+    // Streamed text grows one line of the console until the answer ends.
+    if (!ui.log.lastElementChild || ui.log.lastElementChild.className !== "streaming") print("streaming", "");
+    ui.log.lastElementChild.textContent += event.text;
+    return;
+  }
+  if (event.kind === "answer" && event.streamed) {
+    if (ui.log.lastElementChild) ui.log.lastElementChild.className = "answer";
+    return;
+  }
   print(event.kind, event.text);
 }
 
@@ -113,14 +123,17 @@ async function startSession(event) {
   const provider = $("provider").value;
   // The key lives in this closure only; postChat sends it to baseUrl alone.
   const remote = { baseUrl: $("base-url").value.trim(), apiKey: $("api-key").value.trim() };
-  const config = { target_dir: state.files.root, model: $("model").value.trim(), lang: $("lang").value, provider };
+  // Streamed replies: answer text appears as it is generated.
+  const calls = { stream: true };
+  const config = { target_dir: state.files.root, model: $("model").value.trim(), lang: $("lang").value, provider, calls };
   ui.log.replaceChildren();
   tidyup.events.length = 0;
   ui.treeTitle.textContent = `Folder ${state.files.root}`;
   await renderTree();
   try {
     state.session = await CoreSession.start(state.core.module, {
-      chat: (body) => postChat(remote, body), files: state.files, onEvent, afterChange,
+      chat: (body) => postChat(remote, body), chatStream: (body) => openChatStream(remote, body),
+      files: state.files, onEvent, afterChange,
     }, config);
   } catch (e) {
     print("error", `cannot start the core: ${e.message}`);

@@ -1,5 +1,5 @@
 // The JavaScript host of the tidyup core: the browser's counterpart of
-// host/src/abi.rs. It implements the four imports of `tidyup:host/v1`
+// host/src/abi.rs. It implements every import of `tidyup:host/v1`
 // (docs/ABI.md) and wraps the exports in a small `CoreSession` class.
 //
 // The core is synchronous; `fetch` and the File System Access API are not.
@@ -9,7 +9,7 @@
 // while a Promise is pending and resumed with its value.
 
 export const IMPORT_MODULE = "tidyup:host/v1";
-export const ABI_VERSION = 1;
+export const ABI_VERSION = 2;
 /** The largest buffer accepted from the guest, as in the native host. */
 const MAX_BUFFER = 64 << 20;
 /** How long one model call may take before it fails with `timeout`. */
@@ -43,6 +43,33 @@ export class HostError extends Error {
   constructor(code, message) {
     super(message);
     this.code = code;
+  }
+}
+
+/**
+ * POSTs a streamed chat-completion body. A 2xx `text/event-stream` answer
+ * resolves to `{ reply: {status, streaming: true}, reader }`; any other answer
+ * is read whole (`{ reply }`). No answer is an `err` result.
+ */
+export async function openChatStream({ baseUrl, apiKey }, body) {
+  const headers = { "Content-Type": "application/json" };
+  if (apiKey) headers.Authorization = `Bearer ${apiKey}`;
+  try {
+    const response = await fetch(`${baseUrl.replace(/\/+$/, "")}/chat/completions`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(CHAT_TIMEOUT_MS),
+    });
+    const type = response.headers.get("content-type") || "";
+    if (response.ok && type.startsWith("text/event-stream") && response.body) {
+      return ok({ reply: { status: response.status, streaming: true }, reader: response.body.getReader() });
+    }
+    return ok({ reply: { status: response.status, body: await response.text() } });
+  } catch (e) {
+    if (e.name === "TimeoutError") return err("timeout", `no answer within ${CHAT_TIMEOUT_MS / 1000} s`);
+    if (e instanceof TypeError) return err("connect", `cannot reach ${baseUrl}: ${e.message}`);
+    return err("transport", String(e.message || e));
   }
 }
 
@@ -113,6 +140,8 @@ export class CoreSession {
   constructor(caps) {
     this.caps = caps;
     this.staged = null; // the result waiting for take_result
+    this.stream = null; // the open event stream, if any
+    this.cancelRequested = false;
     this.busy = false;
   }
 
@@ -143,6 +172,42 @@ export class CoreSession {
           if (MUTATING.has(request.ok.op) && this.caps.afterChange) await this.caps.afterChange();
           return this.#stage(result);
         }),
+        // Streams: the host only moves text; the core parses the events.
+        chat_stream_open: new WebAssembly.Suspending(async (ptr, len) => {
+          const request = this.#readJson(ptr, len);
+          if (request.err) return this.#stage(request);
+          this.stream = null;
+          if (!this.caps.chatStream) {
+            // A host without streaming answers whole; the core reads it so.
+            return this.#stage(await this.caps.chat(request.ok.body));
+          }
+          const opened = await this.caps.chatStream(request.ok.body);
+          if (opened.err) return this.#stage(opened);
+          if (opened.ok.reader) this.stream = { reader: opened.ok.reader, decoder: new TextDecoder() };
+          return this.#stage(ok(opened.ok.reply));
+        }),
+        chat_stream_read: new WebAssembly.Suspending(async (_ptr, _len) => {
+          const stream = this.stream;
+          if (!stream) return this.#stage(ok(null));
+          try {
+            const { done, value } = await stream.reader.read();
+            if (done) {
+              this.stream = null;
+              const rest = stream.decoder.decode();
+              return this.#stage(ok(rest || null));
+            }
+            return this.#stage(ok(stream.decoder.decode(value, { stream: true })));
+          } catch (e) {
+            this.stream = null;
+            return this.#stage(err("transport", String(e.message || e)));
+          }
+        }),
+        // Retries wait here (the milliseconds arrive as a BigInt).
+        sleep: new WebAssembly.Suspending(async (milliseconds) => {
+          await new Promise((resolve) => setTimeout(resolve, Number(milliseconds)));
+          return this.cancelRequested ? 1 : 0;
+        }),
+        is_cancelled: () => (this.cancelRequested ? 1 : 0),
         emit: (ptr, len) => {
           const event = this.#readJson(ptr, len);
           if (event.ok) this.caps.onEvent(event.ok);
@@ -168,6 +233,7 @@ export class CoreSession {
   async send(line) {
     if (this.busy) throw new Error("a turn is already running");
     this.busy = true;
+    this.cancelRequested = false;
     const bytes = encoder.encode(line);
     const ptr = this.#alloc(bytes);
     try {
@@ -177,6 +243,11 @@ export class CoreSession {
       this.exports.tidyup_dealloc(ptr, bytes.length);
       this.busy = false;
     }
+  }
+
+  /** Asks the running turn to stop at its next tool or wait. */
+  cancel() {
+    this.cancelRequested = true;
   }
 
   /** The conversation as the core would send it next. */

@@ -15,6 +15,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::agent::{Agent, AgentConfig, Provider};
+use crate::ask::{self, AskConfig};
 use crate::host::{
     Capabilities, ChatRequest, Entry, Event, EventSink, FileSystem, FsRequest, HostError,
     ModelClient, Wire,
@@ -23,13 +24,25 @@ use crate::planner::OfflinePlanner;
 use crate::protocol::HttpReply;
 
 /// The ABI version this module implements.
-pub const ABI_VERSION: i32 = 1;
+pub const ABI_VERSION: i32 = 2;
 
 #[link(wasm_import_module = "tidyup:host/v1")]
 unsafe extern "C" {
     /// POSTs a chat-completion request; stages a result, returns its length.
     #[link_name = "chat_completion"]
     fn import_chat_completion(ptr: *const u8, len: usize) -> i32;
+    /// Opens a streamed chat-completion request; stages a result, returns its length.
+    #[link_name = "chat_stream_open"]
+    fn import_chat_stream_open(ptr: *const u8, len: usize) -> i32;
+    /// Reads the next piece of the open stream; stages a result, returns its length.
+    #[link_name = "chat_stream_read"]
+    fn import_chat_stream_read(ptr: *const u8, len: usize) -> i32;
+    /// Waits; returns 0, or 1 when the user cancelled meanwhile.
+    #[link_name = "sleep"]
+    fn import_sleep(milliseconds: u64) -> i32;
+    /// Returns 1 when the user asked to cancel the current turn, else 0.
+    #[link_name = "is_cancelled"]
+    fn import_is_cancelled() -> i32;
     /// Runs one file primitive; stages a result, returns its length.
     #[link_name = "fs_call"]
     fn import_fs_call(ptr: *const u8, len: usize) -> i32;
@@ -132,6 +145,18 @@ pub unsafe extern "C" fn tidyup_agent_send(handle: u32, ptr: *const u8, len: usi
     reply(Ok(outcome))
 }
 
+/// Asks one question (an `AskConfig` JSON, no tools), emitting the answer
+/// and usage events; replies `{"ok": OUTCOME}`.
+///
+/// # Safety
+/// `(ptr, len)` must be a readable buffer of this module's memory.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tidyup_ask(ptr: *const u8, len: usize) -> u64 {
+    // SAFETY: forwarded from the caller's contract.
+    let config = unsafe { read_json::<AskConfig>(ptr, len) };
+    reply(config.map(|config| ask::ask(&config, &mut WasmHost, &mut WasmHost)))
+}
+
 /// Replies `{"ok": [MESSAGE, ...]}`: the agent's history.
 #[unsafe(no_mangle)]
 pub extern "C" fn tidyup_agent_history(handle: u32) -> u64 {
@@ -216,6 +241,27 @@ impl WasmHost {
 impl ModelClient for WasmHost {
     fn chat_completion(&mut self, body: &Value) -> Result<HttpReply, HostError> {
         Self::call(import_chat_completion, &ChatRequest { body: body.clone() })
+    }
+
+    fn open_stream(&mut self, body: &Value) -> Result<HttpReply, HostError> {
+        Self::call(import_chat_stream_open, &ChatRequest { body: body.clone() })
+    }
+
+    fn read_stream(&mut self) -> Result<Option<String>, HostError> {
+        Self::call(import_chat_stream_read, &Value::Null)
+    }
+
+    fn sleep(&mut self, milliseconds: u64) -> Result<(), HostError> {
+        // SAFETY: a plain call with no memory shared.
+        match unsafe { import_sleep(milliseconds) } {
+            0 => Ok(()),
+            _ => Err(HostError::new("cancelled", "cancelled by the user")),
+        }
+    }
+
+    fn cancelled(&mut self) -> bool {
+        // SAFETY: a plain call with no memory shared.
+        unsafe { import_is_cancelled() != 0 }
     }
 }
 

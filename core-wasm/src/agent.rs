@@ -7,10 +7,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use serde_json::Value;
+
+use crate::call::{self, Answered, CallError, CallSettings};
 use crate::host::{Capabilities, Event};
 use crate::lang::Lang;
 use crate::prompt::system_prompt;
-use crate::protocol::{self, Message, Reply};
+use crate::protocol::{self, Message, Reply, ToolCall, Usage};
 use crate::tools::{self, ToolContext};
 
 /// Maximum model calls per user turn.
@@ -32,6 +35,9 @@ pub struct AgentConfig {
     /// Who answers the model calls.
     #[serde(default)]
     pub provider: Provider,
+    /// Streaming and retries of model calls.
+    #[serde(default)]
+    pub calls: CallSettings,
 }
 
 /// Who answers the agent's model calls.
@@ -61,6 +67,8 @@ pub enum Outcome {
     RoundLimit,
     /// A model call failed; the session goes on.
     ModelFailed,
+    /// The user cancelled the turn; the session goes on.
+    Cancelled,
 }
 
 /// One conversation with the model about one target directory.
@@ -117,43 +125,84 @@ impl Agent {
         });
         let lang = self.config.lang;
         let declarations = tools::declarations();
+        let mut usage = Usage::default();
+        let outcome = self.run_rounds(&declarations, caps, &mut usage);
+        if usage.total_tokens > 0 {
+            caps.events.emit(Event::Usage {
+                prompt_tokens: usage.prompt_tokens,
+                completion_tokens: usage.completion_tokens,
+                total_tokens: usage.total_tokens,
+                text: lang.usage(
+                    usage.prompt_tokens,
+                    usage.completion_tokens,
+                    usage.total_tokens,
+                ),
+            });
+        }
+        outcome
+    }
+
+    /// The model calls of one turn, at most [`MAX_ROUNDS`].
+    fn run_rounds(
+        &mut self,
+        declarations: &Value,
+        caps: &mut Capabilities<'_>,
+        usage: &mut Usage,
+    ) -> Outcome {
+        let lang = self.config.lang;
         for _ in 0..MAX_ROUNDS {
-            let body = protocol::build_request(&self.config.model, &self.history, &declarations);
-            let reply = caps
-                .model
-                .chat_completion(&body)
-                .map_err(|err| err.message)
-                .and_then(|http| protocol::read_reply(&http, lang));
-            match reply {
-                Err(cause) => {
-                    caps.events.emit(Event::Error {
-                        text: lang.model_call_failed(&cause),
-                    });
-                    return Outcome::ModelFailed;
-                }
-                Ok(Reply::Answer { message, text }) => {
+            let body = protocol::build_request(&self.config.model, &self.history, declarations);
+            let answered =
+                match call::complete(&body, &self.config.calls, caps.model, caps.events, lang) {
+                    Ok(answered) => answered,
+                    Err(CallError::Failed(cause)) => {
+                        caps.events.emit(Event::Error {
+                            text: lang.model_call_failed(&cause),
+                        });
+                        return Outcome::ModelFailed;
+                    }
+                    Err(CallError::Cancelled) => {
+                        caps.events.emit(Event::Notice {
+                            text: lang.turn_cancelled(),
+                        });
+                        return Outcome::Cancelled;
+                    }
+                };
+            let Answered { completion, shown } = answered;
+            *usage += completion.usage.unwrap_or_default();
+            let finish_reason = completion.finish_reason.as_deref();
+            if finish_reason == Some("content_filter") {
+                caps.events.emit(Event::Notice {
+                    text: lang.content_filtered(),
+                });
+            }
+            match completion.reply {
+                Reply::Answer { message, text } => {
                     self.history.push(Message::Assistant(message));
-                    caps.events.emit(Event::Answer { text });
+                    caps.events.emit(Event::Answer {
+                        text,
+                        streamed: shown,
+                    });
                     return Outcome::Answered;
                 }
-                Ok(Reply::ToolCalls { message, calls }) => {
+                Reply::ToolCalls { message, calls } => {
+                    if shown {
+                        let text = message
+                            .get("content")
+                            .and_then(Value::as_str)
+                            .unwrap_or_default();
+                        caps.events.emit(Event::Answer {
+                            text: text.to_owned(),
+                            streamed: true,
+                        });
+                    }
                     self.history.push(Message::Assistant(message));
-                    let mut ctx = ToolContext {
-                        files: &mut *caps.files,
-                        target_dir: &self.config.target_dir,
-                        lang,
-                    };
-                    for call in calls {
-                        let result = tools::run(&call.name, &call.arguments, &mut ctx);
-                        caps.events.emit(Event::Tool {
-                            text: lang.tool_line(&call.name, &preview(&result)),
-                            name: call.name,
-                            result: result.clone(),
+                    let truncated = finish_reason == Some("length");
+                    if self.run_tools(calls, truncated, caps) == Flow::Cancelled {
+                        caps.events.emit(Event::Notice {
+                            text: lang.turn_cancelled(),
                         });
-                        self.history.push(Message::Tool {
-                            tool_call_id: call.id,
-                            content: result,
-                        });
+                        return Outcome::Cancelled;
                     }
                 }
             }
@@ -163,6 +212,54 @@ impl Agent {
         });
         Outcome::RoundLimit
     }
+
+    /// Runs a reply's tool calls in order, one tool message each. A reply
+    /// cut off by the length limit runs none (its calls may be truncated):
+    /// the model is told. After a cancel, the remaining calls are answered
+    /// as cancelled, so the history stays well-formed.
+    fn run_tools(
+        &mut self,
+        calls: Vec<ToolCall>,
+        truncated: bool,
+        caps: &mut Capabilities<'_>,
+    ) -> Flow {
+        let lang = self.config.lang;
+        let mut flow = Flow::Continue;
+        for call in calls {
+            if flow == Flow::Continue && caps.model.cancelled() {
+                flow = Flow::Cancelled;
+            }
+            let result = match (flow, truncated) {
+                (Flow::Cancelled, _) => lang.call_cancelled(),
+                (Flow::Continue, true) => lang.call_truncated(),
+                (Flow::Continue, false) => {
+                    let mut ctx = ToolContext {
+                        files: &mut *caps.files,
+                        target_dir: &self.config.target_dir,
+                        lang,
+                    };
+                    tools::run(&call.name, &call.arguments, &mut ctx)
+                }
+            };
+            caps.events.emit(Event::Tool {
+                text: lang.tool_line(&call.name, &preview(&result)),
+                name: call.name,
+                result: result.clone(),
+            });
+            self.history.push(Message::Tool {
+                tool_call_id: call.id,
+                content: result,
+            });
+        }
+        flow
+    }
+}
+
+/// Whether a turn goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Cancelled,
 }
 
 /// A tool result cut to its first [`TOOL_PREVIEW_CHARS`] characters, on one

@@ -7,11 +7,39 @@ use serde_json::Value;
 
 use crate::protocol::HttpReply;
 
-/// Sends one chat-completion request body to the provider.
+/// The model service, as the host reaches it.
+///
+/// Only [`ModelClient::chat_completion`] is required; a client without
+/// streaming, waiting or cancellation (the offline planner, a test fake)
+/// keeps the defaults.
 pub trait ModelClient {
     /// Posts `body` to `{base}/chat/completions`; `Ok` for any HTTP answer,
     /// `Err` when none arrived.
     fn chat_completion(&mut self, body: &Value) -> Result<HttpReply, HostError>;
+
+    /// Posts a streamed request. A 2xx answer with an event stream comes back
+    /// with `streaming: true` and no body (read it with
+    /// [`ModelClient::read_stream`]); any other answer comes back whole.
+    fn open_stream(&mut self, body: &Value) -> Result<HttpReply, HostError> {
+        self.chat_completion(body)
+    }
+
+    /// The next piece of the open stream, `None` at its end.
+    fn read_stream(&mut self) -> Result<Option<String>, HostError> {
+        Ok(None)
+    }
+
+    /// Waits `milliseconds` (between retries); `Err` with code `cancelled`
+    /// when the user cancelled meanwhile.
+    fn sleep(&mut self, milliseconds: u64) -> Result<(), HostError> {
+        let _ = milliseconds;
+        Ok(())
+    }
+
+    /// Whether the user asked to cancel the current turn.
+    fn cancelled(&mut self) -> bool {
+        false
+    }
 }
 
 /// The file primitives the tools are built from. Paths are absolute.
@@ -116,9 +144,29 @@ pub enum Event {
         /// The one console line: name and result cut to 100 characters.
         text: String,
     },
-    /// The model's plain answer.
+    /// A piece of the model's answer as it streams in (no line break).
+    AnswerDelta {
+        /// The new text.
+        text: String,
+    },
+    /// The model's plain answer. When `streamed`, its text was already
+    /// shown piece by piece and only the line ends here.
     Answer {
         /// The answer text.
+        text: String,
+        /// Whether the text arrived as [`Event::AnswerDelta`]s.
+        #[serde(default)]
+        streamed: bool,
+    },
+    /// The token usage of a turn (terminals show it dimmed).
+    Usage {
+        /// Tokens sent.
+        prompt_tokens: u64,
+        /// Tokens received.
+        completion_tokens: u64,
+        /// Their sum, as billed.
+        total_tokens: u64,
+        /// The line to show.
         text: String,
     },
     /// A notice, such as the round limit.
@@ -139,7 +187,9 @@ impl Event {
         match self {
             Event::Started { text, .. }
             | Event::Tool { text, .. }
-            | Event::Answer { text }
+            | Event::AnswerDelta { text }
+            | Event::Answer { text, .. }
+            | Event::Usage { text, .. }
             | Event::Notice { text }
             | Event::Error { text } => text,
         }

@@ -331,4 +331,44 @@ impl Lang {
             ),
         )
     }
+
+    /// The dim usage line of a turn.
+    pub fn usage(self, prompt: u64, completion: u64, total: u64) -> String {
+        self.pick(
+            format!("tokens: {prompt} prompt + {completion} completion = {total}"),
+            format!("tokens：输入 {prompt} + 输出 {completion} = {total}"),
+        )
+    }
+
+    /// Notice: the user cancelled the turn.
+    pub fn turn_cancelled(self) -> String {
+        self.pick(
+            "Cancelled. The conversation is kept; type your next request.".to_owned(),
+            "已取消。对话记录保留，请输入下一个请求。".to_owned(),
+        )
+    }
+
+    /// Tool result of a call not run because the user cancelled.
+    pub fn call_cancelled(self) -> String {
+        self.pick(
+            "Not executed: the user cancelled this turn.".to_owned(),
+            "未执行：用户取消了本轮操作。".to_owned(),
+        )
+    }
+
+    /// Tool result of a call not run because the reply was cut off.
+    pub fn call_truncated(self) -> String {
+        self.pick(
+            "Not executed: your reply was cut off by the length limit (finish_reason \"length\"), so this call may be incomplete. Send fewer or shorter tool calls.".to_owned(),
+            "未执行：你的回复因长度限制被截断（finish_reason 为 \"length\"），这个调用可能不完整。请发送更少或更短的工具调用。".to_owned(),
+        )
+    }
+
+    /// Notice: the provider filtered the reply.
+    pub fn content_filtered(self) -> String {
+        self.pick(
+            "The provider's content filter withheld part or all of this reply (finish_reason \"content_filter\").".to_owned(),
+            "服务商的内容过滤拦截了这次回复的部分或全部内容（finish_reason 为 \"content_filter\"）。".to_owned(),
+        )
+    }
 }

@@ -10,6 +10,8 @@
 //! functions of `docs/ABI.md`; natively, any Rust implementation.
 
 pub mod agent;
+pub mod ask;
+pub mod call;
 pub mod demo;
 pub mod file_type;
 pub mod format;
@@ -19,15 +21,17 @@ pub mod paths;
 pub mod planner;
 pub mod prompt;
 pub mod protocol;
+pub mod stream;
 pub mod tools;
 
 #[cfg(target_arch = "wasm32")]
 pub mod abi;
 
 pub use agent::{Agent, AgentConfig, MAX_ROUNDS, Outcome, Provider};
+pub use call::CallSettings;
 pub use host::{
     Capabilities, ChatRequest, Entry, EntryKind, Event, EventSink, FileSystem, FsRequest,
     HostError, ModelClient, Wire,
 };
 pub use lang::Lang;
-pub use protocol::{HttpReply, Message};
+pub use protocol::{HttpReply, Message, Usage};

@@ -68,8 +68,84 @@ pub enum Reply {
 pub struct HttpReply {
     /// The HTTP status code.
     pub status: u16,
-    /// The response body text.
+    /// The response body text (empty when `streaming`).
+    #[serde(default)]
     pub body: String,
+    /// The `Retry-After` header, in seconds, when the answer had one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_after: Option<f64>,
+    /// Whether the body is an event stream still to be read.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub streaming: bool,
+}
+
+impl HttpReply {
+    /// A whole answer with this status and body.
+    pub fn new(status: u16, body: impl Into<String>) -> Self {
+        Self {
+            status,
+            body: body.into(),
+            retry_after: None,
+            streaming: false,
+        }
+    }
+}
+
+/// Token counts of one reply (`usage`), zero where the provider sent none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Usage {
+    /// Tokens sent.
+    #[serde(default)]
+    pub prompt_tokens: u64,
+    /// Tokens received.
+    #[serde(default)]
+    pub completion_tokens: u64,
+    /// Their sum, as billed.
+    #[serde(default)]
+    pub total_tokens: u64,
+}
+
+impl std::ops::AddAssign for Usage {
+    fn add_assign(&mut self, other: Self) {
+        self.prompt_tokens += other.prompt_tokens;
+        self.completion_tokens += other.completion_tokens;
+        self.total_tokens += other.total_tokens;
+    }
+}
+
+/// A reply with what came around it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Completion {
+    /// What it asks of the agent.
+    pub reply: Reply,
+    /// `finish_reason` of the first choice (`stop`, `tool_calls`, `length`,
+    /// `content_filter`...).
+    pub finish_reason: Option<String>,
+    /// Token usage, when the provider reported it.
+    pub usage: Option<Usage>,
+}
+
+/// Why a model call failed, and whether trying again may help.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CallFailure {
+    /// The cause, for "model call failed: CAUSE".
+    pub cause: String,
+    /// Whether the failure is worth another try (429 without exhausted
+    /// quota, 500, 502, 503, 504, connection errors).
+    pub retryable: bool,
+    /// How long the provider asked to wait, in seconds.
+    pub retry_after: Option<f64>,
+}
+
+impl CallFailure {
+    /// A failure not worth retrying.
+    pub fn fatal(cause: String) -> Self {
+        Self {
+            cause,
+            retryable: false,
+            retry_after: None,
+        }
+    }
 }
 
 /// Builds the JSON body of a chat-completion request.
@@ -79,15 +155,61 @@ pub fn build_request(model: &str, messages: &[Message], tools: &Value) -> Value 
 
 /// Reads an HTTP answer into a [`Reply`], or the cause of a failed call.
 pub fn read_reply(reply: &HttpReply, lang: Lang) -> Result<Reply, String> {
+    read_completion(reply, lang)
+        .map(|completion| completion.reply)
+        .map_err(|failure| failure.cause)
+}
+
+/// Reads an HTTP answer into a [`Completion`], or why the call failed.
+pub fn read_completion(reply: &HttpReply, lang: Lang) -> Result<Completion, CallFailure> {
     if !(200..300).contains(&reply.status) {
         let message = provider_error_message(&reply.body);
-        return Err(lang.http_status(reply.status, message.as_deref()));
+        return Err(CallFailure {
+            cause: lang.http_status(reply.status, message.as_deref()),
+            retryable: retryable_status(reply.status, &reply.body),
+            retry_after: reply.retry_after,
+        });
     }
     let body: Value = serde_json::from_str(&reply.body)
-        .map_err(|err| lang.bad_reply(&format!("invalid JSON: {err}")))?;
+        .map_err(|err| CallFailure::fatal(lang.bad_reply(&format!("invalid JSON: {err}"))))?;
     if let Some(message) = body.get("error").and_then(error_text) {
-        return Err(message);
+        return Err(CallFailure::fatal(message));
     }
+    let usage = body
+        .get("usage")
+        .and_then(|usage| serde_json::from_value::<Usage>(usage.clone()).ok());
+    let finish_reason = body
+        .pointer("/choices/0/finish_reason")
+        .and_then(Value::as_str)
+        .map(str::to_owned);
+    let reply = read_choice(&body, lang).map_err(CallFailure::fatal)?;
+    Ok(Completion {
+        reply,
+        finish_reason,
+        usage,
+    })
+}
+
+/// 429 (unless the quota is exhausted), 500, 502, 503 and 504 may pass.
+fn retryable_status(status: u16, body: &str) -> bool {
+    match status {
+        429 => {
+            let error = serde_json::from_str::<Value>(body).ok();
+            let code = |key: &str| {
+                error
+                    .as_ref()
+                    .and_then(|e| e.pointer(&format!("/error/{key}")))
+                    .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
+            };
+            code("code").as_deref() != Some("insufficient_quota")
+                && code("type").as_deref() != Some("insufficient_quota")
+        }
+        500 | 502 | 503 | 504 => true,
+        _ => false,
+    }
+}
+
+fn read_choice(body: &Value, lang: Lang) -> Result<Reply, String> {
     let choices = body
         .get("choices")
         .and_then(Value::as_array)
@@ -188,10 +310,7 @@ mod tests {
     use serde_json::json;
 
     fn ok(body: Value) -> HttpReply {
-        HttpReply {
-            status: 200,
-            body: body.to_string(),
-        }
+        HttpReply::new(200, body.to_string())
     }
 
     #[test]
@@ -241,10 +360,7 @@ mod tests {
             assert_eq!(provider_error_message(body).as_deref(), Some(expected));
         }
         assert_eq!(provider_error_message("  "), None);
-        let reply = HttpReply {
-            status: 401,
-            body: r#"{"error":{"message":"Incorrect API key"}}"#.to_owned(),
-        };
+        let reply = HttpReply::new(401, r#"{"error":{"message":"Incorrect API key"}}"#);
         assert_eq!(
             read_reply(&reply, Lang::En),
             Err("HTTP 401: Incorrect API key".to_owned())
@@ -253,10 +369,7 @@ mod tests {
 
     #[test]
     fn garbage_and_empty_choices_fail() {
-        let garbage = HttpReply {
-            status: 200,
-            body: "<html>".to_owned(),
-        };
+        let garbage = HttpReply::new(200, "<html>".to_owned());
         assert!(read_reply(&garbage, Lang::En).is_err());
         assert_eq!(
             read_reply(&ok(json!({"choices": []})), Lang::En),

@@ -32,7 +32,9 @@ fn tool_events(world: &World) -> Vec<(String, String, String)> {
                 Some((name.clone(), result.clone(), text.clone()))
             }
             Event::Started { .. }
+            | Event::AnswerDelta { .. }
             | Event::Answer { .. }
+            | Event::Usage { .. }
             | Event::Notice { .. }
             | Event::Error { .. } => None,
         })

@@ -30,7 +30,8 @@ fn fails_then_recovers(world: &mut World, expected: &str) {
     assert_eq!(
         world.events.events,
         vec![Event::Answer {
-            text: "recovered".to_owned()
+            text: "recovered".to_owned(),
+            streamed: false
         }]
     );
     let last = world.model.requests.last().unwrap()["messages"]
@@ -223,7 +224,8 @@ fn null_or_missing_content_is_stored_as_empty_text() {
         assert_eq!(
             world.events.events,
             vec![Event::Answer {
-                text: String::new()
+                text: String::new(),
+                streamed: false
             }]
         );
         let mut expected = message.clone();

@@ -28,6 +28,7 @@ fn converse(lang: Lang, fs: &mut MemFs, lines: &[&str]) -> (Vec<Outcome>, Vec<Ev
         model: "m".to_owned(),
         lang,
         provider: Provider::Offline,
+        calls: Default::default(),
     });
     let mut planner = OfflinePlanner::new(lang, TARGET);
     let mut events = Recorder::default();
@@ -76,7 +77,7 @@ fn organize_and_yes_put_every_file_in_its_category_folder() {
         let answers: Vec<&str> = events
             .iter()
             .filter_map(|e| {
-                if let Event::Answer { text } = e {
+                if let Event::Answer { text, .. } = e {
                     Some(text.as_str())
                 } else {
                     None
@@ -178,9 +179,6 @@ fn replies_are_well_formed_chat_completions() {
             usage["prompt_tokens"].as_u64().unwrap() + usage["completion_tokens"].as_u64().unwrap()
         )
     );
-    let http = tidyup_core::HttpReply {
-        status: 200,
-        body: reply.to_string(),
-    };
+    let http = tidyup_core::HttpReply::new(200, reply.to_string());
     assert!(tidyup_core::protocol::read_reply(&http, Lang::En).is_ok());
 }

@@ -68,7 +68,8 @@ fn the_user_line_is_sent_trimmed_after_the_system_prompt() {
     assert_eq!(
         world.events.events,
         vec![Event::Answer {
-            text: "hello".to_owned()
+            text: "hello".to_owned(),
+            streamed: false
         }]
     );
 }
@@ -183,10 +184,12 @@ fn a_full_organize_conversation() {
     let mut expected_events: Vec<Event> = results[..3].iter().map(tool_event).collect();
     expected_events.push(Event::Answer {
         text: plan["content"].as_str().unwrap().to_owned(),
+        streamed: false,
     });
     expected_events.extend(results[3..].iter().map(tool_event));
     expected_events.push(Event::Answer {
         text: "Done: 2 folders created, 2 files moved.".to_owned(),
+        streamed: false,
     });
     assert_eq!(world.events.events, expected_events);
 
@@ -406,7 +409,8 @@ fn a_plain_answer_on_the_fifteenth_call_is_an_answer() {
     assert_eq!(
         world.events.events.last(),
         Some(&Event::Answer {
-            text: "finally".to_owned()
+            text: "finally".to_owned(),
+            streamed: false
         })
     );
 }

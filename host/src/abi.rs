@@ -10,25 +10,31 @@
 
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::{Context, anyhow, bail};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+use tidyup_core::ask::AskConfig;
 use tidyup_core::{
-    AgentConfig, ChatRequest, Event, EventSink, FileSystem, FsRequest, HostError, Outcome, Wire,
+    AgentConfig, ChatRequest, Event, EventSink, FileSystem, FsRequest, HostError, HttpReply,
+    Outcome, Wire,
 };
 use wasmtime::{
     Caller, Config, Engine, Instance, Linker, Memory, Module, Store, StoreLimits,
     StoreLimitsBuilder, TypedFunc,
 };
 
+use crate::cancel::Cancel;
+use crate::console::Spinner;
 use crate::http::ChatTransport;
+use crate::stream::{ChunkSource, Opened};
 
 /// The import module every import of the core comes from.
 pub const IMPORT_MODULE: &str = "tidyup:host/v1";
 /// The ABI version this host speaks.
-pub const ABI_VERSION: i32 = 1;
+pub const ABI_VERSION: i32 = 2;
 /// The largest buffer accepted from or handed to the guest.
 pub const MAX_BUFFER: usize = 64 << 20;
 /// The most linear memory the guest may grow to.
@@ -73,6 +79,11 @@ pub struct HostState {
     pub files: Box<dyn FileSystem + Send>,
     /// Where console events go.
     pub events: Box<dyn EventSink + Send>,
+    /// The user's request to stop the current turn.
+    pub cancel: Cancel,
+    /// Shown while waiting for the model.
+    pub spinner: Spinner,
+    stream: Option<Box<dyn ChunkSource>>,
     staged: Option<Vec<u8>>,
     limits: StoreLimits,
     fuel_per_call: u64,
@@ -89,6 +100,9 @@ impl HostState {
             model,
             files,
             events,
+            cancel: Cancel::default(),
+            spinner: Spinner::disabled(),
+            stream: None,
             staged: None,
             limits: StoreLimitsBuilder::new()
                 .memory_size(MAX_GUEST_MEMORY)
@@ -96,6 +110,18 @@ impl HostState {
                 .build(),
             fuel_per_call: FUEL_PER_CALL,
         }
+    }
+
+    /// The same state sharing `cancel` with the session.
+    pub fn with_cancel(mut self, cancel: Cancel) -> Self {
+        self.cancel = cancel;
+        self
+    }
+
+    /// The same state showing `spinner` while the model is awaited.
+    pub fn with_spinner(mut self, spinner: Spinner) -> Self {
+        self.spinner = spinner;
+        self
     }
 
     /// The same state with another fuel budget per export call.
@@ -123,14 +149,96 @@ fn linker(engine: &Engine) -> anyhow::Result<Linker<HostState>> {
         "chat_completion",
         |mut caller: Caller<'_, HostState>, (ptr, len): (u32, u32)| {
             Box::new(async move {
-                let request = read_json::<ChatRequest>(&mut caller, ptr, len);
-                let result = match request {
-                    Ok(request) => caller.data().model.clone().post(request.body).await,
+                let result = match read_json::<ChatRequest>(&mut caller, ptr, len) {
+                    Ok(request) => {
+                        let state = caller.data();
+                        let _waiting = state.spinner.start();
+                        let call = state.model.clone().post(request.body);
+                        state
+                            .cancel
+                            .clone()
+                            .run(call)
+                            .await
+                            .unwrap_or_else(|| Err(cancelled()))
+                    }
                     Err(err) => Err(err),
                 };
                 caller.data_mut().stage(result)
             })
         },
+    )?;
+    linker.func_wrap_async(
+        IMPORT_MODULE,
+        "chat_stream_open",
+        |mut caller: Caller<'_, HostState>, (ptr, len): (u32, u32)| {
+            Box::new(async move {
+                let opened = match read_json::<ChatRequest>(&mut caller, ptr, len) {
+                    Ok(request) => {
+                        let state = caller.data();
+                        let _waiting = state.spinner.start();
+                        let open = state.model.clone().post_stream(request.body);
+                        state
+                            .cancel
+                            .clone()
+                            .run(open)
+                            .await
+                            .unwrap_or_else(|| Err(cancelled()))
+                    }
+                    Err(err) => Err(err),
+                };
+                let state = caller.data_mut();
+                let result = opened.map(|opened| match opened {
+                    Opened::Whole(reply) => reply,
+                    Opened::Streaming(source) => {
+                        state.stream = Some(source);
+                        HttpReply {
+                            streaming: true,
+                            ..HttpReply::new(200, "")
+                        }
+                    }
+                });
+                state.stage(result)
+            })
+        },
+    )?;
+    linker.func_wrap_async(
+        IMPORT_MODULE,
+        "chat_stream_read",
+        |mut caller: Caller<'_, HostState>, (_ptr, _len): (u32, u32)| {
+            Box::new(async move {
+                let cancel = caller.data().cancel.clone();
+                let result = match caller.data_mut().stream.take() {
+                    None => Ok(None),
+                    Some(mut source) => match cancel.run(source.next_chunk()).await {
+                        None => Err(cancelled()),
+                        Some(Ok(Some(piece))) => {
+                            caller.data_mut().stream = Some(source);
+                            Ok(Some(piece))
+                        }
+                        Some(other) => other,
+                    },
+                };
+                caller.data_mut().stage(result)
+            })
+        },
+    )?;
+    linker.func_wrap_async(
+        IMPORT_MODULE,
+        "sleep",
+        |caller: Caller<'_, HostState>, (milliseconds,): (u64,)| {
+            Box::new(async move {
+                let wait = tokio::time::sleep(Duration::from_millis(milliseconds));
+                match caller.data().cancel.clone().run(wait).await {
+                    Some(()) => 0,
+                    None => 1,
+                }
+            })
+        },
+    )?;
+    linker.func_wrap(
+        IMPORT_MODULE,
+        "is_cancelled",
+        |caller: Caller<'_, HostState>| -> i32 { i32::from(caller.data().cancel.is_requested()) },
     )?;
     linker.func_wrap(
         IMPORT_MODULE,
@@ -170,6 +278,10 @@ fn linker(engine: &Engine) -> anyhow::Result<Linker<HostState>> {
         },
     )?;
     Ok(linker)
+}
+
+fn cancelled() -> HostError {
+    HostError::new("cancelled", "cancelled by the user")
 }
 
 fn guest_memory(caller: &mut Caller<'_, HostState>) -> Option<Memory> {
@@ -215,6 +327,7 @@ struct Exports {
     agent_new: TypedFunc<(u32, u32), u64>,
     agent_send: TypedFunc<(u32, u32, u32), u64>,
     agent_history: TypedFunc<u32, u64>,
+    ask: TypedFunc<(u32, u32), u64>,
 }
 
 /// One running agent inside its own core instance.
@@ -225,20 +338,12 @@ pub struct CoreSession {
 }
 
 impl CoreSession {
-    /// Instantiates the core, checks its ABI version, and creates the agent
-    /// (which emits its start event).
-    pub async fn start(
-        module: &Module,
-        state: HostState,
-        config: &AgentConfig,
-    ) -> anyhow::Result<Self> {
-        let engine = module.engine();
-        let mut store = Store::new(engine, state);
-        store.limiter(|state| &mut state.limits);
+    /// Instantiates the core and checks its ABI version; no agent yet (for
+    /// [`CoreSession::ask`], or [`CoreSession::start`] to make one).
+    pub async fn load(module: &Module, state: HostState) -> anyhow::Result<Self> {
+        let mut store = Store::new(module.engine(), state);
         store.set_fuel(store.data().fuel_per_call)?;
-        let instance = linker(engine)?
-            .instantiate_async(&mut store, module)
-            .await?;
+        let instance = instantiate(&mut store, module).await?;
         let version: TypedFunc<(), i32> =
             instance.get_typed_func(&mut store, "tidyup_abi_version")?;
         let found = version.call_async(&mut store, ()).await?;
@@ -254,12 +359,22 @@ impl CoreSession {
             agent_new: instance.get_typed_func(&mut store, "tidyup_agent_new")?,
             agent_send: instance.get_typed_func(&mut store, "tidyup_agent_send")?,
             agent_history: instance.get_typed_func(&mut store, "tidyup_agent_history")?,
+            ask: instance.get_typed_func(&mut store, "tidyup_ask")?,
         };
-        let mut session = Self {
+        Ok(Self {
             store,
             exports,
             handle: 0,
-        };
+        })
+    }
+
+    /// Loads the core and creates the agent (which emits its start event).
+    pub async fn start(
+        module: &Module,
+        state: HostState,
+        config: &AgentConfig,
+    ) -> anyhow::Result<Self> {
+        let mut session = Self::load(module, state).await?;
         let config = serde_json::to_vec(config)?;
         let (ptr, len) = session.write_input(&config).await?;
         session.refuel()?;
@@ -281,6 +396,20 @@ impl CoreSession {
             .exports
             .agent_send
             .call_async(&mut self.store, (self.handle, ptr, len))
+            .await;
+        self.free(ptr, len).await?;
+        self.read_reply(packed?).await
+    }
+
+    /// Asks one question without tools (`tidyup ask`); events reach the sink.
+    pub async fn ask(&mut self, config: &AskConfig) -> anyhow::Result<Outcome> {
+        let config = serde_json::to_vec(config)?;
+        let (ptr, len) = self.write_input(&config).await?;
+        self.refuel()?;
+        let packed = self
+            .exports
+            .ask
+            .call_async(&mut self.store, (ptr, len))
             .await;
         self.free(ptr, len).await?;
         self.read_reply(packed?).await

@@ -1,6 +1,6 @@
-//! The subcommands other than a session: `demo`, `undo`, `history`,
-//! `trash --purge`, `apply`, `export-core`. Each prints its result and
-//! returns the exit status.
+//! The subcommands other than a session: `demo`, `ask`, `providers`,
+//! `config path`, `undo`, `history`, `trash --purge`, `apply`,
+//! `export-core`. Each prints its result and returns the exit status.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -9,6 +9,9 @@ use std::time::Duration;
 use tidyup_core::Lang;
 use tidyup_core::demo::DEMO_FILES;
 
+use crate::cli::AskSettings;
+use crate::cli::config::{self, Config};
+use crate::cli::providers;
 use crate::journal::{self, Store};
 use crate::plan::{self, Plan};
 
@@ -27,6 +30,54 @@ pub fn demo(dir: &Path, lang: Lang) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(err) => fail(&err, 2),
+    }
+}
+
+/// `tidyup ask [--image FILE_OR_URL]... [--system TEXT] QUESTION`.
+pub fn ask(settings: AskSettings) -> ExitCode {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(err) => {
+            return fail(&anyhow::anyhow!("cannot start the async runtime: {err}"), 1);
+        }
+    };
+    match runtime.block_on(crate::ask::ask(settings)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => fail(&err, 1),
+    }
+}
+
+/// `tidyup providers`: one line per provider (name, base address, default
+/// model, key variable, whether a key is set), then where the config file
+/// is. Key values are never printed.
+pub fn providers(config: &Config, env: impl Fn(&str) -> Option<String>) -> ExitCode {
+    for line in providers::listing(config, &env) {
+        println!("{line}");
+    }
+    if let Some(path) = config::path(&env) {
+        let found = if path.is_file() { "" } else { " (not found)" };
+        println!("Config file: {}{found}", path.display());
+    }
+    ExitCode::SUCCESS
+}
+
+/// `tidyup config path`: where the config file is (or would be).
+pub fn config_path(env: impl Fn(&str) -> Option<String>) -> ExitCode {
+    match config::path(env) {
+        Some(path) => {
+            println!("{}", path.display());
+            ExitCode::SUCCESS
+        }
+        None => fail(
+            &anyhow::anyhow!(
+                "no config directory found; set {} to a file path",
+                config::CONFIG_ENV
+            ),
+            1,
+        ),
     }
 }
 

@@ -1,31 +1,48 @@
-//! The console: prints the core's events, styled only on a terminal.
+//! The console: prints the core's events, styled only on a terminal, and a
+//! spinner on standard error while the model is awaited.
 
 use std::io::{IsTerminal, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use tidyup_core::{Event, EventSink};
 
-/// Prints events: errors on standard error, everything else on standard output.
+/// Prints events: errors on standard error, everything else on standard
+/// output. Usage lines only on a terminal with colours allowed.
 #[derive(Debug, Clone, Copy)]
 pub struct Console {
     stdout_styled: bool,
     stderr_styled: bool,
+    usage_always: bool,
 }
 
 impl Console {
     /// A console that styles a stream only when it is a terminal and
     /// `NO_COLOR` is unset.
     pub fn detect() -> Self {
-        let colour_allowed = std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty());
+        let colour_allowed = colour_allowed();
         Self {
             stdout_styled: colour_allowed && std::io::stdout().is_terminal(),
             stderr_styled: colour_allowed && std::io::stderr().is_terminal(),
+            usage_always: false,
         }
+    }
+
+    /// The same console printing usage lines even when piped (`tidyup ask`).
+    pub fn with_usage_always(mut self) -> Self {
+        self.usage_always = true;
+        self
     }
 
     /// Whether standard output is styled (a terminal, colours allowed).
     pub fn is_interactive(&self) -> bool {
         self.stdout_styled
     }
+}
+
+fn colour_allowed() -> bool {
+    std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
 }
 
 const DIM: &str = "\x1b[2m";
@@ -36,12 +53,19 @@ const RESET: &str = "\x1b[0m";
 
 impl EventSink for Console {
     fn emit(&mut self, event: Event) {
-        let (style, to_stderr) = match &event {
-            Event::Started { .. } => (BOLD, false),
-            Event::Tool { .. } => (DIM, false),
-            Event::Answer { .. } => ("", false),
-            Event::Notice { .. } => (YELLOW, false),
-            Event::Error { .. } => (RED, true),
+        let (style, to_stderr, line_end) = match &event {
+            Event::Started { .. } => (BOLD, false, true),
+            Event::Tool { .. } => (DIM, false, true),
+            Event::AnswerDelta { .. } => ("", false, false),
+            Event::Answer { streamed: true, .. } => {
+                // Its text is already on screen: end the line.
+                return write_out(false, "\n");
+            }
+            Event::Answer { .. } => ("", false, true),
+            Event::Usage { .. } if !self.stdout_styled && !self.usage_always => return,
+            Event::Usage { .. } => (DIM, false, true),
+            Event::Notice { .. } => (YELLOW, false, true),
+            Event::Error { .. } => (RED, true, true),
         };
         let text = event.text();
         let styled = if to_stderr {
@@ -49,19 +73,84 @@ impl EventSink for Console {
         } else {
             self.stdout_styled
         };
-        let line = if styled && !style.is_empty() {
-            format!("{style}{text}{RESET}\n")
+        let mut line = if styled && !style.is_empty() {
+            format!("{style}{text}{RESET}")
         } else {
-            format!("{text}\n")
+            text.to_owned()
         };
-        // A closed stdout/stderr (e.g. `| head`) must not crash tidyup.
-        let _ = if to_stderr {
-            std::io::stderr().lock().write_all(line.as_bytes())
-        } else {
-            let mut stdout = std::io::stdout().lock();
-            stdout
-                .write_all(line.as_bytes())
-                .and_then(|()| stdout.flush())
-        };
+        if line_end {
+            line.push('\n');
+        }
+        write_out(to_stderr, &line);
+    }
+}
+
+/// Writes and flushes; a closed stream (e.g. `| head`) must not crash tidyup.
+fn write_out(to_stderr: bool, text: &str) {
+    let _ = if to_stderr {
+        std::io::stderr().lock().write_all(text.as_bytes())
+    } else {
+        let mut stdout = std::io::stdout().lock();
+        stdout
+            .write_all(text.as_bytes())
+            .and_then(|()| stdout.flush())
+    };
+}
+
+/// A spinner on standard error while the model is awaited; does nothing
+/// unless standard error is a terminal and `NO_COLOR` is unset.
+#[derive(Debug, Clone)]
+pub struct Spinner {
+    enabled: bool,
+}
+
+impl Spinner {
+    /// A spinner that never shows.
+    pub fn disabled() -> Self {
+        Self { enabled: false }
+    }
+
+    /// A spinner that shows when standard error is a terminal.
+    pub fn detect() -> Self {
+        Self {
+            enabled: colour_allowed() && std::io::stderr().is_terminal(),
+        }
+    }
+
+    /// Starts spinning until the guard is dropped.
+    pub fn start(&self) -> SpinnerGuard {
+        let running = Arc::new(AtomicBool::new(self.enabled));
+        if self.enabled {
+            let flag = running.clone();
+            tokio::spawn(async move {
+                const FRAMES: [&str; 4] = ["|", "/", "-", "\\"];
+                let mut frame = 0;
+                // A short grace period: quick answers show no spinner at all.
+                tokio::time::sleep(Duration::from_millis(150)).await;
+                while flag.load(Ordering::SeqCst) {
+                    let _ = write!(
+                        std::io::stderr(),
+                        "\r{DIM}{} waiting for the model{RESET}",
+                        FRAMES[frame % 4]
+                    );
+                    frame += 1;
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+            });
+        }
+        SpinnerGuard { running }
+    }
+}
+
+/// Stops its spinner (and clears its line) when dropped.
+pub struct SpinnerGuard {
+    running: Arc<AtomicBool>,
+}
+
+impl Drop for SpinnerGuard {
+    fn drop(&mut self) {
+        if self.running.swap(false, Ordering::SeqCst) {
+            let _ = write!(std::io::stderr(), "\r\x1b[2K");
+        }
     }
 }

@@ -2,11 +2,15 @@
 
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Arc;
 use std::time::Duration;
 
-use reqwest::header::{AUTHORIZATION, CONTENT_TYPE, HeaderValue};
+use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderValue, RETRY_AFTER};
 use serde_json::Value;
-use tidyup_core::{HostError, HttpReply};
+use tidyup_core::{HostError, HttpReply, Provider};
+
+use crate::cli::ProviderSettings;
+use crate::stream::{ChunkFuture, ChunkSource, OpenFuture, Opened, Utf8Pieces};
 
 /// A boxed future of one model call's answer.
 pub type ReplyFuture = Pin<Box<dyn Future<Output = Result<HttpReply, HostError>> + Send>>;
@@ -15,33 +19,87 @@ pub type ReplyFuture = Pin<Box<dyn Future<Output = Result<HttpReply, HostError>>
 pub trait ChatTransport: Send + Sync {
     /// Posts `body`; `Ok` for any HTTP answer, `Err` when none arrived.
     fn post(&self, body: Value) -> ReplyFuture;
+
+    /// Posts a streamed request (`"stream": true` in `body`). Without
+    /// streaming support the answer comes back whole, which the core reads
+    /// like any reply.
+    fn post_stream(&self, body: Value) -> OpenFuture {
+        let reply = self.post(body);
+        Box::pin(async move { reply.await.map(Opened::Whole) })
+    }
 }
 
-/// How long to wait to connect, and for a whole reply.
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(15);
-const REPLY_TIMEOUT: Duration = Duration::from_secs(600);
+/// How long to wait: to connect, and between bytes of a reply. There is no
+/// limit on a whole reply: a slow but steady (streamed) answer is not cut.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HttpOptions {
+    /// Connecting (TCP and TLS).
+    pub connect_timeout: Duration,
+    /// Waiting for the reply's head, then for each next piece of its body.
+    pub idle_timeout: Duration,
+}
+
+impl Default for HttpOptions {
+    fn default() -> Self {
+        Self {
+            connect_timeout: crate::cli::DEFAULT_CONNECT_TIMEOUT,
+            idle_timeout: crate::cli::DEFAULT_IDLE_TIMEOUT,
+        }
+    }
+}
 
 /// A provider reached over HTTP(S) at `{base_url}/chat/completions`.
 pub struct HttpTransport {
     client: reqwest::Client,
     url: String,
-    authorization: HeaderValue,
+    /// `None` for a keyless provider without a key: no header is sent.
+    authorization: Option<HeaderValue>,
 }
 
 impl HttpTransport {
-    /// A transport for one provider. The key goes only into a sensitive
-    /// `Authorization` header, never into logs or errors.
+    /// A transport for one provider with the default timeouts, always
+    /// sending `api_key`. See [`HttpTransport::for_provider`].
     pub fn new(base_url: &str, api_key: &str) -> anyhow::Result<Self> {
+        Self::with_options(base_url, Some(api_key), HttpOptions::default())
+    }
+
+    /// The transport of resolved settings: their base address, key (none
+    /// for a keyless provider without one) and timeouts.
+    pub fn for_provider(settings: &ProviderSettings) -> anyhow::Result<Self> {
+        Self::with_options(
+            &settings.base_url,
+            settings.api_key.as_deref(),
+            HttpOptions {
+                connect_timeout: settings.connect_timeout,
+                idle_timeout: settings.idle_timeout,
+            },
+        )
+    }
+
+    /// A transport for one provider. The key, when there is one, goes only
+    /// into a sensitive `Authorization` header, never into logs or errors;
+    /// without one no `Authorization` header is sent.
+    pub fn with_options(
+        base_url: &str,
+        api_key: Option<&str>,
+        options: HttpOptions,
+    ) -> anyhow::Result<Self> {
         let client = reqwest::Client::builder()
-            .connect_timeout(CONNECT_TIMEOUT)
-            .timeout(REPLY_TIMEOUT)
+            .connect_timeout(options.connect_timeout)
+            .read_timeout(options.idle_timeout)
             .user_agent(concat!("tidyup/", env!("CARGO_PKG_VERSION")))
             .build()?;
-        let mut authorization =
-            HeaderValue::from_str(&format!("Bearer {api_key}")).map_err(|_| {
-                anyhow::anyhow!("the API key contains characters not allowed in a header")
-            })?;
-        authorization.set_sensitive(true);
+        let authorization = match api_key {
+            Some(api_key) => {
+                let mut value =
+                    HeaderValue::from_str(&format!("Bearer {api_key}")).map_err(|_| {
+                        anyhow::anyhow!("the API key contains characters not allowed in a header")
+                    })?;
+                value.set_sensitive(true);
+                Some(value)
+            }
+            None => None,
+        };
         Ok(Self {
             client,
             url: chat_completions_url(base_url),
@@ -50,24 +108,109 @@ impl HttpTransport {
     }
 }
 
+/// The transport a session or `tidyup ask` uses: HTTP for a remote
+/// provider (with or without a key), none for the offline planner.
+pub fn transport(settings: &ProviderSettings) -> anyhow::Result<Arc<dyn ChatTransport>> {
+    Ok(match settings.provider {
+        Provider::Remote => Arc::new(HttpTransport::for_provider(settings)?),
+        Provider::Offline | Provider::OfflineNoKey => Arc::new(NoTransport),
+    })
+}
+
 /// `{base}/chat/completions`, with or without a trailing slash on `base`.
 pub fn chat_completions_url(base_url: &str) -> String {
     format!("{}/chat/completions", base_url.trim_end_matches('/'))
 }
 
-impl ChatTransport for HttpTransport {
-    fn post(&self, body: Value) -> ReplyFuture {
+impl HttpTransport {
+    /// The POST of `body` to the provider, with the key's header when there
+    /// is a key; the caller may add headers (e.g. `Accept`) and sends it.
+    pub fn request(&self, body: &Value) -> reqwest::RequestBuilder {
         let request = self
             .client
             .post(&self.url)
-            .header(AUTHORIZATION, self.authorization.clone())
             .header(CONTENT_TYPE, "application/json")
-            .json(&body);
+            .json(body);
+        match &self.authorization {
+            Some(authorization) => request.header(AUTHORIZATION, authorization.clone()),
+            None => request,
+        }
+    }
+}
+
+impl ChatTransport for HttpTransport {
+    fn post(&self, body: Value) -> ReplyFuture {
+        let request = self.request(&body);
         Box::pin(async move {
             let response = request.send().await.map_err(|err| transport_error(&err))?;
-            let status = response.status().as_u16();
-            let body = response.text().await.map_err(|err| transport_error(&err))?;
-            Ok(HttpReply { status, body })
+            whole(response).await
+        })
+    }
+
+    fn post_stream(&self, body: Value) -> OpenFuture {
+        let request = self.request(&body).header(ACCEPT, "text/event-stream");
+        Box::pin(async move {
+            let response = request.send().await.map_err(|err| transport_error(&err))?;
+            let is_event_stream = response
+                .headers()
+                .get(CONTENT_TYPE)
+                .and_then(|value| value.to_str().ok())
+                .is_some_and(|value| value.starts_with("text/event-stream"));
+            if response.status().is_success() && is_event_stream {
+                Ok(Opened::Streaming(Box::new(ResponseChunks {
+                    response,
+                    text: Utf8Pieces::default(),
+                })))
+            } else {
+                whole(response).await.map(Opened::Whole)
+            }
+        })
+    }
+}
+
+/// Reads a whole answer, with its `Retry-After` (in seconds) when given.
+async fn whole(response: reqwest::Response) -> Result<HttpReply, HostError> {
+    let status = response.status().as_u16();
+    let retry_after = response
+        .headers()
+        .get(RETRY_AFTER)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.trim().parse::<f64>().ok());
+    let body = response.text().await.map_err(|err| transport_error(&err))?;
+    Ok(HttpReply {
+        retry_after,
+        ..HttpReply::new(status, body)
+    })
+}
+
+/// The body of an event-stream answer, piece by piece, as text.
+struct ResponseChunks {
+    response: reqwest::Response,
+    text: Utf8Pieces,
+}
+
+impl ChunkSource for ResponseChunks {
+    fn next_chunk(&mut self) -> ChunkFuture<'_> {
+        Box::pin(async move {
+            loop {
+                match self
+                    .response
+                    .chunk()
+                    .await
+                    .map_err(|err| transport_error(&err))?
+                {
+                    Some(bytes) => {
+                        let text = self.text.push(&bytes);
+                        if !text.is_empty() {
+                            return Ok(Some(text));
+                        }
+                    }
+                    None => {
+                        let rest = self.text.finish();
+                        return Ok((!rest.is_empty()).then_some(rest));
+                    }
+                }
+            }
         })
     }
 }

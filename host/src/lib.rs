@@ -7,6 +7,8 @@
 //! loop are the core's.
 
 pub mod abi;
+pub mod ask;
+pub mod cancel;
 pub mod cli;
 pub mod commands;
 pub mod console;
@@ -17,6 +19,7 @@ pub mod journal;
 pub mod module_cache;
 pub mod plan;
 pub mod session;
+pub mod stream;
 
 /// The core `.wasm` built by `build.rs` and embedded in the binary.
 pub const EMBEDDED_CORE: &[u8] = include_bytes!(env!("TIDYUP_CORE_WASM"));

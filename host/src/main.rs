@@ -4,17 +4,48 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use tidyup::cli::{Cli, Command, Settings, resolve_lang};
+use tidyup::cli::config::Config;
+use tidyup::cli::{
+    AskSettings, Cli, Command, ConfigCommand, Settings, SettingsError, resolve_lang_with,
+};
 use tidyup::commands;
+
+/// Prints why tidyup refuses to start; exit status 2.
+fn refuse(err: &SettingsError) -> ExitCode {
+    eprintln!("tidyup: {err}");
+    ExitCode::from(2)
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let env = |name: &str| std::env::var(name).ok();
+    // Read only by what needs it: `config path` works with a malformed file.
+    let load_config = || Config::load(env).map_err(SettingsError::from);
     match cli.command {
         Some(Command::Demo { dir, lang }) => {
+            let config = match load_config() {
+                Ok(config) => config,
+                Err(err) => return refuse(&err),
+            };
             let dir = dir.unwrap_or_else(|| PathBuf::from("tidyup-demo"));
-            return commands::demo(&dir, resolve_lang(lang, env));
+            return commands::demo(&dir, resolve_lang_with(lang, env, &config));
         }
+        Some(Command::Ask(args)) => {
+            return match load_config().and_then(|config| AskSettings::resolve(&args, env, &config))
+            {
+                Ok(settings) => commands::ask(settings),
+                Err(err) => refuse(&err),
+            };
+        }
+        Some(Command::Providers) => {
+            return match load_config() {
+                Ok(config) => commands::providers(&config, env),
+                Err(err) => refuse(&err),
+            };
+        }
+        Some(Command::Config {
+            action: ConfigCommand::Path,
+        }) => return commands::config_path(env),
         Some(Command::ExportCore { file }) => return commands::export_core(&file),
         Some(Command::Undo { session }) => return commands::undo(session.as_deref()),
         Some(Command::History) => return commands::history(),
@@ -25,12 +56,10 @@ fn main() -> ExitCode {
         Some(Command::Apply { plan }) => return commands::apply(&plan),
         None => {}
     }
-    let settings = match Settings::resolve(&cli.run, env) {
+    let settings = match load_config().and_then(|config| Settings::resolve(&cli.run, env, &config))
+    {
         Ok(settings) => settings,
-        Err(err) => {
-            eprintln!("tidyup: {err}");
-            return ExitCode::from(2);
-        }
+        Err(err) => return refuse(&err),
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -1,17 +1,18 @@
 //! One interactive session: load the core, then feed it user lines.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
-use tidyup_core::{AgentConfig, FileSystem, Lang, Outcome, Provider};
+use tidyup_core::{AgentConfig, CallSettings, FileSystem, Lang, Outcome};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 use crate::abi::{self, CoreSession, HostState};
+use crate::cancel::Cancel;
 use crate::cli::Settings;
-use crate::console::Console;
+use crate::console::{Console, Spinner};
 use crate::fs::{HostFs, OverlayFs, RealFs, SandboxFs, Shared};
-use crate::http::{ChatTransport, HttpTransport, NoTransport};
 use crate::journal::{Journal, JournaledFs, Store};
 use crate::module_cache;
 use crate::plan::{self, Plan};
@@ -26,35 +27,55 @@ enum Changes {
 
 /// Runs tidyup until `quit` or the end of standard input.
 pub async fn run(settings: Settings) -> anyhow::Result<()> {
-    let engine = abi::engine()?;
-    let wasm = match &settings.core {
-        Some(path) => std::fs::read(path)
-            .with_context(|| format!("cannot read the core {}", path.display()))?,
-        None => crate::EMBEDDED_CORE.to_vec(),
-    };
-    let cache_dir = module_cache::default_cache_dir();
-    let (module, _) = module_cache::load(&engine, &wasm, cache_dir.as_deref())?;
+    let module = load_core(settings.core.as_deref())?;
     let store = Store::default_location()?;
     let (files, changes) = file_system(&settings, &store)?;
     let console = Console::detect();
-    let transport: Arc<dyn ChatTransport> = match (&settings.provider, &settings.api_key) {
-        (Provider::Remote, Some(key)) => Arc::new(HttpTransport::new(&settings.base_url, key)?),
-        (Provider::Remote | Provider::Offline | Provider::OfflineNoKey, _) => Arc::new(NoTransport),
-    };
-    let state = HostState::new(transport, files, Box::new(console));
+    let transport = crate::http::transport(&settings)?;
+    let cancel = Cancel::default();
+    let state = HostState::new(transport, files, Box::new(console))
+        .with_cancel(cancel.clone())
+        .with_spinner(Spinner::detect());
     let config = AgentConfig {
         target_dir: settings.target_dir.to_string_lossy().into_owned(),
         model: settings.model.clone(),
         lang: settings.lang,
         provider: settings.provider,
+        calls: call_settings(&settings),
     };
     let mut session = CoreSession::start(&module, state, &config)
         .await
         .context("the tidyup core failed to start")?;
     say_mode(&settings);
-    let result = converse(&mut session).await;
+    let result = converse(&mut session, &cancel).await;
     finish(&settings, &store, &changes)?;
     result
+}
+
+/// Streaming and retries as configured, with a fresh jitter seed.
+pub fn call_settings(settings: &crate::cli::ProviderSettings) -> CallSettings {
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_nanos() as u64)
+        ^ u64::from(std::process::id());
+    CallSettings {
+        stream: settings.stream,
+        max_tries: settings.max_tries,
+        retry_base_ms: u64::try_from(settings.retry_base.as_millis()).unwrap_or(u64::MAX),
+        seed,
+    }
+}
+
+/// The compiled core: `--core FILE` or the embedded one, through the cache.
+pub fn load_core(core: Option<&std::path::Path>) -> anyhow::Result<wasmtime::Module> {
+    let engine = abi::engine()?;
+    let wasm = match core {
+        Some(path) => std::fs::read(path)
+            .with_context(|| format!("cannot read the core {}", path.display()))?,
+        None => crate::EMBEDDED_CORE.to_vec(),
+    };
+    let cache_dir = module_cache::default_cache_dir();
+    Ok(module_cache::load(&engine, &wasm, cache_dir.as_deref())?.0)
 }
 
 /// The file-system stack: sandbox (unless `--no-sandbox`), then the journal
@@ -77,27 +98,92 @@ fn file_system(
     })
 }
 
-async fn converse(session: &mut CoreSession) -> anyhow::Result<()> {
-    let prompt = std::io::stdin().is_terminal();
-    let mut input = BufReader::new(tokio::io::stdin());
-    let mut line = Vec::new();
-    loop {
-        if prompt {
-            print!("> ");
-            let _ = std::io::stdout().flush();
-        }
-        line.clear();
-        if input.read_until(b'\n', &mut line).await? == 0 {
-            return Ok(());
-        }
-        let text = String::from_utf8_lossy(&line);
-        let outcome = session
-            .send(&text)
-            .await
-            .context("the tidyup core stopped")?;
-        match outcome {
+/// Feeds user lines to the core until `quit` or the end of input. Ctrl-C
+/// during a turn cancels it; a second Ctrl-C (or one at the prompt) exits.
+async fn converse(session: &mut CoreSession, cancel: &Cancel) -> anyhow::Result<()> {
+    let turn_running = Arc::new(AtomicBool::new(false));
+    watch_ctrl_c(cancel.clone(), turn_running.clone());
+    let mut input = Input::detect();
+    while let Some(line) = input.next_line().await? {
+        cancel.reset();
+        turn_running.store(true, Ordering::SeqCst);
+        let outcome = session.send(&line).await.context("the tidyup core stopped");
+        turn_running.store(false, Ordering::SeqCst);
+        match outcome? {
             Outcome::Quit => return Ok(()),
-            Outcome::Ignored | Outcome::Answered | Outcome::RoundLimit | Outcome::ModelFailed => {}
+            Outcome::Ignored
+            | Outcome::Answered
+            | Outcome::RoundLimit
+            | Outcome::ModelFailed
+            | Outcome::Cancelled => {}
+        }
+    }
+    Ok(())
+}
+
+/// Ctrl-C: cancels a running turn; exits when nothing runs or on a second press.
+fn watch_ctrl_c(cancel: Cancel, turn_running: Arc<AtomicBool>) {
+    tokio::spawn(async move {
+        while tokio::signal::ctrl_c().await.is_ok() {
+            if !turn_running.load(Ordering::SeqCst) || cancel.is_requested() {
+                std::process::exit(130);
+            }
+            cancel.request();
+        }
+    });
+}
+
+/// Where user lines come from: a line editor with history on a terminal,
+/// plain lines from a pipe.
+enum Input {
+    Editor(Option<Box<rustyline::DefaultEditor>>),
+    Piped(BufReader<tokio::io::Stdin>),
+}
+
+impl Input {
+    fn detect() -> Self {
+        let editor = std::io::stdin()
+            .is_terminal()
+            .then(|| rustyline::DefaultEditor::new().ok())
+            .flatten();
+        match editor {
+            Some(editor) => Input::Editor(Some(Box::new(editor))),
+            None => Input::Piped(BufReader::new(tokio::io::stdin())),
+        }
+    }
+
+    /// The next line, `None` at the end of input (or Ctrl-C/Ctrl-D at the prompt).
+    async fn next_line(&mut self) -> anyhow::Result<Option<String>> {
+        match self {
+            Input::Editor(slot) => {
+                let Some(mut editor) = slot.take() else {
+                    return Ok(None);
+                };
+                let (editor, line) = tokio::task::spawn_blocking(move || {
+                    let line = editor.readline("> ");
+                    if let Ok(text) = &line {
+                        let _ = editor.add_history_entry(text.as_str());
+                    }
+                    (editor, line)
+                })
+                .await?;
+                *slot = Some(editor);
+                match line {
+                    Ok(text) => Ok(Some(text)),
+                    Err(
+                        rustyline::error::ReadlineError::Interrupted
+                        | rustyline::error::ReadlineError::Eof,
+                    ) => Ok(None),
+                    Err(err) => Err(err.into()),
+                }
+            }
+            Input::Piped(reader) => {
+                let mut bytes = Vec::new();
+                if reader.read_until(b'\n', &mut bytes).await? == 0 {
+                    return Ok(None);
+                }
+                Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
+            }
         }
     }
 }

@@ -10,12 +10,21 @@ use crate::support::{
     target_dir, text_reply, tool_reply,
 };
 
-/// Runs two lines against `first` then a good answer; asserts the failure
-/// is reported, the second line is answered, and returns the run and the
-/// requests.
+/// Runs two lines: the first meets `first` (once, or on every try when it
+/// is worth retrying: 429/5xx are tried four times), the second a good
+/// answer; asserts the failure is reported, the second line is answered,
+/// and returns the run and the requests.
 async fn fail_then_recover(first: ResponseTemplate) -> (Outcome, Vec<Recorded>) {
+    fail_then_recover_after(vec![first]).await
+}
+
+/// [`fail_then_recover`] with the first line's replies given one per try.
+async fn fail_then_recover_after(failures: Vec<ResponseTemplate>) -> (Outcome, Vec<Recorded>) {
     let (dir, _root) = target_dir();
-    let provider = MockProvider::start(vec![first, text_reply("recovered")]).await;
+    let tries = failures.len();
+    let mut replies = failures;
+    replies.push(text_reply("recovered"));
+    let provider = MockProvider::start(replies).await;
 
     let outcome = Tidyup::new(dir.path(), &provider)
         .stdin("first\nsecond\n")
@@ -26,9 +35,12 @@ async fn fail_then_recover(first: ResponseTemplate) -> (Outcome, Vec<Recorded>) 
     outcome.assert_key_not_shown();
     assert!(outcome.stdout_lines().contains(&"recovered"), "{outcome}");
     let requests = provider.requests();
-    assert_eq!(requests.len(), 2, "{outcome}");
-    assert_well_formed(requests[1].messages());
-    assert_eq!(requests[1].messages().last().unwrap()["content"], "second");
+    assert_eq!(requests.len(), tries + 1, "{outcome}");
+    assert_well_formed(requests[tries].messages());
+    assert_eq!(
+        requests[tries].messages().last().unwrap()["content"],
+        "second"
+    );
     (outcome, requests)
 }
 
@@ -43,7 +55,7 @@ fn failure_lines(outcome: &Outcome) -> Vec<&str> {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn http_500_reports_status_and_provider_message() {
-    let (outcome, _) = fail_then_recover(error_reply(500, "boom")).await;
+    let (outcome, _) = fail_then_recover_after(vec![error_reply(500, "boom"); 4]).await;
     assert!(
         outcome.stderr.contains("model call failed: HTTP 500: boom"),
         "{outcome}"
@@ -93,6 +105,9 @@ async fn failure_in_the_middle_of_a_tool_loop_keeps_history_well_formed() {
             ("get_file_type", json!({"filename": "x.zip"})),
         ])),
         error_reply(503, "overloaded"),
+        error_reply(503, "overloaded"),
+        error_reply(503, "overloaded"),
+        error_reply(503, "overloaded"),
         text_reply("back again"),
     ])
     .await;
@@ -116,8 +131,8 @@ async fn failure_in_the_middle_of_a_tool_loop_keeps_history_well_formed() {
     );
 
     let requests = provider.requests();
-    assert_eq!(requests.len(), 3);
-    let messages = requests[2].messages();
+    assert_eq!(requests.len(), 6, "four tries of the failing call");
+    let messages = requests[5].messages();
     assert_well_formed(messages);
     let roles: Vec<&str> = messages
         .iter()

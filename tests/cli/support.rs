@@ -349,6 +349,8 @@ impl Tidyup {
             .env("PATH", &std::env::var("PATH").unwrap_or_default())
             .env("TZ", "UTC")
             .env("TIDYUP_API_KEY", API_KEY)
+            // Retries of 429/5xx happen, but without the real waits.
+            .env("TIDYUP_RETRY_BASE_MS", "1")
     }
 
     /// The usual run: target `dir`, `--lang en`, `--model MODEL`, and the

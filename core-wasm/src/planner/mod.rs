@@ -168,10 +168,7 @@ impl OfflinePlanner {
 
 impl ModelClient for OfflinePlanner {
     fn chat_completion(&mut self, body: &Value) -> Result<HttpReply, HostError> {
-        Ok(HttpReply {
-            status: 200,
-            body: self.respond(body).to_string(),
-        })
+        Ok(HttpReply::new(200, self.respond(body).to_string()))
     }
 }
 

@@ -12,8 +12,8 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use serde_json::{Value, json};
 use tidyup_core::tools::{self, ToolContext};
 use tidyup_core::{
-    Agent, AgentConfig, Capabilities, Entry, EntryKind, Event, EventSink, FileSystem, HostError,
-    HttpReply, Lang, Message, ModelClient, Outcome, Provider,
+    Agent, AgentConfig, CallSettings, Capabilities, Entry, EntryKind, Event, EventSink, FileSystem,
+    HostError, HttpReply, Lang, Message, ModelClient, Outcome, Provider,
 };
 
 /// The target directory every test works in.
@@ -684,10 +684,7 @@ pub fn text_reply(text: &str) -> HttpReply {
 
 /// Any HTTP reply.
 pub fn http(status: u16, body: &str) -> HttpReply {
-    HttpReply {
-        status,
-        body: body.to_owned(),
-    }
+    HttpReply::new(status, body)
 }
 
 // ---------------------------------------------------------------------------
@@ -697,8 +694,10 @@ pub fn http(status: u16, body: &str) -> HttpReply {
 /// An [`EventSink`] that keeps every event.
 #[derive(Debug, Default, Clone)]
 pub struct Recorder {
-    /// The events, in order.
+    /// The events, in order, but for usage lines.
     pub events: Vec<Event>,
+    /// The usage events, apart: most tests compare the others whole.
+    pub usage: Vec<Event>,
 }
 
 impl Recorder {
@@ -714,7 +713,9 @@ impl Recorder {
             .filter_map(|event| match event {
                 Event::Tool { name, result, .. } => Some((name.clone(), result.clone())),
                 Event::Started { .. }
+                | Event::AnswerDelta { .. }
                 | Event::Answer { .. }
+                | Event::Usage { .. }
                 | Event::Notice { .. }
                 | Event::Error { .. } => None,
             })
@@ -724,12 +725,21 @@ impl Recorder {
     /// Forgets the events recorded so far.
     pub fn clear(&mut self) {
         self.events.clear();
+        self.usage.clear();
     }
 }
 
 impl EventSink for Recorder {
     fn emit(&mut self, event: Event) {
-        self.events.push(event);
+        match event {
+            Event::Usage { .. } => self.usage.push(event),
+            Event::Started { .. }
+            | Event::Tool { .. }
+            | Event::AnswerDelta { .. }
+            | Event::Answer { .. }
+            | Event::Notice { .. }
+            | Event::Error { .. } => self.events.push(event),
+        }
     }
 }
 
@@ -758,6 +768,11 @@ impl World {
                 model: MODEL.to_owned(),
                 lang,
                 provider: Provider::Remote,
+                // One try per call: failures show at once (retries have their own tests).
+                calls: CallSettings {
+                    max_tries: 1,
+                    ..CallSettings::default()
+                },
             }),
             fs,
             model,

@@ -1,0 +1,276 @@
+//! Streamed replies: server-sent events in, one assistant message out.
+//!
+//! [`SseParser`] cuts the byte stream into `data:` payloads; [`Assembler`]
+//! folds the chunks' deltas into exactly the message a non-streamed reply
+//! would have carried: content and `reasoning_content`/`reasoning` text
+//! concatenated, tool calls assembled by `index` (falling back to `id`, with
+//! missing ids generated), any other delta field kept, and `finish_reason`
+//! and `usage` taken from the chunks that carry them.
+
+use serde_json::{Map, Value, json};
+
+/// Splits server-sent events into the payloads of their `data:` lines.
+#[derive(Debug, Default)]
+pub struct SseParser {
+    pending: String,
+    data: Vec<String>,
+}
+
+impl SseParser {
+    /// Feeds a piece of the stream; returns the events it completed.
+    pub fn feed(&mut self, text: &str) -> Vec<String> {
+        self.pending.push_str(text);
+        let mut events = Vec::new();
+        while let Some(end) = self.pending.find('\n') {
+            let line: String = self.pending.drain(..=end).collect();
+            let line = line.trim_end_matches(['\n', '\r']);
+            if line.is_empty() {
+                if !self.data.is_empty() {
+                    events.push(self.data.join("\n"));
+                    self.data.clear();
+                }
+            } else if let Some(data) = line.strip_prefix("data:") {
+                self.data
+                    .push(data.strip_prefix(' ').unwrap_or(data).to_owned());
+            }
+            // Comments (":...") and other fields (event:, id:, retry:) are ignored.
+        }
+        events
+    }
+
+    /// The last event, when the stream ended without a blank line.
+    pub fn finish(&mut self) -> Option<String> {
+        let rest = std::mem::take(&mut self.pending);
+        let rest = rest.trim_end_matches(['\n', '\r']);
+        if let Some(data) = rest.strip_prefix("data:") {
+            self.data
+                .push(data.strip_prefix(' ').unwrap_or(data).to_owned());
+        }
+        (!self.data.is_empty()).then(|| std::mem::take(&mut self.data).join("\n"))
+    }
+}
+
+/// What one chunk contributed, for the caller to show.
+#[derive(Debug, Default, PartialEq)]
+pub struct ChunkNews {
+    /// Answer text that arrived with this chunk.
+    pub content: String,
+}
+
+/// One tool call being assembled.
+#[derive(Debug, Default)]
+struct PartialCall {
+    index: Option<u64>,
+    id: Option<String>,
+    kind: Option<String>,
+    name: String,
+    arguments: String,
+}
+
+/// Folds streamed chunks into one assistant message.
+#[derive(Debug, Default)]
+pub struct Assembler {
+    fields: Map<String, Value>,
+    content: Option<String>,
+    reasoning: Map<String, Value>,
+    calls: Vec<PartialCall>,
+    finish_reason: Option<String>,
+    usage: Option<Value>,
+    chunk_meta: Map<String, Value>,
+}
+
+impl Assembler {
+    /// Folds one chunk (a `chat.completion.chunk` object) in. An `error`
+    /// object in the stream is returned as the error's text.
+    pub fn push(&mut self, chunk: &Value) -> Result<ChunkNews, String> {
+        if let Some(error) = chunk.get("error").filter(|e| !e.is_null()) {
+            return Err(error
+                .get("message")
+                .and_then(Value::as_str)
+                .map_or_else(|| error.to_string(), str::to_owned));
+        }
+        for key in ["id", "model", "created"] {
+            if let Some(value) = chunk.get(key) {
+                self.chunk_meta.entry(key).or_insert_with(|| value.clone());
+            }
+        }
+        if let Some(usage) = chunk.get("usage").filter(|u| !u.is_null()) {
+            self.usage = Some(usage.clone());
+        }
+        let mut news = ChunkNews::default();
+        let Some(choice) = chunk
+            .get("choices")
+            .and_then(Value::as_array)
+            .and_then(|c| c.first())
+        else {
+            return Ok(news);
+        };
+        if let Some(reason) = choice.get("finish_reason").and_then(Value::as_str) {
+            self.finish_reason = Some(reason.to_owned());
+        }
+        let Some(delta) = choice.get("delta").and_then(Value::as_object) else {
+            return Ok(news);
+        };
+        for (key, value) in delta {
+            match (key.as_str(), value) {
+                ("role", _) | (_, Value::Null) => {}
+                ("content", Value::String(text)) => {
+                    self.content.get_or_insert_with(String::new).push_str(text);
+                    news.content.push_str(text);
+                }
+                ("reasoning_content" | "reasoning", Value::String(text)) => {
+                    let entry = self
+                        .reasoning
+                        .entry(key.clone())
+                        .or_insert_with(|| Value::String(String::new()));
+                    if let Value::String(so_far) = entry {
+                        so_far.push_str(text);
+                    }
+                }
+                ("tool_calls", Value::Array(calls)) => {
+                    calls.iter().for_each(|call| self.push_call(call))
+                }
+                (_, other) => {
+                    self.fields.insert(key.clone(), other.clone());
+                }
+            }
+        }
+        Ok(news)
+    }
+
+    fn push_call(&mut self, delta: &Value) {
+        let index = delta.get("index").and_then(Value::as_u64);
+        let id = delta.get("id").and_then(Value::as_str);
+        let position = self
+            .calls
+            .iter()
+            .position(|call| match (index, id, call.index, &call.id) {
+                (Some(i), _, Some(j), _) => i == j,
+                (None, Some(id), _, Some(known)) => id == known,
+                _ => false,
+            });
+        let position = position.unwrap_or_else(|| {
+            self.calls.push(PartialCall {
+                index,
+                ..PartialCall::default()
+            });
+            self.calls.len() - 1
+        });
+        let call = &mut self.calls[position];
+        if let Some(id) = id.filter(|id| !id.is_empty()) {
+            call.id = Some(id.to_owned());
+        }
+        if let Some(kind) = delta.get("type").and_then(Value::as_str) {
+            call.kind = Some(kind.to_owned());
+        }
+        let function = delta.get("function");
+        if let Some(name) = function.and_then(|f| f.get("name")).and_then(Value::as_str) {
+            call.name.push_str(name);
+        }
+        if let Some(arguments) = function
+            .and_then(|f| f.get("arguments"))
+            .and_then(Value::as_str)
+        {
+            call.arguments.push_str(arguments);
+        }
+    }
+
+    /// The whole reply as a chat completion, as if it had not been streamed.
+    pub fn finish(self) -> Value {
+        let mut message = Map::new();
+        message.insert("role".into(), Value::String("assistant".into()));
+        message.insert(
+            "content".into(),
+            self.content.map_or(Value::Null, Value::String),
+        );
+        message.extend(self.reasoning);
+        message.extend(self.fields);
+        if !self.calls.is_empty() {
+            let calls: Vec<Value> = self
+                .calls
+                .into_iter()
+                .enumerate()
+                .map(|(i, call)| {
+                    json!({
+                        "id": call.id.unwrap_or_else(|| format!("call_{i}")),
+                        "type": call.kind.unwrap_or_else(|| "function".to_owned()),
+                        "function": { "name": call.name, "arguments": call.arguments },
+                    })
+                })
+                .collect();
+            message.insert("tool_calls".into(), Value::Array(calls));
+        }
+        let mut completion = self.chunk_meta;
+        completion.insert("object".into(), Value::String("chat.completion".into()));
+        completion.insert(
+            "choices".into(),
+            json!([{ "index": 0, "message": message, "finish_reason": self.finish_reason }]),
+        );
+        if let Some(usage) = self.usage {
+            completion.insert("usage".into(), usage);
+        }
+        Value::Object(completion)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_split_across_pieces_and_lines() {
+        let mut parser = SseParser::default();
+        assert!(parser.feed("data: {\"a\"").is_empty());
+        assert_eq!(
+            parser.feed(":1}\n\n: keep-alive\n\ndata: [DONE]\r\n\r\n"),
+            ["{\"a\":1}", "[DONE]"]
+        );
+        assert_eq!(parser.feed("data: tail"), Vec::<String>::new());
+        assert_eq!(parser.finish().as_deref(), Some("tail"));
+    }
+
+    #[test]
+    fn deltas_become_the_message_a_whole_reply_would_carry() {
+        let chunks = [
+            json!({"id": "c1", "model": "m", "choices": [{"index": 0, "delta": {"role": "assistant", "content": "", "reasoning_content": "think"}}]}),
+            json!({"choices": [{"index": 0, "delta": {"reasoning_content": "ing", "tool_calls": [{"index": 0, "id": "t1", "type": "function", "function": {"name": "list_", "arguments": "{\"pa"}}]}}]}),
+            json!({"choices": [{"index": 0, "delta": {"tool_calls": [{"index": 0, "function": {"name": "files", "arguments": "th\":\".\"}"}}, {"index": 1, "function": {"name": "get_file_type", "arguments": "{}"}}]}}]}),
+            json!({"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]}),
+            json!({"choices": [], "usage": {"prompt_tokens": 3, "completion_tokens": 4, "total_tokens": 7}}),
+        ];
+        let mut assembler = Assembler::default();
+        for chunk in &chunks {
+            assembler.push(chunk).unwrap();
+        }
+        assert_eq!(
+            assembler.finish(),
+            json!({
+                "id": "c1", "model": "m", "object": "chat.completion",
+                "choices": [{"index": 0, "finish_reason": "tool_calls", "message": {
+                    "role": "assistant", "content": "", "reasoning_content": "thinking",
+                    "tool_calls": [
+                        {"id": "t1", "type": "function", "function": {"name": "list_files", "arguments": "{\"path\":\".\"}"}},
+                        {"id": "call_1", "type": "function", "function": {"name": "get_file_type", "arguments": "{}"}},
+                    ]}}],
+                "usage": {"prompt_tokens": 3, "completion_tokens": 4, "total_tokens": 7},
+            })
+        );
+    }
+
+    #[test]
+    fn calls_without_index_are_matched_by_id_and_errors_surface() {
+        let mut assembler = Assembler::default();
+        assembler.push(&json!({"choices": [{"delta": {"tool_calls": [{"id": "a", "function": {"name": "x", "arguments": "{"}}]}}]})).unwrap();
+        assembler.push(&json!({"choices": [{"delta": {"tool_calls": [{"id": "a", "function": {"arguments": "}"}}]}}]})).unwrap();
+        let done = assembler.finish();
+        assert_eq!(
+            done["choices"][0]["message"]["tool_calls"][0]["function"]["arguments"],
+            "{}"
+        );
+        let mut failing = Assembler::default();
+        assert_eq!(
+            failing.push(&json!({"error": {"message": "overloaded"}})),
+            Err("overloaded".to_owned())
+        );
+    }
+}

@@ -1,0 +1,115 @@
+//! `tidyup ask`: one question (optionally about images) to the model, its
+//! answer and its token usage printed. No tools, no files.
+
+use std::path::Path;
+
+use anyhow::{Context, bail};
+use base64::Engine as _;
+use tidyup_core::ask::AskConfig;
+use tidyup_core::{Outcome, Provider};
+
+use crate::abi::{CoreSession, HostState};
+use crate::cancel::Cancel;
+use crate::cli::AskSettings;
+use crate::console::{Console, Spinner};
+use crate::fs::SandboxFs;
+
+/// Asks the model `settings.question` and prints the answer and the usage.
+/// A failed call is reported on standard error and gives an error.
+pub async fn ask(settings: AskSettings) -> anyhow::Result<()> {
+    if settings.provider != Provider::Remote {
+        bail!(
+            "tidyup ask needs a model service: set TIDYUP_API_KEY (or a provider's key) and, if needed, --provider, --base-url and --model"
+        );
+    }
+    let images = settings
+        .images
+        .iter()
+        .map(|image| image_url(image))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let module = crate::session::load_core(None)?;
+    let cancel = Cancel::default();
+    let watcher = cancel.clone();
+    tokio::spawn(async move {
+        if tokio::signal::ctrl_c().await.is_ok() {
+            watcher.request();
+        }
+    });
+    // No file is reachable: the sandbox has no roots.
+    let files = Box::new(SandboxFs::new(&[])?);
+    let state = HostState::new(
+        crate::http::transport(&settings)?,
+        files,
+        Box::new(Console::detect().with_usage_always()),
+    )
+    .with_cancel(cancel)
+    .with_spinner(Spinner::detect());
+    let mut session = CoreSession::load(&module, state)
+        .await
+        .context("the tidyup core failed to start")?;
+    let config = AskConfig {
+        model: settings.model.clone(),
+        lang: settings.lang,
+        system: settings.system.clone(),
+        question: settings.question.clone(),
+        images,
+        calls: crate::session::call_settings(&settings.client),
+    };
+    match session.ask(&config).await? {
+        Outcome::Answered => Ok(()),
+        Outcome::Cancelled => bail!("cancelled"),
+        Outcome::ModelFailed | Outcome::Ignored | Outcome::Quit | Outcome::RoundLimit => {
+            bail!("no answer")
+        }
+    }
+}
+
+/// An image as the request carries it: a URL as given, a local file as a
+/// `data:` URL with the type its extension says.
+pub fn image_url(image: &str) -> anyhow::Result<String> {
+    let lower = image.to_ascii_lowercase();
+    if ["http://", "https://", "data:"]
+        .iter()
+        .any(|scheme| lower.starts_with(scheme))
+    {
+        return Ok(image.to_owned());
+    }
+    let path = Path::new(image);
+    let extension = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    let mime = match extension.as_str() {
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "gif" => "image/gif",
+        "webp" => "image/webp",
+        "bmp" => "image/bmp",
+        "svg" => "image/svg+xml",
+        "tif" | "tiff" => "image/tiff",
+        "ico" => "image/x-icon",
+        _ => bail!("{image}: not an image file (png, jpg, gif, webp, bmp, svg, tiff, ico)"),
+    };
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read the image {image}"))?;
+    let encoded = base64::engine::general_purpose::STANDARD.encode(bytes);
+    Ok(format!("data:{mime};base64,{encoded}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::image_url;
+
+    #[test]
+    fn files_become_data_urls_and_urls_stay() {
+        let dir = tempfile::tempdir().unwrap();
+        let png = dir.path().join("dot.PNG");
+        std::fs::write(&png, [0x89, b'P', b'N', b'G']).unwrap();
+        assert_eq!(
+            image_url(png.to_str().unwrap()).unwrap(),
+            "data:image/png;base64,iVBORw=="
+        );
+        assert_eq!(image_url("https://x/y.jpg").unwrap(), "https://x/y.jpg");
+        assert!(image_url("notes.txt").is_err());
+        assert!(image_url("/surely/missing.png").is_err());
+    }
+}

@@ -1,0 +1,348 @@
+//! The config file: `~/.config/tidyup/config.toml` (the user's config
+//! directory), or the file `TIDYUP_CONFIG` names.
+//!
+//! ```toml
+//! provider = "deepseek"        # default provider
+//! model = "deepseek-chat"      # default model (of that provider)
+//! lang = "zh"                  # en or zh
+//! base_url = "https://..."     # default base address (of that provider)
+//! stream = true
+//!
+//! [limits]
+//! connect_timeout_secs = 15
+//! idle_timeout_secs = 120
+//! retry_base_ms = 500
+//! max_tries = 4
+//!
+//! [providers.work]             # a custom provider, or changes to a preset
+//! base_url = "https://llm.example.com/v1"
+//! model = "big-model"
+//! api_key_env = "WORK_LLM_KEY" # the NAME of the variable holding the key
+//! keyless = false
+//! ```
+//!
+//! A missing file is an empty one. Unknown keys are errors (a typo must not
+//! be silently ignored), reported with the file and line.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// The variable naming another config file.
+pub const CONFIG_ENV: &str = "TIDYUP_CONFIG";
+
+/// `lang = ...` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LangName {
+    /// English.
+    En,
+    /// Chinese.
+    Zh,
+}
+
+/// The whole file.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// The default provider: a preset, a `[providers.NAME]`, or `offline`.
+    pub provider: Option<String>,
+    /// The default model (for the file's provider).
+    pub model: Option<String>,
+    /// The default language.
+    pub lang: Option<LangName>,
+    /// The default base address (for the file's provider).
+    pub base_url: Option<String>,
+    /// Whether to ask for streamed replies.
+    pub stream: Option<bool>,
+    /// Timeouts and retries.
+    #[serde(default)]
+    pub limits: Limits,
+    /// Custom providers, and changes to presets, by name.
+    #[serde(default)]
+    pub providers: BTreeMap<String, CustomProvider>,
+}
+
+/// `[limits]`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    /// Seconds to wait for a connection.
+    pub connect_timeout_secs: Option<u64>,
+    /// Seconds to wait between bytes of a reply.
+    pub idle_timeout_secs: Option<u64>,
+    /// The first retry's delay, in milliseconds (doubled each retry).
+    pub retry_base_ms: Option<u64>,
+    /// Tries of one model call, the first included.
+    pub max_tries: Option<u32>,
+}
+
+/// `[providers.NAME]`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CustomProvider {
+    /// Base address (required for a name that is not a preset).
+    pub base_url: Option<String>,
+    /// Default model.
+    pub model: Option<String>,
+    /// The name of the environment variable holding the key.
+    pub api_key_env: Option<String>,
+    /// Works without a key.
+    pub keyless: Option<bool>,
+}
+
+/// A config file that cannot be used (exit status 2).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}{}: {message}", path.display(), line.map(|(l, c)| format!(":{l}:{c}")).unwrap_or_default())]
+pub struct ConfigError {
+    /// The file.
+    pub path: PathBuf,
+    /// Line and column (1-based), when the error has a place.
+    pub line: Option<(usize, usize)>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl ConfigError {
+    fn new(path: &Path, line: Option<(usize, usize)>, message: impl Into<String>) -> Self {
+        Self {
+            path: path.to_owned(),
+            line,
+            message: message.into(),
+        }
+    }
+}
+
+/// Where the config file is: `$TIDYUP_CONFIG`, else
+/// `tidyup/config.toml` in the user's config directory (`None` when there
+/// is no such directory).
+pub fn path(env: impl Fn(&str) -> Option<String>) -> Option<PathBuf> {
+    match env(CONFIG_ENV).filter(|value| !value.is_empty()) {
+        Some(path) => Some(PathBuf::from(path)),
+        None => dirs::config_dir().map(|dir| dir.join("tidyup").join("config.toml")),
+    }
+}
+
+impl Config {
+    /// Reads the config file at [`path`]; a missing file (or no config
+    /// directory) is an empty config.
+    pub fn load(env: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        match path(env) {
+            Some(path) => Self::load_from(&path),
+            None => Ok(Self::default()),
+        }
+    }
+
+    /// Reads the config file at `path`; a missing file is an empty config.
+    pub fn load_from(path: &Path) -> Result<Self, ConfigError> {
+        match std::fs::read(path) {
+            Ok(bytes) => {
+                let text = String::from_utf8(bytes)
+                    .map_err(|_| ConfigError::new(path, None, "not UTF-8 text"))?;
+                Self::parse(&text, path)
+            }
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(Self::default()),
+            Err(err) => Err(ConfigError::new(path, None, format!("cannot read: {err}"))),
+        }
+    }
+
+    /// Parses the text of the file at `path` (named in errors) and checks
+    /// its values.
+    pub fn parse(text: &str, path: &Path) -> Result<Self, ConfigError> {
+        let config: Self = toml::from_str(text).map_err(|err| {
+            // Only the message and the place: the parser's own rendering
+            // quotes the line, which might hold a secret pasted by mistake.
+            let line = err.span().map(|span| line_and_column(text, span.start));
+            let mut message = err.message().trim_end().to_owned();
+            if message.contains("unknown field `api_key`") {
+                message.push_str(
+                    "; never put a key in the file: set it in an environment variable and \
+                     name that variable with api_key_env",
+                );
+            }
+            ConfigError::new(path, line, message)
+        })?;
+        config.check(text, path)?;
+        Ok(config)
+    }
+
+    fn check(&self, text: &str, path: &Path) -> Result<(), ConfigError> {
+        let place = |needle: &str| {
+            text.find(needle)
+                .map(|offset| line_and_column(text, offset))
+        };
+        let limits = [
+            ("connect_timeout_secs", self.limits.connect_timeout_secs),
+            ("idle_timeout_secs", self.limits.idle_timeout_secs),
+            ("max_tries", self.limits.max_tries.map(u64::from)),
+        ];
+        for (name, value) in limits {
+            if value == Some(0) {
+                return Err(ConfigError::new(
+                    path,
+                    place(name),
+                    format!("[limits] {name} must be at least 1"),
+                ));
+            }
+        }
+        for (name, custom) in &self.providers {
+            if name == crate::cli::providers::OFFLINE {
+                return Err(ConfigError::new(
+                    path,
+                    place("[providers.offline]"),
+                    "[providers.offline]: `offline` is the built-in planner and cannot be redefined",
+                ));
+            }
+            if crate::cli::providers::find_preset(name).is_none() && custom.base_url.is_none() {
+                return Err(ConfigError::new(
+                    path,
+                    place(&format!("providers.{name}")),
+                    format!("[providers.{name}] needs a base_url (it is not a preset)"),
+                ));
+            }
+            if let Some(var) = &custom.api_key_env
+                && !is_variable_name(var)
+            {
+                return Err(ConfigError::new(
+                    path,
+                    place("api_key_env"),
+                    format!(
+                        "[providers.{name}] api_key_env must be the name of an environment \
+                         variable (letters, digits, _), not a key"
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Letters, digits and `_`, not starting with a digit.
+fn is_variable_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// The 1-based line and column (in characters) of byte `offset` of `text`.
+fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = text.get(..offset).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let column = before
+        .rsplit('\n')
+        .next()
+        .map_or(0, |last| last.chars().count())
+        + 1;
+    (line, column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Config, ConfigError> {
+        Config::parse(text, Path::new("/x/config.toml"))
+    }
+
+    #[test]
+    fn reads_every_field() {
+        let config = parse(
+            r#"
+provider = "work"
+model = "m"
+lang = "zh"
+base_url = "http://b/v1"
+stream = false
+
+[limits]
+connect_timeout_secs = 3
+idle_timeout_secs = 30
+retry_base_ms = 10
+max_tries = 2
+
+[providers.work]
+base_url = "http://w/v1"
+model = "wm"
+api_key_env = "WORK_KEY"
+keyless = true
+"#,
+        )
+        .unwrap();
+        assert_eq!(config.provider.as_deref(), Some("work"));
+        assert_eq!(config.lang, Some(LangName::Zh));
+        assert_eq!(config.stream, Some(false));
+        assert_eq!(
+            config.limits,
+            Limits {
+                connect_timeout_secs: Some(3),
+                idle_timeout_secs: Some(30),
+                retry_base_ms: Some(10),
+                max_tries: Some(2),
+            }
+        );
+        assert_eq!(
+            config.providers["work"],
+            CustomProvider {
+                base_url: Some("http://w/v1".into()),
+                model: Some("wm".into()),
+                api_key_env: Some("WORK_KEY".into()),
+                keyless: Some(true),
+            }
+        );
+        assert_eq!(parse("").unwrap(), Config::default());
+    }
+
+    #[test]
+    fn errors_name_the_file_and_line() {
+        let err = parse("model = \"m\"\nlang = \"fr\"\n").unwrap_err();
+        assert_eq!(err.line.map(|(line, _)| line), Some(2), "{err}");
+        assert!(err.to_string().starts_with("/x/config.toml:2:"), "{err}");
+
+        let err = parse("model = \"m\"\n\n[limits]\nidle_timeout = 3\n").unwrap_err();
+        assert_eq!(err.line.map(|(line, _)| line), Some(4), "{err}");
+        assert!(err.message.contains("idle_timeout"), "{err}");
+
+        let err = parse("model = \n").unwrap_err();
+        assert_eq!(err.line.map(|(line, _)| line), Some(1), "{err}");
+
+        let err = parse("[limits]\nmax_tries = 0\n").unwrap_err();
+        assert_eq!(err.line, Some((2, 1)), "{err}");
+
+        let err = parse("[providers.x]\nmodel = \"m\"\n").unwrap_err();
+        assert!(err.message.contains("base_url"), "{err}");
+        assert_eq!(err.line.map(|(line, _)| line), Some(1), "{err}");
+
+        let err = parse("[providers.offline]\nbase_url = \"http://o\"\n").unwrap_err();
+        assert!(err.message.contains("offline"), "{err}");
+    }
+
+    #[test]
+    fn a_key_in_the_file_is_refused_without_being_repeated() {
+        let err = parse("[providers.openai]\napi_key = \"sk-secret-123\"\n").unwrap_err();
+        assert!(!err.to_string().contains("sk-secret-123"), "{err}");
+        assert!(err.message.contains("api_key_env"), "{err}");
+        let err = parse("[providers.openai]\napi_key_env = \"sk-secret-123\"\n").unwrap_err();
+        assert!(!err.to_string().contains("sk-secret-123"), "{err}");
+    }
+
+    #[test]
+    fn tidyup_config_names_the_file_and_a_missing_one_is_empty() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("c.toml");
+        let env = |name: &str| (name == CONFIG_ENV).then(|| file.display().to_string());
+        assert_eq!(path(env), Some(file.clone()));
+        assert_eq!(Config::load(env).unwrap(), Config::default());
+        std::fs::write(&file, "model = \"m\"\n").unwrap();
+        assert_eq!(Config::load(env).unwrap().model.as_deref(), Some("m"));
+        std::fs::write(&file, [0xff, 0xfe]).unwrap();
+        assert!(Config::load(env).is_err());
+    }
+
+    #[test]
+    fn places_are_lines_and_columns() {
+        assert_eq!(line_and_column("ab\ncd", 0), (1, 1));
+        assert_eq!(line_and_column("ab\ncd", 4), (2, 2));
+        assert_eq!(line_and_column("é\nx", 3), (2, 1));
+    }
+}

@@ -1,0 +1,243 @@
+//! Command-line arguments and the settings they resolve to.
+//!
+//! Precedence, field by field: flags > environment > config file > the
+//! provider's preset > built-in defaults.
+
+pub mod config;
+pub mod providers;
+mod settings;
+#[cfg(test)]
+mod tests;
+
+pub use settings::{
+    AskSettings, ProviderSettings, Settings, SettingsError, lang_from_locale, resolve_lang,
+    resolve_lang_with,
+};
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// The base address of the default provider (openai).
+pub const DEFAULT_BASE_URL: &str = "https://api.openai.com/v1";
+/// The model of the default provider (openai).
+pub const DEFAULT_MODEL: &str = "gpt-4o-mini";
+/// How long to wait for a connection, unless configured.
+pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(15);
+/// How long to wait between bytes of a reply, unless configured.
+pub const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(120);
+/// The delay before the first retry of a failed model call, unless configured.
+pub const DEFAULT_RETRY_BASE: Duration = Duration::from_millis(500);
+/// Tries of one model call (the first included), unless configured.
+pub const DEFAULT_MAX_TRIES: u32 = 4;
+
+const ENVIRONMENT_HELP: &str = "\
+Providers (--provider NAME; `tidyup providers` lists them with their addresses and models):
+  openai deepseek qwen moonshot zhipu openrouter groq mistral   need a key
+  ollama lmstudio llamacpp vllm                                 local, no key needed
+  offline                                                       the built-in planner (rules, no AI)
+  and any [providers.NAME] of the config file
+
+Environment:
+  TIDYUP_API_KEY            API key for any provider (wins over the provider's own variable)
+  OPENAI_API_KEY, DEEPSEEK_API_KEY, DASHSCOPE_API_KEY, MOONSHOT_API_KEY, ZHIPUAI_API_KEY,
+  OPENROUTER_API_KEY, GROQ_API_KEY, MISTRAL_API_KEY, VLLM_API_KEY
+                            each provider's own key; never pass a key as an argument.
+                            Without a key and without --provider, tidyup uses its offline planner
+  TIDYUP_PROVIDER           provider, like --provider
+  TIDYUP_BASE_URL           base address, e.g. https://api.deepseek.com/v1
+                            (OPENAI_BASE_URL too, for the openai provider)
+  TIDYUP_MODEL              model identifier
+  TIDYUP_LANG               en or zh; else the config file; else LC_ALL/LC_MESSAGES/LANG (zh* = Chinese)
+  TIDYUP_CONFIG             the config file [default: ~/.config/tidyup/config.toml]
+  TIDYUP_RETRY_BASE_MS      delay before the first retry of a model call [default: 500]
+  NO_COLOR                  no colours
+
+Config file (`tidyup config path` prints where it is): provider, model, lang, base_url, stream;
+[limits] connect_timeout_secs (15), idle_timeout_secs (120), retry_base_ms (500), max_tries (4);
+[providers.NAME] base_url, model, api_key_env (the NAME of the variable holding the key), keyless.
+Flags beat the environment, which beats the file, which beats the provider's preset.
+
+Type your request at the prompt (e.g. \"organize this folder\"); `quit` or end of input exits.";
+
+/// tidyup tidies one directory with any chat-completions model: it scans,
+/// classifies, shows a plan, waits for your go-ahead, then creates folders,
+/// moves files and reports.
+#[derive(Debug, Parser)]
+#[command(
+    name = "tidyup",
+    version,
+    about,
+    after_help = ENVIRONMENT_HELP,
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    /// Something other than a tidying session.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// The session's options.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Create a realistic messy folder to try tidyup on
+    Demo {
+        /// Where to create it (must not exist, or be empty) [default: ./tidyup-demo]
+        dir: Option<PathBuf>,
+
+        /// Language of the messages [default: from TIDYUP_LANG, the config file, LC_ALL/LANG]
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
+    },
+    /// Ask the model one question (optionally about images) and print the
+    /// answer; no directory, no tools
+    Ask(AskArgs),
+    /// List the provider presets and the config file's providers: base
+    /// address, default model, key variable, and whether a key is set
+    Providers,
+    /// The config file
+    Config {
+        /// What to do with it.
+        #[command(subcommand)]
+        action: ConfigCommand,
+    },
+    /// Reverse the last session (or the one named), restoring deleted and
+    /// replaced items; never overwrites what appeared since
+    Undo {
+        /// The session, as `tidyup history` names it [default: the last one]
+        session: Option<String>,
+    },
+    /// List the journaled sessions with their counts of changes
+    History,
+    /// Free the space of the trash that keeps deleted and replaced items
+    Trash {
+        /// Delete the trash (required: nothing is purged without it)
+        #[arg(long, required = true)]
+        purge: bool,
+        /// Only sessions older than this many days
+        #[arg(long, value_name = "DAYS")]
+        older_than: Option<u64>,
+    },
+    /// Carry out a plan saved by a --dry-run session, through the sandbox
+    /// and the journal; steps whose source changed since are refused
+    Apply {
+        /// The plan file
+        plan: PathBuf,
+    },
+    /// Write the embedded core .wasm to FILE (for other hosts, e.g. a
+    /// browser) and print its SHA-256
+    ExportCore {
+        /// Where to write it
+        file: PathBuf,
+    },
+}
+
+/// `tidyup config ...`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Subcommand)]
+pub enum ConfigCommand {
+    /// Print the config file's path (whether or not it exists)
+    Path,
+}
+
+/// Who answers and how: shared by a session and `tidyup ask`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, clap::Args)]
+pub struct ProviderArgs {
+    /// A provider preset (openai, deepseek, qwen, moonshot, zhipu,
+    /// openrouter, groq, mistral, ollama, lmstudio, llamacpp, vllm), a
+    /// [providers.NAME] of the config file, or `offline` (the built-in
+    /// planner: rules, no AI) [default: $TIDYUP_PROVIDER, the config file's,
+    /// else openai when a key is set and offline when not]
+    #[arg(long, value_name = "NAME")]
+    pub provider: Option<String>,
+
+    /// Base address of the chat-completions service; requests go to
+    /// {URL}/chat/completions [default: $TIDYUP_BASE_URL, the config file's,
+    /// the provider's]
+    #[arg(long, value_name = "URL")]
+    pub base_url: Option<String>,
+
+    /// Model identifier [default: $TIDYUP_MODEL, the config file's, the provider's]
+    #[arg(long, value_name = "NAME")]
+    pub model: Option<String>,
+
+    /// Language of the prompt, console and tool texts [default: $TIDYUP_LANG,
+    /// the config file's, from LC_ALL/LANG]
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
+
+    /// Seconds to wait for a connection to the provider [default: 15, or
+    /// [limits] connect_timeout_secs]
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub connect_timeout: Option<u64>,
+
+    /// Seconds to wait for the next bytes of a reply before giving up the
+    /// call [default: 120, or [limits] idle_timeout_secs]
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub idle_timeout: Option<u64>,
+
+    /// Ask for whole replies instead of streamed ones [default: streamed,
+    /// unless the config file says stream = false]
+    #[arg(long)]
+    pub no_stream: bool,
+}
+
+/// Options of a tidying session.
+#[derive(Debug, clap::Args)]
+pub struct RunArgs {
+    /// The directory to tidy [default: Desktop in your home directory]
+    pub dir: Option<PathBuf>,
+
+    /// Who answers, and how.
+    #[command(flatten)]
+    pub provider: ProviderArgs,
+
+    /// Also allow the model to read and change this directory (repeatable)
+    #[arg(long, value_name = "DIR")]
+    pub allow: Vec<PathBuf>,
+
+    /// Let the model reach any path, not only the target's subtree
+    #[arg(long)]
+    pub no_sandbox: bool,
+
+    /// Change nothing on disk: changes land in an overlay the model sees,
+    /// and the plan is printed and saved for `tidyup apply`
+    #[arg(long)]
+    pub dry_run: bool,
+
+    /// Run this build of the core instead of the embedded one
+    #[arg(long, value_name = "FILE.wasm")]
+    pub core: Option<PathBuf>,
+}
+
+/// `tidyup ask`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct AskArgs {
+    /// The question
+    pub question: String,
+
+    /// An image to ask about: a file or an http(s)/data: URL (repeatable)
+    #[arg(long = "image", value_name = "FILE_OR_URL")]
+    pub images: Vec<String>,
+
+    /// A system message to send before the question
+    #[arg(long, value_name = "TEXT")]
+    pub system: Option<String>,
+
+    /// Who answers, and how.
+    #[command(flatten)]
+    pub provider: ProviderArgs,
+}
+
+/// `--lang` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LangArg {
+    /// English
+    En,
+    /// Chinese
+    Zh,
+}

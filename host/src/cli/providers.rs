@@ -1,0 +1,472 @@
+//! Provider presets (`--provider NAME`) and the custom providers of the
+//! config file, resolved into one [`Profile`] each.
+//!
+//! A preset is a base address, the environment variable of its key and a
+//! default model. `[providers.NAME]` in the config file adds a provider or
+//! changes fields of a preset of the same name. Keys are only ever read from
+//! the environment; this module names variables and never holds a key.
+
+use crate::cli::config::Config;
+
+/// The provider used when none is chosen (with a key) anywhere.
+pub const DEFAULT_PROVIDER: &str = "openai";
+
+/// The name of the built-in offline planner (rules, no AI).
+pub const OFFLINE: &str = "offline";
+
+/// The variable whose key every provider accepts, and which wins.
+pub const TIDYUP_API_KEY: &str = "TIDYUP_API_KEY";
+
+/// A built-in provider.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Preset {
+    /// What `--provider` takes.
+    pub name: &'static str,
+    /// Base address; requests go to `{base_url}/chat/completions`.
+    pub base_url: &'static str,
+    /// The environment variable of its key, if it has one.
+    pub key_env: Option<&'static str>,
+    /// The model used unless one is given.
+    pub model: &'static str,
+    /// A local server that needs no key.
+    pub keyless: bool,
+}
+
+const fn preset(
+    name: &'static str,
+    base_url: &'static str,
+    key_env: Option<&'static str>,
+    model: &'static str,
+    keyless: bool,
+) -> Preset {
+    Preset {
+        name,
+        base_url,
+        key_env,
+        model,
+        keyless,
+    }
+}
+
+/// Every preset, in the order `tidyup providers` lists them.
+pub const PRESETS: &[Preset] = &[
+    preset(
+        "openai",
+        "https://api.openai.com/v1",
+        Some("OPENAI_API_KEY"),
+        "gpt-4o-mini",
+        false,
+    ),
+    preset(
+        "deepseek",
+        "https://api.deepseek.com/v1",
+        Some("DEEPSEEK_API_KEY"),
+        "deepseek-chat",
+        false,
+    ),
+    preset(
+        "qwen",
+        "https://dashscope.aliyuncs.com/compatible-mode/v1",
+        Some("DASHSCOPE_API_KEY"),
+        "qwen-plus",
+        false,
+    ),
+    preset(
+        "moonshot",
+        "https://api.moonshot.cn/v1",
+        Some("MOONSHOT_API_KEY"),
+        "moonshot-v1-8k",
+        false,
+    ),
+    preset(
+        "zhipu",
+        "https://open.bigmodel.cn/api/paas/v4",
+        Some("ZHIPUAI_API_KEY"),
+        "glm-4-flash",
+        false,
+    ),
+    preset(
+        "openrouter",
+        "https://openrouter.ai/api/v1",
+        Some("OPENROUTER_API_KEY"),
+        "openai/gpt-4o-mini",
+        false,
+    ),
+    preset(
+        "groq",
+        "https://api.groq.com/openai/v1",
+        Some("GROQ_API_KEY"),
+        "llama-3.3-70b-versatile",
+        false,
+    ),
+    preset(
+        "mistral",
+        "https://api.mistral.ai/v1",
+        Some("MISTRAL_API_KEY"),
+        "mistral-small-latest",
+        false,
+    ),
+    preset(
+        "ollama",
+        "http://127.0.0.1:11434/v1",
+        None,
+        "qwen2.5:7b",
+        true,
+    ),
+    preset(
+        "lmstudio",
+        "http://127.0.0.1:1234/v1",
+        None,
+        "local-model",
+        true,
+    ),
+    preset("llamacpp", "http://127.0.0.1:8080/v1", None, "local", true),
+    preset(
+        "vllm",
+        "http://127.0.0.1:8000/v1",
+        Some("VLLM_API_KEY"),
+        "default",
+        true,
+    ),
+];
+
+/// The preset called `name`.
+pub fn find_preset(name: &str) -> Option<&'static Preset> {
+    PRESETS.iter().find(|preset| preset.name == name)
+}
+
+/// A provider as tidyup will use it: a preset, a preset changed by the
+/// config file, or a custom provider of the config file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Profile {
+    /// Its name.
+    pub name: String,
+    /// Base address.
+    pub base_url: String,
+    /// Default model (`None` for a custom provider that names none).
+    pub model: Option<String>,
+    /// The environment variable of its own key, if any (never the key).
+    pub key_env: Option<String>,
+    /// Works without a key (no `Authorization` header is sent then).
+    pub keyless: bool,
+    /// Defined or changed by the config file.
+    pub custom: bool,
+}
+
+impl Profile {
+    fn from_preset(preset: &Preset) -> Self {
+        Self {
+            name: preset.name.to_owned(),
+            base_url: preset.base_url.to_owned(),
+            model: Some(preset.model.to_owned()),
+            key_env: preset.key_env.map(str::to_owned),
+            keyless: preset.keyless,
+            custom: false,
+        }
+    }
+
+    /// The variables that may hold its key, in the order they are read:
+    /// `TIDYUP_API_KEY` first, then its own.
+    pub fn key_variables(&self) -> Vec<&str> {
+        let mut names = vec![TIDYUP_API_KEY];
+        if let Some(own) = self.key_env.as_deref().filter(|own| *own != TIDYUP_API_KEY) {
+            names.push(own);
+        }
+        names
+    }
+
+    /// The variable the key is read from and the key, if one is set
+    /// (non-empty) in `env`.
+    pub fn find_key(&self, env: impl Fn(&str) -> Option<String>) -> Option<(String, String)> {
+        self.key_variables().into_iter().find_map(|name| {
+            env(name)
+                .filter(|key| !key.is_empty())
+                .map(|key| (name.to_owned(), key))
+        })
+    }
+
+    /// The variable to suggest to someone who has no key: its own, else
+    /// `TIDYUP_API_KEY`.
+    pub fn suggested_variable(&self) -> &str {
+        self.key_env.as_deref().unwrap_or(TIDYUP_API_KEY)
+    }
+}
+
+/// Why a provider name cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProviderError {
+    /// Neither a preset nor in the config file.
+    #[error("unknown provider `{name}`; known: {known}")]
+    Unknown {
+        /// The name given.
+        name: String,
+        /// The names that work, comma-separated.
+        known: String,
+    },
+    /// A `[providers.NAME]` table that adds a provider without a base address.
+    #[error("[providers.{0}] of the config file needs a base_url")]
+    NoBaseUrl(String),
+}
+
+/// The provider called `name`: a preset, with the fields of
+/// `[providers.NAME]` of the config file over it, or a custom provider.
+pub fn lookup(name: &str, config: &Config) -> Result<Profile, ProviderError> {
+    let custom = config.providers.get(name);
+    let mut profile = match (find_preset(name), custom) {
+        (Some(preset), _) => Profile::from_preset(preset),
+        (None, Some(custom)) => Profile {
+            name: name.to_owned(),
+            base_url: custom
+                .base_url
+                .clone()
+                .ok_or_else(|| ProviderError::NoBaseUrl(name.to_owned()))?,
+            model: None,
+            key_env: None,
+            keyless: false,
+            custom: true,
+        },
+        (None, None) => {
+            return Err(ProviderError::Unknown {
+                name: name.to_owned(),
+                known: known_names(config).join(", "),
+            });
+        }
+    };
+    if let Some(custom) = custom {
+        profile.custom = true;
+        if let Some(base_url) = &custom.base_url {
+            profile.base_url.clone_from(base_url);
+        }
+        if let Some(model) = &custom.model {
+            profile.model = Some(model.clone());
+        }
+        if let Some(key_env) = &custom.api_key_env {
+            profile.key_env = Some(key_env.clone());
+        }
+        if let Some(keyless) = custom.keyless {
+            profile.keyless = keyless;
+        }
+    }
+    Ok(profile)
+}
+
+/// Every provider name that works with `--provider`: the presets, the
+/// custom ones of the config file, and `offline`.
+pub fn known_names(config: &Config) -> Vec<String> {
+    let mut names: Vec<String> = PRESETS.iter().map(|p| p.name.to_owned()).collect();
+    names.extend(
+        config
+            .providers
+            .keys()
+            .filter(|name| find_preset(name).is_none())
+            .cloned(),
+    );
+    names.push(OFFLINE.to_owned());
+    names
+}
+
+/// Every provider but `offline`, presets first (as the file changes them),
+/// then the custom ones by name.
+pub fn all(config: &Config) -> Vec<Result<Profile, ProviderError>> {
+    known_names(config)
+        .iter()
+        .filter(|name| *name != OFFLINE)
+        .map(|name| lookup(name, config))
+        .collect()
+}
+
+/// The lines of `tidyup providers`: one per provider, in aligned columns
+/// (name, base address, default model, key variable, whether a key is set),
+/// then `offline`. Key values are never shown, only whether one is set.
+pub fn listing(config: &Config, env: impl Fn(&str) -> Option<String>) -> Vec<String> {
+    let mut rows = vec![[
+        "NAME".to_owned(),
+        "BASE URL".to_owned(),
+        "MODEL".to_owned(),
+        "KEY VARIABLE".to_owned(),
+        "KEY".to_owned(),
+    ]];
+    for profile in all(config) {
+        let row = match profile {
+            Ok(profile) => {
+                let variable = profile.key_env.clone().unwrap_or_else(|| "-".to_owned());
+                let status = match (profile.find_key(&env), profile.keyless) {
+                    (Some((name, _)), _) if name == TIDYUP_API_KEY => {
+                        format!("set ({TIDYUP_API_KEY})")
+                    }
+                    (Some(_), _) => "set".to_owned(),
+                    (None, true) => "not needed".to_owned(),
+                    (None, false) => "not set".to_owned(),
+                };
+                let mut name = profile.name.clone();
+                if profile.custom {
+                    name.push_str(" (config)");
+                }
+                [
+                    name,
+                    profile.base_url.clone(),
+                    profile.model.clone().unwrap_or_else(|| "-".to_owned()),
+                    variable,
+                    status,
+                ]
+            }
+            Err(err) => [
+                "!".to_owned(),
+                err.to_string(),
+                String::new(),
+                String::new(),
+                String::new(),
+            ],
+        };
+        rows.push(row);
+    }
+    rows.push([
+        OFFLINE.to_owned(),
+        "(built in: rules, no AI)".to_owned(),
+        "-".to_owned(),
+        "-".to_owned(),
+        "not needed".to_owned(),
+    ]);
+    let mut widths = [0_usize; 5];
+    for row in &rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    rows.iter()
+        .map(|row| {
+            let mut line = String::new();
+            for (index, (cell, width)) in row.iter().zip(widths).enumerate() {
+                if index + 1 == row.len() {
+                    line.push_str(cell);
+                } else {
+                    line.push_str(cell);
+                    line.push_str(&" ".repeat(width - cell.chars().count() + 2));
+                }
+            }
+            line.trim_end().to_owned()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn env_of(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+        let map: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        move |name| map.get(name).cloned()
+    }
+
+    fn config(text: &str) -> Config {
+        Config::parse(text, std::path::Path::new("test.toml")).unwrap()
+    }
+
+    #[test]
+    fn every_preset_is_complete_and_named_once() {
+        for (index, preset) in PRESETS.iter().enumerate() {
+            assert!(preset.base_url.starts_with("http"), "{preset:?}");
+            assert!(!preset.model.is_empty());
+            assert!(preset.keyless || preset.key_env.is_some(), "{preset:?}");
+            assert_eq!(find_preset(preset.name), Some(&PRESETS[index]));
+        }
+        assert_eq!(PRESETS.len(), 12);
+        assert!(find_preset(OFFLINE).is_none());
+    }
+
+    #[test]
+    fn tidyup_api_key_wins_over_the_presets_own_variable() {
+        let deepseek = lookup("deepseek", &Config::default()).unwrap();
+        let env = env_of(&[("DEEPSEEK_API_KEY", "d"), ("OPENAI_API_KEY", "o")]);
+        assert_eq!(
+            deepseek.find_key(&env),
+            Some(("DEEPSEEK_API_KEY".to_owned(), "d".to_owned()))
+        );
+        let env = env_of(&[("DEEPSEEK_API_KEY", "d"), ("TIDYUP_API_KEY", "t")]);
+        assert_eq!(
+            deepseek.find_key(&env),
+            Some(("TIDYUP_API_KEY".to_owned(), "t".to_owned()))
+        );
+        // Another provider's key is never sent to this one.
+        assert_eq!(deepseek.find_key(env_of(&[("OPENAI_API_KEY", "o")])), None);
+        // Empty values do not count.
+        assert_eq!(
+            deepseek.find_key(env_of(&[("TIDYUP_API_KEY", ""), ("DEEPSEEK_API_KEY", "d")])),
+            Some(("DEEPSEEK_API_KEY".to_owned(), "d".to_owned()))
+        );
+        let ollama = lookup("ollama", &Config::default()).unwrap();
+        assert!(ollama.keyless);
+        assert_eq!(ollama.key_variables(), ["TIDYUP_API_KEY"]);
+        assert_eq!(ollama.find_key(env_of(&[("OPENAI_API_KEY", "o")])), None);
+    }
+
+    #[test]
+    fn the_config_file_changes_a_preset_and_adds_providers() {
+        let config = config(
+            r#"
+            [providers.ollama]
+            model = "llama3.1:8b"
+
+            [providers.work]
+            base_url = "https://llm.example.com/v1"
+            model = "big"
+            api_key_env = "WORK_LLM_KEY"
+            "#,
+        );
+        let ollama = lookup("ollama", &config).unwrap();
+        assert_eq!(ollama.model.as_deref(), Some("llama3.1:8b"));
+        assert_eq!(ollama.base_url, "http://127.0.0.1:11434/v1");
+        assert!(ollama.keyless && ollama.custom);
+        let work = lookup("work", &config).unwrap();
+        assert_eq!(work.base_url, "https://llm.example.com/v1");
+        assert_eq!(work.key_variables(), ["TIDYUP_API_KEY", "WORK_LLM_KEY"]);
+        assert!(!work.keyless);
+        assert!(matches!(
+            lookup("nope", &config),
+            Err(ProviderError::Unknown { known, .. }) if known.contains("work") && known.contains("offline")
+        ));
+        // The file's check refuses this; lookup does too.
+        let mut no_base = Config::default();
+        no_base.providers.insert(
+            "half".into(),
+            crate::cli::config::CustomProvider {
+                model: Some("m".into()),
+                ..Default::default()
+            },
+        );
+        assert_eq!(
+            lookup("half", &no_base),
+            Err(ProviderError::NoBaseUrl("half".to_owned()))
+        );
+    }
+
+    #[test]
+    fn the_listing_says_whether_a_key_is_set_never_what_it_is() {
+        let config =
+            config("[providers.work]\nbase_url = \"http://w/v1\"\napi_key_env = \"WORK_KEY\"\n");
+        let lines = listing(
+            &config,
+            env_of(&[("DEEPSEEK_API_KEY", "secret-1"), ("WORK_KEY", "secret-2")]),
+        );
+        let text = lines.join("\n");
+        assert!(!text.contains("secret"), "{text}");
+        let line = |name: &str| {
+            lines
+                .iter()
+                .find(|line| line.starts_with(&format!("{name} ")))
+                .unwrap_or_else(|| panic!("no line for {name}: {text}"))
+                .clone()
+        };
+        assert!(line("deepseek").ends_with(" set"), "{text}");
+        assert!(line("deepseek").contains("DEEPSEEK_API_KEY"));
+        assert!(line("openai").ends_with("not set"), "{text}");
+        assert!(line("ollama").ends_with("not needed"), "{text}");
+        assert!(line("work").ends_with(" set"), "{text}");
+        assert!(line("offline").contains("rules, no AI"));
+        assert_eq!(lines.len(), 1 + PRESETS.len() + 1 + 1);
+    }
+}

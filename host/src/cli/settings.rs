@@ -1,0 +1,380 @@
+//! The settings the arguments, environment, config file and presets
+//! resolve to.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use tidyup_core::{Lang, Provider};
+
+use super::config::{Config, ConfigError, LangName};
+use super::providers::{DEFAULT_PROVIDER, OFFLINE, ProviderError};
+use super::*;
+
+/// Who answers the model calls and how, resolved from flags, the
+/// environment, the config file and the provider's preset: everything a
+/// model call needs. [`Settings`] and [`AskSettings`] dereference to it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct ProviderSettings {
+    /// The provider's name: a preset, a `[providers.NAME]`, or `offline`.
+    pub provider_name: String,
+    /// Base address of the provider.
+    pub base_url: String,
+    /// Model identifier.
+    pub model: String,
+    /// Who answers the model calls.
+    pub provider: Provider,
+    /// The API key, for a remote provider (never printed: `Debug` hides it).
+    /// `None` for a keyless provider without one: no `Authorization` header.
+    pub api_key: Option<String>,
+    /// Language of texts.
+    pub lang: Lang,
+    /// How long to wait for a connection.
+    pub connect_timeout: Duration,
+    /// How long to wait between bytes of a reply (no overall limit).
+    pub idle_timeout: Duration,
+    /// Whether to ask for streamed replies.
+    pub stream: bool,
+    /// The delay before the first retry of a failed model call.
+    pub retry_base: Duration,
+    /// Tries of one model call, the first included (at least 1).
+    pub max_tries: u32,
+}
+
+impl std::fmt::Debug for ProviderSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ProviderSettings")
+            .field("provider_name", &self.provider_name)
+            .field("base_url", &self.base_url)
+            .field("model", &self.model)
+            .field("provider", &self.provider)
+            .field("api_key", &self.api_key.as_ref().map(|_| "<hidden>"))
+            .field("lang", &self.lang)
+            .field("connect_timeout", &self.connect_timeout)
+            .field("idle_timeout", &self.idle_timeout)
+            .field("stream", &self.stream)
+            .field("retry_base", &self.retry_base)
+            .field("max_tries", &self.max_tries)
+            .finish()
+    }
+}
+
+/// Everything a session needs, resolved from flags, the environment and
+/// the config file. Dereferences to its [`ProviderSettings`]
+/// (`settings.model`, `settings.api_key`...).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    /// The absolute target directory.
+    pub target_dir: PathBuf,
+    /// Who answers and how.
+    pub client: ProviderSettings,
+    /// A core `.wasm` to run instead of the embedded one.
+    pub core: Option<PathBuf>,
+    /// The directories the model may reach (target first), or `None` when
+    /// the sandbox is off.
+    pub roots: Option<Vec<PathBuf>>,
+    /// Whether this is a dry run.
+    pub dry_run: bool,
+}
+
+impl std::ops::Deref for Settings {
+    type Target = ProviderSettings;
+    fn deref(&self) -> &ProviderSettings {
+        &self.client
+    }
+}
+
+/// Everything `tidyup ask` needs. Dereferences to its [`ProviderSettings`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AskSettings {
+    /// Who answers and how.
+    pub client: ProviderSettings,
+    /// The question.
+    pub question: String,
+    /// A system message to send first.
+    pub system: Option<String>,
+    /// Images to ask about: files or URLs, as given.
+    pub images: Vec<String>,
+}
+
+impl std::ops::Deref for AskSettings {
+    type Target = ProviderSettings;
+    fn deref(&self) -> &ProviderSettings {
+        &self.client
+    }
+}
+
+/// Why tidyup refuses to start (exit status 2).
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum SettingsError {
+    /// No target given and no home directory to find Desktop in.
+    #[error("no target directory given and no home directory found; pass the directory to tidy")]
+    NoHome,
+    /// The target is missing.
+    #[error("the target directory does not exist: {0}")]
+    TargetMissing(PathBuf),
+    /// The target is a file or something else.
+    #[error("the target is not a directory: {0}")]
+    TargetNotDirectory(PathBuf),
+    /// An `--allow` directory is not usable.
+    #[error("--allow {0}: not an existing directory")]
+    BadAllow(PathBuf),
+    /// A provider that needs a key was chosen, with no key in the environment.
+    #[error(
+        "no API key found for provider {provider}. Set one in the environment, for example:\n  export {variable}=...\n(TIDYUP_API_KEY works for every provider and wins; tidyup never takes the key as an argument{hint})"
+    )]
+    NoApiKey {
+        /// The provider chosen.
+        provider: String,
+        /// The variable to set.
+        variable: String,
+        /// More help, or empty.
+        hint: String,
+    },
+    /// The provider name is neither a preset nor in the config file.
+    #[error("{0}")]
+    Provider(#[from] ProviderError),
+    /// A custom provider with no model anywhere.
+    #[error(
+        "no model for provider {0}: pass --model, set TIDYUP_MODEL, or add model to [providers.{0}] of the config file"
+    )]
+    NoModel(String),
+    /// The config file cannot be used.
+    #[error("config file {0}")]
+    Config(#[from] ConfigError),
+    /// An environment variable with a value tidyup cannot use.
+    #[error("{name}={value}: {why}")]
+    BadEnv {
+        /// The variable.
+        name: &'static str,
+        /// Its value.
+        value: String,
+        /// What it should be.
+        why: &'static str,
+    },
+}
+
+/// The first of `names` set to a non-empty value in `env`.
+fn first_env(env: &impl Fn(&str) -> Option<String>, names: &[&str]) -> Option<String> {
+    names
+        .iter()
+        .find_map(|name| env(name).filter(|value| !value.trim().is_empty()))
+}
+
+impl ProviderSettings {
+    /// Resolves the provider, model, key, language, timeouts and retries:
+    /// flags > environment (read through `env`) > `config` > the provider's
+    /// preset > defaults.
+    ///
+    /// The file's top-level `base_url` and `model` go with the file's
+    /// `provider`: when a flag or `TIDYUP_PROVIDER` picks another one, that
+    /// provider's own address and model apply. `OPENAI_BASE_URL`, like
+    /// `OPENAI_API_KEY`, applies to the openai provider only.
+    pub fn resolve(
+        args: &ProviderArgs,
+        env: impl Fn(&str) -> Option<String>,
+        config: &Config,
+    ) -> Result<Self, SettingsError> {
+        let chosen = args
+            .provider
+            .clone()
+            .filter(|name| !name.trim().is_empty())
+            .or_else(|| first_env(&env, &["TIDYUP_PROVIDER"]))
+            .or_else(|| config.provider.clone())
+            .map(|name| name.trim().to_owned());
+        let explicit = chosen.is_some();
+        let name = chosen.unwrap_or_else(|| DEFAULT_PROVIDER.to_owned());
+        let offline = name == OFFLINE;
+        // The offline planner still gets a model name (it is in the
+        // requests it answers); it is the default provider's.
+        let profile = providers::lookup(if offline { DEFAULT_PROVIDER } else { &name }, config)?;
+        let file_applies = config
+            .provider
+            .as_deref()
+            .is_none_or(|file| file.trim() == name);
+        let file = |value: &Option<String>| {
+            value
+                .clone()
+                .filter(|value| file_applies && !value.trim().is_empty())
+        };
+        let mut base_env = vec!["TIDYUP_BASE_URL"];
+        if profile.name == DEFAULT_PROVIDER {
+            base_env.push("OPENAI_BASE_URL");
+        }
+        let base_url = args
+            .base_url
+            .clone()
+            .or_else(|| first_env(&env, &base_env))
+            .or_else(|| file(&config.base_url))
+            .unwrap_or_else(|| profile.base_url.clone());
+        let model = args
+            .model
+            .clone()
+            .or_else(|| first_env(&env, &["TIDYUP_MODEL"]))
+            .or_else(|| file(&config.model))
+            .or_else(|| profile.model.clone())
+            .ok_or_else(|| SettingsError::NoModel(name.clone()))?;
+        let key = if offline {
+            None
+        } else {
+            profile.find_key(&env)
+        };
+        let provider = match (offline, &key, profile.keyless, explicit) {
+            (true, _, _, _) => Provider::Offline,
+            (false, Some(_), _, _) | (false, None, true, _) => Provider::Remote,
+            (false, None, false, false) => Provider::OfflineNoKey,
+            (false, None, false, true) => {
+                let hint = if profile.custom && profile.key_env.is_none() {
+                    format!(
+                        "; or name a variable with api_key_env in [providers.{name}] of the config file"
+                    )
+                } else {
+                    String::new()
+                };
+                return Err(SettingsError::NoApiKey {
+                    variable: profile.suggested_variable().to_owned(),
+                    provider: name,
+                    hint,
+                });
+            }
+        };
+        let secs = |flag: Option<u64>, file: Option<u64>, default: Duration| {
+            flag.or(file).map_or(default, Duration::from_secs)
+        };
+        let retry_base = match first_env(&env, &["TIDYUP_RETRY_BASE_MS"]) {
+            Some(value) => value
+                .trim()
+                .parse()
+                .map(Duration::from_millis)
+                .map_err(|_| SettingsError::BadEnv {
+                    name: "TIDYUP_RETRY_BASE_MS",
+                    value,
+                    why: "expected a number of milliseconds",
+                })?,
+            None => config
+                .limits
+                .retry_base_ms
+                .map_or(DEFAULT_RETRY_BASE, Duration::from_millis),
+        };
+        Ok(Self {
+            provider_name: name,
+            base_url,
+            model,
+            provider,
+            api_key: key.map(|(_, key)| key),
+            lang: resolve_lang_with(args.lang, &env, config),
+            connect_timeout: secs(
+                args.connect_timeout,
+                config.limits.connect_timeout_secs,
+                DEFAULT_CONNECT_TIMEOUT,
+            ),
+            idle_timeout: secs(
+                args.idle_timeout,
+                config.limits.idle_timeout_secs,
+                DEFAULT_IDLE_TIMEOUT,
+            ),
+            stream: !args.no_stream && config.stream.unwrap_or(true),
+            retry_base,
+            max_tries: config.limits.max_tries.unwrap_or(DEFAULT_MAX_TRIES).max(1),
+        })
+    }
+}
+
+impl Settings {
+    /// Resolves a session's settings: the target, the sandbox, and the
+    /// provider (see [`ProviderSettings::resolve`]).
+    pub fn resolve(
+        cli: &RunArgs,
+        env: impl Fn(&str) -> Option<String>,
+        config: &Config,
+    ) -> Result<Self, SettingsError> {
+        let target = match &cli.dir {
+            Some(dir) => dir.clone(),
+            None => dirs::home_dir()
+                .ok_or(SettingsError::NoHome)?
+                .join("Desktop"),
+        };
+        let target_dir = match std::fs::metadata(&target) {
+            Ok(meta) if meta.is_dir() => {
+                std::fs::canonicalize(&target).unwrap_or_else(|_| target.clone())
+            }
+            Ok(_) => return Err(SettingsError::TargetNotDirectory(target)),
+            Err(_) => return Err(SettingsError::TargetMissing(target)),
+        };
+        let client = ProviderSettings::resolve(&cli.provider, env, config)?;
+        let mut roots = vec![target_dir.clone()];
+        for allowed in &cli.allow {
+            match std::fs::canonicalize(allowed) {
+                Ok(dir) if dir.is_dir() => roots.push(dir),
+                Ok(_) | Err(_) => return Err(SettingsError::BadAllow(allowed.clone())),
+            }
+        }
+        Ok(Self {
+            target_dir,
+            client,
+            core: cli.core.clone(),
+            roots: (!cli.no_sandbox).then_some(roots),
+            dry_run: cli.dry_run,
+        })
+    }
+}
+
+impl AskSettings {
+    /// Resolves `tidyup ask`'s settings (see [`ProviderSettings::resolve`]).
+    pub fn resolve(
+        args: &AskArgs,
+        env: impl Fn(&str) -> Option<String>,
+        config: &Config,
+    ) -> Result<Self, SettingsError> {
+        Ok(Self {
+            client: ProviderSettings::resolve(&args.provider, env, config)?,
+            question: args.question.clone(),
+            system: args.system.clone(),
+            images: args.images.clone(),
+        })
+    }
+}
+
+/// `--lang`, else `TIDYUP_LANG`, else the config file's `lang`, else the
+/// locale of `LC_ALL`, `LC_MESSAGES` or `LANG`.
+///
+/// The system locale comes after the file: it is set for every program,
+/// while the file says what the user chose for tidyup.
+pub fn resolve_lang_with(
+    flag: Option<LangArg>,
+    env: impl Fn(&str) -> Option<String>,
+    config: &Config,
+) -> Lang {
+    let chosen = flag.map(|flag| match flag {
+        LangArg::En => Lang::En,
+        LangArg::Zh => Lang::Zh,
+    });
+    let from_env =
+        || first_env(&env, &["TIDYUP_LANG"]).map(|value| lang_from_locale(Some(value.trim())));
+    let from_file = || {
+        config.lang.map(|lang| match lang {
+            LangName::En => Lang::En,
+            LangName::Zh => Lang::Zh,
+        })
+    };
+    chosen
+        .or_else(from_env)
+        .or_else(from_file)
+        .unwrap_or_else(|| resolve_lang(None, &env))
+}
+
+/// `--lang`, else the locale of `LC_ALL`, `LC_MESSAGES` or `LANG`.
+pub fn resolve_lang(flag: Option<LangArg>, env: impl Fn(&str) -> Option<String>) -> Lang {
+    match flag {
+        Some(LangArg::En) => Lang::En,
+        Some(LangArg::Zh) => Lang::Zh,
+        None => lang_from_locale(first_env(&env, &["LC_ALL", "LC_MESSAGES", "LANG"]).as_deref()),
+    }
+}
+
+/// `zh*` locales give Chinese; anything else English.
+pub fn lang_from_locale(locale: Option<&str>) -> Lang {
+    match locale {
+        Some(locale) if locale.to_ascii_lowercase().starts_with("zh") => Lang::Zh,
+        Some(_) | None => Lang::En,
+    }
+}
