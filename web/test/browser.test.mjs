@@ -198,7 +198,8 @@ try {
     equal(tools.slice(1).map((e) => e.result), ["Created folder: /demo/Docs",
       "Moved meeting notes.txt to /demo/Docs/meeting notes.txt", "音频", "Source does not exist: /demo/nope.txt"], "tool results");
     equal(tools[3].text, "[tool] get_file_type: 音频", "the console line of a tool, as the CLI prints it");
-    equal(turn.events.at(-1), { kind: "answer", text: "I moved meeting notes.txt into Docs." }, "final answer");
+    equal(turn.events.filter((e) => e.kind === "answer").at(-1),
+      { kind: "answer", text: "I moved meeting notes.txt into Docs.", streamed: false }, "final answer");
     const log = await page.textContent("#log");
     check(log.includes("[tool] move_file: Moved meeting notes.txt") && log.includes("I moved meeting notes.txt into Docs."), "the page shows tool lines and answer");
     check((await page.textContent("#tree")).includes("Docs/"), "the tree shows the new folder");
