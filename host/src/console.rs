@@ -15,6 +15,8 @@ pub struct Console {
     stdout_styled: bool,
     stderr_styled: bool,
     usage_always: bool,
+    /// Streamed text left the cursor mid-line.
+    mid_line: bool,
 }
 
 impl Console {
@@ -26,6 +28,7 @@ impl Console {
             stdout_styled: colour_allowed && std::io::stdout().is_terminal(),
             stderr_styled: colour_allowed && std::io::stderr().is_terminal(),
             usage_always: false,
+            mid_line: false,
         }
     }
 
@@ -53,6 +56,19 @@ const RESET: &str = "\x1b[0m";
 
 impl EventSink for Console {
     fn emit(&mut self, event: Event) {
+        let was_mid_line = std::mem::replace(
+            &mut self.mid_line,
+            matches!(event, Event::AnswerDelta { .. }),
+        );
+        if was_mid_line
+            && !matches!(
+                event,
+                Event::AnswerDelta { .. } | Event::Answer { streamed: true, .. }
+            )
+        {
+            // Something else interrupts a streamed answer (a cancel, an error).
+            write_out(false, "\n");
+        }
         let (style, to_stderr, line_end) = match &event {
             Event::Started { .. } => (BOLD, false, true),
             Event::Tool { .. } => (DIM, false, true),

@@ -144,7 +144,11 @@ impl Input {
     fn detect() -> Self {
         let editor = std::io::stdin()
             .is_terminal()
-            .then(|| rustyline::DefaultEditor::new().ok())
+            .then(|| {
+                // Ctrl-C stays a signal (handled by `watch_ctrl_c`), also at the prompt.
+                let config = rustyline::Config::builder().enable_signals(true).build();
+                rustyline::DefaultEditor::with_config(config).ok()
+            })
             .flatten();
         match editor {
             Some(editor) => Input::Editor(Some(Box::new(editor))),
