@@ -47,11 +47,12 @@ export class HostError extends Error {
 }
 
 /**
- * POSTs a streamed chat-completion body. A 2xx `text/event-stream` answer
- * resolves to `{ reply: {status, streaming: true}, reader }`; any other answer
- * is read whole (`{ reply }`). No answer is an `err` result.
+ * POSTs one chat-completion body to `{baseUrl}/chat/completions` and hands
+ * the response to `read`. The key is added here, so it never enters the
+ * core, and goes to that address only. Resolves to the ABI result: any HTTP
+ * answer is `ok` (what `read` made of it), no answer is `err`.
  */
-export async function openChatStream({ baseUrl, apiKey }, body) {
+async function sendChat({ baseUrl, apiKey }, body, read) {
   const headers = { "Content-Type": "application/json" };
   if (apiKey) headers.Authorization = `Bearer ${apiKey}`;
   try {
@@ -61,40 +62,33 @@ export async function openChatStream({ baseUrl, apiKey }, body) {
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(CHAT_TIMEOUT_MS),
     });
-    const type = response.headers.get("content-type") || "";
-    if (response.ok && type.startsWith("text/event-stream") && response.body) {
-      return ok({ reply: { status: response.status, streaming: true }, reader: response.body.getReader() });
-    }
-    return ok({ reply: { status: response.status, body: await response.text() } });
-  } catch (e) {
-    if (e.name === "TimeoutError") return err("timeout", `no answer within ${CHAT_TIMEOUT_MS / 1000} s`);
-    if (e instanceof TypeError) return err("connect", `cannot reach ${baseUrl}: ${e.message}`);
-    return err("transport", String(e.message || e));
-  }
-}
-
-/**
- * POSTs one chat-completion body to `{baseUrl}/chat/completions`. The key is
- * added here, so it never enters the core, and goes to that address only.
- * Resolves to the ABI result: any HTTP answer is `ok`, no answer is `err`.
- */
-export async function postChat({ baseUrl, apiKey }, body) {
-  const headers = { "Content-Type": "application/json" };
-  if (apiKey) headers.Authorization = `Bearer ${apiKey}`;
-  try {
-    const response = await fetch(`${baseUrl.replace(/\/+$/, "")}/chat/completions`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(CHAT_TIMEOUT_MS),
-    });
-    return ok({ status: response.status, body: await response.text() });
+    return ok(await read(response));
   } catch (e) {
     if (e.name === "TimeoutError") return err("timeout", `no answer within ${CHAT_TIMEOUT_MS / 1000} s`);
     // fetch rejects with a TypeError for refused connections, DNS and CORS failures.
     if (e instanceof TypeError) return err("connect", `cannot reach ${baseUrl}: ${e.message}`);
     return err("transport", String(e.message || e));
   }
+}
+
+/** A whole reply: `{status, body}`. */
+export function postChat(remote, body) {
+  return sendChat(remote, body, async (response) => ({ status: response.status, body: await response.text() }));
+}
+
+/**
+ * A streamed reply: a 2xx `text/event-stream` answer resolves to
+ * `{ reply: {status, streaming: true}, reader }`; any other answer is read
+ * whole (`{ reply }`).
+ */
+export function openChatStream(remote, body) {
+  return sendChat(remote, body, async (response) => {
+    const type = response.headers.get("content-type") || "";
+    if (response.ok && type.startsWith("text/event-stream") && response.body) {
+      return { reply: { status: response.status, streaming: true }, reader: response.body.getReader() };
+    }
+    return { reply: { status: response.status, body: await response.text() } };
+  });
 }
 
 /** Runs one `fs_call` request on a file system object (memfs.js or dirfs.js). */

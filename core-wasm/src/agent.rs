@@ -128,16 +128,7 @@ impl Agent {
         let mut usage = Usage::default();
         let outcome = self.run_rounds(&declarations, caps, &mut usage);
         if usage.total_tokens > 0 {
-            caps.events.emit(Event::Usage {
-                prompt_tokens: usage.prompt_tokens,
-                completion_tokens: usage.completion_tokens,
-                total_tokens: usage.total_tokens,
-                text: lang.usage(
-                    usage.prompt_tokens,
-                    usage.completion_tokens,
-                    usage.total_tokens,
-                ),
-            });
+            caps.events.emit(usage.event(lang));
         }
         outcome
     }

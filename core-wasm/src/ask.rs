@@ -85,16 +85,7 @@ pub fn ask(config: &AskConfig, model: &mut dyn ModelClient, events: &mut dyn Eve
         streamed: answered.shown,
     });
     if let Some(usage) = answered.completion.usage {
-        events.emit(Event::Usage {
-            prompt_tokens: usage.prompt_tokens,
-            completion_tokens: usage.completion_tokens,
-            total_tokens: usage.total_tokens,
-            text: lang.usage(
-                usage.prompt_tokens,
-                usage.completion_tokens,
-                usage.total_tokens,
-            ),
-        });
+        events.emit(usage.event(lang));
     }
     Outcome::Answered
 }

@@ -105,6 +105,22 @@ pub struct Usage {
     pub total_tokens: u64,
 }
 
+impl Usage {
+    /// The console event of this usage, worded in `lang`.
+    pub fn event(&self, lang: Lang) -> crate::host::Event {
+        crate::host::Event::Usage {
+            prompt_tokens: self.prompt_tokens,
+            completion_tokens: self.completion_tokens,
+            total_tokens: self.total_tokens,
+            text: lang.usage(
+                self.prompt_tokens,
+                self.completion_tokens,
+                self.total_tokens,
+            ),
+        }
+    }
+}
+
 impl std::ops::AddAssign for Usage {
     fn add_assign(&mut self, other: Self) {
         self.prompt_tokens += other.prompt_tokens;
