@@ -19,6 +19,7 @@ lint:
     cargo fmt --all -- --check
     cargo clippy --workspace --all-targets -- -D warnings
     cargo clippy -p tidyup-core --target wasm32-unknown-unknown -- -D warnings
+    cargo clippy -p tidyup-core --features web --target wasm32-unknown-unknown -- -D warnings
 
 # Start-up benchmark (first and cached start, time to prompt, peak RSS)
 bench:

@@ -26,6 +26,8 @@ pub mod tools;
 
 #[cfg(target_arch = "wasm32")]
 pub mod abi;
+#[cfg(feature = "web")]
+pub mod web;
 
 pub use agent::{Agent, AgentConfig, MAX_ROUNDS, Outcome, Provider};
 pub use call::CallSettings;
