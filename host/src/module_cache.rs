@@ -86,3 +86,23 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
         .map(|b| format!("{b:02x}"))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_second_load_comes_from_the_cache() {
+        let cache = tempfile::tempdir().unwrap();
+        let engine = abi::engine().unwrap();
+        let (_, first) = load(&engine, crate::EMBEDDED_CORE, Some(cache.path())).unwrap();
+        let (_, second) = load(&engine, crate::EMBEDDED_CORE, Some(cache.path())).unwrap();
+        assert_eq!((first, second), (Loaded::Compiled, Loaded::FromCache));
+        // A damaged entry is compiled again, never trusted.
+        for entry in std::fs::read_dir(cache.path()).unwrap() {
+            std::fs::write(entry.unwrap().path(), b"not a module").unwrap();
+        }
+        let (_, third) = load(&engine, crate::EMBEDDED_CORE, Some(cache.path())).unwrap();
+        assert_eq!(third, Loaded::Compiled);
+    }
+}
