@@ -195,6 +195,14 @@ fn no_key_at_all_uses_the_planner_and_says_how_to_use_a_model() {
 }
 
 #[test]
+fn help_names_the_offline_planner() {
+    let home = tempfile::tempdir().unwrap();
+    let out = tidyup(home.path(), &["--help"], "");
+    assert!(out.status.success());
+    assert!(text(&out.stdout).contains("offline planner (rules, no AI)"));
+}
+
+#[test]
 fn no_changes_nothing() {
     let (home, dir) = demo();
     let before = tree(&dir);

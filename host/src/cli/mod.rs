@@ -36,7 +36,7 @@ const ENVIRONMENT_HELP: &str = "\
 Providers (--provider NAME; `tidyup providers` lists them with their addresses and models):
   openai deepseek qwen moonshot zhipu openrouter groq mistral   need a key
   ollama lmstudio llamacpp vllm                                 local, no key needed
-  offline                                                       the built-in planner (rules, no AI)
+  offline                                                       the offline planner (rules, no AI)
   and any [providers.NAME] of the config file
 
 Environment:
@@ -149,8 +149,8 @@ pub enum ConfigCommand {
 pub struct ProviderArgs {
     /// A provider preset (openai, deepseek, qwen, moonshot, zhipu,
     /// openrouter, groq, mistral, ollama, lmstudio, llamacpp, vllm), a
-    /// [providers.NAME] of the config file, or `offline` (the built-in
-    /// planner: rules, no AI) [default: $TIDYUP_PROVIDER, the config file's,
+    /// [providers.NAME] of the config file, or `offline`: the offline
+    /// planner (rules, no AI) [default: $TIDYUP_PROVIDER, the config file's,
     /// else openai when a key is set and offline when not]
     #[arg(long, value_name = "NAME")]
     pub provider: Option<String>,
