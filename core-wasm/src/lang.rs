@@ -43,10 +43,10 @@ impl Lang {
             ),
             Provider::OfflineNoKey => self.pick(
                 "No API key is configured, so tidyup uses its offline planner (rules, no AI). \
-                 To use a real model, set TIDYUP_API_KEY (or OPENAI_API_KEY) and pick one with --base-url and --model."
+                 To use a real model, set TIDYUP_API_KEY (or the provider's own key, e.g. OPENAI_API_KEY) and pick it with --provider (see `tidyup providers`), --base-url and --model."
                     .to_owned(),
                 "未配置 API 密钥，tidyup 使用离线规划器（基于规则，非 AI）。\
-                 要使用真正的模型，请设置 TIDYUP_API_KEY（或 OPENAI_API_KEY），并用 --base-url 和 --model 选择。"
+                 要使用真正的模型，请设置 TIDYUP_API_KEY（或服务商自己的密钥变量，如 OPENAI_API_KEY），并用 --provider（见 `tidyup providers`）、--base-url 和 --model 选择。"
                     .to_owned(),
             ),
         };
