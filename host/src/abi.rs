@@ -8,6 +8,7 @@
 //! instead of hanging the host.
 #![allow(unsafe_code)]
 
+use std::future::Future;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -152,14 +153,7 @@ fn linker(engine: &Engine) -> anyhow::Result<Linker<HostState>> {
                 let result = match read_json::<ChatRequest>(&mut caller, ptr, len) {
                     Ok(request) => {
                         let state = caller.data();
-                        let _waiting = state.spinner.start();
-                        let call = state.model.clone().post(request.body);
-                        state
-                            .cancel
-                            .clone()
-                            .run(call)
-                            .await
-                            .unwrap_or_else(|| Err(cancelled()))
+                        awaiting_model(state, state.model.clone().post(request.body)).await
                     }
                     Err(err) => Err(err),
                 };
@@ -175,14 +169,7 @@ fn linker(engine: &Engine) -> anyhow::Result<Linker<HostState>> {
                 let opened = match read_json::<ChatRequest>(&mut caller, ptr, len) {
                     Ok(request) => {
                         let state = caller.data();
-                        let _waiting = state.spinner.start();
-                        let open = state.model.clone().post_stream(request.body);
-                        state
-                            .cancel
-                            .clone()
-                            .run(open)
-                            .await
-                            .unwrap_or_else(|| Err(cancelled()))
+                        awaiting_model(state, state.model.clone().post_stream(request.body)).await
                     }
                     Err(err) => Err(err),
                 };
@@ -278,6 +265,23 @@ fn linker(engine: &Engine) -> anyhow::Result<Linker<HostState>> {
         },
     )?;
     Ok(linker)
+}
+
+/// A model request under the spinner, raced against the user's cancel
+/// (then it fails with code `cancelled`).
+fn awaiting_model<T>(
+    state: &HostState,
+    request: impl Future<Output = Result<T, HostError>> + Send,
+) -> impl Future<Output = Result<T, HostError>> + Send {
+    let waiting = state.spinner.start();
+    let cancel = state.cancel.clone();
+    async move {
+        let _waiting = waiting;
+        cancel
+            .run(request)
+            .await
+            .unwrap_or_else(|| Err(cancelled()))
+    }
 }
 
 fn cancelled() -> HostError {

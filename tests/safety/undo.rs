@@ -25,6 +25,20 @@ const NAMES: &[&str] = &[
     ".",
 ];
 
+/// A journaled, sandboxed file system on the world's target, with its
+/// store (under the world's own directory) and session name.
+fn journaled(world: &World) -> (Store, String, JournaledFs<SandboxFs>) {
+    let store = Store::at(world.dir.path().join("data"));
+    let roots = vec![world.target.clone()];
+    let journal = Journal::new(store.clone(), &world.target, Some(roots.clone()));
+    let session = journal.session().to_owned();
+    (
+        store,
+        session,
+        JournaledFs::new(SandboxFs::new(&roots).unwrap(), journal),
+    )
+}
+
 fn name() -> impl Strategy<Value = String> {
     proptest::sample::select(NAMES).prop_map(str::to_owned)
 }
@@ -57,11 +71,8 @@ proptest! {
     #[test]
     fn any_session_undoes_to_the_identical_tree(calls in proptest::collection::vec(call(), 1..14)) {
         let world = World::new();
-        let store = Store::at(world.dir.path().join("data"));
         let before = snapshot(&world.target);
-        let roots = vec![world.target.clone()];
-        let journal = Journal::new(store.clone(), &world.target, Some(roots.clone()));
-        let mut files = JournaledFs::new(SandboxFs::new(&roots).unwrap(), journal);
+        let (store, _, mut files) = journaled(&world);
         for (name, arguments) in &calls {
             world.tool(&mut files, name, arguments.clone());
         }
@@ -78,12 +89,8 @@ proptest! {
 #[test]
 fn undo_restores_deleted_and_replaced_items_and_refuses_to_overwrite() {
     let world = World::new();
-    let store = Store::at(world.dir.path().join("data"));
-    let roots = vec![world.target.clone()];
     let before = snapshot(&world.target);
-    let journal = Journal::new(store.clone(), &world.target, Some(roots.clone()));
-    let session = journal.session().to_owned();
-    let mut files = JournaledFs::new(SandboxFs::new(&roots).unwrap(), journal);
+    let (store, session, mut files) = journaled(&world);
     std::fs::write(world.target.join("b.txt"), b"bravo").unwrap();
     let before_with_b = snapshot(&world.target);
     world.tool(
@@ -124,12 +131,8 @@ fn undo_restores_deleted_and_replaced_items_and_refuses_to_overwrite() {
 #[test]
 fn a_journal_cut_short_by_a_crash_still_undoes() {
     let world = World::new();
-    let store = Store::at(world.dir.path().join("data"));
-    let roots = vec![world.target.clone()];
     let before = snapshot(&world.target);
-    let journal = Journal::new(store.clone(), &world.target, Some(roots.clone()));
-    let session = journal.session().to_owned();
-    let mut files = JournaledFs::new(SandboxFs::new(&roots).unwrap(), journal);
+    let (store, session, mut files) = journaled(&world);
     world.tool(
         &mut files,
         "move_file",
@@ -164,10 +167,7 @@ fn a_journal_cut_short_by_a_crash_still_undoes() {
 #[test]
 fn purge_frees_the_trash() {
     let world = World::new();
-    let store = Store::at(world.dir.path().join("data"));
-    let roots = vec![world.target.clone()];
-    let journal = Journal::new(store.clone(), &world.target, Some(roots.clone()));
-    let mut files = JournaledFs::new(SandboxFs::new(&roots).unwrap(), journal);
+    let (store, _, mut files) = journaled(&world);
     world.tool(
         &mut files,
         "delete_file",
