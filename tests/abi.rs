@@ -97,6 +97,7 @@ fn exports_the_documented_entry_points() {
         "tidyup_alloc",
         "tidyup_dealloc",
         "tidyup_agent_new",
+        "tidyup_agent_restore",
         "tidyup_agent_send",
         "tidyup_agent_history",
         "tidyup_agent_free",
@@ -136,6 +137,7 @@ async fn a_whole_turn_crosses_the_boundary() {
         lang: Lang::En,
         provider: Provider::Remote,
         calls: Default::default(),
+        limits: Default::default(),
     };
     let mut session = CoreSession::start(&core_module(), state, &config)
         .await
@@ -205,7 +207,7 @@ async fn hostile_guests_get_errors_not_crashes() {
         Box::new(RealFs),
         Box::new(Recorder::default()),
     )
-    .with_fuel_per_call(5_000_000);
+    .with_fuel(5_000_000);
     let mut store = wasmtime::Store::new(&engine, state);
     store.set_fuel(5_000_000).unwrap();
     let instance = abi::instantiate(&mut store, &module).await.unwrap();

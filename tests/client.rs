@@ -180,7 +180,7 @@ async fn ask_sends_an_image_as_a_data_url_and_prints_answer_and_usage() {
         .await;
     outcome.assert_clean_exit();
     assert!(outcome.stdout_lines().contains(&"A cat."), "{outcome}");
-    assert!(outcome.stdout.contains("tokens: 10 prompt"), "{outcome}");
+    assert!(outcome.stderr.contains("tokens: 10 prompt"), "{outcome}");
     let body = &provider.requests()[0].body;
     assert!(body.get("tools").is_none());
     assert_eq!(
@@ -194,6 +194,41 @@ async fn ask_sends_an_image_as_a_data_url_and_prints_answer_and_usage() {
             {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw=="}},
             {"type": "image_url", "image_url": {"url": "https://example.com/dog.jpg"}},
         ])
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn ask_piped_writes_the_answer_alone_and_the_usage_to_stderr() {
+    let provider = MockProvider::start(vec![text_reply("Forty-two.")]).await;
+    let outcome = Tidyup::bare()
+        .args(["ask", "--lang", "en", "--base-url"])
+        .arg(provider.base_url())
+        .arg("What is the answer?")
+        .run()
+        .await;
+    outcome.assert_clean_exit();
+    assert_eq!(
+        outcome.stdout, "Forty-two.\n",
+        "the answer alone: {outcome}"
+    );
+    assert!(
+        outcome
+            .stderr
+            .contains("tokens: 10 prompt + 5 completion = 15"),
+        "{outcome}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_piped_session_shows_no_usage_line() {
+    let (dir, _) = target_dir();
+    let provider = MockProvider::start(vec![text_reply("hello there")]).await;
+    let outcome = Tidyup::new(dir.path(), &provider).stdin("hi\n").run().await;
+    outcome.assert_clean_exit();
+    assert!(outcome.stdout_lines().contains(&"hello there"), "{outcome}");
+    assert!(
+        !outcome.stdout.contains("tokens:") && !outcome.stderr.contains("tokens:"),
+        "usage is shown on a terminal only: {outcome}"
     );
 }
 

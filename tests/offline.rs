@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::Path;
+use std::path::{MAIN_SEPARATOR, Path};
 use std::process::{Command, Output, Stdio};
 
 use tidyup_core::Lang;
@@ -14,13 +14,28 @@ use tidyup_core::planner::folder_name;
 
 /// Runs `tidyup ARGS` with `stdin`, a clean environment and no key.
 fn tidyup(home: &Path, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tidyup"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tidyup"));
+    command
         .args(args)
         .env_clear()
         .env("HOME", home)
         .env("XDG_CACHE_HOME", home.join("cache"))
         .env("TIDYUP_BASE_URL", "http://127.0.0.1:9/v1")
-        .env("TZ", "UTC")
+        .env("TZ", "UTC");
+    if cfg!(windows) {
+        // Windows finds a user's folders through the shell, not through
+        // variables: name tidyup's own inside the temporary home, and keep
+        // the system's variables a process needs.
+        command
+            .env("TIDYUP_DATA_DIR", home.join("data"))
+            .env("TIDYUP_CACHE_DIR", home.join("cache"));
+        for name in ["SystemRoot", "SystemDrive", "windir", "TEMP", "TMP"] {
+            if let Some(value) = std::env::var_os(name) {
+                command.env(name, value);
+            }
+        }
+    }
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -49,11 +64,14 @@ fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
             if path.is_dir() {
                 pending.push(path);
             } else {
+                // Written with `/` on every platform.
                 let relative = path
                     .strip_prefix(dir)
                     .unwrap()
-                    .to_string_lossy()
-                    .into_owned();
+                    .components()
+                    .map(|part| part.as_os_str().to_string_lossy())
+                    .collect::<Vec<_>>()
+                    .join("/");
                 files.insert(relative, std::fs::read(&path).unwrap());
             }
         }
@@ -86,7 +104,7 @@ fn demo() -> (tempfile::TempDir, std::path::PathBuf) {
         "",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let dir = std::fs::canonicalize(&dir).unwrap();
+    let dir = dunce::canonicalize(&dir).unwrap();
     assert!(text(&out.stdout).contains(&format!("{}", dir.display())));
     assert!(text(&out.stdout).contains("--provider offline"));
     (home, dir)
@@ -168,7 +186,7 @@ fn organize_then_yes_sorts_every_loose_file_and_reports_each_move() {
         .filter(|f| !f.path.contains('/') && !f.path.starts_with('.'));
     for file in loose {
         let line = format!(
-            "✓ {} → {}/{}",
+            "✓ {} → {}{MAIN_SEPARATOR}{}",
             file.path,
             folder_name(category(file.path), Lang::En),
             file.path
@@ -230,7 +248,9 @@ fn a_second_run_reuses_folders_and_never_overwrites() {
     std::fs::write(dir.join("cat.gif"), b"a different cat").unwrap();
     let (_, stdout) = offline_en(home.path(), &dir, "organize\nyes\n");
     assert!(
-        stdout.contains("Images/ (图片, existing folder, 1 files)"),
+        stdout.contains(&format!(
+            "Images{MAIN_SEPARATOR} (图片, existing folder, 1 files)"
+        )),
         "{stdout}"
     );
     assert_eq!(
@@ -242,4 +262,41 @@ fn a_second_run_reuses_folders_and_never_overwrites() {
             .unwrap()
             .starts_with(b"tidyup demo file")
     );
+}
+
+#[test]
+fn a_large_folder_is_organized_by_category_with_bounded_output_and_undone() {
+    let home = tempfile::tempdir().unwrap();
+    let target = home.path().join("Downloads");
+    std::fs::create_dir(&target).unwrap();
+    let kinds = ["jpg", "pdf", "mp3", "zip", "py", "bin"];
+    for i in 0..3_000 {
+        let name = format!("IMG_{i:04}.{}", kinds[i % kinds.len()]);
+        std::fs::write(target.join(name), i.to_string()).unwrap();
+    }
+    std::fs::write(target.join(".hidden"), b"stays").unwrap();
+    let before = tree(&target);
+    let dir = target.to_str().unwrap();
+    let args = ["--provider", "offline", "--lang", "en", dir];
+    let out = tidyup(home.path(), &args, "organize\nyes\nquit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    // A plan by category and a report with counts: never a line per file.
+    assert!(stdout.lines().count() < 120, "{stdout}");
+    assert!(stdout.contains("summarize_folder"), "{stdout}");
+    assert!(stdout.contains("move_by_type"), "{stdout}");
+    assert!(stdout.contains("500"), "counts in the plan: {stdout}");
+    let loose: Vec<_> = std::fs::read_dir(&target)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .filter(|e| e.path().is_file())
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(loose, [std::ffi::OsString::from(".hidden")]);
+    for folder in ["Images", "Documents", "Audio", "Archives", "Code", "Others"] {
+        assert_eq!(std::fs::read_dir(target.join(folder)).unwrap().count(), 500);
+    }
+    let undo = tidyup(home.path(), &["undo"], "");
+    assert!(undo.status.success(), "{}", text(&undo.stderr));
+    assert_eq!(tree(&target), before);
 }

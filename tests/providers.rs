@@ -273,6 +273,8 @@ async fn a_malformed_config_file_exits_2_naming_the_file_and_line() {
         ("model = \"m\"\nlang = \"fr\"\n", ":2:"),
         ("model = \"m\"\n[limits]\nidle_timeout = 3\n", ":3:"),
         ("provider = \n", ":1:"),
+        ("[limits]\nmax_reply_mib = 0\n", ":2:"),
+        ("model = \"m\"\n[limits]\nmax_reply_mib = 4096\n", ":3:"),
         (
             "[providers.openai]\napi_key = \"sk-pasted-by-mistake\"\n",
             ":2:",

@@ -1,5 +1,6 @@
 //! Every request body tidyup sends is a valid `CreateChatCompletionRequest`
-//! of the OpenAI OpenAPI document in `shared/openai-openapi/openapi.json`.
+//! of the OpenAI OpenAPI specification, kept trimmed to the schemas it needs
+//! in `tests/fixtures/` (source and license in its README).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -15,32 +16,24 @@ use support::{
     tool_message, tool_reply, write_file,
 };
 
-/// Where the OpenAPI document lives, relative to this package.
-const OPENAPI: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/openai-openapi/openapi.json"
-);
+/// The OpenAPI document trimmed to `CreateChatCompletionRequest` and the
+/// schemas it references, part of the repository.
+const OPENAPI: &str = include_str!("fixtures/openai-openapi-chat-request.json");
 
 /// Builds a validator for `CreateChatCompletionRequest`: the whole document
 /// is the root schema (so every `#/components/...` reference resolves) with
 /// a root `$ref` to the request schema. The 3.0-style `nullable: true` the
 /// document still uses is translated to JSON Schema first.
 fn request_validator() -> Validator {
-    let text = std::fs::read_to_string(OPENAPI).unwrap_or_else(|err| {
-        panic!(
-            "cannot read the OpenAPI document at {OPENAPI}: {err}. \
-             The schema test needs the shared/ directory beside the repository."
-        )
-    });
-    let mut document: Value = serde_json::from_str(&text).expect("openapi.json is JSON");
+    let mut document: Value = serde_json::from_str(OPENAPI).expect("the fixture is JSON");
     translate_nullable(&mut document);
-    let root = document.as_object_mut().expect("openapi.json is an object");
+    let root = document.as_object_mut().expect("the fixture is an object");
     assert!(
         root.get("components")
             .and_then(|c| c.get("schemas"))
             .and_then(|s| s.get("CreateChatCompletionRequest"))
             .is_some(),
-        "openapi.json has no CreateChatCompletionRequest schema"
+        "the fixture has no CreateChatCompletionRequest schema"
     );
     root.insert(
         "$ref".to_owned(),

@@ -41,6 +41,13 @@ function onEvent(event) {
     if (ui.log.lastElementChild) ui.log.lastElementChild.className = "answer";
     return;
   }
+  if (event.kind === "progress") {
+    // A bulk move: one line that counts up, replaced by the tool's own line.
+    if (!ui.log.lastElementChild || ui.log.lastElementChild.className !== "progress") print("progress", "");
+    ui.log.lastElementChild.textContent = `${event.text}: ${event.done}/${event.total}`;
+    return;
+  }
+  if (event.kind === "tool" && ui.log.lastElementChild?.className === "progress") ui.log.lastElementChild.remove();
   print(event.kind, event.text);
 }
 

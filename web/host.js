@@ -9,7 +9,7 @@
 // while a Promise is pending and resumed with its value.
 
 export const IMPORT_MODULE = "tidyup:host/v1";
-export const ABI_VERSION = 2;
+export const ABI_VERSION = 3;
 /** The largest buffer accepted from the guest, as in the native host. */
 const MAX_BUFFER = 64 << 20;
 /** How long one model call may take before it fails with `timeout`. */
@@ -100,11 +100,27 @@ async function applyFs(files, request) {
     case "rename": return files.rename(request.from, request.to);
     case "remove_file": return files.removeFile(request.path);
     case "remove_dir_all": return files.removeDirAll(request.path);
+    case "move_batch": return moveBatch(files, request.moves);
     default: throw new HostError("bad_request", `unknown op ${request.op}`);
   }
 }
 
-const MUTATING = new Set(["create_dir_all", "rename", "remove_file", "remove_dir_all"]);
+/** Many moves in order, never replacing anything: one ABI result per move. */
+async function moveBatch(files, moves) {
+  const results = [];
+  for (const { from, to } of moves) {
+    try {
+      if (await files.stat(to)) throw new HostError("already_exists", `${to} already exists`);
+      await files.rename(from, to);
+      results.push(ok(null));
+    } catch (e) {
+      results.push(err(e.code || "io", e.message || String(e)));
+    }
+  }
+  return results;
+}
+
+const MUTATING = new Set(["create_dir_all", "rename", "remove_file", "remove_dir_all", "move_batch"]);
 
 /**
  * One agent in its own core instance.

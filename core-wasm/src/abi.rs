@@ -17,14 +17,15 @@ use serde_json::Value;
 use crate::agent::{Agent, AgentConfig, Provider};
 use crate::ask::{self, AskConfig};
 use crate::host::{
-    Capabilities, ChatRequest, Entry, Event, EventSink, FileSystem, FsRequest, HostError,
+    BatchMove, Capabilities, Entry, Event, EventSink, FileSystem, FsRequest, HostError,
     ModelClient, Wire,
 };
 use crate::planner::OfflinePlanner;
-use crate::protocol::HttpReply;
+use crate::protocol::{HttpReply, Message};
+use crate::tool_run::ToolRun;
 
 /// The ABI version this module implements.
-pub const ABI_VERSION: i32 = 2;
+pub const ABI_VERSION: i32 = 3;
 
 #[link(wasm_import_module = "tidyup:host/v1")]
 unsafe extern "C" {
@@ -99,14 +100,19 @@ pub unsafe extern "C" fn tidyup_agent_new(ptr: *const u8, len: usize) -> u64 {
     reply(config.map(|config| {
         let agent = Agent::new(config);
         WasmHost.emit(agent.started());
-        let handle = NEXT_HANDLE.with_borrow_mut(|next| {
-            let handle = *next;
-            *next = next.wrapping_add(1).max(1);
-            handle
-        });
-        AGENTS.with_borrow_mut(|agents| agents.insert(handle, agent));
-        handle
+        register(agent)
     }))
+}
+
+/// Keeps `agent` under a new handle.
+fn register(agent: Agent) -> u32 {
+    let handle = NEXT_HANDLE.with_borrow_mut(|next| {
+        let handle = *next;
+        *next = next.wrapping_add(1).max(1);
+        handle
+    });
+    AGENTS.with_borrow_mut(|agents| agents.insert(handle, agent));
+    handle
 }
 
 /// Runs one user line on the agent `handle`; replies `{"ok": OUTCOME}`.
@@ -157,21 +163,57 @@ pub unsafe extern "C" fn tidyup_ask(ptr: *const u8, len: usize) -> u64 {
     reply(config.map(|config| ask::ask(&config, &mut WasmHost, &mut WasmHost)))
 }
 
+/// Creates an agent from an `AgentConfig` JSON and a history a host kept
+/// (the reply of [`tidyup_agent_history`]), without a start event; replies
+/// `{"ok": HANDLE}`.
+///
+/// # Safety
+/// `(cfg_ptr, cfg_len)` and `(hist_ptr, hist_len)` must be readable buffers
+/// of this module's memory.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tidyup_agent_restore(
+    cfg_ptr: *const u8,
+    cfg_len: usize,
+    hist_ptr: *const u8,
+    hist_len: usize,
+) -> u64 {
+    // SAFETY: forwarded from the caller's contract.
+    let config = unsafe { read_json::<AgentConfig>(cfg_ptr, cfg_len) };
+    // SAFETY: forwarded from the caller's contract.
+    let history = unsafe { read_json::<Vec<Message>>(hist_ptr, hist_len) };
+    reply(config.and_then(|config| {
+        let agent =
+            Agent::restore(config, history?).map_err(|why| HostError::new("bad_input", why))?;
+        Ok(register(agent))
+    }))
+}
+
 /// Replies `{"ok": [MESSAGE, ...]}`: the agent's history.
 #[unsafe(no_mangle)]
 pub extern "C" fn tidyup_agent_history(handle: u32) -> u64 {
-    reply(AGENTS.with_borrow(|agents| {
-        agents
-            .get(&handle)
-            .map(|agent| agent.history().to_vec())
-            .ok_or_else(|| unknown_handle(handle))
-    }))
+    AGENTS.with_borrow(|agents| match agents.get(&handle) {
+        Some(agent) => reply(Ok(agent.history())),
+        None => reply::<()>(Err(unknown_handle(handle))),
+    })
 }
 
 /// Drops the agent `handle`.
 #[unsafe(no_mangle)]
 pub extern "C" fn tidyup_agent_free(handle: u32) {
     AGENTS.with_borrow_mut(|agents| agents.remove(&handle));
+}
+
+/// Runs one tool call (a `ToolRun` JSON) with every tool declared, on the
+/// host's file primitives, progress going to `emit`; replies
+/// `{"ok": {"text": ..., "is_error": bool}}`.
+///
+/// # Safety
+/// `(ptr, len)` must be a readable buffer of this module's memory.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tidyup_run_tool(ptr: *const u8, len: usize) -> u64 {
+    // SAFETY: forwarded from the caller's contract.
+    let call = unsafe { read_json::<ToolRun>(ptr, len) };
+    reply(call.and_then(|call| call.run(&mut WasmHost, &mut WasmHost)))
 }
 
 fn unknown_handle(handle: u32) -> HostError {
@@ -238,13 +280,19 @@ impl WasmHost {
     }
 }
 
+/// A `ChatRequest` serialized from a borrowed body: the history is never copied.
+#[derive(Serialize)]
+struct BorrowedChatRequest<'a> {
+    body: &'a Value,
+}
+
 impl ModelClient for WasmHost {
     fn chat_completion(&mut self, body: &Value) -> Result<HttpReply, HostError> {
-        Self::call(import_chat_completion, &ChatRequest { body: body.clone() })
+        Self::call(import_chat_completion, &BorrowedChatRequest { body })
     }
 
     fn open_stream(&mut self, body: &Value) -> Result<HttpReply, HostError> {
-        Self::call(import_chat_stream_open, &ChatRequest { body: body.clone() })
+        Self::call(import_chat_stream_open, &BorrowedChatRequest { body })
     }
 
     fn read_stream(&mut self) -> Result<Option<String>, HostError> {
@@ -296,6 +344,12 @@ impl FileSystem for WasmHost {
         Self::fs(FsRequest::RemoveDirAll {
             path: path.to_owned(),
         })
+    }
+    fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<Result<(), HostError>>, HostError> {
+        let results: Vec<Wire<()>> = Self::fs(FsRequest::MoveBatch {
+            moves: moves.to_vec(),
+        })?;
+        Ok(results.into_iter().map(Result::from).collect())
     }
 }
 

@@ -9,12 +9,13 @@ use serde::{Deserialize, Serialize};
 
 use serde_json::Value;
 
+use crate::budget::{self, Fit, Limits};
 use crate::call::{self, Answered, CallError, CallSettings};
-use crate::host::{Capabilities, Event};
+use crate::host::{Capabilities, Event, EventSink};
 use crate::lang::Lang;
-use crate::prompt::system_prompt;
+use crate::prompt::{bulk_prompt, system_prompt};
 use crate::protocol::{self, Message, Reply, ToolCall, Usage};
-use crate::tools::{self, ToolContext};
+use crate::tools::{self, ToolContext, ToolSet};
 
 /// Maximum model calls per user turn.
 pub const MAX_ROUNDS: u32 = 15;
@@ -38,6 +39,9 @@ pub struct AgentConfig {
     /// Streaming and retries of model calls.
     #[serde(default)]
     pub calls: CallSettings,
+    /// When a directory is large; the context budget.
+    #[serde(default)]
+    pub limits: Limits,
 }
 
 /// Who answers the agent's model calls.
@@ -76,6 +80,10 @@ pub enum Outcome {
 pub struct Agent {
     config: AgentConfig,
     history: Vec<Message>,
+    /// The tools declared with the next request.
+    tools: ToolSet,
+    /// Whether the target's size was looked at (once, on the first line).
+    target_checked: bool,
 }
 
 impl Agent {
@@ -87,6 +95,59 @@ impl Agent {
         Self {
             config,
             history: vec![system],
+            tools: ToolSet::SPEC,
+            target_checked: false,
+        }
+    }
+
+    /// The conversation a host kept (the history of a completed turn, as
+    /// [`Agent::history`] gave it), taken up again with the same config:
+    /// after the core stopped, the next line goes on from there. The state
+    /// kept beside the history is derived from it: the target was looked at
+    /// once a user line is in it, and the bulk tools are declared when the
+    /// system message carries their advice.
+    pub fn restore(config: AgentConfig, history: Vec<Message>) -> Result<Self, String> {
+        let mut agent = Self::new(config);
+        if !matches!(history.first(), Some(Message::System { .. })) {
+            return Err("a history begins with the system message".to_owned());
+        }
+        let mut with_bulk = agent.clone();
+        with_bulk.enable_bulk_tools();
+        if history.first() == with_bulk.history.first() {
+            agent = with_bulk;
+        }
+        agent.target_checked = history
+            .iter()
+            .any(|message| matches!(message, Message::User { .. }));
+        agent.history = history;
+        Ok(agent)
+    }
+
+    /// Declares the bulk tools from the next request on, and tells the
+    /// model when to use them (the system message gains that advice).
+    fn enable_bulk_tools(&mut self) {
+        if self.tools.bulk {
+            return;
+        }
+        self.tools = ToolSet::WITH_BULK;
+        if let Some(Message::System { content }) = self.history.first_mut() {
+            content.push_str("\n\n");
+            content.push_str(&bulk_prompt(self.config.lang));
+        }
+    }
+
+    /// A large target gets the bulk tools from its first request.
+    fn check_target(&mut self, caps: &mut Capabilities<'_>) {
+        if self.target_checked {
+            return;
+        }
+        self.target_checked = true;
+        let large = caps
+            .files
+            .list(&self.config.target_dir)
+            .is_ok_and(|entries| entries.len() > self.config.limits.large_folder_entries);
+        if large {
+            self.enable_bulk_tools();
         }
     }
 
@@ -124,9 +185,9 @@ impl Agent {
             content: line.to_owned(),
         });
         let lang = self.config.lang;
-        let declarations = tools::declarations();
+        self.check_target(caps);
         let mut usage = Usage::default();
-        let outcome = self.run_rounds(&declarations, caps, &mut usage);
+        let outcome = self.run_rounds(caps, &mut usage);
         if usage.total_tokens > 0 {
             caps.events.emit(usage.event(lang));
         }
@@ -134,17 +195,18 @@ impl Agent {
     }
 
     /// The model calls of one turn, at most [`MAX_ROUNDS`].
-    fn run_rounds(
-        &mut self,
-        declarations: &Value,
-        caps: &mut Capabilities<'_>,
-        usage: &mut Usage,
-    ) -> Outcome {
+    fn run_rounds(&mut self, caps: &mut Capabilities<'_>, usage: &mut Usage) -> Outcome {
         let lang = self.config.lang;
+        let mut round_start = self.history.len().saturating_sub(1);
         for _ in 0..MAX_ROUNDS {
-            let body = protocol::build_request(&self.config.model, &self.history, declarations);
+            let declarations = tools::declarations_for(self.tools);
+            let Some(body) = self.request_within_budget(&declarations, round_start, caps.events)
+            else {
+                return Outcome::ModelFailed;
+            };
+            round_start = self.history.len();
             let answered =
-                match call::complete(&body, &self.config.calls, caps.model, caps.events, lang) {
+                match call::complete(body, &self.config.calls, caps.model, caps.events, lang) {
                     Ok(answered) => answered,
                     Err(CallError::Failed(cause)) => {
                         caps.events.emit(Event::Error {
@@ -204,6 +266,36 @@ impl Agent {
         Outcome::RoundLimit
     }
 
+    /// The next request, with the oldest tool results elided when it would
+    /// pass the context budget (never those from `keep_from` on: the
+    /// latest round's); `None` when it cannot fit, with the user told why.
+    fn request_within_budget(
+        &mut self,
+        declarations: &Value,
+        keep_from: usize,
+        events: &mut dyn EventSink,
+    ) -> Option<Value> {
+        let model = self.config.model.clone();
+        let budget_tokens = self.config.limits.context_tokens;
+        let build = |history: &[Message]| protocol::build_request(&model, history, declarations);
+        match budget::fit(
+            &mut self.history,
+            keep_from,
+            budget_tokens,
+            self.config.lang,
+            build,
+        ) {
+            Fit::Fits { .. } => Some(protocol::build_request(&model, &self.history, declarations)),
+            Fit::TooLarge { estimate } => {
+                let lang = self.config.lang;
+                events.emit(Event::Error {
+                    text: lang.model_call_failed(&lang.over_budget(estimate, budget_tokens)),
+                });
+                None
+            }
+        }
+    }
+
     /// Runs a reply's tool calls in order, one tool message each. A reply
     /// cut off by the length limit runs none (its calls may be truncated):
     /// the model is told. After a cancel, the remaining calls are answered
@@ -216,6 +308,7 @@ impl Agent {
     ) -> Flow {
         let lang = self.config.lang;
         let mut flow = Flow::Continue;
+        let mut met_large_folder = false;
         for call in calls {
             if flow == Flow::Continue && caps.model.cancelled() {
                 flow = Flow::Cancelled;
@@ -224,12 +317,13 @@ impl Agent {
                 (Flow::Cancelled, _) => lang.call_cancelled(),
                 (Flow::Continue, true) => lang.call_truncated(),
                 (Flow::Continue, false) => {
-                    let mut ctx = ToolContext {
-                        files: &mut *caps.files,
-                        target_dir: &self.config.target_dir,
-                        lang,
-                    };
-                    tools::run(&call.name, &call.arguments, &mut ctx)
+                    let mut ctx = ToolContext::new(&mut *caps.files, &self.config.target_dir, lang)
+                        .with_tools(self.tools);
+                    ctx.large_folder_entries = self.config.limits.large_folder_entries;
+                    ctx.progress = Some(&mut *caps.events);
+                    let result = tools::run(&call.name, &call.arguments, &mut ctx);
+                    met_large_folder |= ctx.met_large_folder;
+                    result
                 }
             };
             caps.events.emit(Event::Tool {
@@ -241,6 +335,9 @@ impl Agent {
                 tool_call_id: call.id,
                 content: result,
             });
+        }
+        if met_large_folder {
+            self.enable_bulk_tools();
         }
         flow
     }

@@ -56,8 +56,7 @@ pub fn build_request(config: &AskConfig) -> Value {
 /// Asks, shows the answer (and the usage), and says how it went.
 pub fn ask(config: &AskConfig, model: &mut dyn ModelClient, events: &mut dyn EventSink) -> Outcome {
     let lang = config.lang;
-    let answered = match call::complete(&build_request(config), &config.calls, model, events, lang)
-    {
+    let answered = match call::complete(build_request(config), &config.calls, model, events, lang) {
         Ok(answered) => answered,
         Err(CallError::Failed(cause)) => {
             events.emit(Event::Error {

@@ -1,16 +1,29 @@
 //! One model call, done properly: streamed when asked (text shown as it
 //! arrives, the message assembled from its deltas), retried with
 //! exponential backoff and jitter when the failure may pass (honouring
-//! `Retry-After`), never retried once streamed text has been shown, and
-//! cancellable by the user.
+//! `Retry-After`), never retried once streamed text has been shown,
+//! cancellable by the user, and bounded: a reply over the size limit (a
+//! whole body, one event, or the text a stream assembles) fails the call.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::host::{Event, EventSink, HostError, ModelClient};
 use crate::lang::Lang;
-use crate::protocol::{CallFailure, Completion, HttpReply, read_completion};
-use crate::stream::{Assembler, SseParser};
+use crate::protocol::{CallFailure, Completion, HttpReply, read_completion, read_completion_value};
+use crate::stream::{Assembler, ChunkError, SseParser};
+
+/// The default size limit of a reply: 8 MiB.
+pub const DEFAULT_MAX_REPLY_BYTES: u64 = 8 << 20;
+
+/// The host's error code for a reply it stopped reading at the size limit.
+pub const REPLY_TOO_LARGE: &str = "reply_too_large";
+
+/// Bytes of the size limit per JSON value a reply (a whole body, one event)
+/// may hold: the core's memory grows with the values parsed (some 56 bytes
+/// each in wasm), not with the bytes, so this bounds it whatever the reply
+/// is made of. A real reply holds far fewer.
+pub const BYTES_PER_JSON_VALUE: u64 = 16;
 
 /// How model calls are made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,6 +40,14 @@ pub struct CallSettings {
     /// Seed of the jitter (the host passes a random one).
     #[serde(default)]
     pub seed: u64,
+    /// The most bytes a reply may have: a whole body, one streamed event,
+    /// and the text a stream assembles are each refused beyond it.
+    #[serde(default = "default_max_reply_bytes")]
+    pub max_reply_bytes: u64,
+}
+
+fn default_max_reply_bytes() -> u64 {
+    DEFAULT_MAX_REPLY_BYTES
 }
 
 fn default_max_tries() -> u32 {
@@ -44,6 +65,7 @@ impl Default for CallSettings {
             max_tries: default_max_tries(),
             retry_base_ms: default_retry_base_ms(),
             seed: 0,
+            max_reply_bytes: DEFAULT_MAX_REPLY_BYTES,
         }
     }
 }
@@ -74,7 +96,10 @@ struct TryFailure {
 }
 
 impl TryFailure {
-    fn from_host(err: HostError, shown: bool) -> Self {
+    fn from_host(err: HostError, shown: bool, settings: &CallSettings, lang: Lang) -> Self {
+        if err.code == REPLY_TOO_LARGE {
+            return Self::too_large(shown, settings, lang);
+        }
         let cancelled = err.code == "cancelled";
         let retryable = matches!(err.code.as_str(), "connect" | "timeout" | "transport");
         Self {
@@ -87,28 +112,55 @@ impl TryFailure {
             cancelled,
         }
     }
+
+    /// The reply passed the size limit: worth no retry.
+    fn too_large(shown: bool, settings: &CallSettings, lang: Lang) -> Self {
+        Self::oversize(Oversize::Bytes, shown, settings, lang)
+    }
+
+    fn oversize(kind: Oversize, shown: bool, settings: &CallSettings, lang: Lang) -> Self {
+        let cause = match kind {
+            Oversize::Bytes => lang.reply_too_large(settings.max_reply_bytes),
+            Oversize::Values => lang.reply_too_many_values(max_json_values(settings)),
+        };
+        Self::fatal(cause, shown)
+    }
+
+    fn fatal(cause: String, shown: bool) -> Self {
+        Self {
+            failure: CallFailure::fatal(cause),
+            shown,
+            cancelled: false,
+        }
+    }
 }
 
 /// Sends `body` and returns the reply, retrying and streaming as `settings` say.
 pub fn complete(
-    body: &Value,
+    mut body: Value,
     settings: &CallSettings,
     model: &mut dyn ModelClient,
     events: &mut dyn EventSink,
     lang: Lang,
 ) -> Result<Answered, CallError> {
+    if settings.stream
+        && let Some(object) = body.as_object_mut()
+    {
+        object.insert("stream".into(), Value::Bool(true));
+        object.insert("stream_options".into(), json!({ "include_usage": true }));
+    }
     let tries = settings.max_tries.max(1);
     for attempt in 1..=tries {
         if model.cancelled() {
             return Err(CallError::Cancelled);
         }
         let outcome = if settings.stream {
-            try_streamed(body, model, events, lang)
+            try_streamed(&body, settings, model, events, lang)
         } else {
             model
-                .chat_completion(body)
-                .map_err(|err| TryFailure::from_host(err, false))
-                .and_then(|reply| whole(&reply, lang))
+                .chat_completion(&body)
+                .map_err(|err| TryFailure::from_host(err, false, settings, lang))
+                .and_then(|reply| whole(&reply, settings, lang))
         };
         let failed = match outcome {
             Ok(answered) => return Ok(answered),
@@ -128,7 +180,11 @@ pub fn complete(
     Err(CallError::Failed(String::new()))
 }
 
-fn whole(reply: &HttpReply, lang: Lang) -> Result<Answered, TryFailure> {
+/// Reads a whole answer, refusing one over the size limit unparsed.
+fn whole(reply: &HttpReply, settings: &CallSettings, lang: Lang) -> Result<Answered, TryFailure> {
+    if let Some(kind) = oversize(&reply.body, settings) {
+        return Err(TryFailure::oversize(kind, false, settings, lang));
+    }
     read_completion(reply, lang)
         .map(|completion| Answered {
             completion,
@@ -141,33 +197,74 @@ fn whole(reply: &HttpReply, lang: Lang) -> Result<Answered, TryFailure> {
         })
 }
 
+/// How a reply passed the size limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Oversize {
+    /// More bytes than the limit.
+    Bytes,
+    /// More JSON values than one per [`BYTES_PER_JSON_VALUE`] of the limit.
+    Values,
+}
+
+fn max_json_values(settings: &CallSettings) -> u64 {
+    settings.max_reply_bytes / BYTES_PER_JSON_VALUE
+}
+
+/// Whether `text` (a whole body or one event) passes the size limit, found
+/// in one pass before anything is parsed. Every `[`, `{` and `,` outside a
+/// string begins one more value.
+fn oversize(text: &str, settings: &CallSettings) -> Option<Oversize> {
+    if u64::try_from(text.len()).map_or(true, |bytes| bytes > settings.max_reply_bytes) {
+        return Some(Oversize::Bytes);
+    }
+    let max_values = max_json_values(settings);
+    let (mut values, mut in_string, mut escaped) = (1u64, false, false);
+    for &byte in text.as_bytes() {
+        match (in_string, byte) {
+            (true, _) if escaped => escaped = false,
+            (true, b'\\') => escaped = true,
+            (true, b'"') | (false, b'"') => in_string = !in_string,
+            (false, b'[' | b'{' | b',') => {
+                values += 1;
+                if values > max_values {
+                    return Some(Oversize::Values);
+                }
+            }
+            (true, _) | (false, _) => {}
+        }
+    }
+    None
+}
+
+/// One streamed try. A stream without any chat-completion chunk (garbage,
+/// no event at all) is read as its first event would be as a whole body:
+/// the same bytes fail, or answer, the same way however they arrive.
 fn try_streamed(
     body: &Value,
+    settings: &CallSettings,
     model: &mut dyn ModelClient,
     events: &mut dyn EventSink,
     lang: Lang,
 ) -> Result<Answered, TryFailure> {
-    let mut body = body.clone();
-    if let Some(object) = body.as_object_mut() {
-        object.insert("stream".into(), Value::Bool(true));
-        object.insert("stream_options".into(), json!({ "include_usage": true }));
-    }
     let opened = model
-        .open_stream(&body)
-        .map_err(|err| TryFailure::from_host(err, false))?;
+        .open_stream(body)
+        .map_err(|err| TryFailure::from_host(err, false, settings, lang))?;
     if !opened.streaming {
         // The provider answered whole (an error, or no streaming support).
-        return whole(&opened, lang);
+        return whole(&opened, settings, lang);
     }
-    let (mut parser, mut assembler, mut shown) =
-        (SseParser::default(), Assembler::default(), false);
-    let mut finished = false;
+    let limit = usize::try_from(settings.max_reply_bytes).unwrap_or(usize::MAX);
+    let (mut parser, mut assembler) = (SseParser::with_limit(limit), Assembler::with_limit(limit));
+    let (mut shown, mut finished) = (false, false);
+    let mut first_event: Option<String> = None;
     while !finished {
         let piece = model
             .read_stream()
-            .map_err(|err| TryFailure::from_host(err, shown))?;
+            .map_err(|err| TryFailure::from_host(err, shown, settings, lang))?;
         let events_text = match piece {
-            Some(text) => parser.feed(&text),
+            Some(text) => parser
+                .feed(&text)
+                .map_err(|_| TryFailure::too_large(shown, settings, lang))?,
             None => {
                 finished = true;
                 parser.finish().into_iter().collect()
@@ -178,27 +275,43 @@ fn try_streamed(
                 finished = true;
                 continue;
             }
-            let Ok(chunk) = serde_json::from_str::<Value>(&data) else {
+            if let Some(kind) = oversize(&data, settings) {
+                return Err(TryFailure::oversize(kind, shown, settings, lang));
+            }
+            let chunk = serde_json::from_str::<Value>(&data);
+            if !assembler.has_deltas() && first_event.is_none() {
+                first_event = Some(data);
+            }
+            let Ok(chunk) = chunk else {
                 continue;
             };
-            let news = assembler.push(&chunk).map_err(|cause| TryFailure {
-                failure: CallFailure::fatal(cause),
-                shown,
-                cancelled: false,
+            let news = assembler.push(&chunk).map_err(|err| match err {
+                ChunkError::Provider(cause) => TryFailure::fatal(cause, shown),
+                ChunkError::TooLarge => TryFailure::too_large(shown, settings, lang),
             })?;
+            if assembler.has_deltas() {
+                first_event = None;
+            }
             if !news.content.is_empty() {
                 shown = true;
                 events.emit(Event::AnswerDelta { text: news.content });
             }
         }
     }
-    let whole_reply = HttpReply::new(200, assembler.finish().to_string());
-    let mut answered = whole(&whole_reply, lang).map_err(|mut failed| {
-        failed.shown = shown;
-        failed
-    })?;
-    answered.shown = shown;
-    Ok(answered)
+    if !assembler.has_deltas() {
+        return whole(
+            &HttpReply::new(200, first_event.unwrap_or_default()),
+            settings,
+            lang,
+        );
+    }
+    let completion =
+        read_completion_value(assembler.finish(), lang).map_err(|failure| TryFailure {
+            failure,
+            shown,
+            cancelled: false,
+        })?;
+    Ok(Answered { completion, shown })
 }
 
 /// The delay before try `attempt + 1`: `Retry-After` when given (capped at

@@ -42,6 +42,87 @@ pub fn extension(filename: &str) -> String {
     }
 }
 
+/// A category of `get_file_type`, as a type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Category {
+    /// 文档
+    Documents,
+    /// 图片
+    Images,
+    /// 视频
+    Videos,
+    /// 音频
+    Audio,
+    /// 代码
+    Code,
+    /// 压缩包
+    Archives,
+    /// 安装包
+    Installers,
+    /// 其他
+    Other,
+}
+
+impl Category {
+    /// Every category, in table order, [`Category::Other`] last.
+    pub const ALL: [Category; 8] = [
+        Category::Documents,
+        Category::Images,
+        Category::Videos,
+        Category::Audio,
+        Category::Code,
+        Category::Archives,
+        Category::Installers,
+        Category::Other,
+    ];
+
+    /// The exact name `get_file_type` returns (`文档` ... `其他`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Category::Documents => CATEGORIES[0].0,
+            Category::Images => CATEGORIES[1].0,
+            Category::Videos => CATEGORIES[2].0,
+            Category::Audio => CATEGORIES[3].0,
+            Category::Code => CATEGORIES[4].0,
+            Category::Archives => CATEGORIES[5].0,
+            Category::Installers => CATEGORIES[6].0,
+            Category::Other => OTHER,
+        }
+    }
+
+    /// Its English name, as an English folder name.
+    pub fn english(self) -> &'static str {
+        match self {
+            Category::Documents => "Documents",
+            Category::Images => "Images",
+            Category::Videos => "Videos",
+            Category::Audio => "Audio",
+            Category::Code => "Code",
+            Category::Archives => "Archives",
+            Category::Installers => "Installers",
+            Category::Other => "Others",
+        }
+    }
+
+    /// The category a model or user named: its exact name, or its English
+    /// name in any case.
+    pub fn parse(text: &str) -> Option<Category> {
+        let text = text.trim();
+        Category::ALL.into_iter().find(|category| {
+            category.name() == text || category.english().eq_ignore_ascii_case(text)
+        })
+    }
+
+    /// The category of a file name.
+    pub fn of(filename: &str) -> Category {
+        let name = category(filename);
+        Category::ALL
+            .into_iter()
+            .find(|category| category.name() == name)
+            .unwrap_or(Category::Other)
+    }
+}
+
 /// The category of a file name, one of [`CATEGORIES`] or [`OTHER`].
 pub fn category(filename: &str) -> &'static str {
     let ext = extension(filename);

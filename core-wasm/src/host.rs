@@ -57,6 +57,32 @@ pub trait FileSystem {
     fn remove_file(&mut self, path: &str) -> Result<(), HostError>;
     /// Removes a directory with all its contents.
     fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError>;
+
+    /// Moves many items at once, in order, never replacing anything: a move
+    /// whose destination exists fails with code `already_exists`. One result
+    /// per move; `Err` when the batch as a whole could not start (nothing
+    /// moved). Hosts override it to journal a whole batch with few syncs.
+    fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<Result<(), HostError>>, HostError> {
+        Ok(moves
+            .iter()
+            .map(|step| match self.stat(&step.to)? {
+                Some(_) => Err(HostError::new(
+                    "already_exists",
+                    format!("{} already exists", step.to),
+                )),
+                None => self.rename(&step.from, &step.to),
+            })
+            .collect())
+    }
+}
+
+/// One move of [`FileSystem::move_batch`]: absolute paths.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BatchMove {
+    /// Where the item is.
+    pub from: String,
+    /// Where it goes; nothing may be there.
+    pub to: String,
 }
 
 /// Receives what the core wants shown to the user.
@@ -179,6 +205,16 @@ pub enum Event {
         /// The error line.
         text: String,
     },
+    /// How far a long tool (a bulk move) has come; terminals show a bar,
+    /// other consoles nothing.
+    Progress {
+        /// Items done so far.
+        done: u64,
+        /// Items in all.
+        total: u64,
+        /// What is being done, e.g. `move_by_type`.
+        text: String,
+    },
 }
 
 impl Event {
@@ -191,7 +227,8 @@ impl Event {
             | Event::Answer { text, .. }
             | Event::Usage { text, .. }
             | Event::Notice { text }
-            | Event::Error { text } => text,
+            | Event::Error { text }
+            | Event::Progress { text, .. } => text,
         }
     }
 }
@@ -232,6 +269,12 @@ pub enum FsRequest {
         /// Absolute path.
         path: String,
     },
+    /// [`FileSystem::move_batch`]; `ok` is one `{"ok": null}` or
+    /// `{"err": ...}` per move.
+    MoveBatch {
+        /// The moves, in order.
+        moves: Vec<BatchMove>,
+    },
 }
 
 impl FsRequest {
@@ -245,6 +288,10 @@ impl FsRequest {
             FsRequest::Rename { from, to } => files.rename(from, to).map(done),
             FsRequest::RemoveFile { path } => files.remove_file(path).map(done),
             FsRequest::RemoveDirAll { path } => files.remove_dir_all(path).map(done),
+            FsRequest::MoveBatch { moves } => files.move_batch(moves).map(|results| {
+                let wired: Vec<Wire<()>> = results.into_iter().map(Wire::from).collect();
+                json_value(&wired)
+            }),
         }
     }
 }

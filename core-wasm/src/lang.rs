@@ -21,7 +21,7 @@ pub enum Lang {
 
 impl Lang {
     /// Picks one of two texts by language.
-    fn pick(self, en: String, zh: String) -> String {
+    pub(crate) fn pick(self, en: String, zh: String) -> String {
         match self {
             Lang::En => en,
             Lang::Zh => zh,
@@ -106,6 +106,16 @@ impl Lang {
                     err.message
                 ),
                 format!("路径不在允许的目录内: {}", err.message),
+            ),
+            "not_allowed_on_windows" => self.pick(
+                format!(
+                    "the name \"{}\" is not allowed on Windows (device names such as CON, NUL, AUX, COM1; a trailing dot or space; any of < > : \" | ? *)",
+                    err.message
+                ),
+                format!(
+                    "Windows 不允许使用名称 \"{}\"（CON、NUL、AUX、COM1 等设备名；以点或空格结尾；含有 < > : \" | ? * 之一）",
+                    err.message
+                ),
             ),
             "protected" => self.pick(
                 format!(
@@ -298,10 +308,13 @@ impl Lang {
 
     /// Cause: a model call's HTTP status was not 2xx.
     pub fn http_status(self, status: u16, message: Option<&str>) -> String {
-        match message {
-            Some(message) => format!("HTTP {status}: {message}"),
-            None => format!("HTTP {status}"),
+        let Some(message) = message else {
+            return format!("HTTP {status}");
+        };
+        if crate::budget::is_context_overflow(message) {
+            return format!("HTTP {status}: {message} ({})", self.context_advice());
         }
+        format!("HTTP {status}: {message}")
     }
 
     /// Cause: the reply body was not a chat completion.
@@ -318,6 +331,67 @@ impl Lang {
             "the reply has no choices".to_owned(),
             "回复中没有 choices".to_owned(),
         )
+    }
+
+    /// Cause: the reply (a whole body, one streamed event, or the text a
+    /// stream assembled) passed the size limit of `limit_bytes`.
+    pub fn reply_too_large(self, limit_bytes: u64) -> String {
+        let limit = limit_text(limit_bytes);
+        self.pick(
+            format!(
+                "reply too large (more than {limit}; raise [limits] max_reply_mib in the config file)"
+            ),
+            format!("回复过大（超过 {limit}；可在配置文件的 [limits] max_reply_mib 中调高）"),
+        )
+    }
+
+    /// Cause: the reply (a whole body or one streamed event) holds more
+    /// JSON values than the size limit allows (one per 16 bytes of it).
+    pub fn reply_too_many_values(self, max_values: u64) -> String {
+        self.pick(
+            format!(
+                "reply too large (more than {max_values} JSON values; raise [limits] max_reply_mib in the config file)"
+            ),
+            format!("回复过大（超过 {max_values} 个 JSON 值；可在配置文件的 [limits] max_reply_mib 中调高）"),
+        )
+    }
+
+    /// The error line when the core stopped in the middle of a line and the
+    /// conversation was restored to the last completed turn.
+    pub fn core_stopped(self, cause: &str) -> String {
+        self.pick(
+            format!(
+                "tidyup: the core stopped ({cause}); this line was rolled back and the session goes on from the last completed turn (file changes already made stay; `tidyup undo` reverses them)"
+            ),
+            format!(
+                "tidyup：核心已停止（{cause}）；这一行已回滚，会话从上一个完成的回合继续（已做的文件改动保留；`tidyup undo` 可以撤销）"
+            ),
+        )
+    }
+
+    /// Cause of a stop: the core ran more than `fuel` instructions without
+    /// calling the host.
+    pub fn core_out_of_fuel(self, fuel: u64) -> String {
+        self.pick(
+            format!(
+                "out of fuel: more than {fuel} instructions between two host calls; TIDYUP_CORE_FUEL raises it"
+            ),
+            format!("燃料耗尽：两次主机调用之间超过 {fuel} 条指令；可用 TIDYUP_CORE_FUEL 调高"),
+        )
+    }
+
+    /// Cause of a stop: the core asked for more than its `limit_bytes` of memory.
+    pub fn core_out_of_memory(self, limit_bytes: u64) -> String {
+        let limit = limit_text(limit_bytes);
+        self.pick(
+            format!("out of memory: the core may use {limit}"),
+            format!("内存不足：核心最多可用 {limit}"),
+        )
+    }
+
+    /// Cause of a stop: any other fault of the core, with the runtime's words.
+    pub fn core_fault(self, detail: &str) -> String {
+        self.pick(format!("fault: {detail}"), format!("故障：{detail}"))
     }
 
     /// `tidyup demo`: the folder was created.
@@ -370,5 +444,16 @@ impl Lang {
             "The provider's content filter withheld part or all of this reply (finish_reason \"content_filter\").".to_owned(),
             "服务商的内容过滤拦截了这次回复的部分或全部内容（finish_reason 为 \"content_filter\"）。".to_owned(),
         )
+    }
+}
+
+/// A limit in bytes as people set it: whole MiB or KiB when it is one, else bytes.
+fn limit_text(bytes: u64) -> String {
+    const KIB: u64 = 1024;
+    const MIB: u64 = 1024 * KIB;
+    match bytes {
+        b if b >= MIB && b % MIB == 0 => format!("{} MiB", b / MIB),
+        b if b >= KIB && b % KIB == 0 => format!("{} KiB", b / KIB),
+        b => format!("{b} bytes"),
     }
 }

@@ -11,6 +11,7 @@
 
 pub mod agent;
 pub mod ask;
+pub mod budget;
 pub mod call;
 pub mod demo;
 pub mod file_type;
@@ -22,6 +23,7 @@ pub mod planner;
 pub mod prompt;
 pub mod protocol;
 pub mod stream;
+pub mod tool_run;
 pub mod tools;
 
 #[cfg(target_arch = "wasm32")]
@@ -32,8 +34,8 @@ pub mod web;
 pub use agent::{Agent, AgentConfig, MAX_ROUNDS, Outcome, Provider};
 pub use call::CallSettings;
 pub use host::{
-    Capabilities, ChatRequest, Entry, EntryKind, Event, EventSink, FileSystem, FsRequest,
-    HostError, ModelClient, Wire,
+    BatchMove, Capabilities, ChatRequest, Entry, EntryKind, Event, EventSink, FileSystem,
+    FsRequest, HostError, ModelClient, Wire,
 };
 pub use lang::Lang;
 pub use protocol::{HttpReply, Message, Usage};

@@ -50,3 +50,24 @@ pub fn system_prompt(lang: Lang, target_dir: &str) -> String {
         ),
     }
 }
+
+/// What the system prompt gains once the bulk tools are declared: when to
+/// use them, with the same go-ahead and deletion rules.
+pub fn bulk_prompt(lang: Lang) -> String {
+    match lang {
+        Lang::En => "This directory (or one in it) is large, so you also have bulk tools:\n\
+             7. summarize_folder: an overview of a directory of any size (counts and sizes per category, extensions, months, name patterns, subfolders, samples)\n\
+             8. find_files: the items whose names match a glob, 200 at a time\n\
+             9. move_matching: move every file whose name matches a glob into a folder\n\
+             10. move_by_type: move every file of one category into a folder\n\n\
+             For a large directory: start with summarize_folder instead of listing every item; plan by category and by name pattern (keep related files such as IMG_*.jpg together), with counts and a few sample names, never a line per file; still wait for the user's go-ahead; then use move_by_type and move_matching rather than one move_file per file; report the counts and any failures. Still never delete anything without asking."
+            .to_owned(),
+        Lang::Zh => "这个目录（或其中某个目录）很大，所以你还有批量工具：\n\
+             7. summarize_folder：任意大小目录的概况（各类别的数量和大小、扩展名、月份、文件名模式、子文件夹、示例）\n\
+             8. find_files：名称匹配通配符的项目，每次 200 个\n\
+             9. move_matching：把名称匹配通配符的所有文件移到一个文件夹\n\
+             10. move_by_type：把某一类别的所有文件移到一个文件夹\n\n\
+             对于大目录：先用 summarize_folder，不要逐个列出；按类别和文件名模式制定方案（相关文件如 IMG_*.jpg 放在一起），给出数量和少量示例，不要逐个文件列出；仍然要等待用户确认；然后用 move_by_type 和 move_matching，而不是逐个 move_file；报告数量和失败项。删除任何东西之前仍必须先询问用户。"
+            .to_owned(),
+    }
+}

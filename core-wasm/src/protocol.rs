@@ -188,6 +188,12 @@ pub fn read_completion(reply: &HttpReply, lang: Lang) -> Result<Completion, Call
     }
     let body: Value = serde_json::from_str(&reply.body)
         .map_err(|err| CallFailure::fatal(lang.bad_reply(&format!("invalid JSON: {err}"))))?;
+    read_completion_value(body, lang)
+}
+
+/// Reads a 2xx answer's parsed body (e.g. a streamed reply once assembled)
+/// into a [`Completion`]. The message is moved out of the body, not copied.
+pub fn read_completion_value(mut body: Value, lang: Lang) -> Result<Completion, CallFailure> {
     if let Some(message) = body.get("error").and_then(error_text) {
         return Err(CallFailure::fatal(message));
     }
@@ -198,7 +204,7 @@ pub fn read_completion(reply: &HttpReply, lang: Lang) -> Result<Completion, Call
         .pointer("/choices/0/finish_reason")
         .and_then(Value::as_str)
         .map(str::to_owned);
-    let reply = read_choice(&body, lang).map_err(CallFailure::fatal)?;
+    let reply = read_choice(&mut body, lang).map_err(CallFailure::fatal)?;
     Ok(Completion {
         reply,
         finish_reason,
@@ -225,28 +231,32 @@ fn retryable_status(status: u16, body: &str) -> bool {
     }
 }
 
-fn read_choice(body: &Value, lang: Lang) -> Result<Reply, String> {
+fn read_choice(body: &mut Value, lang: Lang) -> Result<Reply, String> {
     let choices = body
-        .get("choices")
-        .and_then(Value::as_array)
+        .get_mut("choices")
+        .and_then(Value::as_array_mut)
         .ok_or_else(|| lang.bad_reply("no \"choices\" array"))?;
-    let first = choices.first().ok_or_else(|| lang.no_choices())?;
+    let first = choices.first_mut().ok_or_else(|| lang.no_choices())?;
     let message = first
-        .get("message")
-        .and_then(Value::as_object)
+        .get_mut("message")
+        .and_then(Value::as_object_mut)
         .ok_or_else(|| lang.bad_reply("choices[0] has no \"message\" object"))?;
-    Ok(read_message(message.clone()))
+    Ok(read_message(std::mem::take(message)))
 }
 
 /// Sorts an assistant message into a plain answer or tool calls.
 ///
 /// The message keeps its fields in their order (`shift_remove`); only a
 /// missing call id is filled in, so each tool message has a call to answer,
-/// and a plain answer's content becomes its text.
+/// and entries of `tool_calls` that are not objects (no call can be made of
+/// them, nor answered) are dropped; a plain answer's content becomes its text.
 fn read_message(mut message: Map<String, Value>) -> Reply {
     message.shift_remove("role");
     let calls: Vec<ToolCall> = match message.get_mut("tool_calls") {
-        Some(Value::Array(calls)) => calls.iter_mut().enumerate().map(read_tool_call).collect(),
+        Some(Value::Array(calls)) => {
+            calls.retain(Value::is_object);
+            calls.iter_mut().enumerate().map(read_tool_call).collect()
+        }
         Some(_) | None => Vec::new(),
     };
     if calls.is_empty() {

@@ -117,6 +117,7 @@ fn settings(stream: bool) -> CallSettings {
         max_tries: 4,
         retry_base_ms: 100,
         seed: 7,
+        ..CallSettings::default()
     }
 }
 
@@ -133,6 +134,7 @@ fn run(
         lang: Lang::En,
         provider: Provider::Remote,
         calls,
+        limits: Default::default(),
     });
     let mut events = Recorder::default();
     let outcome = agent.handle_line(

@@ -36,7 +36,8 @@ fn tool_events(world: &World) -> Vec<(String, String, String)> {
             | Event::Answer { .. }
             | Event::Usage { .. }
             | Event::Notice { .. }
-            | Event::Error { .. } => None,
+            | Event::Error { .. }
+            | Event::Progress { .. } => None,
         })
         .collect()
 }

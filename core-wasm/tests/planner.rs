@@ -29,6 +29,7 @@ fn converse(lang: Lang, fs: &mut MemFs, lines: &[&str]) -> (Vec<Outcome>, Vec<Ev
         lang,
         provider: Provider::Offline,
         calls: Default::default(),
+        limits: Default::default(),
     });
     let mut planner = OfflinePlanner::new(lang, TARGET);
     let mut events = Recorder::default();
@@ -172,12 +173,9 @@ fn replies_are_well_formed_chat_completions() {
         reply["choices"][0]["message"]["tool_calls"][0]["function"]["name"],
         "list_files"
     );
-    let usage = &reply["usage"];
-    assert_eq!(
-        usage["total_tokens"].as_u64(),
-        Some(
-            usage["prompt_tokens"].as_u64().unwrap() + usage["completion_tokens"].as_u64().unwrap()
-        )
+    assert!(
+        reply.get("usage").is_none(),
+        "no model was called: no token usage"
     );
     let http = tidyup_core::HttpReply::new(200, reply.to_string());
     assert!(tidyup_core::protocol::read_reply(&http, Lang::En).is_ok());

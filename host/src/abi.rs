@@ -3,28 +3,31 @@
 //! Every `unsafe` line of the host is in this file.
 //!
 //! Guest memory is untrusted: every buffer is bounds-checked, lengths are
-//! capped at [`MAX_BUFFER`], guest memory at [`MAX_GUEST_MEMORY`], and each
-//! export call gets [`FUEL_PER_CALL`] units of fuel so a runaway core traps
-//! instead of hanging the host.
+//! capped at [`MAX_BUFFER`], guest memory at [`MAX_GUEST_MEMORY`], and the
+//! core gets [`FUEL_BETWEEN_HOST_CALLS`] units of fuel at each export call
+//! and again at the return of each import, so a runaway core traps instead
+//! of hanging the host, however long a turn legitimately is. A core that
+//! stops is restarted by [`CoreSession`] from the last completed turn.
 #![allow(unsafe_code)]
+
+mod session;
+
+pub use session::{CoreSession, CoreStopped, ToolCallStopped};
 
 use std::future::Future;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::{Context, anyhow, bail};
+use anyhow::Context;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde_json::Value;
-use tidyup_core::ask::AskConfig;
 use tidyup_core::{
-    AgentConfig, ChatRequest, Event, EventSink, FileSystem, FsRequest, HostError, HttpReply,
-    Outcome, Wire,
+    ChatRequest, Event, EventSink, FileSystem, FsRequest, HostError, HttpReply, Wire,
 };
 use wasmtime::{
-    Caller, Config, Engine, Instance, Linker, Memory, Module, Store, StoreLimits,
-    StoreLimitsBuilder, TypedFunc,
+    Caller, Config, Engine, Instance, Linker, Memory, Module, ResourceLimiter, Store, StoreLimits,
+    StoreLimitsBuilder,
 };
 
 use crate::cancel::Cancel;
@@ -35,13 +38,16 @@ use crate::stream::{ChunkSource, Opened};
 /// The import module every import of the core comes from.
 pub const IMPORT_MODULE: &str = "tidyup:host/v1";
 /// The ABI version this host speaks.
-pub const ABI_VERSION: i32 = 2;
+pub const ABI_VERSION: i32 = 3;
 /// The largest buffer accepted from or handed to the guest.
 pub const MAX_BUFFER: usize = 64 << 20;
 /// The most linear memory the guest may grow to.
 pub const MAX_GUEST_MEMORY: usize = 512 << 20;
-/// Wasm fuel for one export call (roughly one unit per instruction).
-pub const FUEL_PER_CALL: u64 = 20_000_000_000;
+/// Wasm fuel (roughly one unit per instruction) the core may spend between
+/// two calls to the host: an export call's start or an import's return,
+/// and the next import or the export's end. Listing a 100,000-file folder,
+/// or reading the largest reply allowed, takes a small part of it.
+pub const FUEL_BETWEEN_HOST_CALLS: u64 = 20_000_000_000;
 
 /// A wasmtime engine configured for the core: fuel metering on.
 pub fn engine() -> anyhow::Result<Engine> {
@@ -86,8 +92,65 @@ pub struct HostState {
     pub spinner: Spinner,
     stream: Option<Box<dyn ChunkSource>>,
     staged: Option<Vec<u8>>,
-    limits: StoreLimits,
-    fuel_per_call: u64,
+    limits: GuestLimits,
+    fuel: u64,
+    fuel_spent: u64,
+    fuel_peak: u64,
+}
+
+/// The guest's memory limit, remembering whether it refused to grow (then
+/// a trap that follows is the core running out of memory).
+struct GuestLimits {
+    store: StoreLimits,
+    max_memory: usize,
+    refused: bool,
+}
+
+impl GuestLimits {
+    fn new(max_memory: usize) -> Self {
+        Self {
+            store: StoreLimitsBuilder::new()
+                .memory_size(max_memory)
+                .instances(1)
+                .build(),
+            max_memory,
+            refused: false,
+        }
+    }
+}
+
+impl ResourceLimiter for GuestLimits {
+    fn memory_growing(
+        &mut self,
+        current: usize,
+        desired: usize,
+        maximum: Option<usize>,
+    ) -> wasmtime::Result<bool> {
+        let allowed = self.store.memory_growing(current, desired, maximum)?;
+        self.refused |= !allowed;
+        Ok(allowed)
+    }
+
+    fn table_growing(
+        &mut self,
+        current: usize,
+        desired: usize,
+        maximum: Option<usize>,
+    ) -> wasmtime::Result<bool> {
+        self.store.table_growing(current, desired, maximum)
+    }
+
+    fn instances(&self) -> usize {
+        self.store.instances()
+    }
+
+    fn tables(&self) -> usize {
+        self.store.tables()
+    }
+
+    fn memories(&self) -> usize {
+        self.store.memories()
+    }
 }
 
 impl HostState {
@@ -105,11 +168,10 @@ impl HostState {
             spinner: Spinner::disabled(),
             stream: None,
             staged: None,
-            limits: StoreLimitsBuilder::new()
-                .memory_size(MAX_GUEST_MEMORY)
-                .instances(1)
-                .build(),
-            fuel_per_call: FUEL_PER_CALL,
+            limits: GuestLimits::new(MAX_GUEST_MEMORY),
+            fuel: FUEL_BETWEEN_HOST_CALLS,
+            fuel_spent: 0,
+            fuel_peak: 0,
         }
     }
 
@@ -125,9 +187,57 @@ impl HostState {
         self
     }
 
-    /// The same state with another fuel budget per export call.
-    pub fn with_fuel_per_call(mut self, fuel: u64) -> Self {
-        self.fuel_per_call = fuel;
+    /// The same state with another fuel budget between two host calls.
+    pub fn with_fuel(mut self, fuel: u64) -> Self {
+        self.fuel = fuel;
+        self
+    }
+
+    /// The same state with another cap on the guest's memory.
+    pub fn with_memory_limit(mut self, bytes: usize) -> Self {
+        self.limits = GuestLimits::new(bytes);
+        self
+    }
+
+    /// The fuel budget between two host calls.
+    pub fn fuel(&self) -> u64 {
+        self.fuel
+    }
+
+    /// All the fuel the core spent so far, in every instance it ran in.
+    pub fn fuel_spent(&self) -> u64 {
+        self.fuel_spent
+    }
+
+    /// The most fuel the core spent between two host calls so far.
+    pub fn fuel_peak(&self) -> u64 {
+        self.fuel_peak
+    }
+
+    /// Counts fuel spent between two host calls, `left` of the budget.
+    fn count_fuel(&mut self, left: u64) {
+        let spent = self.fuel.saturating_sub(left);
+        self.fuel_spent = self.fuel_spent.saturating_add(spent);
+        self.fuel_peak = self.fuel_peak.max(spent);
+    }
+
+    /// The most memory the guest may have, in bytes.
+    pub fn memory_limit(&self) -> usize {
+        self.limits.max_memory
+    }
+
+    /// Whether the guest asked for more memory than its limit since its
+    /// instance started.
+    pub fn memory_refused(&self) -> bool {
+        self.limits.refused
+    }
+
+    /// The state for a fresh instance after the core stopped: nothing
+    /// staged, no stream open, the memory flag cleared.
+    fn restarted(mut self) -> Self {
+        self.stream = None;
+        self.staged = None;
+        self.limits.refused = false;
         self
     }
 
@@ -157,7 +267,7 @@ fn linker(engine: &Engine) -> anyhow::Result<Linker<HostState>> {
                     }
                     Err(err) => Err(err),
                 };
-                caller.data_mut().stage(result)
+                stage_and_refuel(&mut caller, result)
             })
         },
     )?;
@@ -184,7 +294,7 @@ fn linker(engine: &Engine) -> anyhow::Result<Linker<HostState>> {
                         }
                     }
                 });
-                state.stage(result)
+                stage_and_refuel(&mut caller, result)
             })
         },
     )?;
@@ -205,27 +315,32 @@ fn linker(engine: &Engine) -> anyhow::Result<Linker<HostState>> {
                         Some(other) => other,
                     },
                 };
-                caller.data_mut().stage(result)
+                stage_and_refuel(&mut caller, result)
             })
         },
     )?;
     linker.func_wrap_async(
         IMPORT_MODULE,
         "sleep",
-        |caller: Caller<'_, HostState>, (milliseconds,): (u64,)| {
+        |mut caller: Caller<'_, HostState>, (milliseconds,): (u64,)| {
             Box::new(async move {
                 let wait = tokio::time::sleep(Duration::from_millis(milliseconds));
-                match caller.data().cancel.clone().run(wait).await {
+                let woken = match caller.data().cancel.clone().run(wait).await {
                     Some(()) => 0,
                     None => 1,
-                }
+                };
+                refuel(&mut caller);
+                woken
             })
         },
     )?;
     linker.func_wrap(
         IMPORT_MODULE,
         "is_cancelled",
-        |caller: Caller<'_, HostState>| -> i32 { i32::from(caller.data().cancel.is_requested()) },
+        |mut caller: Caller<'_, HostState>| -> i32 {
+            refuel(&mut caller);
+            i32::from(caller.data().cancel.is_requested())
+        },
     )?;
     linker.func_wrap(
         IMPORT_MODULE,
@@ -233,7 +348,7 @@ fn linker(engine: &Engine) -> anyhow::Result<Linker<HostState>> {
         |mut caller: Caller<'_, HostState>, ptr: u32, len: u32| -> i32 {
             let result = read_json::<FsRequest>(&mut caller, ptr, len)
                 .and_then(|request| request.apply(caller.data_mut().files.as_mut()));
-            caller.data_mut().stage(result)
+            stage_and_refuel(&mut caller, result)
         },
     )?;
     linker.func_wrap(
@@ -243,12 +358,14 @@ fn linker(engine: &Engine) -> anyhow::Result<Linker<HostState>> {
             if let Ok(event) = read_json::<Event>(&mut caller, ptr, len) {
                 caller.data_mut().events.emit(event);
             }
+            refuel(&mut caller);
         },
     )?;
     linker.func_wrap(
         IMPORT_MODULE,
         "take_result",
         |mut caller: Caller<'_, HostState>, dst: u32, len: u32| -> i32 {
+            refuel(&mut caller);
             let Some(staged) = caller.data_mut().staged.take() else {
                 return -1;
             };
@@ -265,6 +382,27 @@ fn linker(engine: &Engine) -> anyhow::Result<Linker<HostState>> {
         },
     )?;
     Ok(linker)
+}
+
+/// Stages an import's result, then refuels the core for the work until its
+/// next host call; returns the staged length.
+fn stage_and_refuel<T: Serialize>(
+    caller: &mut Caller<'_, HostState>,
+    result: Result<T, HostError>,
+) -> i32 {
+    let len = caller.data_mut().stage(result);
+    refuel(caller);
+    len
+}
+
+/// Counts the fuel the core spent since its last host call and gives it the
+/// whole budget again: fuel bounds the work between two host calls.
+fn refuel(caller: &mut Caller<'_, HostState>) {
+    let budget = caller.data().fuel;
+    let left = caller.get_fuel().unwrap_or(budget);
+    caller.data_mut().count_fuel(left);
+    // Fuel is always on in this engine, so setting it cannot fail.
+    let _ = caller.set_fuel(budget);
 }
 
 /// A model request under the spinner, raced against the user's cancel
@@ -321,165 +459,4 @@ pub async fn instantiate(
     Ok(linker(module.engine())?
         .instantiate_async(store, module)
         .await?)
-}
-
-/// The exports of one core instance.
-struct Exports {
-    memory: Memory,
-    alloc: TypedFunc<u32, u32>,
-    dealloc: TypedFunc<(u32, u32), ()>,
-    agent_new: TypedFunc<(u32, u32), u64>,
-    agent_send: TypedFunc<(u32, u32, u32), u64>,
-    agent_history: TypedFunc<u32, u64>,
-    ask: TypedFunc<(u32, u32), u64>,
-}
-
-/// One running agent inside its own core instance.
-pub struct CoreSession {
-    store: Store<HostState>,
-    exports: Exports,
-    handle: u32,
-}
-
-impl CoreSession {
-    /// Instantiates the core and checks its ABI version; no agent yet (for
-    /// [`CoreSession::ask`], or [`CoreSession::start`] to make one).
-    pub async fn load(module: &Module, state: HostState) -> anyhow::Result<Self> {
-        let mut store = Store::new(module.engine(), state);
-        store.set_fuel(store.data().fuel_per_call)?;
-        let instance = instantiate(&mut store, module).await?;
-        let version: TypedFunc<(), i32> =
-            instance.get_typed_func(&mut store, "tidyup_abi_version")?;
-        let found = version.call_async(&mut store, ()).await?;
-        if found != ABI_VERSION {
-            bail!("the core speaks ABI version {found}, this host speaks {ABI_VERSION}");
-        }
-        let exports = Exports {
-            memory: instance
-                .get_memory(&mut store, "memory")
-                .ok_or_else(|| anyhow!("the core exports no memory"))?,
-            alloc: instance.get_typed_func(&mut store, "tidyup_alloc")?,
-            dealloc: instance.get_typed_func(&mut store, "tidyup_dealloc")?,
-            agent_new: instance.get_typed_func(&mut store, "tidyup_agent_new")?,
-            agent_send: instance.get_typed_func(&mut store, "tidyup_agent_send")?,
-            agent_history: instance.get_typed_func(&mut store, "tidyup_agent_history")?,
-            ask: instance.get_typed_func(&mut store, "tidyup_ask")?,
-        };
-        Ok(Self {
-            store,
-            exports,
-            handle: 0,
-        })
-    }
-
-    /// Loads the core and creates the agent (which emits its start event).
-    pub async fn start(
-        module: &Module,
-        state: HostState,
-        config: &AgentConfig,
-    ) -> anyhow::Result<Self> {
-        let mut session = Self::load(module, state).await?;
-        let config = serde_json::to_vec(config)?;
-        let (ptr, len) = session.write_input(&config).await?;
-        session.refuel()?;
-        let packed = session
-            .exports
-            .agent_new
-            .call_async(&mut session.store, (ptr, len))
-            .await;
-        session.free(ptr, len).await?;
-        session.handle = session.read_reply(packed?).await?;
-        Ok(session)
-    }
-
-    /// Runs one user line to its end; events reach the host's sink meanwhile.
-    pub async fn send(&mut self, line: &str) -> anyhow::Result<Outcome> {
-        let (ptr, len) = self.write_input(line.as_bytes()).await?;
-        self.refuel()?;
-        let packed = self
-            .exports
-            .agent_send
-            .call_async(&mut self.store, (self.handle, ptr, len))
-            .await;
-        self.free(ptr, len).await?;
-        self.read_reply(packed?).await
-    }
-
-    /// Asks one question without tools (`tidyup ask`); events reach the sink.
-    pub async fn ask(&mut self, config: &AskConfig) -> anyhow::Result<Outcome> {
-        let config = serde_json::to_vec(config)?;
-        let (ptr, len) = self.write_input(&config).await?;
-        self.refuel()?;
-        let packed = self
-            .exports
-            .ask
-            .call_async(&mut self.store, (ptr, len))
-            .await;
-        self.free(ptr, len).await?;
-        self.read_reply(packed?).await
-    }
-
-    /// The conversation as the core would send it next.
-    pub async fn history(&mut self) -> anyhow::Result<Vec<Value>> {
-        self.refuel()?;
-        let packed = self
-            .exports
-            .agent_history
-            .call_async(&mut self.store, self.handle)
-            .await?;
-        self.read_reply(packed).await
-    }
-
-    /// The host state, e.g. to inspect a test file system.
-    pub fn state(&self) -> &HostState {
-        self.store.data()
-    }
-
-    /// Gives the next export call its full fuel budget.
-    fn refuel(&mut self) -> anyhow::Result<()> {
-        let fuel = self.store.data().fuel_per_call;
-        Ok(self.store.set_fuel(fuel)?)
-    }
-
-    /// Copies `bytes` into a fresh guest buffer.
-    async fn write_input(&mut self, bytes: &[u8]) -> anyhow::Result<(u32, u32)> {
-        if bytes.len() > MAX_BUFFER {
-            bail!("input of {} bytes is too large", bytes.len());
-        }
-        let len = u32::try_from(bytes.len())?;
-        let ptr = self.exports.alloc.call_async(&mut self.store, len).await?;
-        if len > 0 && ptr == 0 {
-            bail!("the core could not allocate {len} bytes");
-        }
-        self.exports
-            .memory
-            .write(&mut self.store, ptr as usize, bytes)?;
-        Ok((ptr, len))
-    }
-
-    async fn free(&mut self, ptr: u32, len: u32) -> anyhow::Result<()> {
-        Ok(self
-            .exports
-            .dealloc
-            .call_async(&mut self.store, (ptr, len))
-            .await?)
-    }
-
-    /// Reads and frees a packed reply, then unwraps its `ok`/`err` result.
-    async fn read_reply<T: DeserializeOwned>(&mut self, packed: u64) -> anyhow::Result<T> {
-        let ptr = (packed >> 32) as u32;
-        let len = (packed & 0xffff_ffff) as u32;
-        let start = ptr as usize;
-        let bytes = self
-            .exports
-            .memory
-            .data(&self.store)
-            .get(start..start.saturating_add(len as usize))
-            .ok_or_else(|| anyhow!("the core replied outside its memory"))?
-            .to_vec();
-        self.free(ptr, len).await?;
-        let wire: Wire<T> =
-            serde_json::from_slice(&bytes).context("unreadable reply from the core")?;
-        Result::from(wire).map_err(|err| anyhow!("{} ({})", err.message, err.code))
-    }
 }

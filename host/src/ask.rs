@@ -1,5 +1,6 @@
-//! `tidyup ask`: one question (optionally about images) to the model, its
-//! answer and its token usage printed. No tools, no files.
+//! `tidyup ask`: one question (optionally about images) to the model: its
+//! answer alone on standard output (so it can be redirected to a file), its
+//! token usage on standard error. No tools, no files.
 
 use std::path::Path;
 
@@ -14,7 +15,8 @@ use crate::cli::AskSettings;
 use crate::console::{Console, Spinner};
 use crate::fs::SandboxFs;
 
-/// Asks the model `settings.question` and prints the answer and the usage.
+/// Asks the model `settings.question`; prints the answer on standard
+/// output and the usage on standard error.
 /// A failed call is reported on standard error and gives an error.
 pub async fn ask(settings: AskSettings) -> anyhow::Result<()> {
     if settings.provider != Provider::Remote {
@@ -40,7 +42,7 @@ pub async fn ask(settings: AskSettings) -> anyhow::Result<()> {
     let state = HostState::new(
         crate::http::transport(&settings)?,
         files,
-        Box::new(Console::detect().with_usage_always()),
+        Box::new(Console::detect().with_usage_on_stderr()),
     )
     .with_cancel(cancel)
     .with_spinner(Spinner::detect());

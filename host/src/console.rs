@@ -8,15 +8,23 @@ use std::time::Duration;
 
 use tidyup_core::{Event, EventSink};
 
+use crate::progress::BulkProgress;
+use crate::redact::{self, PieceScrubber};
+
 /// Prints events: errors on standard error, everything else on standard
-/// output. Usage lines only on a terminal with colours allowed.
-#[derive(Debug, Clone, Copy)]
+/// output. Usage lines only on a terminal with colours allowed, or on
+/// standard error for `tidyup ask`. Registered keys are masked in all of it.
+#[derive(Debug, Clone)]
 pub struct Console {
     stdout_styled: bool,
     stderr_styled: bool,
-    usage_always: bool,
+    usage_on_stderr: bool,
     /// Streamed text left the cursor mid-line.
     mid_line: bool,
+    /// The streamed answer's pieces, a key cut between two held back.
+    answer_pieces: PieceScrubber,
+    /// The bar of a bulk move in progress (terminals only).
+    progress: BulkProgress,
 }
 
 impl Console {
@@ -27,14 +35,17 @@ impl Console {
         Self {
             stdout_styled: colour_allowed && std::io::stdout().is_terminal(),
             stderr_styled: colour_allowed && std::io::stderr().is_terminal(),
-            usage_always: false,
+            usage_on_stderr: false,
             mid_line: false,
+            answer_pieces: PieceScrubber::default(),
+            progress: BulkProgress::new(colour_allowed && std::io::stderr().is_terminal()),
         }
     }
 
-    /// The same console printing usage lines even when piped (`tidyup ask`).
-    pub fn with_usage_always(mut self) -> Self {
-        self.usage_always = true;
+    /// The same console printing usage lines on standard error, also when
+    /// piped (`tidyup ask`: standard output carries the answer alone).
+    pub fn with_usage_on_stderr(mut self) -> Self {
+        self.usage_on_stderr = true;
         self
     }
 
@@ -44,8 +55,13 @@ impl Console {
     }
 }
 
+/// Whether escape sequences may be written: `NO_COLOR` is unset and the
+/// console understands them (on Windows, once virtual-terminal processing
+/// is switched on; a console that refuses it gets plain text).
 fn colour_allowed() -> bool {
+    static ANSI: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
+        && *ANSI.get_or_init(|| anstyle_query::windows::enable_ansi_colors().unwrap_or(true))
 }
 
 const DIM: &str = "\x1b[2m";
@@ -56,6 +72,18 @@ const RESET: &str = "\x1b[0m";
 
 impl EventSink for Console {
     fn emit(&mut self, event: Event) {
+        if let Event::Progress { done, total, text } = &event {
+            return self.progress.update(*done, *total, text);
+        }
+        self.progress.finish();
+        let secrets = redact::registered();
+        if !matches!(event, Event::AnswerDelta { .. }) {
+            // The streamed answer is over: what was held back can show.
+            let held = self.answer_pieces.finish(&secrets);
+            if !held.is_empty() {
+                write_out(false, &held);
+            }
+        }
         let was_mid_line = std::mem::replace(
             &mut self.mid_line,
             matches!(event, Event::AnswerDelta { .. }),
@@ -78,12 +106,18 @@ impl EventSink for Console {
                 return write_out(false, "\n");
             }
             Event::Answer { .. } => ("", false, true),
-            Event::Usage { .. } if !self.stdout_styled && !self.usage_always => return,
+            Event::Usage { .. } if self.usage_on_stderr => (DIM, true, true),
+            Event::Usage { .. } if !self.stdout_styled => return,
             Event::Usage { .. } => (DIM, false, true),
             Event::Notice { .. } => (YELLOW, false, true),
             Event::Error { .. } => (RED, true, true),
+            Event::Progress { .. } => return,
         };
-        let text = event.text();
+        let text = if let Event::AnswerDelta { text } = &event {
+            self.answer_pieces.push(&secrets, text)
+        } else {
+            redact::scrub_with(&secrets, event.text()).into_owned()
+        };
         let styled = if to_stderr {
             self.stderr_styled
         } else {
@@ -92,7 +126,7 @@ impl EventSink for Console {
         let mut line = if styled && !style.is_empty() {
             format!("{style}{text}{RESET}")
         } else {
-            text.to_owned()
+            text
         };
         if line_end {
             line.push('\n');

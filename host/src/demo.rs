@@ -30,5 +30,5 @@ pub fn create(dir: &Path) -> anyhow::Result<PathBuf> {
         fs::write(&path, content(file))
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
-    Ok(fs::canonicalize(dir)?)
+    Ok(dunce::canonicalize(dir)?)
 }

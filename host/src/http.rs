@@ -10,7 +10,7 @@ use serde_json::Value;
 use tidyup_core::{HostError, HttpReply, Provider};
 
 use crate::cli::ProviderSettings;
-use crate::stream::{ChunkFuture, ChunkSource, OpenFuture, Opened, Utf8Pieces};
+use crate::stream::{ChunkFuture, ChunkSource, EventSize, OpenFuture, Opened, Utf8Pieces};
 
 /// A boxed future of one model call's answer.
 pub type ReplyFuture = Pin<Box<dyn Future<Output = Result<HttpReply, HostError>> + Send>>;
@@ -29,14 +29,18 @@ pub trait ChatTransport: Send + Sync {
     }
 }
 
-/// How long to wait: to connect, and between bytes of a reply. There is no
-/// limit on a whole reply: a slow but steady (streamed) answer is not cut.
+/// How long to wait: to connect, and between bytes of a reply (there is no
+/// limit on a whole reply's time: a slow but steady streamed answer is not
+/// cut); and how large a reply may be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HttpOptions {
     /// Connecting (TCP and TLS).
     pub connect_timeout: Duration,
     /// Waiting for the reply's head, then for each next piece of its body.
     pub idle_timeout: Duration,
+    /// The most bytes of a whole body, and of one event of a stream; the
+    /// call fails with code `reply_too_large` beyond it, nothing more read.
+    pub max_reply_bytes: u64,
 }
 
 impl Default for HttpOptions {
@@ -44,6 +48,7 @@ impl Default for HttpOptions {
         Self {
             connect_timeout: crate::cli::DEFAULT_CONNECT_TIMEOUT,
             idle_timeout: crate::cli::DEFAULT_IDLE_TIMEOUT,
+            max_reply_bytes: tidyup_core::call::DEFAULT_MAX_REPLY_BYTES,
         }
     }
 }
@@ -54,6 +59,7 @@ pub struct HttpTransport {
     url: String,
     /// `None` for a keyless provider without a key: no header is sent.
     authorization: Option<HeaderValue>,
+    max_reply_bytes: u64,
 }
 
 impl HttpTransport {
@@ -72,6 +78,7 @@ impl HttpTransport {
             HttpOptions {
                 connect_timeout: settings.connect_timeout,
                 idle_timeout: settings.idle_timeout,
+                max_reply_bytes: settings.max_reply_bytes,
             },
         )
     }
@@ -104,15 +111,20 @@ impl HttpTransport {
             client,
             url: chat_completions_url(base_url),
             authorization,
+            max_reply_bytes: options.max_reply_bytes,
         })
     }
 }
 
 /// The transport a session or `tidyup ask` uses: HTTP for a remote
-/// provider (with or without a key), none for the offline planner.
+/// provider (with or without a key; the key masked in all it receives),
+/// none for the offline planner.
 pub fn transport(settings: &ProviderSettings) -> anyhow::Result<Arc<dyn ChatTransport>> {
     Ok(match settings.provider {
-        Provider::Remote => Arc::new(HttpTransport::for_provider(settings)?),
+        Provider::Remote => crate::redact::protect(
+            Arc::new(HttpTransport::for_provider(settings)?),
+            settings.api_key.as_deref(),
+        ),
         Provider::Offline | Provider::OfflineNoKey => Arc::new(NoTransport),
     })
 }
@@ -141,14 +153,16 @@ impl HttpTransport {
 impl ChatTransport for HttpTransport {
     fn post(&self, body: Value) -> ReplyFuture {
         let request = self.request(&body);
+        let limit = self.max_reply_bytes;
         Box::pin(async move {
             let response = request.send().await.map_err(|err| transport_error(&err))?;
-            whole(response).await
+            whole(response, limit).await
         })
     }
 
     fn post_stream(&self, body: Value) -> OpenFuture {
         let request = self.request(&body).header(ACCEPT, "text/event-stream");
+        let limit = self.max_reply_bytes;
         Box::pin(async move {
             let response = request.send().await.map_err(|err| transport_error(&err))?;
             let is_event_stream = response
@@ -160,33 +174,62 @@ impl ChatTransport for HttpTransport {
                 Ok(Opened::Streaming(Box::new(ResponseChunks {
                     response,
                     text: Utf8Pieces::default(),
+                    event: EventSize::new(limit),
                 })))
             } else {
-                whole(response).await.map(Opened::Whole)
+                whole(response, limit).await.map(Opened::Whole)
             }
         })
     }
 }
 
-/// Reads a whole answer, with its `Retry-After` (in seconds) when given.
-async fn whole(response: reqwest::Response) -> Result<HttpReply, HostError> {
+/// Reads a whole answer of at most `limit` bytes, with its `Retry-After`
+/// (in seconds) when given. A larger one is refused as soon as that is
+/// known: from its `Content-Length`, or once `limit` bytes were read.
+async fn whole(mut response: reqwest::Response, limit: u64) -> Result<HttpReply, HostError> {
     let status = response.status().as_u16();
     let retry_after = response
         .headers()
         .get(RETRY_AFTER)
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.trim().parse::<f64>().ok());
-    let body = response.text().await.map_err(|err| transport_error(&err))?;
+    if response
+        .content_length()
+        .is_some_and(|length| length > limit)
+    {
+        return Err(reply_too_large(limit));
+    }
+    let mut body = Vec::new();
+    while let Some(bytes) = response
+        .chunk()
+        .await
+        .map_err(|err| transport_error(&err))?
+    {
+        if u64::try_from(body.len() + bytes.len()).map_or(true, |total| total > limit) {
+            return Err(reply_too_large(limit));
+        }
+        body.extend_from_slice(&bytes);
+    }
     Ok(HttpReply {
         retry_after,
-        ..HttpReply::new(status, body)
+        ..HttpReply::new(status, String::from_utf8_lossy(&body).into_owned())
     })
 }
 
-/// The body of an event-stream answer, piece by piece, as text.
+/// The error of a reply passing the size limit; the core words it.
+fn reply_too_large(limit: u64) -> HostError {
+    HostError::new(
+        tidyup_core::call::REPLY_TOO_LARGE,
+        format!("reply too large (more than {limit} bytes)"),
+    )
+}
+
+/// The body of an event-stream answer, piece by piece, as text; no event
+/// may pass the size limit.
 struct ResponseChunks {
     response: reqwest::Response,
     text: Utf8Pieces,
+    event: EventSize,
 }
 
 impl ChunkSource for ResponseChunks {
@@ -200,6 +243,9 @@ impl ChunkSource for ResponseChunks {
                     .map_err(|err| transport_error(&err))?
                 {
                     Some(bytes) => {
+                        if !self.event.admit(&bytes) {
+                            return Err(reply_too_large(self.event.limit()));
+                        }
                         let text = self.text.push(&bytes);
                         if !text.is_empty() {
                             return Ok(Some(text));

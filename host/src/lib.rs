@@ -16,8 +16,11 @@ pub mod demo;
 pub mod fs;
 pub mod http;
 pub mod journal;
+pub mod mcp;
 pub mod module_cache;
 pub mod plan;
+pub mod progress;
+pub mod redact;
 pub mod session;
 pub mod stream;
 

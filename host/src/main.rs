@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use clap::Parser;
 use tidyup::cli::config::Config;
 use tidyup::cli::{
-    AskSettings, Cli, Command, ConfigCommand, Settings, SettingsError, resolve_lang_with,
+    AskSettings, Cli, Command, ConfigCommand, McpSettings, Settings, SettingsError,
+    resolve_lang_with,
 };
 use tidyup::commands;
 
@@ -46,6 +47,13 @@ fn main() -> ExitCode {
         Some(Command::Config {
             action: ConfigCommand::Path,
         }) => return commands::config_path(env),
+        Some(Command::Mcp(args)) => {
+            return match load_config().and_then(|config| McpSettings::resolve(&args, env, &config))
+            {
+                Ok(settings) => tidyup::mcp::run(settings),
+                Err(err) => refuse(&err),
+            };
+        }
         Some(Command::ExportCore { file }) => return commands::export_core(&file),
         Some(Command::Undo { session }) => return commands::undo(session.as_deref()),
         Some(Command::History) => return commands::history(),

@@ -24,9 +24,14 @@ pub enum Loaded {
     Compiled,
 }
 
-/// The default cache directory: `<user cache dir>/tidyup/modules`.
+/// The default cache directory: `TIDYUP_CACHE_DIR/modules`, else
+/// `<user cache dir>/tidyup/modules`.
 pub fn default_cache_dir() -> Option<PathBuf> {
-    dirs::cache_dir().map(|dir| dir.join("tidyup").join("modules"))
+    std::env::var_os("TIDYUP_CACHE_DIR")
+        .filter(|dir| !dir.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| dirs::cache_dir().map(|dir| dir.join("tidyup")))
+        .map(|dir| dir.join("modules"))
 }
 
 /// Returns the compiled core for `wasm`, from `cache_dir` when it holds it;

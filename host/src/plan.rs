@@ -1,15 +1,17 @@
 //! Dry-run plans: saving what a `--dry-run` session would have done, and
 //! `tidyup apply`, which carries a plan out later through the sandbox and
-//! the journal, refusing steps whose source has changed since.
+//! the journal, refusing steps whose source has changed since (any edit:
+//! see [`Fingerprint`]).
 
+use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 use serde::{Deserialize, Serialize};
 use tidyup_core::FileSystem;
 
-use crate::fs::{Fingerprint, HostFs, PlanStep, RealFs, SandboxFs};
+use crate::fs::{Fingerprint, HostFs, PlanStep, Protected};
 use crate::journal::{Journal, JournaledFs, Store};
 
 /// A saved plan.
@@ -45,12 +47,24 @@ impl Plan {
         Ok(path)
     }
 
-    /// Reads a plan file.
+    /// Reads a plan file. Plans saved by earlier versions, whose
+    /// fingerprints cannot show every edit, are refused.
     pub fn load(path: &Path) -> anyhow::Result<Self> {
         let text =
             fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-        serde_json::from_str(&text)
-            .with_context(|| format!("{} is not a tidyup plan", path.display()))
+        let plan: Self = serde_json::from_str(&text)
+            .with_context(|| format!("{} is not a tidyup plan", path.display()))?;
+        let complete = plan.steps.iter().all(|step| match step {
+            PlanStep::CreateFolder { .. } => true,
+            PlanStep::Move { source, .. } | PlanStep::Delete { source, .. } => source.is_complete(),
+        });
+        if !complete {
+            bail!(
+                "{} was saved by an earlier version of tidyup, whose plans cannot show every edit made since; make the plan again with --dry-run",
+                path.display()
+            );
+        }
+        Ok(plan)
     }
 }
 
@@ -86,17 +100,14 @@ pub struct ApplyReport {
 /// session. A step whose source is gone or changed, or whose destination
 /// appeared since, is refused and reported; the others go on.
 pub fn apply(store: &Store, plan: &Plan) -> anyhow::Result<ApplyReport> {
-    let inner: Box<dyn HostFs> = match &plan.roots {
-        Some(roots) => {
-            Box::new(SandboxFs::new(roots).context("cannot open the plan's directories")?)
-        }
-        None => Box::new(RealFs),
-    };
+    let inner = crate::fs::base(plan.roots.as_deref(), &Protected::tidyup_own(store))
+        .context("cannot open the plan's directories")?;
     let journal = Journal::new(store.clone(), &plan.target, plan.roots.clone());
     let mut files = JournaledFs::new(inner, journal);
     let mut report = ApplyReport::default();
+    let mut placed = Placed::default();
     for (step, line) in plan.steps.iter().zip(describe(&plan.steps)) {
-        match check_and_run(&mut files, step) {
+        match check_and_run(&mut files, &mut placed, step) {
             Ok(()) => report.applied += 1,
             Err(reason) => report.skipped.push(format!("{line}: {reason}")),
         }
@@ -108,14 +119,71 @@ pub fn apply(store: &Store, plan: &Plan) -> anyhow::Result<ApplyReport> {
     Ok(report)
 }
 
-fn check_and_run(files: &mut impl FileSystem, step: &PlanStep) -> Result<(), String> {
-    let unchanged =
-        |files: &mut dyn FileSystem, path: &str, planned: &Fingerprint| match files.stat(path) {
-            Ok(Some(entry)) if Fingerprint::of(&entry) == *planned => Ok(()),
-            Ok(Some(_)) => Err(format!("{path} has changed since the plan")),
-            Ok(None) => Err(format!("{path} is gone")),
-            Err(err) => Err(err.message),
-        };
+/// The items this apply has moved, by where they now are, with their
+/// fingerprints right after: a later step on such an item expects exactly
+/// that (a move itself changes an item's ctime, and across file systems
+/// its identity).
+#[derive(Default)]
+struct Placed(HashMap<String, Fingerprint>);
+
+impl Placed {
+    /// Whether `now`, found at `path`, is what the plan (or this apply) left there.
+    fn unchanged(&self, path: &str, planned: &Fingerprint, now: &Fingerprint) -> bool {
+        match self.0.get(path) {
+            Some(left) => left == now,
+            None => planned.matches(now),
+        }
+    }
+
+    /// Notes the move `from` → `to`: what was placed at or below `from` is
+    /// now below `to`, and `to` holds `now`.
+    fn moved(&mut self, from: &str, to: &str, now: Option<Fingerprint>) {
+        let carried: Vec<(String, Fingerprint)> = self
+            .0
+            .iter()
+            .filter(|(path, _)| path.as_str() != from && at_or_below(path, from))
+            .map(|(path, print)| (format!("{to}{}", &path[from.len()..]), print.clone()))
+            .collect();
+        self.removed(from);
+        self.removed(to);
+        self.0.extend(carried);
+        if let Some(now) = now {
+            self.0.insert(to.to_owned(), now);
+        }
+    }
+
+    /// Notes that `path` (and what was below it) is gone.
+    fn removed(&mut self, path: &str) {
+        self.0.retain(|placed, _| !at_or_below(placed, path));
+    }
+}
+
+/// Whether `path` is `root` or lies below it.
+fn at_or_below(path: &str, root: &str) -> bool {
+    path.strip_prefix(root)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '\\']))
+}
+
+/// `Ok` when the item at `path` is as planned (or as this apply left it).
+fn check_unchanged<F: HostFs>(
+    files: &mut JournaledFs<F>,
+    placed: &Placed,
+    path: &str,
+    planned: &Fingerprint,
+) -> Result<(), String> {
+    match files.fingerprint(path) {
+        Ok(Some(now)) if placed.unchanged(path, planned, &now) => Ok(()),
+        Ok(Some(_)) => Err(format!("{path} has changed since the plan")),
+        Ok(None) => Err(format!("{path} is gone")),
+        Err(err) => Err(err.message),
+    }
+}
+
+fn check_and_run<F: HostFs>(
+    files: &mut JournaledFs<F>,
+    placed: &mut Placed,
+    step: &PlanStep,
+) -> Result<(), String> {
     match step {
         PlanStep::CreateFolder { path } => files.create_dir_all(path).map_err(|e| e.message),
         PlanStep::Move {
@@ -124,15 +192,20 @@ fn check_and_run(files: &mut impl FileSystem, step: &PlanStep) -> Result<(), Str
             source,
             replaces,
         } => {
-            unchanged(files, from, source)?;
+            check_unchanged(files, placed, from, source)?;
             if !replaces && files.stat(to).map_err(|e| e.message)?.is_some() {
                 return Err(format!("something is at {to} now"));
             }
-            files.rename(from, to).map_err(|e| e.message)
+            files.rename(from, to).map_err(|e| e.message)?;
+            let now = files.fingerprint(to).ok().flatten();
+            placed.moved(from, to, now);
+            Ok(())
         }
         PlanStep::Delete { path, source } => {
-            unchanged(files, path, source)?;
-            files.remove_dir_all(path).map_err(|e| e.message)
+            check_unchanged(files, placed, path, source)?;
+            files.remove_dir_all(path).map_err(|e| e.message)?;
+            placed.removed(path);
+            Ok(())
         }
     }
 }

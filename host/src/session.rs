@@ -8,11 +8,11 @@ use anyhow::Context;
 use tidyup_core::{AgentConfig, CallSettings, FileSystem, Lang, Outcome};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
-use crate::abi::{self, CoreSession, HostState};
+use crate::abi::{self, CoreSession, CoreStopped, HostState};
 use crate::cancel::Cancel;
 use crate::cli::Settings;
 use crate::console::{Console, Spinner};
-use crate::fs::{HostFs, OverlayFs, RealFs, SandboxFs, Shared};
+use crate::fs::{HostFs, OverlayFs, Protected, Shared};
 use crate::journal::{Journal, JournaledFs, Store};
 use crate::module_cache;
 use crate::plan::{self, Plan};
@@ -33,15 +33,19 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
     let console = Console::detect();
     let transport = crate::http::transport(&settings)?;
     let cancel = Cancel::default();
-    let state = HostState::new(transport, files, Box::new(console))
+    let mut state = HostState::new(transport, files, Box::new(console))
         .with_cancel(cancel.clone())
         .with_spinner(Spinner::detect());
+    if let Some(fuel) = settings.core_fuel {
+        state = state.with_fuel(fuel);
+    }
     let config = AgentConfig {
         target_dir: settings.target_dir.to_string_lossy().into_owned(),
         model: settings.model.clone(),
         lang: settings.lang,
         provider: settings.provider,
         calls: call_settings(&settings),
+        limits: settings.limits,
     };
     let mut session = CoreSession::start(&module, state, &config)
         .await
@@ -63,6 +67,7 @@ pub fn call_settings(settings: &crate::cli::ProviderSettings) -> CallSettings {
         max_tries: settings.max_tries,
         retry_base_ms: u64::try_from(settings.retry_base.as_millis()).unwrap_or(u64::MAX),
         seed,
+        max_reply_bytes: settings.max_reply_bytes,
     }
 }
 
@@ -78,16 +83,14 @@ pub fn load_core(core: Option<&std::path::Path>) -> anyhow::Result<wasmtime::Mod
     Ok(module_cache::load(&engine, &wasm, cache_dir.as_deref())?.0)
 }
 
-/// The file-system stack: sandbox (unless `--no-sandbox`), then the journal
-/// or, for `--dry-run`, the overlay.
+/// The file-system stack: sandbox (unless `--no-sandbox`) with tidyup's own
+/// directories out of reach, then the journal or, for `--dry-run`, the overlay.
 fn file_system(
     settings: &Settings,
     store: &Store,
 ) -> anyhow::Result<(Box<dyn FileSystem + Send>, Changes)> {
-    let base: Box<dyn HostFs> = match &settings.roots {
-        Some(roots) => Box::new(SandboxFs::new(roots).context("cannot open the target directory")?),
-        None => Box::new(RealFs),
-    };
+    let base = crate::fs::base(settings.roots.as_deref(), &Protected::tidyup_own(store))
+        .context("cannot open the target directory")?;
     Ok(if settings.dry_run {
         let (files, handle) = Shared::new(OverlayFs::new(base));
         (Box::new(files), Changes::DryRun(handle))
@@ -100,6 +103,8 @@ fn file_system(
 
 /// Feeds user lines to the core until `quit` or the end of input. Ctrl-C
 /// during a turn cancels it; a second Ctrl-C (or one at the prompt) exits.
+/// A core that stops during a line was restored to the last completed turn
+/// (and said so): the next line goes on.
 async fn converse(session: &mut CoreSession, cancel: &Cancel) -> anyhow::Result<()> {
     let turn_running = Arc::new(AtomicBool::new(false));
     watch_ctrl_c(cancel.clone(), turn_running.clone());
@@ -107,9 +112,14 @@ async fn converse(session: &mut CoreSession, cancel: &Cancel) -> anyhow::Result<
     while let Some(line) = input.next_line().await? {
         cancel.reset();
         turn_running.store(true, Ordering::SeqCst);
-        let outcome = session.send(&line).await.context("the tidyup core stopped");
+        let outcome = session.send(&line).await;
         turn_running.store(false, Ordering::SeqCst);
-        match outcome? {
+        let outcome = match outcome {
+            Ok(outcome) => outcome,
+            Err(err) if err.is::<CoreStopped>() => continue,
+            Err(err) => return Err(err.context("the tidyup core stopped")),
+        };
+        match outcome {
             Outcome::Quit => return Ok(()),
             Outcome::Ignored
             | Outcome::Answered
@@ -134,7 +144,10 @@ fn watch_ctrl_c(cancel: Cancel, turn_running: Arc<AtomicBool>) {
 }
 
 /// Where user lines come from: a line editor with history on a terminal,
-/// plain lines from a pipe.
+/// plain lines from a pipe. The editor (rustyline with `signal-hook`)
+/// watches only window resizes, so Ctrl-C stays with `watch_ctrl_c`; it
+/// reads ahead, and a burst of input (a paste) is taken from its buffer
+/// at once.
 enum Input {
     Editor(Option<Box<rustyline::DefaultEditor>>),
     Piped(BufReader<tokio::io::Stdin>),

@@ -1,6 +1,8 @@
 //! Streamed replies on the host side: the host only moves bytes. A 2xx
 //! `text/event-stream` answer is handed to the core piece by piece (as
 //! UTF-8 text, never cut inside a character); the core parses the events.
+//! The host only counts the bytes of the event being received, so that no
+//! single event passes the reply size limit.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -56,9 +58,68 @@ impl Utf8Pieces {
     }
 }
 
+/// Counts the bytes of the server-sent event being received (since the
+/// last blank line), in one pass over each piece.
+#[derive(Debug)]
+pub struct EventSize {
+    /// Bytes of the event so far, line breaks excluded.
+    event: u64,
+    /// Bytes of its current line, line breaks excluded.
+    line: u64,
+    /// The most bytes one event may have.
+    limit: u64,
+}
+
+impl EventSize {
+    /// A counter refusing events of more than `limit` bytes.
+    pub fn new(limit: u64) -> Self {
+        Self {
+            event: 0,
+            line: 0,
+            limit,
+        }
+    }
+
+    /// The most bytes one event may have.
+    pub fn limit(&self) -> u64 {
+        self.limit
+    }
+
+    /// Counts `bytes`; `false` once the event being received passes the limit.
+    pub fn admit(&mut self, bytes: &[u8]) -> bool {
+        for &byte in bytes {
+            match byte {
+                b'\n' if self.line == 0 => self.event = 0,
+                b'\n' => self.line = 0,
+                b'\r' => {}
+                _ => {
+                    self.line += 1;
+                    self.event += 1;
+                    if self.event > self.limit {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Utf8Pieces;
+    use super::{EventSize, Utf8Pieces};
+
+    #[test]
+    fn an_event_is_counted_until_its_blank_line() {
+        let mut size = EventSize::new(12);
+        assert!(size.admit(b"data: 1234\r\n"));
+        assert!(size.admit(b"\r\ndata: 12345"));
+        assert!(!size.admit(b"6789"), "one event of more than 12 bytes");
+        let mut size = EventSize::new(12);
+        for _ in 0..100 {
+            assert!(size.admit(b"data: 1\n\n"), "many small events");
+        }
+    }
 
     #[test]
     fn characters_are_never_cut() {

@@ -8,7 +8,7 @@ use pretty_assertions::assert_eq;
 use serde_json::json;
 
 use crate::support::{
-    API_KEY, MODEL, MockProvider, Tidyup, error_reply, numbered_calls, target_dir, text_reply,
+    API_KEY, MODEL, MockProvider, Tidyup, at, error_reply, numbered_calls, target_dir, text_reply,
     tool_reply,
 };
 
@@ -100,7 +100,7 @@ async fn a_missing_or_non_directory_target_exits_with_2() {
 
         assert_eq!(outcome.code(), 2, "{outcome}");
         assert!(
-            outcome.stderr.contains(&format!("{root}/{target}")) || outcome.stderr.contains(target),
+            outcome.stderr.contains(&at(&root, target)) || outcome.stderr.contains(target),
             "the message names the directory\n{outcome}"
         );
     }
@@ -218,6 +218,10 @@ async fn chinese_start_line() {
     );
 }
 
+// Unix only: Windows finds the Desktop through the shell's known folders
+// (the registry), not `HOME`, and a test cannot point those at a temporary
+// directory without changing the user's settings.
+#[cfg(unix)]
 #[tokio::test(flavor = "multi_thread")]
 async fn default_target_is_desktop_under_home() {
     let run = Tidyup::bare().args(["--lang", "en"]);
@@ -236,6 +240,36 @@ async fn default_target_is_desktop_under_home() {
     let without_desktop = Tidyup::bare().args(["--lang", "en"]);
     let outcome = without_desktop.run().await;
     assert_eq!(outcome.code(), 2, "no Desktop under HOME\n{outcome}");
+}
+
+// Linux only: the XDG user directories are where Linux desktops say which
+// folder is the Desktop (renamed or localized); macOS and Windows ask the
+// system instead.
+#[cfg(target_os = "linux")]
+#[tokio::test(flavor = "multi_thread")]
+async fn default_target_is_the_xdg_desktop_directory() {
+    let run = Tidyup::bare().args(["--lang", "en"]);
+    let home = run.home().canonicalize().unwrap();
+    fs::create_dir(home.join("Desktop")).unwrap();
+    fs::create_dir(home.join("Schreibtisch")).unwrap();
+    fs::create_dir(home.join(".config")).unwrap();
+    fs::write(
+        home.join(".config/user-dirs.dirs"),
+        "XDG_DESKTOP_DIR=\"$HOME/Schreibtisch\"\n",
+    )
+    .unwrap();
+
+    let outcome = run.env("HOME", &home.display().to_string()).run().await;
+
+    outcome.assert_clean_exit();
+    assert_eq!(
+        outcome.stdout_lines(),
+        [format!(
+            "tidyup started. Target directory: {}",
+            home.join("Schreibtisch").display()
+        )
+        .as_str()]
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -5,7 +5,7 @@ use pretty_assertions::assert_eq;
 use serde_json::json;
 
 use crate::support::{
-    MockProvider, Tidyup, numbered_calls, preview, run_tool_calls, set_mtime, target_dir,
+    MockProvider, Tidyup, at, numbered_calls, preview, run_tool_calls, set_mtime, target_dir,
     text_reply, tool_reply, write_file,
 };
 
@@ -51,9 +51,7 @@ async fn long_chinese_result_is_cut_at_100_characters() {
 #[tokio::test(flavor = "multi_thread")]
 async fn exactly_100_characters_has_no_ellipsis_and_101_has_one() {
     let (dir, root) = target_dir();
-    let fixed = one_file_listing(&format!("{root}/d100"), "")
-        .chars()
-        .count();
+    let fixed = one_file_listing(&at(&root, "d100"), "").chars().count();
     assert!(
         fixed < 99,
         "temporary directory path too long for this test"

@@ -6,7 +6,7 @@ use serde_json::json;
 use wiremock::ResponseTemplate;
 
 use crate::support::{
-    MockProvider, Outcome, Recorded, Tidyup, assert_well_formed, error_reply, numbered_calls,
+    MockProvider, Outcome, Recorded, Tidyup, assert_well_formed, at, error_reply, numbered_calls,
     target_dir, text_reply, tool_reply,
 };
 
@@ -144,7 +144,7 @@ async fn failure_in_the_middle_of_a_tool_loop_keeps_history_well_formed() {
     );
     assert_eq!(
         messages[3]["content"],
-        format!("Created folder: {root}/made")
+        format!("Created folder: {}", at(&root, "made"))
     );
     assert_eq!(messages[4]["content"], "压缩包");
     assert_eq!(messages[5]["content"], "retry");

@@ -7,10 +7,7 @@ use std::path::Path;
 use pretty_assertions::assert_eq;
 use serde_json::json;
 
-use crate::support::{
-    MockProvider, Tidyup, call, numbered_calls, run_tool_calls, set_mtime, target_dir, text_reply,
-    tool_reply, write_file,
-};
+use crate::support::{at, call, numbered_calls, run_tool_calls, set_mtime, target_dir, write_file};
 
 /// 2024-02-29 23:59:59 UTC.
 const LEAP_NIGHT: u64 = 1_709_251_199;
@@ -78,8 +75,13 @@ async fn list_files_exact_output_directories_first_then_files() {
     );
 }
 
+// Unix only: `TZ` is how Unix sets a process's time zone; Windows takes
+// the zone from the system settings.
+#[cfg(unix)]
 #[tokio::test(flavor = "multi_thread")]
 async fn list_files_times_follow_the_tz_variable() {
+    use crate::support::{MockProvider, Tidyup, text_reply, tool_reply};
+
     let (dir, root) = target_dir();
     set_mtime(&write_file(dir.path(), "data.bin", 1024), LEAP_NIGHT);
     let provider = MockProvider::start(vec![
@@ -114,7 +116,7 @@ async fn list_files_missing_empty_and_not_a_directory() {
         dir.path(),
         numbered_calls(&[
             ("list_files", json!({"path": "nope"})),
-            ("list_files", json!({"path": format!("{root}/empty")})),
+            ("list_files", json!({"path": at(&root, "empty")})),
             ("list_files", json!({"path": "file.txt"})),
         ]),
     )
@@ -123,9 +125,9 @@ async fn list_files_missing_empty_and_not_a_directory() {
     assert_eq!(
         results,
         [
-            format!("Directory does not exist: {root}/nope"),
-            format!("Directory is empty: {root}/empty"),
-            format!("Directory does not exist: {root}/file.txt"),
+            format!("Directory does not exist: {}", at(&root, "nope")),
+            format!("Directory is empty: {}", at(&root, "empty")),
+            format!("Directory does not exist: {}", at(&root, "file.txt")),
         ]
     );
 }

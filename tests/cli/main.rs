@@ -13,6 +13,11 @@ mod console;
 mod failures;
 mod listing;
 mod round_limit;
+mod secrets;
 mod session;
 mod support;
+#[cfg(unix)]
+mod terminal;
 mod tools;
+#[cfg(windows)]
+mod windows;

@@ -6,8 +6,8 @@ use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
 
 use crate::support::{
-    API_KEY, MODEL, MockProvider, TOOL_NAMES, Tidyup, assert_well_formed, call_json, message_reply,
-    target_dir, text_message, tool_message, write_file,
+    API_KEY, MODEL, MockProvider, TOOL_NAMES, Tidyup, assert_well_formed, at, call_json,
+    message_reply, target_dir, text_message, tool_message, write_file,
 };
 
 const PLAN: &str =
@@ -48,7 +48,7 @@ async fn scan_plan_agree_act_report() {
         call_json(
             "call_7",
             "create_folder",
-            json!({"path": format!("{root}/图片")}),
+            json!({"path": at(&root, "图片")}),
         ),
     ]);
     let act = tool_message(vec![
@@ -114,11 +114,17 @@ async fn scan_plan_agree_act_report() {
     );
     assert_eq!(
         tools[5],
-        format!("[tool] create_folder: Created folder: {root}/文档")
+        format!(
+            "[tool] create_folder: Created folder: {}",
+            at(&root, "文档")
+        )
     );
     assert_eq!(
         tools[6],
-        format!("[tool] create_folder: Created folder: {root}/图片")
+        format!(
+            "[tool] create_folder: Created folder: {}",
+            at(&root, "图片")
+        )
     );
     assert!(tools[7].starts_with("[tool] move_file: "), "{}", tools[7]);
     assert!(lines.contains(&PLAN), "{outcome}");
@@ -210,8 +216,8 @@ async fn scan_plan_agree_act_report() {
         &fifth[11..],
         &[
             create,
-            tool("call_6", &format!("Created folder: {root}/文档")),
-            tool("call_7", &format!("Created folder: {root}/图片")),
+            tool("call_6", &format!("Created folder: {}", at(&root, "文档"))),
+            tool("call_7", &format!("Created folder: {}", at(&root, "图片"))),
         ]
     );
 
@@ -223,11 +229,11 @@ async fn scan_plan_agree_act_report() {
         &[
             tool(
                 "call_8",
-                &format!("Moved report.pdf to {root}/文档/report.pdf")
+                &format!("Moved report.pdf to {}", at(&root, "文档/report.pdf"))
             ),
             tool(
                 "call_9",
-                &format!("Moved photo.jpg to {root}/图片/photo.jpg")
+                &format!("Moved photo.jpg to {}", at(&root, "图片/photo.jpg"))
             ),
         ]
     );

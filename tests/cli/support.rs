@@ -351,6 +351,34 @@ impl Tidyup {
             .env("TIDYUP_API_KEY", API_KEY)
             // Retries of 429/5xx happen, but without the real waits.
             .env("TIDYUP_RETRY_BASE_MS", "1")
+            .windows_profile(&home, &cache)
+    }
+
+    /// On Windows, tidyup's data and cache inside the sandbox too: Windows
+    /// finds a user's folders through the shell, not through variables a
+    /// test can set, so they are named directly. And the system's own
+    /// variables, without which a process cannot start its networking.
+    #[cfg(windows)]
+    fn windows_profile(self, home: &str, cache: &str) -> Self {
+        let data = Path::new(home)
+            .join("AppData")
+            .join("Roaming")
+            .join("tidyup");
+        let mut run = self
+            .env("USERPROFILE", home)
+            .env("TIDYUP_DATA_DIR", &data.display().to_string())
+            .env("TIDYUP_CACHE_DIR", cache);
+        for name in ["SystemRoot", "SystemDrive", "windir", "TEMP", "TMP"] {
+            if let Ok(value) = std::env::var(name) {
+                run = run.env(name, &value);
+            }
+        }
+        run
+    }
+
+    #[cfg(not(windows))]
+    fn windows_profile(self, _home: &str, _cache: &str) -> Self {
+        self
     }
 
     /// The usual run: target `dir`, `--lang en`, `--model MODEL`, and the
@@ -363,6 +391,8 @@ impl Tidyup {
     }
 
     /// The `HOME` of this run (an empty directory inside the sandbox).
+    // Only Unix tests look into `HOME`; Windows keeps the profile elsewhere.
+    #[cfg_attr(windows, allow(dead_code))]
     pub fn home(&self) -> PathBuf {
         self.sandbox.path().join("home")
     }
@@ -476,13 +506,19 @@ fn read_in_thread(
 /// string (the form tidyup prints and puts in tool results).
 pub fn target_dir() -> (TempDir, String) {
     let dir = tempfile::tempdir().expect("target temp dir");
-    let path = dir
-        .path()
-        .canonicalize()
+    let path = dunce::canonicalize(dir.path())
         .expect("canonical target dir")
         .display()
         .to_string();
     (dir, path)
+}
+
+/// The path tidyup shows for `relative` (written with `/`) under the
+/// target `root`: joined with the platform's separator, as the tools build
+/// paths on a target of that platform.
+pub fn at(root: &str, relative: &str) -> String {
+    let separator = std::path::MAIN_SEPARATOR_STR;
+    format!("{root}{separator}{}", relative.replace('/', separator))
 }
 
 /// Writes `len` bytes into `dir/name`, creating parent folders.
@@ -498,9 +534,27 @@ pub fn write_file(dir: &Path, name: &str, len: usize) -> PathBuf {
 /// Sets the modification time of a file or directory to `unix_seconds`.
 pub fn set_mtime(path: &Path, unix_seconds: u64) {
     let time = std::time::UNIX_EPOCH + Duration::from_secs(unix_seconds);
-    std::fs::File::open(path)
+    open_for_times(path)
         .and_then(|file| file.set_modified(time))
         .unwrap_or_else(|err| panic!("set mtime of {}: {err}", path.display()));
+}
+
+#[cfg(not(windows))]
+fn open_for_times(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::File::open(path)
+}
+
+/// Windows opens a folder only with backup semantics, and changes times
+/// only through a handle opened to write attributes.
+#[cfg(windows)]
+fn open_for_times(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::windows::fs::OpenOptionsExt;
+    const FILE_WRITE_ATTRIBUTES: u32 = 0x0100;
+    const FILE_FLAG_BACKUP_SEMANTICS: u32 = 0x0200_0000;
+    std::fs::OpenOptions::new()
+        .access_mode(FILE_WRITE_ATTRIBUTES)
+        .custom_flags(FILE_FLAG_BACKUP_SEMANTICS)
+        .open(path)
 }
 
 /// The console preview of a tool result: the first 100 characters with line

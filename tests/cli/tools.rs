@@ -6,7 +6,7 @@ use std::fs;
 use pretty_assertions::assert_eq;
 use serde_json::json;
 
-use crate::support::{numbered_calls, run_tool_calls, target_dir, write_file};
+use crate::support::{at, numbered_calls, run_tool_calls, target_dir, write_file};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn create_folder_nested_existing_and_blocked_by_a_file() {
@@ -18,7 +18,7 @@ async fn create_folder_nested_existing_and_blocked_by_a_file() {
         numbered_calls(&[
             ("create_folder", json!({"path": "a/b/c"})),
             ("create_folder", json!({"path": "a/b/c"})),
-            ("create_folder", json!({"path": format!("{root}/abs")})),
+            ("create_folder", json!({"path": at(&root, "abs")})),
             ("create_folder", json!({"path": "taken"})),
         ]),
     )
@@ -27,10 +27,13 @@ async fn create_folder_nested_existing_and_blocked_by_a_file() {
     assert_eq!(
         results,
         [
-            format!("Created folder: {root}/a/b/c"),
-            format!("Folder already exists: {root}/a/b/c"),
-            format!("Created folder: {root}/abs"),
-            format!("Failed to create folder: a file already exists at {root}/taken"),
+            format!("Created folder: {}", at(&root, "a/b/c")),
+            format!("Folder already exists: {}", at(&root, "a/b/c")),
+            format!("Created folder: {}", at(&root, "abs")),
+            format!(
+                "Failed to create folder: a file already exists at {}",
+                at(&root, "taken")
+            ),
         ]
     );
     assert!(dir.path().join("a/b/c").is_dir());
@@ -73,10 +76,10 @@ async fn move_file_creates_parents_replaces_and_moves_into_folders() {
     assert_eq!(
         results,
         [
-            format!("Moved a.txt to {root}/x/y/a.txt"),
-            format!("Moved new.txt to {root}/old.txt"),
-            format!("Moved c.txt to {root}/folder/c.txt"),
-            format!("Source does not exist: {root}/ghost.txt"),
+            format!("Moved a.txt to {}", at(&root, "x/y/a.txt")),
+            format!("Moved new.txt to {}", at(&root, "old.txt")),
+            format!("Moved c.txt to {}", at(&root, "folder/c.txt")),
+            format!("Source does not exist: {}", at(&root, "ghost.txt")),
         ]
     );
     let read = |name: &str| fs::read_to_string(dir.path().join(name)).unwrap();
@@ -129,7 +132,10 @@ async fn rename_file_ok_target_exists_bad_name_and_missing() {
     assert_eq!(results[0], "Renamed a.txt to b.txt");
     assert_eq!(
         results[1],
-        format!("Target already exists: {root}/d.txt; nothing was renamed")
+        format!(
+            "Target already exists: {}; nothing was renamed",
+            at(&root, "d.txt")
+        )
     );
     assert_eq!(
         results[2],
@@ -138,7 +144,7 @@ async fn rename_file_ok_target_exists_bad_name_and_missing() {
     assert_eq!(results[3], "Renamed folder to renamed");
     assert_eq!(
         results[4],
-        format!("Source does not exist: {root}/ghost.txt")
+        format!("Source does not exist: {}", at(&root, "ghost.txt"))
     );
 
     let read = |name: &str| fs::read_to_string(dir.path().join(name)).unwrap();
@@ -193,18 +199,21 @@ async fn delete_file_only_with_confirm_true() {
     .await;
 
     let cancelled = |name: &str| {
-        format!("Deletion cancelled: confirm was not true, nothing was deleted ({root}/{name})")
+        format!(
+            "Deletion cancelled: confirm was not true, nothing was deleted ({})",
+            at(&root, name)
+        )
     };
     assert_eq!(
         results,
         [
-            format!("Deleted file: {root}/gone.txt"),
-            format!("Deleted folder and all its contents: {root}/old"),
+            format!("Deleted file: {}", at(&root, "gone.txt")),
+            format!("Deleted folder and all its contents: {}", at(&root, "old")),
             cancelled("keep-false.txt"),
             cancelled("keep-string.txt"),
             cancelled("keep-number.txt"),
             "tool execution failed: missing argument 'confirm'".to_owned(),
-            format!("Path does not exist: {root}/ghost.txt"),
+            format!("Path does not exist: {}", at(&root, "ghost.txt")),
         ]
     );
     assert!(!dir.path().join("gone.txt").exists());
@@ -234,8 +243,8 @@ async fn relative_paths_resolve_against_the_target_not_the_working_directory() {
     assert_eq!(
         results,
         [
-            format!("Created folder: {root}/here"),
-            format!("Directory is empty: {root}/here"),
+            format!("Created folder: {}", at(&root, "here")),
+            format!("Directory is empty: {}", at(&root, "here")),
         ]
     );
     assert!(dir.path().join("here").is_dir());

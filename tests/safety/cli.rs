@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde_json::json;
 
-use crate::provider::{MockProvider, Tidyup, call, text_reply, tool_reply};
+use crate::provider::{MockProvider, Tidyup, at, call, text_reply, tool_reply};
 use crate::support::{World, snapshot};
 
 /// A `tidyup` run on the world's target, with a shared data directory.
@@ -64,8 +64,8 @@ async fn a_session_with_a_refused_escape_a_delete_and_a_full_undo() {
     );
     assert!(
         stdout.contains(&format!(
-            "[tool] delete_file: Deleted folder and all its contents: {}/docs",
-            world.target_str()
+            "[tool] delete_file: Deleted folder and all its contents: {}",
+            at(world.target_str(), "docs")
         )),
         "{out}"
     );

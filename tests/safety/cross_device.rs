@@ -1,24 +1,30 @@
-//! Moves across file systems (EXDEV) copy, then delete: nothing is lost, and
-//! a failed copy leaves the source as it was.
+//! Moves across file systems (EXDEV) copy, then delete, every step through
+//! directory handles: nothing is lost, a failed copy leaves the source as it
+//! was, and a folder swapped for a symlink between the check and the copy
+//! leads nowhere outside.
 
 use std::fs;
-use std::io;
-use std::os::unix::fs::MetadataExt;
-use std::path::Path;
+#[cfg(unix)]
+use std::os::unix::fs::{MetadataExt, symlink};
+use std::path::{Path, PathBuf};
+#[cfg(unix)]
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use tidyup::fs::{move_path, move_path_with};
+use serde_json::json;
+#[cfg(unix)]
+use tidyup::fs::move_path;
+use tidyup::fs::{CrossDeviceHooks, SandboxFs, move_path_with};
+use tidyup::journal::{self, Journal, JournaledFs, Store};
 
-use crate::support::snapshot;
-
-fn exdev(_: &Path, _: &Path) -> io::Result<()> {
-    Err(io::Error::from(io::ErrorKind::CrossesDevices))
-}
+use crate::support::{Item, World, snapshot};
 
 fn tree(root: &Path) {
     fs::create_dir_all(root.join("album/raw")).unwrap();
     fs::write(root.join("album/a.jpg"), vec![7u8; 70_000]).unwrap();
     fs::write(root.join("album/raw/b.cr2"), b"raw").unwrap();
-    std::os::unix::fs::symlink("a.jpg", root.join("album/link")).unwrap();
+    // Windows: creating symlinks takes a privilege a test cannot count on.
+    #[cfg(unix)]
+    symlink("a.jpg", root.join("album/link")).unwrap();
 }
 
 #[test]
@@ -26,7 +32,12 @@ fn a_simulated_cross_device_move_of_a_folder_keeps_every_byte() {
     let dir = tempfile::tempdir().unwrap();
     tree(dir.path());
     let before = snapshot(&dir.path().join("album"));
-    move_path_with(&dir.path().join("album"), &dir.path().join("moved"), exdev).unwrap();
+    move_path_with(
+        &dir.path().join("album"),
+        &dir.path().join("moved"),
+        &CrossDeviceHooks::always_copy(),
+    )
+    .unwrap();
     assert!(!dir.path().join("album").exists());
     assert_eq!(snapshot(&dir.path().join("moved")), before);
 }
@@ -39,7 +50,7 @@ fn a_simulated_cross_device_move_replaces_a_file_only_when_whole() {
     move_path_with(
         &dir.path().join("new.txt"),
         &dir.path().join("old.txt"),
-        exdev,
+        &CrossDeviceHooks::always_copy(),
     )
     .unwrap();
     assert_eq!(fs::read(dir.path().join("old.txt")).unwrap(), b"new");
@@ -57,12 +68,15 @@ fn a_failed_cross_device_copy_leaves_the_source() {
     let result = move_path_with(
         &dir.path().join("album"),
         &dir.path().join("missing/parent/album"),
-        exdev,
+        &CrossDeviceHooks::always_copy(),
     );
     assert!(result.is_err());
     assert_eq!(snapshot(dir.path()), before);
 }
 
+// Unix only: a second file system is found at /dev/shm and told apart by
+// its device number.
+#[cfg(unix)]
 #[test]
 fn a_real_move_between_two_file_systems_when_the_machine_has_them() {
     let shm = Path::new("/dev/shm");
@@ -74,7 +88,7 @@ fn a_real_move_between_two_file_systems_when_the_machine_has_them() {
         {
             other
         }
-        // One file system only: the simulated tests above cover the path.
+        // One file system only: the simulated tests cover the path.
         Ok(_) | Err(_) => return,
     };
     tree(dir.path());
@@ -82,4 +96,154 @@ fn a_real_move_between_two_file_systems_when_the_machine_has_them() {
     move_path(&dir.path().join("album"), &other.path().join("album")).unwrap();
     assert!(!dir.path().join("album").exists());
     assert_eq!(snapshot(&other.path().join("album")), before);
+}
+
+/// The bytes of the file the model asks to move.
+#[cfg(unix)]
+const BIG: &[u8] = &[42u8; 100_000];
+
+/// A world with `swap/big.bin` in the target, an `outside/big.bin` that must
+/// never change, and a second allowed root (`allowed/`).
+#[cfg(unix)]
+fn swap_world() -> (World, PathBuf) {
+    let world = World::new();
+    fs::create_dir(world.target.join("swap")).unwrap();
+    fs::write(world.target.join("swap/big.bin"), BIG).unwrap();
+    fs::write(world.outside.join("big.bin"), b"outside, never moved").unwrap();
+    let allowed = world.dir.path().join("allowed");
+    fs::create_dir(&allowed).unwrap();
+    (world, fs::canonicalize(allowed).unwrap())
+}
+
+/// Hooks that force the copy path and, once, between the check and the
+/// copy, swap `target/swap` for a symlink to `outside` (the real folder is
+/// parked at `target/parked`).
+#[cfg(unix)]
+fn swap_before_copy(world: &World) -> CrossDeviceHooks {
+    let (swap, parked, outside) = (
+        world.target.join("swap"),
+        world.target.join("parked"),
+        world.outside.clone(),
+    );
+    let swapped = AtomicBool::new(false);
+    CrossDeviceHooks::always_copy().before_copy(move || {
+        if !swapped.swap(true, Ordering::SeqCst) {
+            fs::rename(&swap, &parked).unwrap();
+            symlink(&outside, &swap).unwrap();
+        }
+    })
+}
+
+// Unix only: creating symlinks on Windows takes a privilege (or developer
+// mode) that a test cannot count on.
+#[cfg(unix)]
+#[test]
+fn a_folder_swapped_for_a_symlink_before_the_copy_moves_nothing() {
+    let (world, allowed) = swap_world();
+    let outside_before = snapshot(&world.outside);
+    let roots = [world.target.clone(), allowed.clone()];
+    let mut files = SandboxFs::new(&roots)
+        .unwrap()
+        .with_hooks(swap_before_copy(&world));
+    let result = world.tool(
+        &mut files,
+        "move_file",
+        json!({"source": "swap/big.bin", "destination": allowed.join("big.bin")}),
+    );
+    assert!(result.starts_with("Failed to move"), "{result}");
+    assert_eq!(snapshot(&world.outside), outside_before);
+    assert!(snapshot(&allowed).is_empty(), "no copy, no staging left");
+    assert_eq!(fs::read(world.target.join("parked/big.bin")).unwrap(), BIG);
+    assert_eq!(
+        fs::read_dir(world.target.join("parked")).unwrap().count(),
+        1,
+        "nothing left beside the source"
+    );
+}
+
+// Unix only: creating symlinks on Windows takes a privilege (or developer
+// mode) that a test cannot count on.
+#[cfg(unix)]
+#[test]
+fn a_delete_into_a_trash_on_another_file_system_survives_the_same_swap() {
+    let (world, _) = swap_world();
+    let outside_before = snapshot(&world.outside);
+    let store = Store::at(world.dir.path().join("data"));
+    let roots = vec![world.target.clone()];
+    let journal = Journal::new(store.clone(), &world.target, Some(roots.clone()));
+    let session = journal.session().to_owned();
+    let sandbox = SandboxFs::new(&roots)
+        .unwrap()
+        .with_hooks(swap_before_copy(&world));
+    let mut files = JournaledFs::new(sandbox, journal);
+    let result = world.tool(
+        &mut files,
+        "delete_file",
+        json!({"path": "swap/big.bin", "confirm": true}),
+    );
+    drop(files);
+    assert!(result.starts_with("Failed to delete"), "{result}");
+    assert_eq!(snapshot(&world.outside), outside_before);
+    assert_eq!(fs::read(world.target.join("parked/big.bin")).unwrap(), BIG);
+    let trash = store.trash_dir(&session);
+    assert!(
+        !trash.exists() || snapshot(&trash).is_empty(),
+        "nothing reached the trash"
+    );
+    // Once the folder is back, the journal knows the delete never happened.
+    fs::remove_file(world.target.join("swap")).unwrap();
+    fs::rename(world.target.join("parked"), world.target.join("swap")).unwrap();
+    let report = journal::undo(&store, Some(&session)).unwrap();
+    assert_eq!(report.reversed, 0);
+    assert!(report.skipped.is_empty(), "{:?}", report.skipped);
+}
+
+#[test]
+fn a_sandboxed_copy_across_file_systems_keeps_bytes_links_and_times() {
+    let world = World::new();
+    tree(&world.target);
+    let jpg = world.target.join("album/a.jpg");
+    let mtime =
+        fs::metadata(&jpg).unwrap().modified().unwrap() - std::time::Duration::from_secs(86_400);
+    fs::File::options()
+        .write(true)
+        .open(&jpg)
+        .unwrap()
+        .set_modified(mtime)
+        .unwrap();
+    let before = snapshot(&world.target.join("album"));
+    let (store, roots) = (
+        Store::at(world.dir.path().join("data")),
+        vec![world.target.clone()],
+    );
+    let journal = Journal::new(store.clone(), &world.target, Some(roots.clone()));
+    let sandbox = SandboxFs::new(&roots)
+        .unwrap()
+        .with_hooks(CrossDeviceHooks::always_copy());
+    let mut files = JournaledFs::new(sandbox, journal);
+    let moved = world.tool(
+        &mut files,
+        "move_file",
+        json!({"source": "album", "destination": "Pictures/album"}),
+    );
+    assert!(moved.starts_with("Moved album"), "{moved}");
+    let deleted = world.tool(
+        &mut files,
+        "delete_file",
+        json!({"path": "Pictures/album/raw", "confirm": true}),
+    );
+    assert!(deleted.starts_with("Deleted folder"), "{deleted}");
+    drop(files);
+    let moved_jpg = world.target.join("Pictures/album/a.jpg");
+    assert_eq!(fs::metadata(&moved_jpg).unwrap().modified().unwrap(), mtime);
+    if cfg!(unix) {
+        assert_eq!(
+            snapshot(&world.target.join("Pictures/album")).get("link"),
+            Some(&Item::Link(PathBuf::from("a.jpg")))
+        );
+    }
+    assert!(!world.target.join("album").exists());
+    let report = journal::undo(&store, None).unwrap();
+    assert!(report.skipped.is_empty(), "{:?}", report.skipped);
+    assert_eq!(snapshot(&world.target.join("album")), before);
 }

@@ -6,6 +6,7 @@ use tidyup::fs::{OverlayFs, PlanStep, SandboxFs};
 use tidyup::journal::{self, Store};
 use tidyup::plan::{self, Plan};
 
+use crate::provider::at;
 use crate::support::{World, snapshot};
 
 fn overlay(world: &World) -> OverlayFs<SandboxFs> {
@@ -89,17 +90,23 @@ fn the_model_sees_the_planned_state_and_the_disk_stays() {
     assert_eq!(
         plan::describe(&steps),
         [
-            format!("create folder {}/Images", world.target_str()),
+            format!("create folder {}", at(world.target_str(), "Images")),
             format!(
-                "move {0}/photos/2024/cat.jpg → {0}/Images/cat.jpg",
-                world.target_str()
+                "move {} → {}",
+                at(world.target_str(), "photos/2024/cat.jpg"),
+                at(world.target_str(), "Images/cat.jpg")
             ),
-            format!("move {0}/docs → {0}/Documents", world.target_str()),
             format!(
-                "move {0}/Documents/report.pdf → {0}/Documents/q3.pdf",
-                world.target_str()
+                "move {} → {}",
+                at(world.target_str(), "docs"),
+                at(world.target_str(), "Documents")
             ),
-            format!("delete {}/a.txt", world.target_str()),
+            format!(
+                "move {} → {}",
+                at(world.target_str(), "Documents/report.pdf"),
+                at(world.target_str(), "Documents/q3.pdf")
+            ),
+            format!("delete {}", at(world.target_str(), "a.txt")),
         ]
     );
 
@@ -182,4 +189,114 @@ fn the_dry_run_refuses_escapes_too() {
     );
     assert!(result.contains("cannot be moved or deleted"), "{result}");
     assert!(files.steps().is_empty());
+}
+
+#[test]
+fn apply_refuses_a_same_length_edit_whose_modification_time_was_set_back() {
+    let world = World::new();
+    let report_txt = world.target.join("report.txt");
+    std::fs::write(&report_txt, b"quarterly figures: 100").unwrap();
+    let planned_mtime = std::fs::metadata(&report_txt).unwrap().modified().unwrap();
+    let mut files = overlay(&world);
+    let moved = world.tool(
+        &mut files,
+        "move_file",
+        json!({"source": "report.txt", "destination": "Reports/report.txt"}),
+    );
+    assert!(moved.starts_with("Moved"), "{moved}");
+    let steps = files.steps().to_vec();
+    drop(files);
+
+    // Rewritten with the same length, its modification time put back.
+    std::fs::write(&report_txt, b"quarterly figures: 999").unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&report_txt)
+        .unwrap()
+        .set_modified(planned_mtime)
+        .unwrap();
+    assert_eq!(
+        std::fs::metadata(&report_txt).unwrap().modified().unwrap(),
+        planned_mtime
+    );
+    let before = snapshot(&world.target);
+    let store = Store::at(world.dir.path().join("data"));
+    let report = plan::apply(&store, &plan_of(&world, &steps)).unwrap();
+    let move_step = report
+        .skipped
+        .iter()
+        .find(|reason| reason.contains("move "))
+        .unwrap_or_else(|| panic!("the move was not refused: {report:?}"));
+    assert!(
+        move_step.contains("report.txt has changed since the plan"),
+        "{move_step}"
+    );
+    assert!(!world.target.join("Reports/report.txt").exists());
+    assert_eq!(
+        std::fs::read(&report_txt).unwrap(),
+        b"quarterly figures: 999"
+    );
+    // Only the planned folder may have been created; the file stayed.
+    let mut after = snapshot(&world.target);
+    after.remove("Reports");
+    assert_eq!(after, before);
+}
+
+#[test]
+fn a_plan_saved_by_an_earlier_version_is_refused_with_the_reason() {
+    let world = World::new();
+    let a_txt = world.target.join("a.txt");
+    let old = json!({
+        "target": world.target,
+        "roots": [world.target],
+        "created": "2026-01-01T00:00:00+00:00",
+        "steps": [{
+            "op": "move",
+            "from": a_txt,
+            "to": world.target.join("b.txt"),
+            "source": {"kind": "file", "size": 5, "modified": 0},
+            "replaces": false
+        }]
+    });
+    let path = world.dir.path().join("old-plan.json");
+    std::fs::write(&path, serde_json::to_vec(&old).unwrap()).unwrap();
+    let err = Plan::load(&path).unwrap_err().to_string();
+    assert!(
+        err.contains("saved by an earlier version of tidyup") && err.contains("--dry-run"),
+        "{err}"
+    );
+    assert!(a_txt.exists());
+}
+
+#[test]
+fn apply_carries_out_an_item_moved_twice_in_one_plan() {
+    let world = World::new();
+    let mut files = overlay(&world);
+    for (source, destination) in [
+        ("a.txt", "b.txt"),
+        ("b.txt", "Text/b.txt"),
+        ("docs", "Documents"),
+        ("Documents", "Archive/Documents"),
+        ("Archive/Documents/report.pdf", "Archive/report.pdf"),
+    ] {
+        let moved = world.tool(
+            &mut files,
+            "move_file",
+            json!({"source": source, "destination": destination}),
+        );
+        assert!(moved.starts_with("Moved"), "{moved}");
+    }
+    let steps = files.steps().to_vec();
+    drop(files);
+    let store = Store::at(world.dir.path().join("data"));
+    let report = plan::apply(&store, &plan_of(&world, &steps)).unwrap();
+    assert!(report.skipped.is_empty(), "{:?}", report.skipped);
+    assert_eq!(
+        std::fs::read(world.target.join("Text/b.txt")).unwrap(),
+        b"alpha"
+    );
+    assert_eq!(
+        std::fs::read(world.target.join("Archive/report.pdf")).unwrap(),
+        b"%PDF"
+    );
 }

@@ -3,10 +3,13 @@
 //! moves across file systems lose nothing.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
+mod bulk_journal;
 mod cli;
 mod cross_device;
 mod dry_run;
 mod escapes;
+mod failed_moves;
+mod own_data;
 #[allow(dead_code)]
 #[path = "../cli/support.rs"]
 mod provider;

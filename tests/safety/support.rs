@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use tidyup_core::tools::{self, ToolContext};
+use tidyup_core::tools::{self, ToolContext, ToolSet};
 use tidyup_core::{FileSystem, Lang};
 
 /// What a path holds: a folder, a file's bytes, or a link's target.
@@ -22,11 +22,14 @@ pub fn snapshot(root: &Path) -> BTreeMap<String, Item> {
     while let Some(dir) = pending.pop() {
         for entry in fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();
+            // Written with `/` on every platform.
             let key = path
                 .strip_prefix(root)
                 .unwrap()
-                .to_string_lossy()
-                .into_owned();
+                .components()
+                .map(|part| part.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/");
             let meta = fs::symlink_metadata(&path).unwrap();
             let item = if meta.file_type().is_symlink() {
                 Item::Link(fs::read_link(&path).unwrap())
@@ -53,7 +56,7 @@ pub struct World {
 impl World {
     pub fn new() -> Self {
         let dir = tempfile::tempdir().unwrap();
-        let root = fs::canonicalize(dir.path()).unwrap();
+        let root = dunce::canonicalize(dir.path()).unwrap();
         let target = root.join("target");
         let outside = root.join("outside");
         for sub in ["docs", "photos/2024"] {
@@ -83,11 +86,8 @@ impl World {
         name: &str,
         arguments: serde_json::Value,
     ) -> String {
-        let mut ctx = ToolContext {
-            files,
-            target_dir: self.target_str(),
-            lang: Lang::En,
-        };
+        let mut ctx =
+            ToolContext::new(files, self.target_str(), Lang::En).with_tools(ToolSet::WITH_BULK);
         tools::run(name, &arguments, &mut ctx)
     }
 }

@@ -6,22 +6,30 @@
 //! type of every file, then proposes a plan grouped by category and waits; on
 //! "yes" it creates the folders and moves the files, then reports what the
 //! tool results say happened; on "no" it changes nothing. It never deletes.
+//! On a folder too large to list whole it plans from `summarize_folder`
+//! instead, by category, and moves each category with one `move_by_type`.
 //! Its replies are well-formed chat completions that go through the same
-//! parsing as a real provider's.
+//! parsing as a real provider's, without token usage (no model is called).
 
 mod exchanges;
 mod intent;
+mod large;
+mod large_texts;
 mod plan;
+mod readings;
 mod texts;
 
 use serde_json::{Value, json};
 
+use crate::file_type::Category;
 use crate::host::{HostError, ModelClient};
 use crate::protocol::HttpReply;
 use crate::{Lang, paths};
 
 use exchanges::{Exchange, content, exchanges, role};
 pub use intent::{Intent, classify};
+use large::LargePlan;
+use plan::category_folder;
 pub use plan::{Plan, folder_name, parse_listing};
 
 /// The model identifier the planner reports.
@@ -50,11 +58,13 @@ impl OfflinePlanner {
             .get("messages")
             .and_then(Value::as_array)
             .unwrap_or(&empty);
-        let step = self.next_step(messages);
+        let step = self.next_step(messages, large::bulk_declared(body));
         completion(body, messages.len(), step)
     }
 
-    fn next_step(&self, messages: &[Value]) -> Step {
+    /// The next step, from the messages and whether the request declares
+    /// the bulk tools.
+    fn next_step(&self, messages: &[Value], bulk: bool) -> Step {
         let lang = self.lang;
         let users: Vec<usize> = (0..messages.len())
             .filter(|&i| role(&messages[i]) == "user")
@@ -64,12 +74,17 @@ impl OfflinePlanner {
         };
         let this_turn = exchanges(&messages[current_user + 1..]);
         match classify(content(&messages[current_user])) {
-            Intent::Organize => self.organize(&this_turn),
+            Intent::Organize => self.organize(&this_turn, bulk),
             Intent::Yes => {
                 let previous_user = users.iter().rev().nth(1).copied();
-                match previous_user
-                    .and_then(|prev| self.pending_plan(&messages[prev..current_user]))
-                {
+                let previous_turn = previous_user.map(|prev| &messages[prev..current_user]);
+                if let Some(plan) = previous_turn.and_then(|turn| self.pending_large_plan(turn)) {
+                    return match this_turn.is_empty() {
+                        true => Step::Call(plan.actions()),
+                        false => Step::Say(plan.report(&this_turn, &self.target_dir, lang)),
+                    };
+                }
+                match previous_turn.and_then(|turn| self.pending_plan(turn)) {
                     None => Step::Say(texts::no_plan_pending(lang)),
                     Some(plan) if this_turn.is_empty() => Step::Call(actions(&plan)),
                     Some(plan) => Step::Say(self.report(&plan, &this_turn)),
@@ -81,7 +96,7 @@ impl OfflinePlanner {
     }
 
     /// Scan → classify → plan, one step per model call.
-    fn organize(&self, this_turn: &[Exchange]) -> Step {
+    fn organize(&self, this_turn: &[Exchange], bulk: bool) -> Step {
         let lang = self.lang;
         let Some(listing) = this_turn
             .iter()
@@ -89,6 +104,9 @@ impl OfflinePlanner {
         else {
             return Step::Call(vec![("list_files", json!({ "path": "." }))]);
         };
+        if bulk && large::is_cut(&listing.result) {
+            return self.organize_large(this_turn);
+        }
         if !this_turn.iter().any(|e| e.name == "get_file_type") {
             let items = parse_listing(&listing.result);
             let mut calls: Vec<(&str, Value)> = items
@@ -97,11 +115,13 @@ impl OfflinePlanner {
                 .map(|item| ("get_file_type", json!({ "filename": item.name })))
                 .collect();
             if calls.is_empty() {
-                let plan = Plan::from_exchanges(this_turn, lang);
+                let plan = Plan::from_exchanges(this_turn, lang, self.separator());
                 return Step::Say(texts::nothing_to_organize(&plan, lang));
             }
-            let category_folders: Vec<&str> =
-                plan::categories().map(|c| folder_name(c, lang)).collect();
+            let category_folders: Vec<&str> = Category::ALL
+                .into_iter()
+                .map(|c| category_folder(c, lang))
+                .collect();
             calls.extend(
                 items
                     .iter()
@@ -110,21 +130,47 @@ impl OfflinePlanner {
             );
             return Step::Call(calls);
         }
-        let plan = Plan::from_exchanges(this_turn, lang);
+        let plan = Plan::from_exchanges(this_turn, lang, self.separator());
         if plan.move_count() == 0 {
             Step::Say(texts::nothing_to_organize(&plan, lang))
         } else {
-            Step::Say(texts::plan_text(&plan, lang))
+            Step::Say(texts::plan_text(&plan, lang, self.separator()))
+        }
+    }
+
+    /// A large folder: overview → plan by category, one step per model call.
+    fn organize_large(&self, this_turn: &[Exchange]) -> Step {
+        let lang = self.lang;
+        match LargePlan::from_exchanges(this_turn, lang) {
+            None => Step::Call(large::overview_calls(lang)),
+            Some(plan) if plan.file_count() == 0 => {
+                Step::Say(texts::nothing_to_organize(&Plan::default(), lang))
+            }
+            Some(plan) => Step::Say(large_texts::plan_text(&plan, lang, self.separator())),
         }
     }
 
     /// The plan proposed at the end of the previous turn, if that turn ended
     /// with one.
     fn pending_plan(&self, previous_turn: &[Value]) -> Option<Plan> {
-        let last = previous_turn.last()?;
-        let proposed =
-            role(last) == "assistant" && content(last).starts_with(texts::plan_heading(self.lang));
-        proposed.then(|| Plan::from_exchanges(&exchanges(previous_turn), self.lang))
+        answered_organize(previous_turn)
+            .then(|| Plan::from_exchanges(&exchanges(previous_turn), self.lang, self.separator()))
+            .filter(|plan| plan.move_count() > 0)
+    }
+
+    /// The large-folder plan proposed at the end of the previous turn, if
+    /// that turn summarized the target and ended with a plan.
+    fn pending_large_plan(&self, previous_turn: &[Value]) -> Option<LargePlan> {
+        if !answered_organize(previous_turn) {
+            return None;
+        }
+        LargePlan::from_exchanges(&exchanges(previous_turn), self.lang)
+            .filter(|plan| plan.file_count() > 0)
+    }
+
+    /// The separator of the target's paths, used in the plan's paths.
+    fn separator(&self) -> char {
+        paths::separator(&self.target_dir)
     }
 
     /// What the tool results say was done.
@@ -172,6 +218,23 @@ impl ModelClient for OfflinePlanner {
     }
 }
 
+/// Whether `turn` (a user line and what followed it) asked to organize and
+/// ended with a plain answer: the planner's own plan, when it had one, is
+/// that answer. Read from the messages' roles and calls, never their words.
+fn answered_organize(turn: &[Value]) -> bool {
+    let asked = turn
+        .first()
+        .is_some_and(|first| role(first) == "user" && classify(content(first)) == Intent::Organize);
+    let answered = turn.last().is_some_and(|last| {
+        role(last) == "assistant"
+            && last
+                .get("tool_calls")
+                .and_then(Value::as_array)
+                .is_none_or(Vec::is_empty)
+    });
+    asked && answered
+}
+
 /// What the planner does next.
 enum Step {
     /// Ask for these tool calls, in order.
@@ -199,6 +262,7 @@ fn actions(plan: &Plan) -> Vec<(&'static str, Value)> {
 }
 
 /// A chat completion carrying `step`; ids are numbered by the history length.
+/// It has no `usage`: no model was called, so there are no tokens to report.
 fn completion(body: &Value, turn: usize, step: Step) -> Value {
     let (message, finish_reason) = match step {
         Step::Say(text) => (json!({ "role": "assistant", "content": text }), "stop"),
@@ -220,18 +284,11 @@ fn completion(body: &Value, turn: usize, step: Step) -> Value {
             )
         }
     };
-    let prompt_tokens = body.to_string().chars().count().div_ceil(4);
-    let completion_tokens = message.to_string().chars().count().div_ceil(4);
     json!({
         "id": format!("offline-{turn}"),
         "object": "chat.completion",
         "created": 0,
         "model": body.get("model").and_then(Value::as_str).unwrap_or(MODEL),
         "choices": [{ "index": 0, "message": message, "finish_reason": finish_reason }],
-        "usage": {
-            "prompt_tokens": prompt_tokens,
-            "completion_tokens": completion_tokens,
-            "total_tokens": prompt_tokens + completion_tokens,
-        },
     })
 }

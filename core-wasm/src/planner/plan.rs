@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::Lang;
-use crate::file_type::{CATEGORIES, OTHER};
+use crate::file_type::Category;
 use crate::tools::{DIR_MARKER, FILE_MARKER};
 
 use super::exchanges::Exchange;
@@ -38,28 +38,26 @@ pub fn parse_listing(result: &str) -> Vec<Listed> {
         .collect()
 }
 
+/// The folder the files of the category named `category` (as
+/// `get_file_type` returns it) go to; any other text is [`Category::Other`].
+pub fn folder_name(category: &str, lang: Lang) -> &'static str {
+    category_folder(category_named(category).unwrap_or(Category::Other), lang)
+}
+
 /// The folder a category's files go to: the category itself in Chinese, its
 /// English name in English.
-pub fn folder_name(category: &str, lang: Lang) -> &str {
-    let english = match category {
-        "文档" => "Documents",
-        "图片" => "Images",
-        "视频" => "Videos",
-        "音频" => "Audio",
-        "代码" => "Code",
-        "压缩包" => "Archives",
-        "安装包" => "Installers",
-        _ => "Others",
-    };
+pub fn category_folder(category: Category, lang: Lang) -> &'static str {
     match lang {
-        Lang::En => english,
-        Lang::Zh => category,
+        Lang::En => category.english(),
+        Lang::Zh => category.name(),
     }
 }
 
-/// Every category, in table order, [`OTHER`] last.
-pub fn categories() -> impl Iterator<Item = &'static str> {
-    CATEGORIES.iter().map(|(name, _)| *name).chain([OTHER])
+/// The category whose exact name (as `get_file_type` returns it) is `name`.
+pub fn category_named(name: &str) -> Option<Category> {
+    Category::ALL
+        .into_iter()
+        .find(|category| category.name() == name)
 }
 
 /// A file to move.
@@ -67,15 +65,16 @@ pub fn categories() -> impl Iterator<Item = &'static str> {
 pub struct Move {
     /// Its name in the target directory.
     pub file: String,
-    /// Where it goes, relative to the target directory: `FOLDER/NAME`.
+    /// Where it goes, relative to the target directory: `FOLDER/NAME`, with
+    /// the separator of the target's paths (`FOLDER\NAME` on Windows).
     pub destination: String,
 }
 
 /// The files of one category.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Group {
-    /// The category, as `get_file_type` returns it.
-    pub category: &'static str,
+    /// The category.
+    pub category: Category,
     /// The folder they go to.
     pub folder: String,
     /// Whether that folder exists already (then it is reused).
@@ -93,14 +92,16 @@ pub struct Plan {
     pub folders_left: Vec<String>,
     /// Hidden files (names starting with `.`) that stay where they are.
     pub hidden_left: Vec<String>,
-    /// Files whose type is unknown (no `get_file_type` result) that stay.
+    /// Files whose type is unknown (no `get_file_type` result naming a
+    /// category) that stay.
     pub unclassified: Vec<String>,
 }
 
 impl Plan {
     /// Builds the plan from one turn's exchanges: the listing of `.`, the
     /// `get_file_type` results, and listings of existing category folders.
-    pub fn from_exchanges(exchanges: &[Exchange], lang: Lang) -> Self {
+    /// Destinations are joined with `separator`, the target's.
+    pub fn from_exchanges(exchanges: &[Exchange], lang: Lang, separator: char) -> Self {
         let Some(top) = exchanges
             .iter()
             .rev()
@@ -109,29 +110,29 @@ impl Plan {
             return Plan::default();
         };
         let items = parse_listing(&top.result);
-        let types: BTreeMap<&str, &str> = exchanges
+        let types: BTreeMap<&str, Category> = exchanges
             .iter()
             .filter(|e| e.name == "get_file_type")
-            .map(|e| (e.arg("filename"), e.result.as_str()))
+            .filter_map(|e| Some((e.arg("filename"), category_named(&e.result)?)))
             .collect();
         let mut plan = Plan::default();
-        let mut by_category: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+        let mut by_category: BTreeMap<Category, Vec<&str>> = BTreeMap::new();
         for item in &items {
             if item.is_dir {
                 plan.folders_left.push(item.name.clone());
             } else if item.name.starts_with('.') {
                 plan.hidden_left.push(item.name.clone());
             } else if let Some(category) = types.get(item.name.as_str()) {
-                by_category.entry(category).or_default().push(&item.name);
+                by_category.entry(*category).or_default().push(&item.name);
             } else {
                 plan.unclassified.push(item.name.clone());
             }
         }
-        for category in categories() {
-            let Some(files) = by_category.get(category) else {
+        for category in Category::ALL {
+            let Some(files) = by_category.get(&category) else {
                 continue;
             };
-            let folder = free_folder_name(folder_name(category, lang), &items);
+            let folder = free_folder_name(category_folder(category, lang), &items);
             let folder_exists = items.iter().any(|item| item.is_dir && item.name == folder);
             let mut used: BTreeSet<String> = exchanges
                 .iter()
@@ -146,7 +147,7 @@ impl Plan {
                     used.insert(name.clone());
                     Move {
                         file: (*file).to_owned(),
-                        destination: format!("{folder}/{name}"),
+                        destination: format!("{folder}{separator}{name}"),
                     }
                 })
                 .collect();

@@ -4,7 +4,7 @@ use crate::Lang;
 
 use super::plan::Plan;
 
-/// The first line of every plan; a plan is recognized by it on "yes".
+/// The first line of every plan.
 pub fn plan_heading(lang: Lang) -> &'static str {
     match lang {
         Lang::En => "Here is my plan (offline planner, rules, no AI):",
@@ -12,8 +12,9 @@ pub fn plan_heading(lang: Lang) -> &'static str {
     }
 }
 
-/// The plan, grouped by category, ending with the question.
-pub fn plan_text(plan: &Plan, lang: Lang) -> String {
+/// The plan, grouped by category, ending with the question; folders are
+/// shown with `separator`, the target's.
+pub fn plan_text(plan: &Plan, lang: Lang, separator: char) -> String {
     let mut text = String::from(plan_heading(lang));
     for group in &plan.groups {
         let folder = &group.folder;
@@ -21,15 +22,15 @@ pub fn plan_text(plan: &Plan, lang: Lang) -> String {
         text.push('\n');
         text.push_str(&match (lang, group.folder_exists) {
             (Lang::En, false) => format!(
-                "\n{folder}/ ({}, new folder, {count} files)",
-                group.category
+                "\n{folder}{separator} ({}, new folder, {count} files)",
+                group.category.name()
             ),
             (Lang::En, true) => format!(
-                "\n{folder}/ ({}, existing folder, {count} files)",
-                group.category
+                "\n{folder}{separator} ({}, existing folder, {count} files)",
+                group.category.name()
             ),
-            (Lang::Zh, false) => format!("\n{folder}/（新建文件夹，{count} 个文件）"),
-            (Lang::Zh, true) => format!("\n{folder}/（已有文件夹，{count} 个文件）"),
+            (Lang::Zh, false) => format!("\n{folder}{separator}（新建文件夹，{count} 个文件）"),
+            (Lang::Zh, true) => format!("\n{folder}{separator}（已有文件夹，{count} 个文件）"),
         });
         for step in &group.moves {
             text.push_str(&format!("\n  {} → {}", step.file, step.destination));
@@ -40,11 +41,17 @@ pub fn plan_text(plan: &Plan, lang: Lang) -> String {
         text.push_str("\n\n");
         text.push_str(&left);
     }
-    text.push_str(match lang {
-        Lang::En => "\n\nReply \"yes\" to go ahead, or \"no\" to leave everything as it is.",
-        Lang::Zh => "\n\n回复“好”或“yes”开始整理，回复“不”保持原样。",
-    });
+    text.push_str("\n\n");
+    text.push_str(question(lang));
     text
+}
+
+/// The question every plan ends with.
+pub fn question(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "Reply \"yes\" to go ahead, or \"no\" to leave everything as it is.",
+        Lang::Zh => "回复“好”或“yes”开始整理，回复“不”保持原样。",
+    }
 }
 
 fn left_alone(plan: &Plan, lang: Lang) -> String {

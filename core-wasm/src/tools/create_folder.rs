@@ -1,11 +1,12 @@
 //! `create_folder`: a folder with its missing parents.
 
-use super::{Args, Tool, ToolContext, ToolResult};
+use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::host::EntryKind;
 use crate::paths;
 
 pub(super) const TOOL: Tool = Tool {
     name: "create_folder",
+    group: super::Group::Spec,
     description: "Create a folder, including missing parent folders. Does nothing if it already exists.",
     parameters: &[(
         "path",
@@ -25,12 +26,14 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
             return Ok(lang.folder_exists(&path));
         }
         Some(EntryKind::File | EntryKind::Symlink | EntryKind::Other) => {
-            return Ok(lang.folder_blocked_by_file(&path));
+            return Err(ToolFailure::Reported(lang.folder_blocked_by_file(&path)));
         }
         None => {}
     }
-    Ok(match ctx.files.create_dir_all(&path) {
-        Ok(()) => lang.folder_created(&path),
-        Err(err) => lang.folder_failed(&path, &lang.host_failure(&err)),
-    })
+    match ctx.files.create_dir_all(&path) {
+        Ok(()) => Ok(lang.folder_created(&path)),
+        Err(err) => Err(ToolFailure::Reported(
+            lang.folder_failed(&path, &lang.host_failure(&err)),
+        )),
+    }
 }

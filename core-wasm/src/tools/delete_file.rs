@@ -1,11 +1,13 @@
 //! `delete_file`: a file, or a folder with its contents, only when confirmed.
 
-use super::{Args, Tool, ToolContext, ToolResult};
-use crate::host::EntryKind;
+use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
+use crate::host::{EntryKind, HostError};
+use crate::lang::Lang;
 use crate::paths;
 
 pub(super) const TOOL: Tool = Tool {
     name: "delete_file",
+    group: super::Group::Spec,
     description: "Delete a file, or a folder with all its contents. Irreversible: only with confirm set to true after the user agreed.",
     parameters: &[
         (
@@ -30,18 +32,22 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         return Ok(lang.delete_cancelled(&path));
     }
     let Some(entry) = ctx.files.stat(&path)? else {
-        return Ok(lang.delete_missing(&path));
+        return Err(ToolFailure::Reported(lang.delete_missing(&path)));
     };
     Ok(match entry.kind {
         EntryKind::Dir => match ctx.files.remove_dir_all(&path) {
             Ok(()) => lang.deleted_folder(&path),
-            Err(err) => lang.delete_failed(&path, &lang.host_failure(&err)),
+            Err(err) => return Err(failed(lang, &path, &err)),
         },
         EntryKind::File | EntryKind::Symlink | EntryKind::Other => {
             match ctx.files.remove_file(&path) {
                 Ok(()) => lang.deleted_file(&path),
-                Err(err) => lang.delete_failed(&path, &lang.host_failure(&err)),
+                Err(err) => return Err(failed(lang, &path, &err)),
             }
         }
     })
+}
+
+fn failed(lang: Lang, path: &str, err: &HostError) -> ToolFailure {
+    ToolFailure::Reported(lang.delete_failed(path, &lang.host_failure(err)))
 }

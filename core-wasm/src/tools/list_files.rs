@@ -1,12 +1,13 @@
 //! `list_files`: the items of a directory, folders first, with size and time.
 
-use super::{Args, Tool, ToolContext, ToolResult};
+use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::format::{format_local_time, format_size};
 use crate::host::{Entry, EntryKind};
 use crate::paths;
 
 pub(super) const TOOL: Tool = Tool {
     name: "list_files",
+    group: super::Group::Spec,
     description: "List the files and folders in a directory, with type, size and modification time.",
     parameters: &[(
         "path",
@@ -34,27 +35,44 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         Some(EntryKind::File | EntryKind::Other) | None => None,
     };
     let Some(mut entries) = listing else {
-        return Ok(ctx.lang.dir_missing(&path));
+        return Err(ToolFailure::Reported(ctx.lang.dir_missing(&path)));
     };
     if entries.is_empty() {
         return Ok(ctx.lang.dir_empty(&path));
     }
+    sort_for_listing(&mut entries);
+    let shown = entries.len().min(ctx.large_folder_entries);
+    let mut text = ctx.lang.dir_count(entries.len(), &path);
+    for entry in &entries[..shown] {
+        text.push('\n');
+        text.push_str(&item_line(entry));
+    }
+    if shown < entries.len() {
+        ctx.met_large_folder = true;
+        text.push('\n');
+        text.push_str(&ctx.lang.more_items(entries.len() - shown, shown));
+    }
+    Ok(text)
+}
+
+/// Folders first, then files, each group by name: the order of every listing.
+pub(super) fn sort_for_listing(entries: &mut [Entry]) {
     entries.sort_by(|a, b| {
         let folder_first = |e: &Entry| e.kind != EntryKind::Dir;
         (folder_first(a), &a.name).cmp(&(folder_first(b), &b.name))
     });
-    let mut text = ctx.lang.dir_count(entries.len(), &path);
-    for entry in &entries {
-        let marker = match entry.kind {
-            EntryKind::Dir => DIR_MARKER,
-            EntryKind::File | EntryKind::Symlink | EntryKind::Other => FILE_MARKER,
-        };
-        text.push_str(&format!(
-            "\n{marker} {} | {} | {}",
-            entry.name,
-            format_size(entry.size),
-            format_local_time(entry.modified, entry.utc_offset)
-        ));
-    }
-    Ok(text)
+}
+
+/// One item line: `[目录] NAME | SIZE | yyyy-MM-dd HH:mm` (or `[文件]`).
+pub fn item_line(entry: &Entry) -> String {
+    let marker = match entry.kind {
+        EntryKind::Dir => DIR_MARKER,
+        EntryKind::File | EntryKind::Symlink | EntryKind::Other => FILE_MARKER,
+    };
+    format!(
+        "{marker} {} | {} | {}",
+        entry.name,
+        format_size(entry.size),
+        format_local_time(entry.modified, entry.utc_offset)
+    )
 }

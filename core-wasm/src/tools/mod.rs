@@ -1,25 +1,65 @@
-//! The six local tools: their declarations, argument checking and dispatch.
+//! The local tools: their declarations, argument checking and dispatch.
 //!
-//! Every tool returns text for the model. A failure is text too: an unknown
-//! name gives "unknown tool NAME", bad arguments or a refused file operation
-//! give "tool execution failed: CAUSE" (or a tool's own plain result).
+//! The six spec tools are always declared; the bulk tools
+//! (`summarize_folder`, `find_files`, `move_matching`, `move_by_type`) join
+//! them once a session has met a large directory, so a session on small
+//! folders sends exactly the six. Every tool returns text for the model. A
+//! failure is text too: an unknown name gives "unknown tool NAME", bad
+//! arguments or a refused file operation give "tool execution failed:
+//! CAUSE" (or a tool's own plain result).
 
+mod bulk;
+mod bulk_texts;
 mod create_folder;
 mod delete_file;
+mod find_files;
 mod get_file_type;
 mod list_files;
+mod move_by_type;
 mod move_file;
+mod move_matching;
+mod name_patterns;
 mod rename_file;
+mod summarize_folder;
 
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use crate::host::{FileSystem, HostError};
+use crate::host::{EventSink, FileSystem, HostError};
 
 use crate::lang::Lang;
-pub use list_files::{DIR_MARKER, FILE_MARKER};
+pub use bulk::group_digits;
+pub use list_files::{DIR_MARKER, FILE_MARKER, item_line};
+pub use name_patterns::name_pattern;
+
+/// The number of entries above which a directory is large: `list_files`
+/// shows only the first ones and the bulk tools are declared.
+pub const LARGE_FOLDER_ENTRIES: usize = 200;
+
+/// Which tools a request declares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ToolSet {
+    /// The bulk tools, for large directories.
+    pub bulk: bool,
+}
+
+impl ToolSet {
+    /// The six spec tools only.
+    pub const SPEC: ToolSet = ToolSet { bulk: false };
+    /// The six spec tools and the bulk tools.
+    pub const WITH_BULK: ToolSet = ToolSet { bulk: true };
+
+    fn includes(self, tool: &Tool) -> bool {
+        match tool.group {
+            Group::Spec => true,
+            Group::Bulk => self.bulk,
+        }
+    }
+}
 
 /// What a tool works with: the file primitives, the target directory its
-/// relative paths resolve against, and the language of its texts.
+/// relative paths resolve against, the language of its texts, and what the
+/// session allows and learns.
 pub struct ToolContext<'a> {
     /// The file primitives.
     pub files: &'a mut dyn FileSystem,
@@ -27,15 +67,59 @@ pub struct ToolContext<'a> {
     pub target_dir: &'a str,
     /// Language of result texts.
     pub lang: Lang,
+    /// Which tools are declared (a tool not declared is unknown).
+    pub tools: ToolSet,
+    /// Entries above which a directory is large.
+    pub large_folder_entries: usize,
+    /// Where progress of long tools goes, if anywhere.
+    pub progress: Option<&'a mut dyn EventSink>,
+    /// Set when a tool met a large directory.
+    pub met_large_folder: bool,
 }
 
-/// Why a tool could not do its job; becomes "tool execution failed: CAUSE".
+impl<'a> ToolContext<'a> {
+    /// A context declaring the six spec tools, with the default threshold
+    /// and no progress events.
+    pub fn new(files: &'a mut dyn FileSystem, target_dir: &'a str, lang: Lang) -> Self {
+        Self {
+            files,
+            target_dir,
+            lang,
+            tools: ToolSet::SPEC,
+            large_folder_entries: LARGE_FOLDER_ENTRIES,
+            progress: None,
+            met_large_folder: false,
+        }
+    }
+
+    /// The same context with `tools` declared.
+    pub fn with_tools(mut self, tools: ToolSet) -> Self {
+        self.tools = tools;
+        self
+    }
+}
+
+/// Why a tool could not do its job.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ToolFailure {
-    /// A cause already worded for the model.
+    /// A cause already worded for the model; becomes "tool execution failed: CAUSE".
     Cause(String),
-    /// A file primitive failed; worded by [`Lang::host_failure`].
+    /// A file primitive failed; worded by [`Lang::host_failure`], then as a cause.
     Host(HostError),
+    /// The tool's own result text of a failure ("Source does not exist: ..."),
+    /// given to the model as it is.
+    Reported(String),
+}
+
+/// A tool's result: the text for the model, and whether the tool failed
+/// (hosts that report failures apart, such as an MCP server, use the flag).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolOutput {
+    /// The result text, exactly as the model is given it.
+    pub text: String,
+    /// Whether the tool failed (an unknown tool, bad arguments, a refused
+    /// or failed file operation, a missing item).
+    pub is_error: bool,
 }
 
 impl From<HostError> for ToolFailure {
@@ -46,33 +130,61 @@ impl From<HostError> for ToolFailure {
 
 type ToolResult = Result<String, ToolFailure>;
 
+/// Which set a tool belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Group {
+    /// One of the six spec tools.
+    Spec,
+    /// A bulk tool for large directories.
+    Bulk,
+}
+
 /// One tool: its name, declaration and behaviour.
 struct Tool {
     name: &'static str,
+    group: Group,
     description: &'static str,
     /// `(name, JSON type, description)` of each parameter; all are required.
     parameters: &'static [(&'static str, &'static str, &'static str)],
     run: fn(&Args, &mut ToolContext<'_>) -> ToolResult,
 }
 
-const TOOLS: [Tool; 6] = [
+const TOOLS: [Tool; 10] = [
     list_files::TOOL,
     create_folder::TOOL,
     move_file::TOOL,
     rename_file::TOOL,
     delete_file::TOOL,
     get_file_type::TOOL,
+    summarize_folder::TOOL,
+    find_files::TOOL,
+    move_matching::TOOL,
+    move_by_type::TOOL,
 ];
 
-/// The names of the six tools, in declaration order.
+/// The names of the six spec tools, in declaration order.
 pub fn names() -> impl Iterator<Item = &'static str> {
-    TOOLS.iter().map(|tool| tool.name)
+    names_in(ToolSet::SPEC)
 }
 
-/// The `tools` array sent with every request (function-calling format).
-pub fn declarations() -> Value {
+/// The names of the tools of `set`, in declaration order.
+pub fn names_in(set: ToolSet) -> impl Iterator<Item = &'static str> {
     TOOLS
         .iter()
+        .filter(move |tool| set.includes(tool))
+        .map(|tool| tool.name)
+}
+
+/// The `tools` array of a request declaring the six spec tools.
+pub fn declarations() -> Value {
+    declarations_for(ToolSet::SPEC)
+}
+
+/// The `tools` array of a request declaring `set` (function-calling format).
+pub fn declarations_for(set: ToolSet) -> Value {
+    TOOLS
+        .iter()
+        .filter(|tool| set.includes(tool))
         .map(|tool| {
             let properties: Map<String, Value> = tool
                 .parameters
@@ -100,15 +212,37 @@ pub fn declarations() -> Value {
 /// Runs the tool `name` with the model's raw `arguments` and returns the
 /// result text for the model. Never panics on any input.
 pub fn run(name: &str, arguments: &Value, ctx: &mut ToolContext<'_>) -> String {
+    run_tool(name, arguments, ctx).text
+}
+
+/// [`run`], telling also whether the tool failed.
+pub fn run_tool(name: &str, arguments: &Value, ctx: &mut ToolContext<'_>) -> ToolOutput {
     let lang = ctx.lang;
-    let Some(tool) = TOOLS.iter().find(|tool| tool.name == name) else {
-        return lang.unknown_tool(name);
+    let declared = ctx.tools;
+    let Some(tool) = TOOLS
+        .iter()
+        .find(|tool| tool.name == name && declared.includes(tool))
+    else {
+        return ToolOutput {
+            text: lang.unknown_tool(name),
+            is_error: true,
+        };
     };
     let outcome = Args::parse(arguments, lang).and_then(|args| (tool.run)(&args, ctx));
-    outcome.unwrap_or_else(|failure| match failure {
-        ToolFailure::Cause(cause) => lang.tool_failed(&cause),
-        ToolFailure::Host(err) => lang.tool_failed(&lang.host_failure(&err)),
-    })
+    match outcome {
+        Ok(text) => ToolOutput {
+            text,
+            is_error: false,
+        },
+        Err(failure) => ToolOutput {
+            text: match failure {
+                ToolFailure::Cause(cause) => lang.tool_failed(&cause),
+                ToolFailure::Host(err) => lang.tool_failed(&lang.host_failure(&err)),
+                ToolFailure::Reported(text) => text,
+            },
+            is_error: true,
+        },
+    }
 }
 
 /// A tool call's arguments, checked to be a JSON object.
@@ -155,6 +289,17 @@ impl Args {
         self.value(name)?
             .as_str()
             .ok_or_else(|| ToolFailure::Cause(self.lang.wrong_type(name, "string")))
+    }
+
+    /// A required non-negative whole-number argument (a number, or a
+    /// string of digits as some models send).
+    pub fn count(&self, name: &str) -> Result<usize, ToolFailure> {
+        let value = self.value(name)?;
+        value
+            .as_u64()
+            .or_else(|| value.as_str().and_then(|text| text.trim().parse().ok()))
+            .and_then(|n| usize::try_from(n).ok())
+            .ok_or_else(|| ToolFailure::Cause(self.lang.wrong_type(name, "integer")))
     }
 }
 

@@ -1,11 +1,12 @@
 //! `move_file`: a file or folder to a full destination path.
 
-use super::{Args, Tool, ToolContext, ToolResult};
-use crate::host::EntryKind;
+use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
+use crate::host::{EntryKind, FileSystem, HostError};
 use crate::paths;
 
 pub(super) const TOOL: Tool = Tool {
     name: "move_file",
+    group: super::Group::Spec,
     description: "Move a file or folder. Missing parent folders of the destination are created; an existing destination file is replaced.",
     parameters: &[
         (
@@ -27,24 +28,49 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     let mut destination = paths::resolve(ctx.target_dir, args.string("destination")?);
     let lang = ctx.lang;
     if ctx.files.stat(&source)?.is_none() {
-        return Ok(lang.source_missing(&source));
+        return Err(ToolFailure::Reported(lang.source_missing(&source)));
     }
     let name = paths::file_name(&source).to_owned();
-    // An existing folder, or a path ending in a separator, means "into it".
+    // An existing folder, or a path ending in a separator, means "into it";
+    // the source itself under another case (`docs` → `Docs` where case is
+    // ignored) is a rename.
+    let existing = ctx.files.stat(&destination)?.map(|e| e.kind);
     let into_folder = destination.ends_with(['/', '\\'])
-        || matches!(
-            ctx.files.stat(&destination)?.map(|e| e.kind),
-            Some(EntryKind::Dir)
-        );
+        || (existing == Some(EntryKind::Dir)
+            && !is_itself_in_other_case(ctx.files, &source, &destination)?);
     if into_folder {
         destination = paths::join(destination.trim_end_matches(['/', '\\']), &name);
     }
     let parent_made = paths::parent(&destination).map(|parent| ctx.files.create_dir_all(parent));
     if let Some(Err(err)) = parent_made {
-        return Ok(lang.move_failed(&source, &lang.host_failure(&err)));
+        return Err(ToolFailure::Reported(
+            lang.move_failed(&source, &lang.host_failure(&err)),
+        ));
     }
-    Ok(match ctx.files.rename(&source, &destination) {
-        Ok(()) => lang.moved(&name, &destination),
-        Err(err) => lang.move_failed(&source, &lang.host_failure(&err)),
-    })
+    match ctx.files.rename(&source, &destination) {
+        Ok(()) => Ok(lang.moved(&name, &destination)),
+        Err(err) => Err(ToolFailure::Reported(
+            lang.move_failed(&source, &lang.host_failure(&err)),
+        )),
+    }
+}
+
+/// Whether the existing `other` is the item at `path` named with other
+/// letter cases, as on a file system that ignores case (Windows, macOS by
+/// default): the paths differ only in case and `other`'s exact name is not
+/// among its folder's entries. Where case matters, both names are listed
+/// and they are two items.
+pub(super) fn is_itself_in_other_case(
+    files: &mut dyn FileSystem,
+    path: &str,
+    other: &str,
+) -> Result<bool, HostError> {
+    if path == other || path.to_lowercase() != other.to_lowercase() {
+        return Ok(false);
+    }
+    let Some(folder) = paths::parent(other) else {
+        return Ok(false);
+    };
+    let name = paths::file_name(other);
+    Ok(!files.list(folder)?.iter().any(|entry| entry.name == name))
 }

@@ -1,10 +1,12 @@
 //! `rename_file`: a new name for a file or folder, in the same parent.
 
+use super::move_file::is_itself_in_other_case;
 use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::paths;
 
 pub(super) const TOOL: Tool = Tool {
     name: "rename_file",
+    group: super::Group::Spec,
     description: "Rename a file or folder; it stays in the same parent folder.",
     parameters: &[
         (
@@ -29,19 +31,21 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         return Err(ToolFailure::Cause(lang.bad_new_name(new_name)));
     }
     if ctx.files.stat(&path)?.is_none() {
-        return Ok(lang.source_missing(&path));
+        return Err(ToolFailure::Reported(lang.source_missing(&path)));
     }
     let target = match paths::parent(&path) {
         Some(parent) => paths::join(parent, new_name),
         None => new_name.to_owned(),
     };
-    if ctx.files.stat(&target)?.is_some() {
-        return Ok(lang.rename_target_exists(&target));
+    if ctx.files.stat(&target)?.is_some() && !is_itself_in_other_case(ctx.files, &path, &target)? {
+        return Err(ToolFailure::Reported(lang.rename_target_exists(&target)));
     }
-    Ok(match ctx.files.rename(&path, &target) {
-        Ok(()) => lang.renamed(paths::file_name(&path), new_name),
-        Err(err) => lang.rename_failed(&path, &lang.host_failure(&err)),
-    })
+    match ctx.files.rename(&path, &target) {
+        Ok(()) => Ok(lang.renamed(paths::file_name(&path), new_name)),
+        Err(err) => Err(ToolFailure::Reported(
+            lang.rename_failed(&path, &lang.host_failure(&err)),
+        )),
+    }
 }
 
 /// A name with no separator, not `.`/`..`, not empty, no NUL.

@@ -10,7 +10,8 @@
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use serde_json::{Value, json};
-use tidyup_core::tools::{self, ToolContext};
+use tidyup_core::budget::Limits;
+use tidyup_core::tools::{self, ToolContext, ToolSet};
 use tidyup_core::{
     Agent, AgentConfig, CallSettings, Capabilities, Entry, EntryKind, Event, EventSink, FileSystem,
     HostError, HttpReply, Lang, Message, ModelClient, Outcome, Provider,
@@ -192,6 +193,32 @@ impl MemFs {
             },
         );
         self
+    }
+
+    /// Adds many files at once: `(path, size, mtime)` each, paths relative
+    /// to [`TARGET`] unless absolute, contents empty; for large folders.
+    pub fn files_with(mut self, files: impl IntoIterator<Item = (String, u64, i64)>) -> Self {
+        for (path, size, mtime) in files {
+            let path = abs(&path);
+            if let Some(parent) = parent_of(&path) {
+                self.add_dir(&parent);
+            }
+            self.nodes.insert(
+                path,
+                Node::File {
+                    contents: String::new(),
+                    size,
+                    mtime,
+                },
+            );
+        }
+        self
+    }
+
+    /// The number of entries directly in the directory at `path` (absolute,
+    /// or relative to [`TARGET`]).
+    pub fn count_in(&self, path: &str) -> usize {
+        self.children(&abs(path)).len()
     }
 
     /// Sets the modification time of an existing entry.
@@ -494,6 +521,71 @@ impl FileSystem for MemFs {
     }
 }
 
+/// A [`MemFs`] whose batch moves take a file in one step instead of
+/// scanning the whole tree, for folders of many thousand files. The rules
+/// are those of [`FileSystem::move_batch`]: in order, one result per move,
+/// never replacing anything; injected failures apply as to `rename`.
+#[derive(Debug, Clone)]
+pub struct QuickMoves(pub MemFs);
+
+impl MemFs {
+    fn quick_move(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+        let (from, to) = (normalize(from), normalize(to));
+        if self.nodes.contains_key(&to) {
+            return Err(host_error(
+                "already_exists",
+                "File exists (os error 17)",
+                &to,
+            ));
+        }
+        match self.nodes.get(&from) {
+            Some(Node::File { .. } | Node::Link { .. }) => {}
+            Some(Node::Dir { .. }) | None => return self.rename(&from, &to),
+        }
+        self.calls.push(format!("rename {from} -> {to}"));
+        self.check(Op::Rename, &from)?;
+        self.check(Op::Rename, &to)?;
+        match parent_of(&to) {
+            Some(parent) if self.is_dir(&parent) => {}
+            Some(_) | None => return Err(not_found(&to)),
+        }
+        if let Some(node) = self.nodes.remove(&from) {
+            self.nodes.insert(to, node);
+        }
+        Ok(())
+    }
+}
+
+impl FileSystem for QuickMoves {
+    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
+        self.0.stat(path)
+    }
+    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
+        self.0.list(path)
+    }
+    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+        self.0.create_dir_all(path)
+    }
+    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+        self.0.rename(from, to)
+    }
+    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
+        self.0.remove_file(path)
+    }
+    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+        self.0.remove_dir_all(path)
+    }
+    fn move_batch(
+        &mut self,
+        moves: &[tidyup_core::host::BatchMove],
+    ) -> Result<Vec<Result<(), HostError>>, HostError> {
+        Ok(moves
+            .iter()
+            .map(|step| self.0.quick_move(&step.from, &step.to))
+            .collect())
+    }
+}
+
 /// `path` made absolute against [`TARGET`] and normalized.
 pub fn abs(path: &str) -> String {
     if path.starts_with('/') {
@@ -698,6 +790,8 @@ pub struct Recorder {
     pub events: Vec<Event>,
     /// The usage events, apart: most tests compare the others whole.
     pub usage: Vec<Event>,
+    /// The progress events of bulk tools, apart too.
+    pub progress: Vec<Event>,
 }
 
 impl Recorder {
@@ -717,7 +811,8 @@ impl Recorder {
                 | Event::Answer { .. }
                 | Event::Usage { .. }
                 | Event::Notice { .. }
-                | Event::Error { .. } => None,
+                | Event::Error { .. }
+                | Event::Progress { .. } => None,
             })
             .collect()
     }
@@ -726,6 +821,7 @@ impl Recorder {
     pub fn clear(&mut self) {
         self.events.clear();
         self.usage.clear();
+        self.progress.clear();
     }
 }
 
@@ -733,6 +829,7 @@ impl EventSink for Recorder {
     fn emit(&mut self, event: Event) {
         match event {
             Event::Usage { .. } => self.usage.push(event),
+            Event::Progress { .. } => self.progress.push(event),
             Event::Started { .. }
             | Event::Tool { .. }
             | Event::AnswerDelta { .. }
@@ -773,11 +870,22 @@ impl World {
                     max_tries: 1,
                     ..CallSettings::default()
                 },
+                limits: Default::default(),
             }),
             fs,
             model,
             events: Recorder::default(),
         }
+    }
+
+    /// The same world with other limits (large-folder threshold, context budget).
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        let config = AgentConfig {
+            limits,
+            ..self.agent.config().clone()
+        };
+        self.agent = Agent::new(config);
+        self
     }
 
     /// An English world.
@@ -857,11 +965,7 @@ pub fn assert_well_formed(messages: &[Value]) {
 /// Runs tool `name` with `arguments` (a JSON value as the provider sent it)
 /// on `fs`, with [`TARGET`] as the target directory.
 pub fn run_tool_value(fs: &mut MemFs, lang: Lang, name: &str, arguments: Value) -> String {
-    let mut ctx = ToolContext {
-        files: fs,
-        target_dir: TARGET,
-        lang,
-    };
+    let mut ctx = ToolContext::new(fs, TARGET, lang).with_tools(ToolSet::WITH_BULK);
     tools::run(name, &arguments, &mut ctx)
 }
 

@@ -13,6 +13,7 @@
 //! idle_timeout_secs = 120
 //! retry_base_ms = 500
 //! max_tries = 4
+//! max_reply_mib = 8            # the largest reply (whole body, one streamed event)
 //!
 //! [providers.work]             # a custom provider, or changes to a preset
 //! base_url = "https://llm.example.com/v1"
@@ -56,6 +57,9 @@ pub struct Config {
     pub base_url: Option<String>,
     /// Whether to ask for streamed replies.
     pub stream: Option<bool>,
+    /// The most tokens a request may carry (for the file's provider and any
+    /// other without its own).
+    pub context_tokens: Option<u64>,
     /// Timeouts and retries.
     #[serde(default)]
     pub limits: Limits,
@@ -76,7 +80,17 @@ pub struct Limits {
     pub retry_base_ms: Option<u64>,
     /// Tries of one model call, the first included.
     pub max_tries: Option<u32>,
+    /// The largest reply, in MiB: a whole body, one streamed event, and the
+    /// text a stream assembles (1 to [`MAX_REPLY_MIB`]).
+    pub max_reply_mib: Option<u64>,
+    /// Entries above which a directory is large: listings show that many
+    /// and the bulk tools are offered.
+    pub large_folder_entries: Option<usize>,
 }
+
+/// The highest `[limits] max_reply_mib`: the core digests a reply of this
+/// size, however it is made, within its memory with room to spare.
+pub const MAX_REPLY_MIB: u64 = 16;
 
 /// `[providers.NAME]`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
@@ -90,6 +104,8 @@ pub struct CustomProvider {
     pub api_key_env: Option<String>,
     /// Works without a key.
     pub keyless: Option<bool>,
+    /// The most tokens a request to it may carry.
+    pub context_tokens: Option<u64>,
 }
 
 /// A config file that cannot be used (exit status 2).
@@ -186,6 +202,15 @@ impl Config {
                 ));
             }
         }
+        if let Some(mib) = self.limits.max_reply_mib
+            && !(1..=MAX_REPLY_MIB).contains(&mib)
+        {
+            return Err(ConfigError::new(
+                path,
+                place("max_reply_mib"),
+                format!("[limits] max_reply_mib must be between 1 and {MAX_REPLY_MIB}"),
+            ));
+        }
         for (name, custom) in &self.providers {
             if name == crate::cli::providers::OFFLINE {
                 return Err(ConfigError::new(
@@ -254,18 +279,22 @@ model = "m"
 lang = "zh"
 base_url = "http://b/v1"
 stream = false
+context_tokens = 32000
 
 [limits]
 connect_timeout_secs = 3
 idle_timeout_secs = 30
 retry_base_ms = 10
 max_tries = 2
+max_reply_mib = 16
+large_folder_entries = 500
 
 [providers.work]
 base_url = "http://w/v1"
 model = "wm"
 api_key_env = "WORK_KEY"
 keyless = true
+context_tokens = 16000
 "#,
         )
         .unwrap();
@@ -279,8 +308,11 @@ keyless = true
                 idle_timeout_secs: Some(30),
                 retry_base_ms: Some(10),
                 max_tries: Some(2),
+                max_reply_mib: Some(16),
+                large_folder_entries: Some(500),
             }
         );
+        assert_eq!(config.context_tokens, Some(32_000));
         assert_eq!(
             config.providers["work"],
             CustomProvider {
@@ -288,6 +320,7 @@ keyless = true
                 model: Some("wm".into()),
                 api_key_env: Some("WORK_KEY".into()),
                 keyless: Some(true),
+                context_tokens: Some(16_000),
             }
         );
         assert_eq!(parse("").unwrap(), Config::default());
@@ -308,6 +341,15 @@ keyless = true
 
         let err = parse("[limits]\nmax_tries = 0\n").unwrap_err();
         assert_eq!(err.line, Some((2, 1)), "{err}");
+
+        for mib in [0, MAX_REPLY_MIB + 1] {
+            let err = parse(&format!("[limits]\nmax_reply_mib = {mib}\n")).unwrap_err();
+            assert_eq!(err.line, Some((2, 1)), "{err}");
+            assert!(
+                err.message.contains("max_reply_mib must be between 1 and"),
+                "{err}"
+            );
+        }
 
         let err = parse("[providers.x]\nmodel = \"m\"\n").unwrap_err();
         assert!(err.message.contains("base_url"), "{err}");

@@ -4,11 +4,13 @@
 //! provider's preset > built-in defaults.
 
 pub mod config;
+mod mcp;
 pub mod providers;
 mod settings;
 #[cfg(test)]
 mod tests;
 
+pub use mcp::McpSettings;
 pub use settings::{
     AskSettings, ProviderSettings, Settings, SettingsError, lang_from_locale, resolve_lang,
     resolve_lang_with,
@@ -50,7 +52,12 @@ Environment:
                             (OPENAI_BASE_URL too, for the openai provider)
   TIDYUP_MODEL              model identifier
   TIDYUP_LANG               en or zh; else the config file; else LC_ALL/LC_MESSAGES/LANG (zh* = Chinese)
-  TIDYUP_CONFIG             the config file [default: ~/.config/tidyup/config.toml]
+  TIDYUP_CONFIG             the config file [default: tidyup/config.toml in your config directory:
+                            ~/.config, ~/Library/Application Support, %APPDATA%]
+  TIDYUP_DATA_DIR           journals, trash and plans [default: tidyup in your data directory:
+                            ~/.local/share, ~/Library/Application Support, %APPDATA%]
+  TIDYUP_CACHE_DIR          the compiled core [default: tidyup in your cache directory:
+                            ~/.cache, ~/Library/Caches, %LOCALAPPDATA%]
   TIDYUP_RETRY_BASE_MS      delay before the first retry of a model call [default: 500]
   NO_COLOR                  no colours
 
@@ -129,6 +136,10 @@ pub enum Command {
         /// The plan file
         plan: PathBuf,
     },
+    /// Serve tidyup's tools to an AI agent (Claude, Codex, VS Code...) over
+    /// the Model Context Protocol on standard input/output: sandboxed,
+    /// journaled, undoable with `tidyup undo`
+    Mcp(McpArgs),
     /// Write the embedded core .wasm to FILE (for other hosts, e.g. a
     /// browser) and print its SHA-256
     ExportCore {
@@ -184,12 +195,18 @@ pub struct ProviderArgs {
     /// unless the config file says stream = false]
     #[arg(long)]
     pub no_stream: bool,
+
+    /// The most tokens a request may carry; older tool results are elided
+    /// to stay within it [default: the provider's, or context_tokens in the
+    /// config file]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1000..))]
+    pub context_tokens: Option<u64>,
 }
 
 /// Options of a tidying session.
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
-    /// The directory to tidy [default: Desktop in your home directory]
+    /// The directory to tidy [default: your Desktop]
     pub dir: Option<PathBuf>,
 
     /// Who answers, and how.
@@ -212,6 +229,32 @@ pub struct RunArgs {
     /// Run this build of the core instead of the embedded one
     #[arg(long, value_name = "FILE.wasm")]
     pub core: Option<PathBuf>,
+}
+
+/// `tidyup mcp`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct McpArgs {
+    /// The directories the tools may work in; relative paths resolve
+    /// against the first [default: the roots the client offers]
+    pub dirs: Vec<PathBuf>,
+
+    /// Also allow the tools to read and change this directory (repeatable)
+    #[arg(long, value_name = "DIR")]
+    pub allow: Vec<PathBuf>,
+
+    /// Let the tools reach any path, not only the roots' subtrees
+    #[arg(long)]
+    pub no_sandbox: bool,
+
+    /// Change nothing on disk: changes land in an overlay the tools see,
+    /// and the plan is saved for `tidyup apply` when the connection ends
+    #[arg(long)]
+    pub dry_run: bool,
+
+    /// Language of the tool results and messages [default: $TIDYUP_LANG,
+    /// the config file's, from LC_ALL/LANG]
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
 }
 
 /// `tidyup ask`'s arguments.

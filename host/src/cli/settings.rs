@@ -38,6 +38,11 @@ pub struct ProviderSettings {
     pub retry_base: Duration,
     /// Tries of one model call, the first included (at least 1).
     pub max_tries: u32,
+    /// The largest reply: a whole body, one streamed event, the text a
+    /// stream assembles.
+    pub max_reply_bytes: u64,
+    /// The most tokens a request may carry, as estimated.
+    pub context_tokens: u64,
 }
 
 impl std::fmt::Debug for ProviderSettings {
@@ -54,6 +59,8 @@ impl std::fmt::Debug for ProviderSettings {
             .field("stream", &self.stream)
             .field("retry_base", &self.retry_base)
             .field("max_tries", &self.max_tries)
+            .field("max_reply_bytes", &self.max_reply_bytes)
+            .field("context_tokens", &self.context_tokens)
             .finish()
     }
 }
@@ -74,6 +81,11 @@ pub struct Settings {
     pub roots: Option<Vec<PathBuf>>,
     /// Whether this is a dry run.
     pub dry_run: bool,
+    /// The core's fuel between two host calls (`TIDYUP_CORE_FUEL`), when
+    /// not the default.
+    pub core_fuel: Option<u64>,
+    /// When a directory is large, and the context budget.
+    pub limits: tidyup_core::budget::Limits,
 }
 
 impl std::ops::Deref for Settings {
@@ -120,7 +132,8 @@ pub enum SettingsError {
     BadAllow(PathBuf),
     /// A provider that needs a key was chosen, with no key in the environment.
     #[error(
-        "no API key found for provider {provider}. Set one in the environment, for example:\n  export {variable}=...\n(TIDYUP_API_KEY works for every provider and wins; tidyup never takes the key as an argument{hint})"
+        "no API key found for provider {provider}. Set one in the environment, for example:\n  {}\n(TIDYUP_API_KEY works for every provider and wins; tidyup never takes the key as an argument{hint})",
+        set_variable_example(.variable)
     )]
     NoApiKey {
         /// The provider chosen.
@@ -255,7 +268,13 @@ impl ProviderSettings {
                 .retry_base_ms
                 .map_or(DEFAULT_RETRY_BASE, Duration::from_millis),
         };
+        let context_tokens = args
+            .context_tokens
+            .or_else(|| config.providers.get(&name).and_then(|p| p.context_tokens))
+            .or(config.context_tokens)
+            .unwrap_or_else(|| providers::context_tokens(&name));
         Ok(Self {
+            context_tokens,
             provider_name: name,
             base_url,
             model,
@@ -275,6 +294,12 @@ impl ProviderSettings {
             stream: !args.no_stream && config.stream.unwrap_or(true),
             retry_base,
             max_tries: config.limits.max_tries.unwrap_or(DEFAULT_MAX_TRIES).max(1),
+            max_reply_bytes: config
+                .limits
+                .max_reply_mib
+                .map_or(tidyup_core::call::DEFAULT_MAX_REPLY_BYTES, |mib| {
+                    mib.saturating_mul(1 << 20)
+                }),
         })
     }
 }
@@ -289,33 +314,64 @@ impl Settings {
     ) -> Result<Self, SettingsError> {
         let target = match &cli.dir {
             Some(dir) => dir.clone(),
-            None => dirs::home_dir()
-                .ok_or(SettingsError::NoHome)?
-                .join("Desktop"),
+            None => default_target().ok_or(SettingsError::NoHome)?,
         };
         let target_dir = match std::fs::metadata(&target) {
             Ok(meta) if meta.is_dir() => {
-                std::fs::canonicalize(&target).unwrap_or_else(|_| target.clone())
+                dunce::canonicalize(&target).unwrap_or_else(|_| target.clone())
             }
             Ok(_) => return Err(SettingsError::TargetNotDirectory(target)),
             Err(_) => return Err(SettingsError::TargetMissing(target)),
         };
-        let client = ProviderSettings::resolve(&cli.provider, env, config)?;
+        let core_fuel = match first_env(&env, &["TIDYUP_CORE_FUEL"]) {
+            Some(value) => Some(value.trim().parse().map_err(|_| SettingsError::BadEnv {
+                name: "TIDYUP_CORE_FUEL",
+                value,
+                why: "expected a number of instructions",
+            })?),
+            None => None,
+        };
+        let client = ProviderSettings::resolve(&cli.provider, &env, config)?;
         let mut roots = vec![target_dir.clone()];
         for allowed in &cli.allow {
-            match std::fs::canonicalize(allowed) {
+            match dunce::canonicalize(allowed) {
                 Ok(dir) if dir.is_dir() => roots.push(dir),
                 Ok(_) | Err(_) => return Err(SettingsError::BadAllow(allowed.clone())),
             }
         }
+        let context_tokens = client.context_tokens;
         Ok(Self {
             target_dir,
             client,
             core: cli.core.clone(),
             roots: (!cli.no_sandbox).then_some(roots),
             dry_run: cli.dry_run,
+            core_fuel,
+            limits: tidyup_core::budget::Limits {
+                large_folder_entries: config
+                    .limits
+                    .large_folder_entries
+                    .unwrap_or(tidyup_core::tools::LARGE_FOLDER_ENTRIES),
+                context_tokens,
+            },
         })
     }
+}
+
+/// How to set `variable` in the usual shell of the platform.
+fn set_variable_example(variable: &str) -> String {
+    if cfg!(windows) {
+        format!("$env:{variable} = \"...\"    (PowerShell; in cmd: set {variable}=...)")
+    } else {
+        format!("export {variable}=...")
+    }
+}
+
+/// The directory tidied when none is given: the user's Desktop as the
+/// platform knows it (moved into OneDrive or localized on Windows, the XDG
+/// `DESKTOP` directory on Linux), else `Desktop` in the home directory.
+pub fn default_target() -> Option<PathBuf> {
+    dirs::desktop_dir().or_else(|| dirs::home_dir().map(|home| home.join("Desktop")))
 }
 
 impl AskSettings {

@@ -2,24 +2,66 @@
 //! [`tidyup_core::FileSystem`]: the machine's own ([`RealFs`]), one confined
 //! to the allowed roots ([`SandboxFs`]), a journaling layer that makes every
 //! change reversible ([`crate::journal::JournaledFs`]) and a dry-run overlay
-//! ([`OverlayFs`]). The core cannot tell them apart.
+//! ([`OverlayFs`]), with tidyup's own directories out of reach in every
+//! stack ([`ProtectedFs`], built by [`base`]). The core cannot tell them apart.
 
+mod case;
+mod cross_device;
+mod fingerprint;
 mod overlay;
+mod protected;
 mod real;
 mod sandbox;
+mod under_root;
+mod windows_names;
 
-use std::fs;
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use chrono::{Local, Offset, TimeZone};
 use tidyup_core::{Entry, EntryKind, FileSystem, HostError};
 
-pub use overlay::{Fingerprint, OverlayFs, PlanStep};
+pub use cross_device::{CrossDeviceHooks, MAX_COPY_DEPTH, move_path, move_path_with};
+pub use fingerprint::{Detail, Fingerprint, HASHED_BYTES_MAX};
+pub use overlay::{OverlayFs, PlanStep};
+pub use protected::{Location, OWN_DATA, Protected, ProtectedFs};
 pub use real::RealFs;
-pub use sandbox::SandboxFs;
+pub use sandbox::{DENIED, SandboxFs};
+
+/// The base of every stack the model's tools reach: the sandbox of `roots`
+/// (the machine's own file system when `None`, for `--no-sandbox`), with
+/// the `protected` places it can reach kept out.
+pub fn base(roots: Option<&[PathBuf]>, protected: &Protected) -> io::Result<Box<dyn HostFs>> {
+    Ok(match roots {
+        Some(roots) => {
+            let sandbox = SandboxFs::new(roots)?;
+            let protected = protected.reachable_from(sandbox.roots());
+            Box::new(ProtectedFs::new(sandbox, protected))
+        }
+        None => Box::new(ProtectedFs::new(RealFs, protected.clone())),
+    })
+}
+
+/// Refuses moving an item to a place inside itself, which can only fail
+/// (checked on the paths as written, before anything is changed).
+pub fn refuse_move_into_itself(from: &str, to: &str) -> Result<(), HostError> {
+    let (from_path, to_path) = (Path::new(from), Path::new(to));
+    let plain = |path: &Path| {
+        !path
+            .components()
+            .any(|component| matches!(component, std::path::Component::ParentDir))
+    };
+    if plain(from_path) && plain(to_path) && to_path != from_path && to_path.starts_with(from_path)
+    {
+        return Err(HostError::new(
+            "invalid_move",
+            format!("a folder cannot be moved into itself: {to}"),
+        ));
+    }
+    Ok(())
+}
 
 /// A file system the host can also move items out of the model's reach
 /// (into tidyup's trash) and back. `path` is a path of this file system;
@@ -32,6 +74,15 @@ pub trait HostFs: FileSystem + Send {
     fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError>;
     /// Moves the item at `outside` back to `path` (which must not exist).
     fn move_in(&mut self, outside: &Path, path: &str) -> Result<(), HostError>;
+    /// Where the item at `path` really is, its folders resolved through
+    /// symlinks as this file system resolves them.
+    fn locate(&mut self, path: &str) -> Result<Location, HostError>;
+    /// The item's fingerprint (`None` when nothing is there).
+    fn fingerprint(&mut self, path: &str) -> Result<Option<Fingerprint>, HostError>;
+    /// Whether `a` and `b` both exist and are one item: the same file or
+    /// folder on the same device, as `C:\x\a.txt` and `C:\x\A.TXT` are
+    /// where names ignore case. Symlinks are compared as links.
+    fn same_item(&mut self, a: &str, b: &str) -> Result<bool, HostError>;
 }
 
 impl FileSystem for Box<dyn HostFs> {
@@ -65,6 +116,15 @@ impl HostFs for Box<dyn HostFs> {
     fn move_in(&mut self, outside: &Path, path: &str) -> Result<(), HostError> {
         self.as_mut().move_in(outside, path)
     }
+    fn locate(&mut self, path: &str) -> Result<Location, HostError> {
+        self.as_mut().locate(path)
+    }
+    fn fingerprint(&mut self, path: &str) -> Result<Option<Fingerprint>, HostError> {
+        self.as_mut().fingerprint(path)
+    }
+    fn same_item(&mut self, a: &str, b: &str) -> Result<bool, HostError> {
+        self.as_mut().same_item(a, b)
+    }
 }
 
 /// A file system shared between the core's host state and the session, so
@@ -88,6 +148,12 @@ impl<T> Shared<T> {
 }
 
 impl<T: FileSystem + Send> FileSystem for Shared<T> {
+    fn move_batch(
+        &mut self,
+        moves: &[tidyup_core::BatchMove],
+    ) -> Result<Vec<Result<(), HostError>>, HostError> {
+        self.with(|fs| fs.move_batch(moves))
+    }
     fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
         self.with(|fs| fs.stat(path))
     }
@@ -164,84 +230,4 @@ pub fn host_error(err: &io::Error) -> HostError {
         _ => "io",
     };
     HostError::new(code, err.to_string())
-}
-
-/// Moves `from` to `to` (replacing a file there). Across file systems it
-/// copies, then deletes the source only once the copy is complete; a failed
-/// copy is cleaned up and the source is left as it was.
-pub fn move_path(from: &Path, to: &Path) -> io::Result<()> {
-    move_path_with(from, to, |from, to| fs::rename(from, to))
-}
-
-/// [`move_path`] with the rename primitive given, so the cross-device
-/// fallback can be exercised anywhere.
-pub fn move_path_with(
-    from: &Path,
-    to: &Path,
-    rename: impl FnOnce(&Path, &Path) -> io::Result<()>,
-) -> io::Result<()> {
-    match rename(from, to) {
-        Err(err) if err.kind() == io::ErrorKind::CrossesDevices => copy_then_delete(from, to),
-        other => other,
-    }
-}
-
-fn copy_then_delete(from: &Path, to: &Path) -> io::Result<()> {
-    let source_is_dir = fs::symlink_metadata(from)?.is_dir();
-    // A file replaced at the destination is only removed once the copy is whole.
-    let staging = to.with_file_name(format!(
-        ".{}.tidyup-partial",
-        to.file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
-    ));
-    if let Err(err) = copy_recursively(from, &staging) {
-        let _ = remove_any(&staging);
-        return Err(err);
-    }
-    if let Err(err) = fs::rename(&staging, to) {
-        let _ = remove_any(&staging);
-        return Err(err);
-    }
-    if source_is_dir {
-        fs::remove_dir_all(from)
-    } else {
-        fs::remove_file(from)
-    }
-}
-
-fn remove_any(path: &Path) -> io::Result<()> {
-    if fs::symlink_metadata(path)?.is_dir() {
-        fs::remove_dir_all(path)
-    } else {
-        fs::remove_file(path)
-    }
-}
-
-fn copy_recursively(from: &Path, to: &Path) -> io::Result<()> {
-    let meta = fs::symlink_metadata(from)?;
-    if meta.is_dir() {
-        fs::create_dir(to)?;
-        for child in fs::read_dir(from)? {
-            let child = child?;
-            copy_recursively(&child.path(), &to.join(child.file_name()))?;
-        }
-        fs::set_permissions(to, meta.permissions())
-    } else if meta.file_type().is_symlink() {
-        copy_symlink(&fs::read_link(from)?, to)
-    } else {
-        fs::copy(from, to).map(|_| ())
-    }
-}
-
-#[cfg(unix)]
-fn copy_symlink(target: &Path, link: &Path) -> io::Result<()> {
-    std::os::unix::fs::symlink(target, link)
-}
-
-#[cfg(not(unix))]
-fn copy_symlink(_target: &Path, _link: &Path) -> io::Result<()> {
-    Err(io::Error::new(
-        io::ErrorKind::Unsupported,
-        "moving a symlink across file systems is not supported here",
-    ))
 }

@@ -4,36 +4,12 @@
 //! change becomes a [`PlanStep`] that `tidyup apply` can carry out later.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{MAIN_SEPARATOR, MAIN_SEPARATOR_STR, Path};
 
 use serde::{Deserialize, Serialize};
 use tidyup_core::{Entry, EntryKind, FileSystem, HostError};
 
-use super::HostFs;
-
-/// What a step's source looked like when planned; `tidyup apply` refuses a
-/// step whose source no longer matches.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Fingerprint {
-    /// File, folder or link.
-    pub kind: EntryKind,
-    /// Size in bytes (files only; folders change as their content does).
-    pub size: Option<u64>,
-    /// Modification time (files only).
-    pub modified: Option<i64>,
-}
-
-impl Fingerprint {
-    /// The fingerprint of an entry.
-    pub fn of(entry: &Entry) -> Self {
-        let file_like = entry.kind != EntryKind::Dir;
-        Self {
-            kind: entry.kind,
-            size: file_like.then_some(entry.size),
-            modified: file_like.then_some(entry.modified),
-        }
-    }
-}
+use super::{Fingerprint, HostFs, refuse_move_into_itself};
 
 /// One change of a dry-run plan.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -136,7 +112,7 @@ impl<F: HostFs> OverlayFs<F> {
     fn move_subtree(&mut self, from: &str, to: &str) {
         let below = |path: &str, root: &str| {
             path.strip_prefix(root)
-                .is_some_and(|rest| rest.starts_with('/'))
+                .is_some_and(|rest| rest.starts_with(MAIN_SEPARATOR))
         };
         self.added.retain(|path, _| !below(path, to));
         self.removed.retain(|path| !below(path, to));
@@ -156,6 +132,18 @@ impl<F: HostFs> OverlayFs<F> {
             .collect();
         self.removed.retain(|path| !below(path, from));
         self.removed.extend(hidden);
+    }
+
+    /// The fingerprint of the item at the virtual `path`, for a plan step.
+    fn fingerprint(&mut self, path: &str) -> Result<Fingerprint, HostError> {
+        match self.resolve(path) {
+            Resolved::Real(real) => self
+                .inner
+                .fingerprint(&real)?
+                .ok_or_else(|| Self::missing(path)),
+            Resolved::NewDir => Ok(Fingerprint::new_folder()),
+            Resolved::Missing => Err(Self::missing(path)),
+        }
     }
 
     fn missing(path: &str) -> HostError {
@@ -197,7 +185,12 @@ impl<F: HostFs> FileSystem for OverlayFs<F> {
             Resolved::NewDir => Vec::new(),
             Resolved::Real(real) => self.inner.list(&real)?,
         };
-        let child = |name: &str| format!("{}/{name}", path.trim_end_matches('/'));
+        let child = |name: &str| {
+            format!(
+                "{}{MAIN_SEPARATOR}{name}",
+                path.trim_end_matches(MAIN_SEPARATOR)
+            )
+        };
         entries.retain(|entry| {
             let virtual_path = child(&entry.name);
             !self.removed.contains(&virtual_path) && !self.added.contains_key(&virtual_path)
@@ -248,7 +241,11 @@ impl<F: HostFs> FileSystem for OverlayFs<F> {
     fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
         self.inner.may_change(from)?;
         self.inner.may_change(to)?;
-        let source = self.stat(from)?.ok_or_else(|| Self::missing(from))?;
+        refuse_move_into_itself(from, to)?;
+        if self.stat(from)?.is_none() {
+            return Err(Self::missing(from));
+        }
+        let source = self.fingerprint(from)?;
         let parent = Path::new(to)
             .parent()
             .map(|p| p.to_string_lossy().into_owned());
@@ -272,7 +269,7 @@ impl<F: HostFs> FileSystem for OverlayFs<F> {
         self.steps.push(PlanStep::Move {
             from: from.to_owned(),
             to: to.to_owned(),
-            source: Fingerprint::of(&source),
+            source,
             replaces,
         });
         Ok(())
@@ -280,15 +277,18 @@ impl<F: HostFs> FileSystem for OverlayFs<F> {
 
     fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
         self.inner.may_change(path)?;
-        let source = self.stat(path)?.ok_or_else(|| Self::missing(path))?;
-        let below = format!("{path}/");
+        if self.stat(path)?.is_none() {
+            return Err(Self::missing(path));
+        }
+        let source = self.fingerprint(path)?;
+        let below = format!("{path}{MAIN_SEPARATOR_STR}");
         self.added
             .retain(|key, _| key != path && !key.starts_with(&below));
         self.removed.retain(|key| !key.starts_with(&below));
         self.removed.insert(path.to_owned());
         self.steps.push(PlanStep::Delete {
             path: path.to_owned(),
-            source: Fingerprint::of(&source),
+            source,
         });
         Ok(())
     }

@@ -4,11 +4,20 @@ use std::fs;
 use std::io;
 use std::path::Path;
 
+use cap_std::ambient_authority;
+use cap_std::fs::Dir;
 use tidyup_core::{Entry, FileSystem, HostError};
 
-use super::{HostFs, entry, host_error, kind, move_path};
+use super::case::{ItemId, differ_only_in_case, item_id, not_found_is_false, rename_case_only};
+use super::cross_device::move_path;
+use super::fingerprint::{Facts, Fingerprint, content_hash};
+use super::protected::{Location, real_location};
+use super::windows_names::check_platform_path;
+use super::{HostFs, entry, host_error, kind};
 
-/// The machine's own file system, with no limit on where the model reaches.
+/// The machine's own file system, with no limit on where the model reaches
+/// (tidyup's own directories are kept out by the layer above, see
+/// [`super::base`]).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RealFs;
 
@@ -22,9 +31,28 @@ fn std_entry(name: String, meta: &fs::Metadata) -> Entry {
     entry(name, kind, meta.len(), meta.modified().ok())
 }
 
+/// `path`, unless a name in it is one the platform does not allow.
+fn checked(path: &str) -> Result<&Path, HostError> {
+    let path = Path::new(path);
+    check_platform_path(path)?;
+    Ok(path)
+}
+
+/// The [`ItemId`] of the item at `path`, `None` when nothing is there.
+fn id_of(path: &Path) -> Result<Option<ItemId>, HostError> {
+    let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
+        return Ok(None);
+    };
+    match Dir::open_ambient_dir(parent, ambient_authority()) {
+        Ok(dir) => item_id(&dir, Path::new(name)).map_err(|err| host_error(&err)),
+        Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(err) => Err(host_error(&err)),
+    }
+}
+
 impl FileSystem for RealFs {
     fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
-        let path = Path::new(path);
+        let path = checked(path)?;
         let name = path
             .file_name()
             .map_or_else(|| path.to_string_lossy(), |name| name.to_string_lossy())
@@ -38,7 +66,7 @@ impl FileSystem for RealFs {
 
     fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         let mut entries = Vec::new();
-        for child in fs::read_dir(path).map_err(|err| host_error(&err))? {
+        for child in fs::read_dir(checked(path)?).map_err(|err| host_error(&err))? {
             let child = child.map_err(|err| host_error(&err))?;
             let meta = child.metadata().map_err(|err| host_error(&err))?;
             entries.push(std_entry(
@@ -50,35 +78,83 @@ impl FileSystem for RealFs {
     }
 
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        fs::create_dir_all(path).map_err(|err| host_error(&err))
+        fs::create_dir_all(checked(path)?).map_err(|err| host_error(&err))
     }
 
     fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
-        move_path(Path::new(from), Path::new(to)).map_err(|err| host_error(&err))
+        let (from, to) = (checked(from)?, checked(to)?);
+        if differ_only_in_case(from, to) {
+            let id = id_of(from)?;
+            if id.is_some() && id == id_of(to)? {
+                return rename_case_only(
+                    from,
+                    to,
+                    |a, b| fs::rename(a, b),
+                    |path| {
+                        fs::symlink_metadata(path)
+                            .map(|_| true)
+                            .or_else(not_found_is_false)
+                    },
+                )
+                .map_err(|err| host_error(&err));
+            }
+        }
+        move_path(from, to).map_err(|err| host_error(&err))
     }
 
     fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
-        fs::remove_file(path).map_err(|err| host_error(&err))
+        fs::remove_file(checked(path)?).map_err(|err| host_error(&err))
     }
 
     fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        fs::remove_dir_all(path).map_err(|err| host_error(&err))
+        fs::remove_dir_all(checked(path)?).map_err(|err| host_error(&err))
     }
 }
 
 impl HostFs for RealFs {
     fn may_change(&mut self, path: &str) -> Result<(), HostError> {
-        match Path::new(path).parent() {
+        match checked(path)?.parent() {
             Some(_) => Ok(()),
             None => Err(HostError::new("protected", path)),
         }
     }
 
     fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
-        move_path(Path::new(path), outside).map_err(|err| host_error(&err))
+        move_path(checked(path)?, outside).map_err(|err| host_error(&err))
     }
 
     fn move_in(&mut self, outside: &Path, path: &str) -> Result<(), HostError> {
-        move_path(outside, Path::new(path)).map_err(|err| host_error(&err))
+        move_path(outside, checked(path)?).map_err(|err| host_error(&err))
+    }
+
+    fn same_item(&mut self, a: &str, b: &str) -> Result<bool, HostError> {
+        let id_a = id_of(checked(a)?)?;
+        Ok(id_a.is_some() && id_a == id_of(checked(b)?)?)
+    }
+
+    fn locate(&mut self, path: &str) -> Result<Location, HostError> {
+        let path = Path::new(path);
+        let item = real_location(path, &|p| fs::canonicalize(p)).map_err(|err| host_error(&err))?;
+        let leads_to = match fs::symlink_metadata(path) {
+            Ok(meta) if meta.file_type().is_symlink() => fs::canonicalize(path).ok(),
+            Ok(_) | Err(_) => None,
+        };
+        Ok(Location { item, leads_to })
+    }
+
+    fn fingerprint(&mut self, path: &str) -> Result<Option<Fingerprint>, HostError> {
+        let meta = match fs::symlink_metadata(path) {
+            Ok(meta) => meta,
+            Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(err) => return Err(host_error(&err)),
+        };
+        let facts = Facts::of_std(&meta);
+        if !facts.hashable() {
+            return Ok(Some(Fingerprint::new(&facts, None)));
+        }
+        let file = fs::File::open(path).map_err(|err| host_error(&err))?;
+        let facts = Facts::of_std(&file.metadata().map_err(|err| host_error(&err))?);
+        let content = content_hash(file).map_err(|err| host_error(&err))?;
+        Ok(Some(Fingerprint::new(&facts, Some(content))))
     }
 }

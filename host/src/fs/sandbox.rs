@@ -7,7 +7,9 @@
 //! outside the roots, `..` that climbs out, symlinks (of the item or of any
 //! parent) that lead outside, and a directory swapped for a symlink between
 //! a check and its use are all refused, and nothing on disk changes.
-//! Symlinks inside are moved, renamed and deleted as links.
+//! Symlinks inside are moved, renamed and deleted as links. Moves across
+//! file systems (between roots, or into tidyup's trash) copy through
+//! handles of both folders, never through paths (see `cross_device`).
 
 use std::io;
 use std::path::{Component, Path, PathBuf};
@@ -16,7 +18,13 @@ use cap_std::ambient_authority;
 use cap_std::fs::{Dir, Metadata};
 use tidyup_core::{Entry, FileSystem, HostError};
 
-use super::{HostFs, entry, host_error, kind, move_path};
+use super::case::{differ_only_in_case, item_id, not_found_is_false, rename_case_only};
+use super::cross_device::{self, CrossDeviceHooks, End, crosses_devices, move_across};
+use super::fingerprint::{Facts, Fingerprint, content_hash};
+use super::protected::{Location, real_location};
+use super::under_root::relative_to;
+use super::windows_names::check_platform_path;
+use super::{HostFs, entry, host_error, kind};
 
 /// The error code of a path outside the roots; the core words it for the model.
 pub const DENIED: &str = "denied";
@@ -34,6 +42,7 @@ struct Root {
 /// A file system limited to some directory trees.
 pub struct SandboxFs {
     roots: Vec<Root>,
+    hooks: CrossDeviceHooks,
 }
 
 impl SandboxFs {
@@ -42,44 +51,57 @@ impl SandboxFs {
         let roots = roots
             .iter()
             .map(|root| {
-                let path = std::fs::canonicalize(root)?;
+                // Plain paths (`C:\x`, not `\\?\C:\x`): the ones shown and compared.
+                let path = dunce::canonicalize(root)?;
                 let dir = Dir::open_ambient_dir(&path, ambient_authority())?;
                 Ok(Root { path, dir })
             })
             .collect::<io::Result<Vec<_>>>()?;
-        Ok(Self { roots })
+        Ok(Self {
+            roots,
+            hooks: CrossDeviceHooks::default(),
+        })
+    }
+
+    /// The same sandbox with `hooks` stepping into its moves across file
+    /// systems (for tests).
+    #[must_use]
+    pub fn with_hooks(mut self, hooks: CrossDeviceHooks) -> Self {
+        self.hooks = hooks;
+        self
     }
 
     /// The allowed roots.
-    pub fn roots(&self) -> impl Iterator<Item = &Path> {
+    pub fn roots(&self) -> impl Iterator<Item = &Path> + Clone {
         self.roots.iter().map(|root| root.path.as_path())
     }
 
-    /// The root `path` lies in (the longest that matches) and the path
-    /// relative to it (`.` for the root itself); refused when none does.
-    fn locate(&self, path: &str) -> Result<(&Root, PathBuf), HostError> {
+    /// The root `path` lies in (the longest that matches, compared as the
+    /// platform compares paths) and the path relative to it (`.` for the
+    /// root itself); refused when none does, or when a name in it is one
+    /// the platform does not allow.
+    fn locate_in_root(&self, path: &str) -> Result<(&Root, PathBuf), HostError> {
         if path.contains('\0') {
             return Err(denied(path));
         }
         let wanted = Path::new(path);
-        self.roots
+        let (root, relative) = self
+            .roots
             .iter()
-            .filter_map(|root| Some((root, wanted.strip_prefix(&root.path).ok()?)))
+            .filter_map(|root| Some((root, relative_to(&root.path, wanted)?)))
             .max_by_key(|(root, _)| root.path.as_os_str().len())
-            .map(|(root, relative)| {
-                let relative = if relative.as_os_str().is_empty() {
-                    PathBuf::from(".")
-                } else {
-                    relative.to_path_buf()
-                };
-                (root, relative)
-            })
-            .ok_or_else(|| denied(path))
+            .ok_or_else(|| denied(path))?;
+        check_platform_path(&relative)?;
+        if relative.as_os_str().is_empty() {
+            return Ok((root, PathBuf::from(".")));
+        }
+        Ok((root, relative))
     }
 
-    /// Like [`Self::locate`], refusing the root itself (it is never moved or deleted).
+    /// Like [`Self::locate_in_root`], refusing the root itself (it is never
+    /// moved or deleted).
     fn locate_inside(&self, path: &str) -> Result<(&Root, PathBuf), HostError> {
-        let (root, relative) = self.locate(path)?;
+        let (root, relative) = self.locate_in_root(path)?;
         let is_root = relative
             .components()
             .all(|component| matches!(component, Component::CurDir));
@@ -125,9 +147,17 @@ fn last_name(path: &str) -> String {
     )
 }
 
+/// The end of a cross-device move at `relative` beneath `root`: its folder
+/// opened through the root's capability (and reopened the same way for the
+/// check before anything irreversible).
+fn end<'a>(root: &'a Root, relative: &'a Path, shown: &str) -> Result<End<'a>, HostError> {
+    let (parent, name) = cross_device::split(relative).map_err(|err| host_error(&err))?;
+    End::open(name, move || root.dir.open_dir(parent)).map_err(|err| error_at(shown, &err))
+}
+
 impl FileSystem for SandboxFs {
     fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
-        let (root, relative) = self.locate(path)?;
+        let (root, relative) = self.locate_in_root(path)?;
         match root.dir.symlink_metadata(&relative) {
             Ok(meta) => Ok(Some(cap_entry(last_name(path), &meta))),
             Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(None),
@@ -136,7 +166,7 @@ impl FileSystem for SandboxFs {
     }
 
     fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
-        let (root, relative) = self.locate(path)?;
+        let (root, relative) = self.locate_in_root(path)?;
         let mut entries = Vec::new();
         for child in root
             .dir
@@ -154,7 +184,7 @@ impl FileSystem for SandboxFs {
     }
 
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        let (root, relative) = self.locate(path)?;
+        let (root, relative) = self.locate_in_root(path)?;
         root.dir
             .create_dir_all(&relative)
             .map_err(|err| error_at(path, &err))
@@ -163,14 +193,33 @@ impl FileSystem for SandboxFs {
     fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
         let (from_root, from_relative) = self.locate_inside(from)?;
         let (to_root, to_relative) = self.locate_inside(to)?;
-        match from_root
-            .dir
-            .rename(&from_relative, &to_root.dir, &to_relative)
-        {
-            Err(err) if err.kind() == io::ErrorKind::CrossesDevices => {
-                let from_path = confined_path(from_root, &from_relative, from)?;
-                let to_path = confined_path(to_root, &to_relative, to)?;
-                move_path(&from_path, &to_path).map_err(|err| host_error(&err))
+        if std::ptr::eq(from_root, to_root) && differ_only_in_case(&from_relative, &to_relative) {
+            let dir = &from_root.dir;
+            let id = item_id(dir, &from_relative).map_err(|err| error_at(from, &err))?;
+            if id.is_some() && id == item_id(dir, &to_relative).map_err(|err| error_at(to, &err))? {
+                return rename_case_only(
+                    &from_relative,
+                    &to_relative,
+                    |a, b| dir.rename(a, dir, b),
+                    |path| {
+                        dir.symlink_metadata(path)
+                            .map(|_| true)
+                            .or_else(not_found_is_false)
+                    },
+                )
+                .map_err(|err| error_at(from, &err));
+            }
+        }
+        let renamed = self.hooks.rename(|| {
+            from_root
+                .dir
+                .rename(&from_relative, &to_root.dir, &to_relative)
+        });
+        match renamed {
+            Err(err) if crosses_devices(&err) => {
+                let source = end(from_root, &from_relative, from)?;
+                let destination = end(to_root, &to_relative, to)?;
+                move_across(&source, &destination, &self.hooks).map_err(|err| error_at(from, &err))
             }
             other => other.map_err(|err| error_at(from, &err)),
         }
@@ -191,31 +240,6 @@ impl FileSystem for SandboxFs {
     }
 }
 
-/// The absolute path of `relative` after checking, through the capability,
-/// that its parent resolves beneath `root`. Only for the cross-device
-/// fallback, where a capability rename cannot work.
-fn confined_path(root: &Root, relative: &Path, shown: &str) -> Result<PathBuf, HostError> {
-    let parent = relative
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = relative.file_name().ok_or_else(|| denied(shown))?;
-    let parent = root
-        .dir
-        .canonicalize(parent)
-        .map_err(|err| error_at(shown, &err))?;
-    Ok(root.path.join(parent).join(name))
-}
-
-/// The directory holding `outside` as a capability, and the item's name in it.
-fn outside_parent(outside: &Path) -> Result<(Dir, PathBuf), HostError> {
-    let shown = outside.to_string_lossy();
-    let parent = outside.parent().ok_or_else(|| denied(&shown))?;
-    let name = outside.file_name().ok_or_else(|| denied(&shown))?;
-    let dir = Dir::open_ambient_dir(parent, ambient_authority()).map_err(|err| host_error(&err))?;
-    Ok((dir, PathBuf::from(name)))
-}
-
 impl HostFs for SandboxFs {
     fn may_change(&mut self, path: &str) -> Result<(), HostError> {
         self.locate_inside(path).map(|_| ())
@@ -223,11 +247,14 @@ impl HostFs for SandboxFs {
 
     fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
         let (root, relative) = self.locate_inside(path)?;
-        let (out_dir, name) = outside_parent(outside)?;
-        match root.dir.rename(&relative, &out_dir, &name) {
-            Err(err) if err.kind() == io::ErrorKind::CrossesDevices => {
-                move_path(&confined_path(root, &relative, path)?, outside)
-                    .map_err(|err| host_error(&err))
+        let out = End::ambient(outside).map_err(|err| host_error(&err))?;
+        let renamed = self
+            .hooks
+            .rename(|| root.dir.rename(&relative, out.dir(), out.name()));
+        match renamed {
+            Err(err) if crosses_devices(&err) => {
+                let source = end(root, &relative, path)?;
+                move_across(&source, &out, &self.hooks).map_err(|err| error_at(path, &err))
             }
             other => other.map_err(|err| error_at(path, &err)),
         }
@@ -235,13 +262,60 @@ impl HostFs for SandboxFs {
 
     fn move_in(&mut self, outside: &Path, path: &str) -> Result<(), HostError> {
         let (root, relative) = self.locate_inside(path)?;
-        let (out_dir, name) = outside_parent(outside)?;
-        match out_dir.rename(&name, &root.dir, &relative) {
-            Err(err) if err.kind() == io::ErrorKind::CrossesDevices => {
-                move_path(outside, &confined_path(root, &relative, path)?)
-                    .map_err(|err| host_error(&err))
+        let out = End::ambient(outside).map_err(|err| host_error(&err))?;
+        let renamed = self
+            .hooks
+            .rename(|| out.dir().rename(out.name(), &root.dir, &relative));
+        match renamed {
+            Err(err) if crosses_devices(&err) => {
+                let destination = end(root, &relative, path)?;
+                move_across(&out, &destination, &self.hooks).map_err(|err| error_at(path, &err))
             }
             other => other.map_err(|err| error_at(path, &err)),
         }
+    }
+
+    fn locate(&mut self, path: &str) -> Result<Location, HostError> {
+        let (root, relative) = self.locate_in_root(path)?;
+        let canonical = |inside: &Path| {
+            root.dir
+                .canonicalize(inside)
+                .map(|resolved| root.path.join(resolved))
+        };
+        let item = real_location(&relative, &canonical).map_err(|err| error_at(path, &err))?;
+        let leads_to = match root.dir.symlink_metadata(&relative) {
+            Ok(meta) if meta.file_type().is_symlink() => canonical(&relative).ok(),
+            Ok(_) | Err(_) => None,
+        };
+        Ok(Location { item, leads_to })
+    }
+
+    fn same_item(&mut self, a: &str, b: &str) -> Result<bool, HostError> {
+        let (root_a, relative_a) = self.locate_in_root(a)?;
+        let (root_b, relative_b) = self.locate_in_root(b)?;
+        let id_a = item_id(&root_a.dir, &relative_a).map_err(|err| error_at(a, &err))?;
+        let id_b = item_id(&root_b.dir, &relative_b).map_err(|err| error_at(b, &err))?;
+        Ok(id_a.is_some() && id_a == id_b)
+    }
+
+    fn fingerprint(&mut self, path: &str) -> Result<Option<Fingerprint>, HostError> {
+        let (root, relative) = self.locate_in_root(path)?;
+        let meta = match root.dir.symlink_metadata(&relative) {
+            Ok(meta) => meta,
+            Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(err) => return Err(error_at(path, &err)),
+        };
+        let facts = Facts::of_cap(&meta);
+        if !facts.hashable() {
+            return Ok(Some(Fingerprint::new(&facts, None)));
+        }
+        // The facts and the hash of the very file opened.
+        let file = root
+            .dir
+            .open(&relative)
+            .map_err(|err| error_at(path, &err))?;
+        let facts = Facts::of_cap(&file.metadata().map_err(|err| error_at(path, &err))?);
+        let content = content_hash(file.into_std()).map_err(|err| error_at(path, &err))?;
+        Ok(Some(Fingerprint::new(&facts, Some(content))))
     }
 }

@@ -1,12 +1,12 @@
 //! [`JournaledFs`]: any [`HostFs`] with every change journaled first and
 //! nothing lost: deleted and replaced items go to the session's trash.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use tidyup_core::{Entry, EntryKind, FileSystem, HostError};
+use tidyup_core::{BatchMove, Entry, EntryKind, FileSystem, HostError};
 
 use super::{Journal, Record};
-use crate::fs::{HostFs, host_error};
+use crate::fs::{Fingerprint, HostFs, host_error, refuse_move_into_itself};
 
 /// Journals each change before making it; deletes become moves to the trash.
 /// The model's result texts still say "deleted" / "replaced".
@@ -35,8 +35,14 @@ impl<F: HostFs> JournaledFs<F> {
         })
     }
 
-    /// Moves the item at `path` into the trash, journaled first.
-    fn trash(&mut self, path: &str) -> Result<(), HostError> {
+    /// The fingerprint of the item at `path` (`None` when nothing is there).
+    pub fn fingerprint(&mut self, path: &str) -> Result<Option<Fingerprint>, HostError> {
+        self.inner.fingerprint(path)
+    }
+
+    /// Moves the item at `path` into the trash, journaled first; returns
+    /// where it is kept.
+    fn trash(&mut self, path: &str) -> Result<PathBuf, HostError> {
         let name = Path::new(path)
             .file_name()
             .map_or_else(|| "item".to_owned(), |n| n.to_string_lossy().into_owned());
@@ -48,7 +54,43 @@ impl<F: HostFs> JournaledFs<F> {
             path: path.to_owned(),
             trash: trash.clone(),
         })?;
-        self.inner.move_out(path, &trash)
+        self.inner.move_out(path, &trash)?;
+        Ok(trash)
+    }
+
+    /// After the move `from` → `to` failed with `err`: puts back the
+    /// destination it replaced (kept at `trashed`) and journals that the
+    /// move never happened. Returns the error to report.
+    fn roll_back(
+        &mut self,
+        from: &str,
+        to: &str,
+        trashed: Option<PathBuf>,
+        err: HostError,
+    ) -> HostError {
+        let Some(trash) = trashed else {
+            return err;
+        };
+        match self.inner.move_in(&trash, to) {
+            Ok(()) => {
+                // Without this record `undo` still finds nothing to do, only
+                // less precisely; the failure to report stays the move's.
+                let _ = self.record(&Record::RolledBack {
+                    from: from.to_owned(),
+                    to: to.to_owned(),
+                });
+                err
+            }
+            Err(restore) => HostError::new(
+                err.code,
+                format!(
+                    "{}; the item it was to replace is kept in the trash ({}), and `tidyup undo` puts it back: {}",
+                    err.message,
+                    trash.display(),
+                    restore.message
+                ),
+            ),
+        }
     }
 }
 
@@ -87,21 +129,74 @@ impl<F: HostFs> FileSystem for JournaledFs<F> {
         }
         self.inner.may_change(from)?;
         self.inner.may_change(to)?;
+        refuse_move_into_itself(from, to)?;
         let replaced = match self.inner.stat(to)? {
+            // The source itself (another case of its name where case is
+            // ignored): a rename, nothing is replaced.
+            Some(_) if self.inner.same_item(from, to)? => false,
             Some(entry) if entry.kind == EntryKind::Dir => self.inner.list(to)?.is_empty(),
             Some(_) => true,
             None => false,
         };
-        if replaced {
-            // A replaced destination stays recoverable. (A folder with
-            // contents is never replaced: the rename fails on it.)
-            self.trash(to)?;
-        }
-        self.record(&Record::Moved {
-            from: from.to_owned(),
-            to: to.to_owned(),
+        // A replaced destination stays recoverable. (A folder with contents
+        // is never replaced: the rename fails on it.)
+        let trashed = if replaced {
+            Some(self.trash(to)?)
+        } else {
+            None
+        };
+        let moved = self
+            .record(&Record::Moved {
+                from: from.to_owned(),
+                to: to.to_owned(),
+            })
+            .and_then(|()| self.inner.rename(from, to));
+        // A failed move changes nothing: the replaced destination goes back.
+        moved.map_err(|err| self.roll_back(from, to, trashed, err))
+    }
+
+    fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<MoveResult>, HostError> {
+        // Each move is checked as a single one would be; nothing may be
+        // replaced. The moves that pass are journaled whole, with one sync,
+        // before the first is made: after a crash mid-batch, undo finds
+        // the ones made and skips the others (their source is still there).
+        let mut results: Vec<MoveResult> = moves.iter().map(|step| self.check_new(step)).collect();
+        let records: Vec<Record> = moves
+            .iter()
+            .zip(&results)
+            .filter(|(_, checked)| checked.is_ok())
+            .map(|(step, _)| Record::Moved {
+                from: step.from.clone(),
+                to: step.to.clone(),
+            })
+            .collect();
+        self.journal.append_all(&records).map_err(|err| {
+            HostError::new(
+                "journal",
+                format!("cannot write the journal, nothing was changed: {err}"),
+            )
         })?;
-        self.inner.rename(from, to)
+        let mut rolled_back = Vec::new();
+        for (step, result) in moves.iter().zip(results.iter_mut()) {
+            if result.is_err() {
+                continue;
+            }
+            // Checked again at the last moment: never replace what appeared.
+            *result = match self.inner.stat(&step.to) {
+                Ok(None) => self.inner.rename(&step.from, &step.to),
+                Ok(Some(_)) => Err(already_exists(&step.to)),
+                Err(err) => Err(err),
+            };
+            if result.is_err() {
+                rolled_back.push(Record::RolledBack {
+                    from: step.from.clone(),
+                    to: step.to.clone(),
+                });
+            }
+        }
+        // Without these records undo still skips the moves never made.
+        let _ = self.journal.append_all(&rolled_back);
+        Ok(results)
     }
 
     fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
@@ -113,13 +208,38 @@ impl<F: HostFs> FileSystem for JournaledFs<F> {
     }
 }
 
+/// The result of one move of a batch.
+type MoveResult = Result<(), HostError>;
+
+fn already_exists(path: &str) -> HostError {
+    HostError::new("already_exists", format!("{path} already exists"))
+}
+
 impl<F: HostFs> JournaledFs<F> {
+    /// Whether one move of a batch may go ahead: its source exists and may
+    /// change, and nothing is at its destination.
+    fn check_new(&mut self, step: &BatchMove) -> MoveResult {
+        if self.inner.stat(&step.from)?.is_none() {
+            return Err(HostError::new(
+                "not_found",
+                format!("{} does not exist", step.from),
+            ));
+        }
+        self.inner.may_change(&step.from)?;
+        self.inner.may_change(&step.to)?;
+        refuse_move_into_itself(&step.from, &step.to)?;
+        match self.inner.stat(&step.to)? {
+            Some(_) => Err(already_exists(&step.to)),
+            None => Ok(()),
+        }
+    }
+
     /// Trashes `path` if it exists, with the inner file system's own refusal
     /// (outside the roots, the root itself) checked first.
     fn checked_trash(&mut self, path: &str) -> Result<(), HostError> {
         self.inner.may_change(path)?;
         match self.inner.stat(path)? {
-            Some(_) => self.trash(path),
+            Some(_) => self.trash(path).map(|_| ()),
             None => Err(HostError::new(
                 "not_found",
                 format!("{path} does not exist"),

@@ -54,6 +54,15 @@ pub enum Record {
         /// Where it is kept.
         trash: PathBuf,
     },
+    /// The move journaled just before failed and was rolled back: that
+    /// `Moved` record, and the `Trashed` record of the destination it would
+    /// have replaced (now back in place), never took effect.
+    RolledBack {
+        /// Where the item is (and stayed).
+        from: String,
+        /// Where it was to go.
+        to: String,
+    },
     /// The session was undone.
     Undone {
         /// When (RFC 3339, local time).
@@ -81,6 +90,11 @@ impl Store {
         let data =
             dirs::data_dir().context("no data directory for the journal; set TIDYUP_DATA_DIR")?;
         Ok(Self::at(data.join("tidyup")))
+    }
+
+    /// The data directory itself.
+    pub fn root(&self) -> &Path {
+        &self.root
     }
 
     /// The journal file of `session`.
@@ -144,8 +158,9 @@ impl Store {
         write_line(&mut file, record)
     }
 
-    /// A session name for a target: local time, then the directory's name.
-    fn new_session_name(&self, target: &Path) -> String {
+    /// A session name for a target: local time, the directory's name, then
+    /// `suffix` (e.g. `-mcp`, naming where the session came from).
+    fn new_session_name(&self, target: &Path, suffix: &str) -> String {
         let stamp = chrono::Local::now().format("%Y%m%d-%H%M%S");
         let name: String = target
             .file_name()
@@ -161,7 +176,7 @@ impl Store {
             })
             .take(40)
             .collect();
-        let base = format!("{stamp}-{name}");
+        let base = format!("{stamp}-{name}{suffix}");
         let mut candidate = base.clone();
         let mut n = 2;
         while self.journal_path(&candidate).exists() {
@@ -185,7 +200,18 @@ impl Journal {
     /// A journal for a new session on `target`. Nothing is written until
     /// the first change, so a session that changes nothing leaves no trace.
     pub fn new(store: Store, target: &Path, roots: Option<Vec<PathBuf>>) -> Self {
-        let session = store.new_session_name(target);
+        Self::with_suffix(store, target, roots, "")
+    }
+
+    /// [`Journal::new`], with `suffix` ending the session's name so that
+    /// `tidyup history` shows where the session came from (`-mcp`).
+    pub fn with_suffix(
+        store: Store,
+        target: &Path,
+        roots: Option<Vec<PathBuf>>,
+        suffix: &str,
+    ) -> Self {
+        let session = store.new_session_name(target, suffix);
         let header = Record::Header {
             session: session.clone(),
             target: target.to_path_buf(),
@@ -227,6 +253,31 @@ impl Journal {
         }
         match self.file.as_mut() {
             Some(file) => write_line(file, record),
+            None => Ok(()),
+        }
+    }
+
+    /// Appends many records with one write and one sync: a batch of
+    /// changes is journaled whole before any of them is made.
+    pub fn append_all(&mut self, records: &[Record]) -> io::Result<()> {
+        let Some((first, rest)) = records.split_first() else {
+            return Ok(());
+        };
+        if self.file.is_none() {
+            // The first record opens the file after its header.
+            self.append(first)?;
+            return self.append_all(rest);
+        }
+        let mut lines = Vec::new();
+        for record in records {
+            serde_json::to_writer(&mut lines, record).map_err(io::Error::other)?;
+            lines.push(b'\n');
+        }
+        match self.file.as_mut() {
+            Some(file) => {
+                file.write_all(&lines)?;
+                file.sync_data()
+            }
             None => Ok(()),
         }
     }

@@ -8,7 +8,7 @@ use anyhow::{Context, bail};
 use tidyup_core::EntryKind;
 
 use super::{Record, Store};
-use crate::fs::{HostFs, RealFs, SandboxFs};
+use crate::fs::{HostFs, Protected};
 
 /// What `tidyup history` shows of a session.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,16 +45,44 @@ fn summarize(session: String, records: &[Record]) -> SessionSummary {
         trashed: 0,
         undone: false,
     };
-    for record in records {
+    for record in effective(records) {
         match record {
             Record::Header { target, .. } => summary.target = target.clone(),
             Record::Created { .. } => summary.created += 1,
             Record::Moved { .. } => summary.moved += 1,
             Record::Trashed { .. } => summary.trashed += 1,
             Record::Undone { .. } => summary.undone = true,
+            Record::RolledBack { .. } => {}
         }
     }
     summary
+}
+
+/// The records whose changes took effect. A `RolledBack` record voids the
+/// latest `Moved` record of the same move before it (the one just before,
+/// or one of a batch journaled whole), and the `Trashed` record of the
+/// destination it would have replaced, just before that.
+fn effective(records: &[Record]) -> Vec<&Record> {
+    let mut kept: Vec<Option<&Record>> = Vec::with_capacity(records.len());
+    for record in records {
+        let Record::RolledBack { from, to } = record else {
+            kept.push(Some(record));
+            continue;
+        };
+        let voided = kept.iter().rposition(
+            |kept| matches!(kept, Some(Record::Moved { from: f, to: t }) if f == from && t == to),
+        );
+        if let Some(index) = voided {
+            kept[index] = None;
+            let trashed = index
+                .checked_sub(1)
+                .filter(|&i| matches!(kept[i], Some(Record::Trashed { path, .. }) if path == to));
+            if let Some(i) = trashed {
+                kept[i] = None;
+            }
+        }
+    }
+    kept.into_iter().flatten().collect()
 }
 
 /// What an undo did.
@@ -84,17 +112,13 @@ pub fn undo(store: &Store, session: Option<&str>) -> anyhow::Result<UndoReport> 
     if records.iter().any(|r| matches!(r, Record::Undone { .. })) {
         bail!("session {session} was already undone");
     }
-    let mut files: Box<dyn HostFs> = match roots {
-        Some(roots) => Box::new(
-            SandboxFs::new(roots).with_context(|| format!("cannot open the roots of {session}"))?,
-        ),
-        None => Box::new(RealFs),
-    };
+    let mut files = crate::fs::base(roots.as_deref(), &Protected::tidyup_own(store))
+        .with_context(|| format!("cannot open the roots of {session}"))?;
     let mut report = UndoReport {
         session: session.clone(),
         ..UndoReport::default()
     };
-    for record in records.iter().rev() {
+    for record in effective(&records).into_iter().rev() {
         match reverse(files.as_mut(), record) {
             Ok(true) => report.reversed += 1,
             Ok(false) => {}
@@ -123,10 +147,16 @@ fn newest_undoable(store: &Store) -> anyhow::Result<String> {
 /// skipped with the reason.
 fn reverse(files: &mut dyn HostFs, record: &Record) -> Result<bool, String> {
     let exists = |files: &mut dyn HostFs, path: &str| {
-        files.stat(path).map(|e| e.is_some()).map_err(|e| e.message)
+        files.stat(path).map(|e| e.is_some()).map_err(|e| {
+            if e.code == crate::fs::DENIED {
+                format!("{path} now leads outside the session's directories; left as it is")
+            } else {
+                format!("{path}: {}", e.message)
+            }
+        })
     };
     match record {
-        Record::Header { .. } | Record::Undone { .. } => Ok(false),
+        Record::Header { .. } | Record::Undone { .. } | Record::RolledBack { .. } => Ok(false),
         Record::Moved { from, to } => {
             match (exists(files, from)?, exists(files, to)?) {
                 // Journaled but never made (a failed or interrupted change).
@@ -134,6 +164,9 @@ fn reverse(files: &mut dyn HostFs, record: &Record) -> Result<bool, String> {
                 (false, false) => {
                     return Err(format!("{to} is no longer there; {from} not restored"));
                 }
+                // Both names are the one item (a change of case where case is
+                // ignored): renaming it back is safe, made or not.
+                (true, true) if files.same_item(from, to).map_err(|e| e.message)? => {}
                 (true, true) => {
                     return Err(format!("something is at {from} now; {to} left where it is"));
                 }

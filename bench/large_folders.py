@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""Large-folder benchmark of tidyup.
+
+1. A scripted model on 127.0.0.1 that follows the bulk workflow
+   (summarize_folder, a plan, move_by_type for every category, a report)
+   organizes folders of 10,000 and 100,000 files: the size of every request
+   and of the whole session's requests is measured (targets: every request
+   at most 64 KB of JSON, the session at most 400 KB).
+2. The offline planner organizes 100,000 empty files (organize, yes, report),
+   then `tidyup undo` puts them back: wall time and peak RSS of each
+   (targets: at most 15 s each, peak RSS at most 250 MB).
+
+Usage: python3 bench/large_folders.py [path/to/tidyup] [sizes...]
+Build first with `cargo build --release -p tidyup`. Everything happens in
+temporary directories; nothing leaves the machine.
+"""
+import http.server
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+BINARY = sys.argv[1] if len(sys.argv) > 1 else "target/release/tidyup"
+SIZES = [int(n) for n in sys.argv[2:]] or [10_000, 100_000]
+EXTENSIONS = ["jpg", "png", "pdf", "docx", "mp4", "mp3", "zip", "py", "exe", "bin"]
+CATEGORIES = ["文档", "图片", "视频", "音频", "代码", "压缩包", "安装包", "其他"]
+FOLDERS = ["Documents", "Images", "Videos", "Audio", "Code", "Archives", "Installers", "Others"]
+
+
+def make_folder(root, count):
+    """`count` empty files with realistic name patterns."""
+    os.makedirs(root)
+    for i in range(count):
+        ext = EXTENSIONS[i % len(EXTENSIONS)]
+        prefix = ["IMG_", "Screenshot 2026-01-", "invoice_2026-", "scan", "notes "][i % 5]
+        with open(os.path.join(root, f"{prefix}{i:06d}.{ext}"), "wb"):
+            pass
+
+
+def env_for(home):
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": home,
+        "XDG_CACHE_HOME": os.path.join(home, "cache"),
+        "XDG_CONFIG_HOME": os.path.join(home, "config"),
+        "TIDYUP_DATA_DIR": os.path.join(home, "data"),
+        "LANG": "C.UTF-8",
+        "NO_COLOR": "1",
+    }
+
+
+class ScriptedModel(http.server.BaseHTTPRequestHandler):
+    """Answers chat completions as a model following the bulk workflow."""
+
+    sizes = []
+
+    def log_message(self, *args):
+        pass
+
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        ScriptedModel.sizes.append(len(body))
+        request = json.loads(body)
+        messages = request["messages"]
+        users = [i for i, m in enumerate(messages) if m["role"] == "user"]
+        line = messages[users[-1]]["content"]
+        this_turn = messages[users[-1] + 1:]
+        if line == "organize":
+            if not this_turn:
+                message = calls([("summarize_folder", {"path": "."})])
+            else:
+                message = text("Plan: one folder per category (counts above). Go ahead?")
+        elif not this_turn:
+            message = calls([
+                ("move_by_type", {"path": ".", "category": c, "destination": f})
+                for c, f in zip(CATEGORIES, FOLDERS)
+            ])
+        else:
+            message = text("Done: every category is in its folder.")
+        reply = json.dumps({
+            "id": "x", "object": "chat.completion", "created": 0, "model": "m",
+            "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+        }).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(reply)))
+        self.end_headers()
+        self.wfile.write(reply)
+
+
+def calls(items):
+    return {"role": "assistant", "content": None, "tool_calls": [
+        {"id": f"c{i}", "type": "function",
+         "function": {"name": name, "arguments": json.dumps(args)}}
+        for i, (name, args) in enumerate(items)
+    ]}
+
+
+def text(content):
+    return {"role": "assistant", "content": content}
+
+
+def run(args, home, stdin, key=None):
+    """Runs tidyup; returns (wall seconds, its peak RSS in MiB, stdout)."""
+    env = env_for(home)
+    if key:
+        env["TIDYUP_API_KEY"] = key
+    with tempfile.TemporaryFile() as given, tempfile.TemporaryFile() as out, \
+            tempfile.TemporaryFile() as err:
+        given.write(stdin.encode())
+        given.seek(0)
+        start = time.perf_counter()
+        child = subprocess.Popen([BINARY, *args], stdin=given, stdout=out, stderr=err, env=env)
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        if child.returncode != 0:
+            sys.exit(f"tidyup {args} failed: {err.read().decode()}")
+        return wall, usage.ru_maxrss / 1024, out.read().decode()
+
+
+def scripted_session(count):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), ScriptedModel)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    ScriptedModel.sizes = []
+    with tempfile.TemporaryDirectory() as home:
+        target = os.path.join(home, "Downloads")
+        make_folder(target, count)
+        url = f"http://127.0.0.1:{server.server_address[1]}/v1"
+        flags = ["--base-url", url, "--model", "m", "--lang", "en", "--no-stream"]
+        wall, _, _ = run([target, *flags], home, "organize\nyes\nquit\n", key="placeholder")
+        left = sum(1 for e in os.scandir(target) if e.is_file())
+    server.shutdown()
+    sizes = ScriptedModel.sizes
+    print(f"scripted model, {count:,} files: {len(sizes)} requests, largest "
+          f"{max(sizes) / 1024:.1f} KB, session {sum(sizes) / 1024:.1f} KB, "
+          f"{wall:.2f} s, files left loose: {left}")
+    ok = max(sizes) <= 64 * 1024 and sum(sizes) <= 400 * 1024 and left == 0
+    return ok
+
+
+def offline_session(count):
+    with tempfile.TemporaryDirectory() as home:
+        target = os.path.join(home, "Downloads")
+        make_folder(target, count)
+        wall, rss, out = run([target, "--provider", "offline", "--lang", "en"], home,
+                             "organize\nyes\nquit\n")
+        left = sum(1 for e in os.scandir(target) if e.is_file())
+        print(f"offline planner, {count:,} files: organize + yes + report {wall:.2f} s, "
+              f"peak RSS {rss:.0f} MiB, files left loose: {left}")
+        undo_wall, undo_rss, _ = run(["undo"], home, "")
+        back = sum(1 for e in os.scandir(target) if e.is_file())
+        print(f"tidyup undo, {count:,} files: {undo_wall:.2f} s, peak RSS {undo_rss:.0f} MiB, "
+              f"files back: {back}")
+        return wall <= 15 and rss <= 250 and undo_wall <= 15 and left == 0 and back == count
+
+
+def main():
+    results = [offline_session(max(SIZES))]
+    results += [scripted_session(n) for n in SIZES]
+    print("targets met" if all(results) else "TARGETS MISSED")
+    sys.exit(0 if all(results) else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,223 @@
+//! The context budget: keeping every request within the tokens a model can
+//! read, whatever the size of the folder or the length of the session.
+//!
+//! Before each call the request's size is estimated; while it is over the
+//! budget, the oldest tool results (earlier turns first, never those of the
+//! latest round) are replaced by a one-line note of what was elided. The
+//! system message, user lines and assistant messages are never touched, so
+//! what the provider sent is still resent unchanged.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::lang::Lang;
+use crate::protocol::Message;
+
+/// The default budget, in tokens, when neither the user nor the provider's
+/// preset gives one.
+pub const DEFAULT_CONTEXT_TOKENS: u64 = 128_000;
+
+/// The limits of one agent: when a directory is large, and how many tokens
+/// a request may carry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Limits {
+    /// Entries above which a directory is large (`[limits] large_folder_entries`).
+    pub large_folder_entries: usize,
+    /// The most tokens a request may carry, as estimated (`--context-tokens`).
+    pub context_tokens: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            large_folder_entries: crate::tools::LARGE_FOLDER_ENTRIES,
+            context_tokens: DEFAULT_CONTEXT_TOKENS,
+        }
+    }
+}
+
+/// A conservative token estimate of some JSON text: a token per four ASCII
+/// bytes, one per other character (CJK text is about one token a character).
+pub fn estimate_text(text: &str) -> u64 {
+    let (ascii, other) = text.chars().fold((0u64, 0u64), |(ascii, other), c| {
+        if c.is_ascii() {
+            (ascii + 1, other)
+        } else {
+            (ascii, other + 1)
+        }
+    });
+    ascii.div_ceil(4) + other
+}
+
+/// The estimate of a whole request body.
+pub fn estimate_request(body: &Value) -> u64 {
+    estimate_text(&body.to_string())
+}
+
+/// Whether a request fits after elision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fit {
+    /// It fits; `elided` tool results were replaced to make it so.
+    Fits {
+        /// Tool results replaced by a note in this pass.
+        elided: usize,
+    },
+    /// Even with every older tool result elided it does not fit.
+    TooLarge {
+        /// The request's estimated tokens after elision.
+        estimate: u64,
+    },
+}
+
+/// Elides the oldest tool results of `history` until `request(history)`
+/// is estimated within `budget` tokens. Messages from `keep_from` on (the
+/// latest round) are never elided.
+pub fn fit(
+    history: &mut [Message],
+    keep_from: usize,
+    budget: u64,
+    lang: Lang,
+    request: impl Fn(&[Message]) -> Value,
+) -> Fit {
+    let mut estimate = estimate_request(&request(history));
+    let mut elided = 0;
+    let mut index = 0;
+    while estimate > budget {
+        let Some(next) = (index..keep_from.min(history.len())).find(|&i| elidable(&history[i]))
+        else {
+            return Fit::TooLarge { estimate };
+        };
+        let note = note_for(history, next, lang);
+        if let Message::Tool { content, .. } = &mut history[next] {
+            *content = note;
+        }
+        elided += 1;
+        index = next + 1;
+        estimate = estimate_request(&request(history));
+    }
+    Fit::Fits { elided }
+}
+
+/// A tool result not elided yet, and long enough that a note saves room.
+fn elidable(message: &Message) -> bool {
+    match message {
+        Message::Tool { content, .. } => {
+            !content.starts_with(ELIDED_MARK) && content.chars().count() > 200
+        }
+        Message::System { .. } | Message::User { .. } | Message::Assistant(_) => false,
+    }
+}
+
+/// How every note begins, so a result is never elided twice.
+const ELIDED_MARK: &str = "[elided";
+
+/// The note that replaces the tool result at `index`: which call it
+/// answered and how long it was.
+fn note_for(history: &[Message], index: usize, lang: Lang) -> String {
+    let Message::Tool {
+        tool_call_id,
+        content,
+    } = &history[index]
+    else {
+        return String::new();
+    };
+    let call = history[..index]
+        .iter()
+        .rev()
+        .find_map(|message| match message {
+            Message::Assistant(fields) => fields
+                .get("tool_calls")
+                .and_then(Value::as_array)?
+                .iter()
+                .find(|call| call.get("id").and_then(Value::as_str) == Some(tool_call_id))
+                .cloned(),
+            Message::System { .. } | Message::User { .. } | Message::Tool { .. } => None,
+        });
+    let function = call.as_ref().and_then(|call| call.get("function"));
+    let name = function
+        .and_then(|f| f.get("name"))
+        .and_then(Value::as_str)
+        .unwrap_or("?");
+    let arguments = function
+        .and_then(|f| f.get("arguments"))
+        .map(|a| a.as_str().map_or_else(|| a.to_string(), str::to_owned))
+        .unwrap_or_default();
+    let arguments: String = arguments.chars().take(80).collect();
+    lang.elided_note(name, &arguments, content.chars().count())
+}
+
+/// Whether a provider's error message says the request was longer than
+/// the model's context.
+pub fn is_context_overflow(message: &str) -> bool {
+    let message = message.to_lowercase();
+    [
+        "context_length_exceeded",
+        "context length",
+        "context window",
+        "maximum context",
+        "prompt is too long",
+        "too many tokens",
+        "reduce the length",
+    ]
+    .iter()
+    .any(|sign| message.contains(sign))
+}
+
+impl Lang {
+    /// What to do when a request was too long for the model.
+    pub fn context_advice(self) -> String {
+        self.pick(
+            "the conversation is longer than the model reads: set --context-tokens (or context_tokens in the config file) to what the model reads, so tidyup elides older tool results in time, or start a new session".to_owned(),
+            "对话超出了模型能读取的长度：把 --context-tokens（或配置文件中的 context_tokens）设为模型能读取的 token 数，tidyup 会及时省略较早的工具结果；或者开始新的会话".to_owned(),
+        )
+    }
+
+    /// The note that replaces an elided tool result; starts with `[elided`.
+    pub fn elided_note(self, tool: &str, arguments: &str, chars: usize) -> String {
+        // The mark stays English in both languages: it is how tidyup finds
+        // its own notes again.
+        self.pick(
+            format!(
+                "{ELIDED_MARK} to fit the context budget: the {chars}-character result of {tool} {arguments}; call it again if needed]"
+            ),
+            format!(
+                "{ELIDED_MARK}：为适应上下文预算，已省略 {tool} {arguments} 的结果（{chars} 个字符）；需要时请重新调用]"
+            ),
+        )
+    }
+
+    /// A call not made: the request does not fit the budget.
+    pub fn over_budget(self, estimate: u64, budget: u64) -> String {
+        self.pick(
+            format!(
+                "the conversation needs about {estimate} tokens, more than the context budget of {budget}: start a new session (quit, then run tidyup again), or raise the budget with --context-tokens or context_tokens in the config file if the model reads more"
+            ),
+            format!(
+                "对话约需 {estimate} 个 token，超过上下文预算 {budget}：请开始新的会话（quit 后重新运行 tidyup），如果模型能读取更多，可用 --context-tokens 或配置文件中的 context_tokens 提高预算"
+            ),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn context_overflow_messages_are_recognised() {
+        assert!(is_context_overflow(
+            "This model's maximum context length is 128000 tokens. However, your messages resulted in 130000 tokens."
+        ));
+        assert!(is_context_overflow("prompt is too long: 210000 tokens > 200000 maximum"));
+        assert!(!is_context_overflow("Incorrect API key provided"));
+        assert!(Lang::En.http_status(400, Some("context_length_exceeded")).contains("--context-tokens"));
+    }
+
+    #[test]
+    fn estimates_count_cjk_characters_as_tokens() {
+        assert_eq!(estimate_text("abcd"), 1);
+        assert_eq!(estimate_text("abcde"), 2);
+        assert_eq!(estimate_text("整理"), 2);
+    }
+}

@@ -1,0 +1,278 @@
+//! The offline planner on a large folder: one overview instead of a line
+//! per file, a plan by category with counts, sizes, name patterns and
+//! samples, then one `move_by_type` per category and a report of counts
+//! and failures. Everything it shows stays bounded whatever the size.
+//!
+//! The plan is rebuilt on the go-ahead from the tool calls and results of
+//! the turn that proposed it (never from the planner's own words), so
+//! rewording a text changes nothing it does.
+
+use serde_json::{Value, json};
+
+use crate::file_type::Category;
+use crate::{Lang, paths};
+
+use super::exchanges::Exchange;
+use super::large_texts as texts;
+use super::plan::{Listed, category_folder, parse_listing};
+use super::readings::{MoveOutcome, Overview, numbers};
+
+/// Whether the bulk tools are declared in a request body: the agent
+/// declares them once it met a large folder.
+pub fn bulk_declared(body: &Value) -> bool {
+    body.get("tools")
+        .and_then(Value::as_array)
+        .is_some_and(|tools| {
+            tools.iter().any(|tool| {
+                tool.pointer("/function/name").and_then(Value::as_str) == Some("summarize_folder")
+            })
+        })
+}
+
+/// Whether a `list_files` result shows only part of its folder: lines
+/// after the first, and fewer item lines than the count on the first, or
+/// a line after the items that is not an item (the one saying how many
+/// more there are).
+pub fn is_cut(listing: &str) -> bool {
+    let mut lines = listing.lines();
+    let count = lines
+        .next()
+        .and_then(|first| numbers(first).first().copied());
+    let rest: Vec<&str> = lines.collect();
+    let items = parse_listing(listing).len();
+    !rest.is_empty()
+        && (count.is_some_and(|count| count > items)
+            || rest.iter().any(|line| parse_listing(line).is_empty()))
+}
+
+/// The calls that give the planner its overview: the summary of the target
+/// and which names of category folders are taken there already.
+pub fn overview_calls(lang: Lang) -> Vec<(&'static str, Value)> {
+    vec![
+        ("summarize_folder", json!({ "path": "." })),
+        (
+            "find_files",
+            json!({ "path": ".", "pattern": folder_glob(lang), "offset": 0 }),
+        ),
+    ]
+}
+
+/// A glob matching every category folder name and its numbered variants
+/// (`{Documents,Documents (*),Images,...}`).
+fn folder_glob(lang: Lang) -> String {
+    let names: Vec<String> = Category::ALL
+        .iter()
+        .flat_map(|category| {
+            let folder = category_folder(*category, lang);
+            [folder.to_owned(), format!("{folder} (*)")]
+        })
+        .collect();
+    format!("{{{}}}", names.join(","))
+}
+
+/// The files of one category, as the summary counts them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LargeGroup {
+    /// The category.
+    pub category: Category,
+    /// The folder they go to, relative to the target.
+    pub folder: String,
+    /// Whether that folder exists already (then it is reused).
+    pub folder_exists: bool,
+    /// How many files.
+    pub count: usize,
+    /// Their total size, as the summary gives it.
+    pub size: String,
+    /// The most common name patterns of the category, with counts.
+    pub patterns: Vec<(String, usize)>,
+    /// A few sample names, as the summary gives them.
+    pub samples: Option<String>,
+}
+
+/// A plan for a large folder: one group per category that has files.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct LargePlan {
+    /// The number of items the listing of the target counted.
+    pub items: Option<usize>,
+    /// Non-empty groups in category order.
+    pub groups: Vec<LargeGroup>,
+}
+
+/// Name patterns shown per category.
+const PATTERNS_PER_CATEGORY: usize = 3;
+
+impl LargePlan {
+    /// The plan from one turn's exchanges; `None` when the turn did not
+    /// summarize the target (it was not a large-folder turn).
+    pub fn from_exchanges(exchanges: &[Exchange], lang: Lang) -> Option<Self> {
+        let last = |name: &str| {
+            exchanges
+                .iter()
+                .rev()
+                .find(|e| e.name == name && e.arg("path") == ".")
+        };
+        let overview = Overview::read(&last("summarize_folder")?.result);
+        let taken = last("find_files")
+            .map(|e| parse_listing(&e.result))
+            .unwrap_or_default();
+        let items = last("list_files").and_then(|e| {
+            let first = e.result.lines().next()?;
+            numbers(first).first().copied()
+        });
+        let groups = Category::ALL
+            .into_iter()
+            .filter_map(|category| {
+                let (count, size) = overview.totals.get(&category)?;
+                let (folder, folder_exists) =
+                    choose_folder(category_folder(category, lang), &taken);
+                Some(LargeGroup {
+                    category,
+                    folder,
+                    folder_exists,
+                    count: *count,
+                    size: size.clone(),
+                    patterns: overview
+                        .patterns
+                        .iter()
+                        .filter(|(pattern, _)| Category::of(pattern) == category)
+                        .take(PATTERNS_PER_CATEGORY)
+                        .cloned()
+                        .collect(),
+                    samples: overview.samples.get(&category).cloned(),
+                })
+            })
+            .filter(|group| group.count > 0)
+            .collect();
+        Some(Self { items, groups })
+    }
+
+    /// How many files the plan moves.
+    pub fn file_count(&self) -> usize {
+        self.groups.iter().map(|group| group.count).sum()
+    }
+
+    /// One `move_by_type` per category, all in one reply.
+    pub fn actions(&self) -> Vec<(&'static str, Value)> {
+        self.groups
+            .iter()
+            .map(|group| {
+                (
+                    "move_by_type",
+                    json!({
+                        "path": ".",
+                        "category": group.category.name(),
+                        "destination": group.folder,
+                    }),
+                )
+            })
+            .collect()
+    }
+
+    /// The report: per category what the `move_by_type` results say was
+    /// moved, and the failures they name.
+    pub fn report(&self, done: &[Exchange], target_dir: &str, lang: Lang) -> String {
+        let separator = paths::separator(target_dir);
+        let (mut folders, mut moved, mut planned) = (0, 0, 0);
+        let mut lines = Vec::new();
+        for group in &self.groups {
+            let destination = paths::resolve(target_dir, &group.folder);
+            let outcome = done
+                .iter()
+                .find(|e| e.name == "move_by_type" && e.arg("category") == group.category.name())
+                .map_or(MoveOutcome::Refused("-".to_owned()), |e| {
+                    MoveOutcome::read(&e.result, &[&destination, target_dir])
+                });
+            match outcome {
+                MoveOutcome::Done {
+                    moved: count,
+                    total,
+                    failures,
+                } => {
+                    folders += usize::from(!group.folder_exists);
+                    moved += count;
+                    planned += total;
+                    lines.push(texts::group_done(lang, group, separator, count, total));
+                    if count < total {
+                        lines.extend(failures.iter().map(|failure| format!("      {failure}")));
+                        let unnamed = total - count - failures.len().min(total - count);
+                        if unnamed > 0 {
+                            lines.push(format!("      {}", texts::and_more(lang, unnamed)));
+                        }
+                    }
+                }
+                MoveOutcome::Refused(cause) => {
+                    planned += group.count;
+                    lines.push(texts::group_refused(lang, group, separator, &cause));
+                }
+            }
+        }
+        let mut text = super::texts::report_heading(lang, folders, moved, planned);
+        for line in lines {
+            text.push('\n');
+            text.push_str(&line);
+        }
+        text
+    }
+}
+
+/// `wanted`, or `wanted (2)`, `wanted (3)`...: the first name that no file
+/// takes (in any letter case, so no file system overwrites), and whether a
+/// folder of that name is there already (then it is reused, under its own
+/// spelling).
+fn choose_folder(wanted: &str, taken: &[Listed]) -> (String, bool) {
+    let mut candidate = wanted.to_owned();
+    let mut n = 2;
+    loop {
+        let same = |item: &&Listed| item.name.to_lowercase() == candidate.to_lowercase();
+        if let Some(dir) = taken
+            .iter()
+            .find(|item| item.is_dir && item.name == candidate)
+        {
+            return (dir.name.clone(), true);
+        }
+        if !taken.iter().filter(same).any(|item| !item.is_dir) {
+            return match taken.iter().find(same) {
+                Some(dir) => (dir.name.clone(), true),
+                None => (candidate, false),
+            };
+        }
+        candidate = format!("{wanted} ({n})");
+        n += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folders_are_reused_and_files_never_overwritten() {
+        let item = |name: &str, is_dir| Listed {
+            name: name.to_owned(),
+            is_dir,
+        };
+        assert_eq!(choose_folder("Images", &[]), ("Images".to_owned(), false));
+        let taken = [item("images", true)];
+        assert_eq!(choose_folder("Images", &taken), ("images".to_owned(), true));
+        let taken = [item("IMAGES", false), item("Images (2)", true)];
+        assert_eq!(
+            choose_folder("Images", &taken),
+            ("Images (2)".to_owned(), true)
+        );
+        let taken = [item("Images", false), item("images (2)", false)];
+        assert_eq!(
+            choose_folder("Images", &taken),
+            ("Images (3)".to_owned(), false)
+        );
+    }
+
+    #[test]
+    fn a_cut_listing_is_recognized_by_its_counts() {
+        let item = "[文件] a.txt | 1 B | 2024-01-01 00:00";
+        assert!(!is_cut(&format!("1 items in /t:\n{item}")));
+        assert!(is_cut(&format!("2 items in /t:\n{item}")));
+        assert!(is_cut(&format!("1 items in /t:\n{item}\nand more")));
+        assert!(!is_cut("Directory is empty: /t"));
+        assert!(!is_cut("Directory does not exist: /t/2024"));
+    }
+}

@@ -1,0 +1,61 @@
+//! One tool call outside a conversation: what a host that offers tidyup's
+//! tools itself (an MCP server) hands the core, through the
+//! `tidyup_run_tool` export or natively.
+//!
+//! Every tool is declared (the six spec tools and the bulk tools), so a
+//! host lists them all from the start; the result is the text a model would
+//! be given in a session, and whether the tool failed.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::host::{EventSink, FileSystem, HostError};
+use crate::lang::Lang;
+use crate::paths;
+use crate::tools::{self, LARGE_FOLDER_ENTRIES, ToolContext, ToolOutput, ToolSet};
+
+/// One tool call: the `tidyup_run_tool` request.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolRun {
+    /// The absolute directory relative paths resolve against.
+    pub target_dir: String,
+    /// Language of the result text.
+    #[serde(default)]
+    pub lang: Lang,
+    /// The tool's name.
+    pub name: String,
+    /// Its arguments: a JSON object, or one serialized as text.
+    #[serde(default)]
+    pub arguments: Value,
+    /// Entries above which a directory is large (`list_files` shows the
+    /// first ones only).
+    #[serde(default = "default_large_folder_entries")]
+    pub large_folder_entries: usize,
+}
+
+fn default_large_folder_entries() -> usize {
+    LARGE_FOLDER_ENTRIES
+}
+
+impl ToolRun {
+    /// Runs the call on `files`, reporting the progress of long tools to
+    /// `progress`. A failed tool is an output with `is_error`; the only
+    /// error is a request no tool can run with: a target that is not absolute.
+    pub fn run(
+        &self,
+        files: &mut dyn FileSystem,
+        progress: &mut dyn EventSink,
+    ) -> Result<ToolOutput, HostError> {
+        if !paths::is_absolute(&self.target_dir) {
+            return Err(HostError::new(
+                "bad_input",
+                format!("target_dir must be absolute: {:?}", self.target_dir),
+            ));
+        }
+        let mut ctx =
+            ToolContext::new(files, &self.target_dir, self.lang).with_tools(ToolSet::WITH_BULK);
+        ctx.large_folder_entries = self.large_folder_entries;
+        ctx.progress = Some(progress);
+        Ok(tools::run_tool(&self.name, &self.arguments, &mut ctx))
+    }
+}

@@ -1,0 +1,291 @@
+//! What the bulk tools share: reading one directory, matching names with a
+//! glob, and moving many files into one folder with bounded results.
+
+use std::collections::BTreeSet;
+
+use globset::{GlobBuilder, GlobMatcher};
+
+use super::list_files::sort_for_listing;
+use super::{ToolContext, ToolFailure, ToolResult};
+use crate::host::{BatchMove, Entry, EntryKind, Event};
+use crate::paths;
+
+/// Moves handed to the host in one file-system call.
+const BATCH: usize = 1_000;
+/// Moved files named one by one in a result; the rest are counted.
+const NAMED_MOVES: usize = 10;
+/// Failures named one by one in a result; the rest are counted.
+const NAMED_FAILURES: usize = 10;
+
+/// A directory read for a bulk tool: its resolved path and sorted entries.
+pub(super) struct Folder {
+    pub path: String,
+    pub entries: Vec<Entry>,
+}
+
+/// Reads the directory at the model's `path`; `Err(text)` is the tool's
+/// plain result when it is missing (the same text as `list_files`).
+pub(super) fn read_folder(
+    ctx: &mut ToolContext<'_>,
+    path: &str,
+) -> Result<Result<Folder, String>, ToolFailure> {
+    let path = paths::resolve(ctx.target_dir, path);
+    let listable = match ctx.files.stat(&path)?.map(|entry| entry.kind) {
+        Some(EntryKind::Dir | EntryKind::Symlink) => true,
+        Some(EntryKind::File | EntryKind::Other) | None => false,
+    };
+    let entries = match listable {
+        true => match ctx.files.list(&path) {
+            Ok(entries) => Some(entries),
+            Err(err) if err.code == "not_found" || err.code == "not_a_directory" => None,
+            Err(err) => return Err(err.into()),
+        },
+        false => None,
+    };
+    let Some(mut entries) = entries else {
+        return Ok(Err(ctx.lang.dir_missing(&path)));
+    };
+    if entries.len() > ctx.large_folder_entries {
+        ctx.met_large_folder = true;
+    }
+    sort_for_listing(&mut entries);
+    Ok(Ok(Folder { path, entries }))
+}
+
+/// A case-insensitive glob on names (`*` matches every name).
+pub(super) fn name_glob(ctx: &ToolContext<'_>, pattern: &str) -> Result<GlobMatcher, ToolFailure> {
+    GlobBuilder::new(pattern.trim())
+        .case_insensitive(true)
+        .literal_separator(true)
+        .backslash_escape(false)
+        .build()
+        .map(|glob| glob.compile_matcher())
+        .map_err(|err| ToolFailure::Cause(ctx.lang.bad_pattern(pattern, &err.kind().to_string())))
+}
+
+/// Whether a bulk move may take this entry: a file or a link, never a
+/// folder, never a hidden item.
+pub(super) fn movable(entry: &Entry) -> bool {
+    matches!(entry.kind, EntryKind::File | EntryKind::Symlink) && !entry.name.starts_with('.')
+}
+
+/// What a bulk move did.
+pub(super) struct MoveReport {
+    /// `(name, destination path)` of each file moved.
+    pub moved: Vec<(String, String)>,
+    /// `(name, cause)` of each file not moved.
+    pub failed: Vec<(String, String)>,
+}
+
+/// Moves `names` (all in `from_dir`) into the folder `destination`,
+/// creating it with its parents when missing; a name already taken there
+/// gets ` (2)`, ` (3)`... Nothing is ever overwritten. `Err(text)` is the
+/// tool's plain result when the destination cannot be a folder.
+pub(super) fn move_into(
+    ctx: &mut ToolContext<'_>,
+    tool: &str,
+    from_dir: &str,
+    names: &[String],
+    destination: &str,
+) -> Result<Result<MoveReport, String>, ToolFailure> {
+    let lang = ctx.lang;
+    if same_place(from_dir, destination) {
+        return Ok(Err(lang.already_in_place(destination)));
+    }
+    let mut taken: BTreeSet<String> = match ctx.files.stat(destination)?.map(|e| e.kind) {
+        Some(EntryKind::Dir | EntryKind::Symlink) => ctx
+            .files
+            .list(destination)?
+            .into_iter()
+            .map(|entry| entry.name.to_lowercase())
+            .collect(),
+        Some(EntryKind::File | EntryKind::Other) => {
+            return Ok(Err(lang.folder_blocked_by_file(destination)));
+        }
+        None if names.is_empty() => BTreeSet::new(),
+        None => match ctx.files.create_dir_all(destination) {
+            Ok(()) => BTreeSet::new(),
+            Err(err) => {
+                return Ok(Err(
+                    lang.folder_failed(destination, &lang.host_failure(&err))
+                ));
+            }
+        },
+    };
+    let planned: Vec<BatchMove> = names
+        .iter()
+        .map(|name| {
+            let free = free_name(name, &taken);
+            taken.insert(free.to_lowercase());
+            BatchMove {
+                from: paths::join(from_dir, name),
+                to: paths::join(destination, &free),
+            }
+        })
+        .collect();
+    let mut report = MoveReport {
+        moved: Vec::new(),
+        failed: Vec::new(),
+    };
+    for (chunk, steps) in names.chunks(BATCH).zip(planned.chunks(BATCH)) {
+        match ctx.files.move_batch(steps) {
+            Ok(results) => {
+                // A host answering fewer moves than asked leaves the rest
+                // unaccounted for: they count as failed, never as moved.
+                let mut results = results.into_iter();
+                for (name, step) in chunk.iter().zip(steps) {
+                    match results.next() {
+                        Some(Ok(())) => report.moved.push((name.clone(), step.to.clone())),
+                        Some(Err(err)) => {
+                            report.failed.push((name.clone(), lang.host_failure(&err)));
+                        }
+                        None => report.failed.push((name.clone(), lang.no_move_result())),
+                    }
+                }
+            }
+            Err(err) => {
+                let cause = lang.host_failure(&err);
+                report
+                    .failed
+                    .extend(chunk.iter().map(|name| (name.clone(), cause.clone())));
+            }
+        }
+        if let Some(progress) = ctx.progress.as_deref_mut() {
+            progress.emit(Event::Progress {
+                done: (report.moved.len() + report.failed.len()) as u64,
+                total: names.len() as u64,
+                text: tool.to_owned(),
+            });
+        }
+    }
+    Ok(Ok(report))
+}
+
+/// The result of a bulk move: counts, the first moves, the failures (all
+/// when few, else the first ones and a count), bounded whatever the size; a
+/// failure of the tool when nothing could be moved.
+pub(super) fn describe(
+    ctx: &ToolContext<'_>,
+    report: &MoveReport,
+    destination: &str,
+) -> ToolResult {
+    let text = describe_text(ctx, report, destination);
+    if report.moved.is_empty() && !report.failed.is_empty() {
+        Err(ToolFailure::Reported(text))
+    } else {
+        Ok(text)
+    }
+}
+
+fn describe_text(ctx: &ToolContext<'_>, report: &MoveReport, destination: &str) -> String {
+    let lang = ctx.lang;
+    let total = report.moved.len() + report.failed.len();
+    let mut text = lang.bulk_moved(report.moved.len(), total, destination);
+    for (name, to) in report.moved.iter().take(NAMED_MOVES) {
+        text.push_str(&format!("\n  {name} → {to}"));
+    }
+    if report.moved.len() > NAMED_MOVES {
+        text.push('\n');
+        text.push_str(&lang.and_more(report.moved.len() - NAMED_MOVES));
+    }
+    if !report.failed.is_empty() {
+        text.push('\n');
+        text.push_str(&lang.bulk_failed(report.failed.len()));
+        for (name, cause) in report.failed.iter().take(NAMED_FAILURES) {
+            text.push_str(&format!("\n  {name}: {cause}"));
+        }
+        if report.failed.len() > NAMED_FAILURES {
+            text.push('\n');
+            text.push_str(&lang.and_more(report.failed.len() - NAMED_FAILURES));
+        }
+    }
+    text
+}
+
+/// Whether two absolute directory paths name the same place, lexically:
+/// `.`, `..`, repeated and trailing separators aside, in any letter case
+/// (so a case-insensitive file system is covered too).
+fn same_place(a: &str, b: &str) -> bool {
+    fn parts(path: &str) -> Vec<String> {
+        let separators: &[char] = if paths::is_windows_style(path) {
+            &['/', '\\']
+        } else {
+            &['/']
+        };
+        let mut parts: Vec<String> = Vec::new();
+        for part in path.split(separators) {
+            match part {
+                "" | "." => {}
+                ".." => {
+                    parts.pop();
+                }
+                part => parts.push(part.to_lowercase()),
+            }
+        }
+        parts
+    }
+    parts(a) == parts(b)
+}
+
+/// `name`, or `stem (2).ext`, `stem (3).ext`... when `taken` (lowercased
+/// names) holds it: a case-insensitive check, so no file system overwrites.
+pub(super) fn free_name(name: &str, taken: &BTreeSet<String>) -> String {
+    let (stem, ext) = match name.rfind('.') {
+        Some(dot) if dot > 0 => (&name[..dot], &name[dot..]),
+        Some(_) | None => (name, ""),
+    };
+    let mut candidate = name.to_owned();
+    let mut n = 2;
+    while taken.contains(&candidate.to_lowercase()) {
+        candidate = format!("{stem} ({n}){ext}");
+        n += 1;
+    }
+    candidate
+}
+
+/// `n` with a comma between each group of three digits: `3,412`.
+pub fn group_digits(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn free_names_never_collide_whatever_the_case() {
+        let taken: BTreeSet<String> = ["a.jpg".to_owned(), "a (2).jpg".to_owned()].into();
+        assert_eq!(free_name("A.JPG", &taken), "A (3).JPG");
+        assert_eq!(free_name("b.jpg", &taken), "b.jpg");
+        assert_eq!(
+            free_name(".x", &BTreeSet::from([".x".to_owned()])),
+            ".x (2)"
+        );
+    }
+
+    #[test]
+    fn the_same_place_whatever_the_spelling() {
+        assert!(same_place("/t", "/t/"));
+        assert!(same_place("/t", "/t/./x/.."));
+        assert!(same_place("/t/Photos", "/t/photos"));
+        assert!(same_place(r"C:\t\x", "C:/t/x/"));
+        assert!(!same_place("/t", "/t/x"));
+        assert!(!same_place("/t/a\\b", "/t/a/b"));
+    }
+
+    #[test]
+    fn digits_are_grouped_by_three() {
+        assert_eq!(group_digits(0), "0");
+        assert_eq!(group_digits(999), "999");
+        assert_eq!(group_digits(3412), "3,412");
+        assert_eq!(group_digits(1_234_567), "1,234,567");
+    }
+}

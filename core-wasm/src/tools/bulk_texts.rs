@@ -1,0 +1,182 @@
+//! The result texts of large listings and the bulk tools, in both languages.
+
+use crate::lang::Lang;
+
+impl Lang {
+    /// list_files on a large directory: the line after the items shown.
+    pub fn more_items(self, more: usize, shown: usize) -> String {
+        self.pick(
+            format!(
+                "... and {more} more items not shown. This folder is large: call summarize_folder for an overview, or find_files with pattern \"*\" and offset {shown} to see more."
+            ),
+            format!(
+                "……另有 {more} 个项目未显示。这个文件夹很大：用 summarize_folder 查看概况，或用 find_files（pattern 为 \"*\"，offset 为 {shown}）继续查看。"
+            ),
+        )
+    }
+
+    /// A glob the bulk tools cannot read.
+    pub fn bad_pattern(self, pattern: &str, cause: &str) -> String {
+        self.pick(
+            format!("invalid pattern {pattern:?}: {cause}"),
+            format!("无效的匹配模式 {pattern:?}：{cause}"),
+        )
+    }
+
+    /// A category the bulk tools do not know.
+    pub fn unknown_category(self, category: &str) -> String {
+        self.pick(
+            format!(
+                "unknown category {category:?}; use one of 文档, 图片, 视频, 音频, 代码, 压缩包, 安装包, 其他"
+            ),
+            format!("未知类别 {category:?}；可用：文档、图片、视频、音频、代码、压缩包、安装包、其他"),
+        )
+    }
+
+    /// find_files: no item matches.
+    pub fn no_match(self, path: &str, pattern: &str) -> String {
+        self.pick(
+            format!("No items in {path} match {pattern}"),
+            format!("{path} 中没有与 {pattern} 匹配的项目"),
+        )
+    }
+
+    /// find_files: the offset is past the last match.
+    pub fn past_the_end(self, total: usize, pattern: &str, offset: usize) -> String {
+        self.pick(
+            format!("No more items: {total} match {pattern}, and offset {offset} is past the end"),
+            format!("没有更多项目：共 {total} 个与 {pattern} 匹配，offset {offset} 已超出末尾"),
+        )
+    }
+
+    /// find_files: the first line of a page.
+    pub fn matches_page(
+        self,
+        total: usize,
+        path: &str,
+        pattern: &str,
+        first: usize,
+        last: usize,
+    ) -> String {
+        self.pick(
+            format!("{total} items in {path} match {pattern}; items {first}-{last}:"),
+            format!("{path} 中有 {total} 个项目与 {pattern} 匹配；第 {first}-{last} 个："),
+        )
+    }
+
+    /// find_files: the last line when more pages follow.
+    pub fn next_page(self, next_offset: usize, more: usize) -> String {
+        self.pick(
+            format!("{more} more: call find_files again with offset {next_offset}"),
+            format!("还有 {more} 个：用 offset {next_offset} 再次调用 find_files"),
+        )
+    }
+
+    /// move_matching: no file matches.
+    pub fn nothing_matched(self, path: &str, pattern: &str) -> String {
+        self.pick(
+            format!("No files in {path} match {pattern}; nothing was moved"),
+            format!("{path} 中没有与 {pattern} 匹配的文件；未移动任何文件"),
+        )
+    }
+
+    /// move_by_type: no file of the category.
+    pub fn no_files_of_type(self, path: &str, category: &str) -> String {
+        self.pick(
+            format!("No {category} files in {path}; nothing was moved"),
+            format!("{path} 中没有{category}类文件；未移动任何文件"),
+        )
+    }
+
+    /// A bulk move's first line.
+    pub fn bulk_moved(self, moved: usize, total: usize, destination: &str) -> String {
+        self.pick(
+            format!("Moved {moved} of {total} files to {destination}"),
+            format!("已移动 {moved}/{total} 个文件到 {destination}"),
+        )
+    }
+
+    /// A bulk move whose destination is the folder the files are in.
+    pub fn already_in_place(self, destination: &str) -> String {
+        self.pick(
+            format!("The files are already in {destination}; nothing was moved"),
+            format!("这些文件已在 {destination} 中；未移动任何文件"),
+        )
+    }
+
+    /// Cause: the file system answered a batch without this move's result.
+    pub fn no_move_result(self) -> String {
+        self.pick(
+            "the file system gave no result for this move; it may not have happened".to_owned(),
+            "文件系统没有返回这次移动的结果；可能没有移动".to_owned(),
+        )
+    }
+
+    /// A bulk move's failure heading.
+    pub fn bulk_failed(self, failed: usize) -> String {
+        self.pick(
+            format!("{failed} files were not moved:"),
+            format!("{failed} 个文件未移动："),
+        )
+    }
+
+    /// The line standing for the rest of a cut list.
+    pub fn and_more(self, more: usize) -> String {
+        self.pick(format!("... and {more} more"), format!("……另有 {more} 个"))
+    }
+
+    /// summarize_folder: the first line.
+    pub fn summary_heading(self, path: &str, files: &str, folders: &str, size: &str) -> String {
+        self.pick(
+            format!("Summary of {path}: {files} files, {folders} folders, {size}"),
+            format!("{path} 概况：{files} 个文件，{folders} 个文件夹，共 {size}"),
+        )
+    }
+
+    /// summarize_folder: the category section's heading.
+    pub fn summary_by_type(self) -> String {
+        self.pick(
+            "Files by type (move_by_type takes these names):".to_owned(),
+            "按类型（move_by_type 使用这些名称）：".to_owned(),
+        )
+    }
+
+    /// summarize_folder: the extensions line's heading.
+    pub fn summary_extensions(self) -> String {
+        self.pick("Extensions: ".to_owned(), "扩展名：".to_owned())
+    }
+
+    /// summarize_folder: the months line's heading.
+    pub fn summary_months(self) -> String {
+        self.pick(
+            "Modified (month, newest first): ".to_owned(),
+            "修改时间（按月，最近在前）：".to_owned(),
+        )
+    }
+
+    /// summarize_folder: the name patterns line's heading.
+    pub fn summary_patterns(self) -> String {
+        self.pick(
+            "Name patterns (globs for move_matching):".to_owned(),
+            "文件名模式（可用于 move_matching 的通配符）：".to_owned(),
+        )
+    }
+
+    /// summarize_folder: the subfolders line's heading.
+    pub fn summary_folders(self) -> String {
+        self.pick("Subfolders: ".to_owned(), "子文件夹：".to_owned())
+    }
+
+    /// summarize_folder: the samples section's heading.
+    pub fn summary_samples(self) -> String {
+        self.pick("Sample names:".to_owned(), "示例文件名：".to_owned())
+    }
+
+    /// summarize_folder: hidden files, which bulk moves leave alone.
+    pub fn summary_hidden(self, count: &str) -> String {
+        self.pick(
+            format!("Hidden files: {count} (never moved by the bulk tools)"),
+            format!("隐藏文件：{count} 个（批量工具不会移动它们）"),
+        )
+    }
+}

@@ -1,0 +1,284 @@
+//! `summarize_folder`: a bounded overview of a directory of any size, so a
+//! model can plan by category and name pattern without seeing every name.
+
+use std::collections::BTreeMap;
+
+use super::bulk::{Folder, group_digits, movable, read_folder};
+use super::name_patterns::pattern_with_extension;
+use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult};
+use crate::file_type::{CATEGORIES, Category, extension};
+use crate::format::{format_local_time, format_size};
+use crate::host::{Entry, EntryKind};
+
+/// The most characters a summary has, whatever the folder's size.
+pub const MAX_SUMMARY_CHARS: usize = 4_000;
+/// Rows of each ranked list (extensions, months, patterns).
+const TOP: usize = 10;
+/// Subfolders named.
+const FOLDERS: usize = 15;
+/// Sample names per category.
+const SAMPLES: usize = 3;
+/// Characters of a name shown in a summary.
+const NAME_CHARS: usize = 40;
+
+pub(super) const TOOL: Tool = Tool {
+    name: "summarize_folder",
+    group: Group::Bulk,
+    description: "A short overview of a directory of any size: counts of files and folders, count and size per category, the most common extensions, modification months, the most common name patterns (globs for move_matching), the subfolders and sample names per category.",
+    parameters: &[(
+        "path",
+        "string",
+        "The directory to summarize (absolute, or relative to the target directory).",
+    )],
+    run,
+};
+
+fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
+    let Folder { path, entries } = match read_folder(ctx, args.string("path")?)? {
+        Ok(folder) => folder,
+        Err(text) => return Err(ToolFailure::Reported(text)),
+    };
+    if entries.is_empty() {
+        return Ok(ctx.lang.dir_empty(&path));
+    }
+    let stats = Stats::of(&entries);
+    let lang = ctx.lang;
+    let mut sections = vec![lang.summary_heading(
+        &path,
+        &group_digits(stats.files),
+        &group_digits(stats.folders.len()),
+        &format_size(stats.bytes),
+    )];
+    let mut by_type = vec![lang.summary_by_type()];
+    for (category, (count, bytes)) in &stats.categories {
+        by_type.push(format!(
+            "  {}: {} ({})",
+            category.name(),
+            group_digits(*count),
+            format_size(*bytes)
+        ));
+    }
+    sections.push(by_type.join("\n"));
+    sections.push(ranked(&lang.summary_extensions(), &stats.extensions));
+    sections.push(months(&lang.summary_months(), &stats.months));
+    let patterns: BTreeMap<String, usize> = stats
+        .patterns
+        .iter()
+        .filter(|(_, count)| **count >= 2)
+        .map(|(pattern, count)| (pattern.clone(), *count))
+        .collect();
+    if !patterns.is_empty() {
+        sections.push(pattern_lines(ctx, &patterns));
+    }
+    if !stats.folders.is_empty() {
+        let mut line = lang.summary_folders();
+        let named: Vec<String> = stats
+            .folders
+            .iter()
+            .take(FOLDERS)
+            .map(|name| short(name))
+            .collect();
+        line.push_str(&named.join(", "));
+        if stats.folders.len() > FOLDERS {
+            line.push_str(&format!(
+                ", {}",
+                lang.and_more(stats.folders.len() - FOLDERS)
+            ));
+        }
+        sections.push(line);
+    }
+    let mut samples = vec![lang.summary_samples()];
+    for (category, names) in &stats.samples {
+        let names: Vec<String> = names.iter().map(|name| short(name)).collect();
+        samples.push(format!("  {}: {}", category.name(), names.join(", ")));
+    }
+    sections.push(samples.join("\n"));
+    if stats.hidden > 0 {
+        sections.push(lang.summary_hidden(&group_digits(stats.hidden)));
+    }
+    Ok(bounded(sections.join("\n")))
+}
+
+/// What a summary counts.
+#[derive(Default)]
+struct Stats {
+    files: usize,
+    bytes: u64,
+    hidden: usize,
+    folders: Vec<String>,
+    categories: BTreeMap<Category, (usize, u64)>,
+    /// Extensions with their dot (`.jpg`), `-` for none.
+    extensions: BTreeMap<String, usize>,
+    months: BTreeMap<String, usize>,
+    patterns: BTreeMap<String, usize>,
+    samples: BTreeMap<Category, Vec<String>>,
+}
+
+impl Stats {
+    fn of(entries: &[Entry]) -> Self {
+        let mut stats = Stats::default();
+        for entry in entries {
+            if entry.kind == EntryKind::Dir {
+                stats.folders.push(entry.name.clone());
+                continue;
+            }
+            stats.files += 1;
+            stats.bytes = stats.bytes.saturating_add(entry.size);
+            if !movable(entry) {
+                stats.hidden += usize::from(entry.name.starts_with('.'));
+                continue;
+            }
+            let ext = extension(&entry.name);
+            let category = category_of_extension(&ext);
+            let totals = stats.categories.entry(category).or_default();
+            totals.0 += 1;
+            totals.1 = totals.1.saturating_add(entry.size);
+            if let Some(pattern) = pattern_with_extension(&entry.name, &ext) {
+                *stats.patterns.entry(pattern).or_default() += 1;
+            }
+            let ext = if ext.is_empty() {
+                "-".to_owned()
+            } else {
+                format!(".{ext}")
+            };
+            *stats.extensions.entry(ext).or_default() += 1;
+            let month: String = format_local_time(entry.modified, entry.utc_offset)
+                .chars()
+                .take(7)
+                .collect();
+            *stats.months.entry(month).or_default() += 1;
+            let samples = stats.samples.entry(category).or_default();
+            if samples.len() < SAMPLES {
+                samples.push(entry.name.clone());
+            }
+        }
+        stats
+    }
+}
+
+/// The category of a file with the (lowercased) extension `ext`: the
+/// rule of [`Category::of`], with the name scanned once per file.
+fn category_of_extension(ext: &str) -> Category {
+    CATEGORIES
+        .iter()
+        .find(|(_, extensions)| extensions.contains(&ext))
+        .and_then(|(name, _)| Category::parse(name))
+        .unwrap_or(Category::Other)
+}
+
+/// The [`TOP`] most common keys, most first (ties by key), and the total
+/// count of the others.
+fn top(counts: &BTreeMap<String, usize>) -> (Vec<(&String, usize)>, usize) {
+    let mut rows: Vec<(&String, usize)> = counts.iter().map(|(key, n)| (key, *n)).collect();
+    rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let rest = rows.iter().skip(TOP).map(|(_, count)| count).sum();
+    rows.truncate(TOP);
+    (rows, rest)
+}
+
+/// `heading a 12 · b 3 ...`: the [`TOP`] most common, most first.
+fn ranked(heading: &str, counts: &BTreeMap<String, usize>) -> String {
+    let (rows, rest) = top(counts);
+    let shown: Vec<String> = rows
+        .iter()
+        .map(|(key, count)| format!("{} {}", short(key), group_digits(*count)))
+        .collect();
+    let mut line = format!("{heading}{}", shown.join(" · "));
+    if rest > 0 {
+        line.push_str(&format!(" · … {}", group_digits(rest)));
+    }
+    line
+}
+
+/// The name patterns, one `  PATTERN COUNT` line each (`  IMG_*.jpg
+/// 3,412`), the [`TOP`] most common first: a pattern is a glob for
+/// `move_matching`, and may hold spaces.
+fn pattern_lines(ctx: &ToolContext<'_>, patterns: &BTreeMap<String, usize>) -> String {
+    let (rows, rest) = top(patterns);
+    let mut lines = vec![ctx.lang.summary_patterns()];
+    lines.extend(
+        rows.iter()
+            .map(|(pattern, count)| format!("  {} {}", short_glob(pattern), group_digits(*count))),
+    );
+    if rest > 0 {
+        lines.push(format!("  {}", ctx.lang.and_more(rest)));
+    }
+    lines.join("\n")
+}
+
+/// The [`TOP`] most recent months, newest first, then the earlier total.
+fn months(heading: &str, counts: &BTreeMap<String, usize>) -> String {
+    let shown: Vec<String> = counts
+        .iter()
+        .rev()
+        .take(TOP)
+        .map(|(month, count)| format!("{month} {}", group_digits(*count)))
+        .collect();
+    let earlier: usize = counts.values().rev().skip(TOP).sum();
+    let mut line = format!("{heading}{}", shown.join(" · "));
+    if earlier > 0 {
+        line.push_str(&format!(" · < {}", group_digits(earlier)));
+    }
+    line
+}
+
+/// A name cut to [`NAME_CHARS`] characters.
+fn short(name: &str) -> String {
+    let mut chars = name.chars();
+    let head: String = chars.by_ref().take(NAME_CHARS).collect();
+    match chars.next() {
+        Some(_) => format!("{head}…"),
+        None => head,
+    }
+}
+
+/// A glob cut to about [`NAME_CHARS`] characters that still matches
+/// everything it matched: its head, `*`, and a short tail (the extension).
+fn short_glob(pattern: &str) -> String {
+    if pattern.chars().count() <= NAME_CHARS {
+        return pattern.to_owned();
+    }
+    let tail = pattern
+        .rsplit_once('*')
+        .map(|(_, tail)| tail)
+        .filter(|tail| tail.chars().count() <= NAME_CHARS / 4)
+        .unwrap_or("");
+    let head: String = pattern
+        .chars()
+        .take(NAME_CHARS - 1 - tail.chars().count())
+        .collect();
+    format!("{}*{tail}", head.trim_end_matches('*'))
+}
+
+/// The text cut to [`MAX_SUMMARY_CHARS`] characters at a line end.
+fn bounded(text: String) -> String {
+    if text.chars().count() <= MAX_SUMMARY_CHARS {
+        return text;
+    }
+    let mut out = String::new();
+    for line in text.lines() {
+        if out.chars().count() + line.chars().count() + 2 > MAX_SUMMARY_CHARS {
+            break;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.push('…');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_glob;
+
+    #[test]
+    fn a_cut_pattern_is_still_a_glob_matching_its_files() {
+        assert_eq!(short_glob("IMG_*.jpg"), "IMG_*.jpg");
+        let long = format!("{}*.jpeg", "x".repeat(60));
+        let cut = short_glob(&long);
+        assert_eq!(cut, format!("{}*.jpeg", "x".repeat(34)));
+        assert!(cut.chars().count() <= super::NAME_CHARS);
+        let no_tail = format!("{}*{}", "y".repeat(50), "z".repeat(30));
+        assert_eq!(short_glob(&no_tail), format!("{}*", "y".repeat(39)));
+    }
+}

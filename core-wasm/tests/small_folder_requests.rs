@@ -1,0 +1,98 @@
+//! A session on a small folder sends exactly the requests it always sent:
+//! the 52-file demo folder, "organize" then "yes", in both languages, with
+//! the model's replies replayed from a recording. The recording holds every
+//! request body as tidyup sent it before the bulk tools and the context
+//! budget existed; `TIDYUP_RECORD=1` writes it anew (only ever from a build
+//! whose requests are known to be right).
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+mod support;
+
+use std::path::PathBuf;
+
+use serde_json::{Value, json};
+use support::{MemFs, Recorder, TARGET};
+use tidyup_core::demo::DEMO_FILES;
+use tidyup_core::planner::OfflinePlanner;
+use tidyup_core::{Agent, Capabilities, HostError, HttpReply, ModelClient};
+
+fn fixture() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/demo_session_requests.json")
+}
+
+/// Answers from the offline planner or from a recording; keeps every
+/// request body and reply.
+struct Recording {
+    planner: OfflinePlanner,
+    replay: Option<Vec<Value>>,
+    exchanges: Vec<Value>,
+}
+
+impl ModelClient for Recording {
+    fn chat_completion(&mut self, body: &Value) -> Result<HttpReply, HostError> {
+        let reply = match &self.replay {
+            Some(recorded) => recorded[self.exchanges.len()]["reply"].clone(),
+            None => self.planner.respond(body),
+        };
+        self.exchanges
+            .push(json!({ "request": body, "reply": reply }));
+        Ok(HttpReply::new(200, reply.to_string()))
+    }
+}
+
+fn session(lang: &str, replay: Option<Vec<Value>>) -> Vec<Value> {
+    let mut fs = DEMO_FILES
+        .iter()
+        .fold(MemFs::new().dir(TARGET), |fs, file| {
+            fs.file_sized(&format!("{TARGET}/{}", file.path), file.size)
+        });
+    let config = serde_json::from_value(json!({
+        "target_dir": TARGET,
+        "model": "demo-model",
+        "lang": lang,
+        "calls": { "stream": false, "max_tries": 1 },
+    }))
+    .unwrap();
+    let mut agent = Agent::new(config);
+    let parsed_lang = serde_json::from_value(json!(lang)).unwrap();
+    let mut model = Recording {
+        planner: OfflinePlanner::new(parsed_lang, TARGET),
+        replay,
+        exchanges: Vec::new(),
+    };
+    let mut events = Recorder::default();
+    for line in ["organize", "yes"] {
+        agent.handle_line(
+            line,
+            &mut Capabilities {
+                model: &mut model,
+                files: &mut fs,
+                events: &mut events,
+            },
+        );
+    }
+    model.exchanges
+}
+
+#[test]
+fn the_demo_session_sends_the_recorded_requests_byte_for_byte() {
+    if std::env::var_os("TIDYUP_RECORD").is_some() {
+        let recorded = json!({ "en": session("en", None), "zh": session("zh", None) });
+        std::fs::write(fixture(), serde_json::to_string(&recorded).unwrap()).unwrap();
+        return;
+    }
+    let recorded: Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture()).unwrap()).unwrap();
+    for lang in ["en", "zh"] {
+        let expected = recorded[lang].as_array().unwrap().clone();
+        let sent = session(lang, Some(expected.clone()));
+        assert_eq!(sent.len(), expected.len(), "{lang}: number of requests");
+        for (i, (sent, expected)) in sent.iter().zip(&expected).enumerate() {
+            assert_eq!(
+                sent["request"].to_string(),
+                expected["request"].to_string(),
+                "{lang}: request {i} differs"
+            );
+        }
+    }
+}

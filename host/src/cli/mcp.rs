@@ -1,0 +1,75 @@
+//! The settings of `tidyup mcp`, resolved from its arguments, the
+//! environment and the config file. No provider: the client's model calls
+//! the tools.
+
+use std::path::PathBuf;
+
+use tidyup_core::Lang;
+
+use super::McpArgs;
+use super::config::Config;
+use super::settings::{SettingsError, resolve_lang_with};
+
+/// Everything the MCP server needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct McpSettings {
+    /// The directories given (canonical), the first one being where
+    /// relative paths resolve; empty when the client's roots are used.
+    pub dirs: Vec<PathBuf>,
+    /// The `--allow` directories (canonical), allowed besides the roots.
+    pub allow: Vec<PathBuf>,
+    /// Whether the tools are confined to the roots (no `--no-sandbox`).
+    pub sandbox: bool,
+    /// Whether this is a dry run.
+    pub dry_run: bool,
+    /// Language of the tool results and messages.
+    pub lang: Lang,
+    /// The core's fuel between two host calls (`TIDYUP_CORE_FUEL`), when
+    /// not the default.
+    pub core_fuel: Option<u64>,
+}
+
+impl McpSettings {
+    /// Checks and canonicalizes the directories; refuses a missing one.
+    pub fn resolve(
+        args: &McpArgs,
+        env: impl Fn(&str) -> Option<String>,
+        config: &Config,
+    ) -> Result<Self, SettingsError> {
+        let dirs = args
+            .dirs
+            .iter()
+            .map(|dir| match std::fs::metadata(dir) {
+                Ok(meta) if meta.is_dir() => {
+                    Ok(dunce::canonicalize(dir).unwrap_or_else(|_| dir.clone()))
+                }
+                Ok(_) => Err(SettingsError::TargetNotDirectory(dir.clone())),
+                Err(_) => Err(SettingsError::TargetMissing(dir.clone())),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let allow = args
+            .allow
+            .iter()
+            .map(|dir| match dunce::canonicalize(dir) {
+                Ok(canonical) if canonical.is_dir() => Ok(canonical),
+                Ok(_) | Err(_) => Err(SettingsError::BadAllow(dir.clone())),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let core_fuel = match env("TIDYUP_CORE_FUEL").filter(|value| !value.trim().is_empty()) {
+            Some(value) => Some(value.trim().parse().map_err(|_| SettingsError::BadEnv {
+                name: "TIDYUP_CORE_FUEL",
+                value,
+                why: "expected a number of instructions",
+            })?),
+            None => None,
+        };
+        Ok(Self {
+            dirs,
+            allow,
+            sandbox: !args.no_sandbox,
+            dry_run: args.dry_run,
+            lang: resolve_lang_with(args.lang, &env, config),
+            core_fuel,
+        })
+    }
+}

@@ -1,0 +1,120 @@
+//! Whether a path lies under a root, compared the way the platform
+//! compares paths. On Windows names ignore case, `/` and `\` both separate,
+//! and a verbatim prefix (`\\?\C:`) is the plain one (`C:`), whatever the
+//! case of the drive letter; elsewhere components must match exactly.
+
+use std::path::{Component, Path, PathBuf};
+
+/// `path` relative to `root` (empty for the root itself), or `None` when
+/// `path` does not start with every component of `root`. `.` and `..` are
+/// kept as they are: resolving them is the capability's job.
+pub fn relative_to(root: &Path, path: &Path) -> Option<PathBuf> {
+    let mut rest = path.components();
+    for expected in root.components() {
+        if !same_component(expected, rest.next()?) {
+            return None;
+        }
+    }
+    Some(rest.collect())
+}
+
+#[cfg(not(windows))]
+fn same_component(a: Component<'_>, b: Component<'_>) -> bool {
+    a == b
+}
+
+#[cfg(windows)]
+fn same_component(a: Component<'_>, b: Component<'_>) -> bool {
+    match (a, b) {
+        (Component::Prefix(a), Component::Prefix(b)) => windows::same_prefix(a.kind(), b.kind()),
+        (Component::Normal(a), Component::Normal(b)) => windows::same_name(a, b),
+        (a, b) => a == b,
+    }
+}
+
+#[cfg(windows)]
+mod windows {
+    use std::ffi::OsStr;
+    use std::path::Prefix;
+
+    /// Names as Windows compares them: ignoring case.
+    pub fn same_name(a: &OsStr, b: &OsStr) -> bool {
+        a == b || a.to_string_lossy().to_lowercase() == b.to_string_lossy().to_lowercase()
+    }
+
+    /// The drive letter (upper case) or the UNC server and share a prefix
+    /// names, verbatim or not; `None` for device namespaces.
+    fn volume(prefix: Prefix<'_>) -> Option<(String, String)> {
+        match prefix {
+            Prefix::Disk(letter) | Prefix::VerbatimDisk(letter) => Some((
+                char::from(letter.to_ascii_uppercase()).to_string(),
+                String::new(),
+            )),
+            Prefix::UNC(server, share) | Prefix::VerbatimUNC(server, share) => Some((
+                server.to_string_lossy().to_lowercase(),
+                share.to_string_lossy().to_lowercase(),
+            )),
+            Prefix::Verbatim(_) | Prefix::DeviceNS(_) => None,
+        }
+    }
+
+    pub fn same_prefix(a: Prefix<'_>, b: Prefix<'_>) -> bool {
+        a == b || volume(a).is_some_and(|volume_a| volume(b) == Some(volume_a))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_under_the_root_are_relative_to_it() {
+        let root = Path::new("/t/target");
+        assert_eq!(
+            relative_to(root, Path::new("/t/target/a/b.txt")),
+            Some(PathBuf::from("a/b.txt"))
+        );
+        assert_eq!(
+            relative_to(root, Path::new("/t/target")),
+            Some(PathBuf::new())
+        );
+        assert_eq!(relative_to(root, Path::new("/t/targets/x")), None);
+        assert_eq!(relative_to(root, Path::new("/t")), None);
+        assert_eq!(
+            relative_to(root, Path::new("/t/target/../x")),
+            Some(PathBuf::from("../x"))
+        );
+    }
+
+    #[cfg(not(windows))]
+    #[test]
+    fn case_matters_outside_windows() {
+        assert_eq!(
+            relative_to(Path::new("/t/Target"), Path::new("/t/target/a")),
+            None
+        );
+    }
+
+    #[cfg(windows)]
+    #[test]
+    fn windows_ignores_case_separators_and_verbatim_prefixes() {
+        let root = Path::new(r"C:\Users\Ana\Desktop");
+        for path in [
+            r"C:\Users\Ana\Desktop\docs\a.txt",
+            r"c:\users\ana\desktop\docs\a.txt",
+            "C:/Users/Ana/Desktop/docs/a.txt",
+            r"C:\Users\Ana\Desktop/docs\a.txt",
+            r"\\?\C:\Users\Ana\Desktop\docs\a.txt",
+        ] {
+            assert_eq!(
+                relative_to(root, Path::new(path)),
+                Some(PathBuf::from(r"docs\a.txt")),
+                "{path}"
+            );
+        }
+        assert_eq!(
+            relative_to(root, Path::new(r"D:\Users\Ana\Desktop\a")),
+            None
+        );
+    }
+}

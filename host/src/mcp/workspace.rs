@@ -1,0 +1,218 @@
+//! The files of one MCP connection: the roots the tools work in, and the
+//! file-system stack over them (the CLI's: sandbox or not, tidyup's own
+//! directories out of reach, then the journal or the dry-run overlay).
+//!
+//! The roots are known at start (the directories given) or from the client,
+//! whose list may change during the connection. The stack is built when
+//! they are set, and rebuilt only when they change: its journal session (or
+//! dry-run plan) then ends with what it holds and another begins, since a
+//! session's undo works within the roots it recorded.
+
+use std::path::PathBuf;
+
+use tidyup_core::host::BatchMove;
+use tidyup_core::{Entry, FileSystem, HostError, Lang};
+
+use super::texts;
+use crate::fs::{HostFs, OverlayFs, Protected};
+use crate::journal::{Journal, JournaledFs, Store};
+use crate::plan::Plan;
+
+/// The end of a session's name in the journal: `tidyup history` shows
+/// which sessions came from an MCP client.
+pub const SESSION_SUFFIX: &str = "-mcp";
+
+/// How the stack is built, whatever the roots.
+#[derive(Debug, Clone)]
+pub struct Policy {
+    /// Directories allowed besides the roots (`--allow`).
+    pub allow: Vec<PathBuf>,
+    /// Whether the tools are confined to the roots.
+    pub sandbox: bool,
+    /// Whether changes go to an overlay and a plan.
+    pub dry_run: bool,
+    /// Language of the texts.
+    pub lang: Lang,
+}
+
+/// What one session of the connection left.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ending {
+    /// Changes were made, journaled as this session.
+    Journaled(String),
+    /// Changes were planned: the plan's file and its number of steps.
+    Planned(PathBuf, usize),
+}
+
+/// The changing part of the stack.
+enum Stack {
+    Journaled(JournaledFs<Box<dyn HostFs>>),
+    DryRun(OverlayFs<Box<dyn HostFs>>),
+}
+
+/// The stack over one set of roots.
+struct Current {
+    /// The roots, the first being where relative paths resolve.
+    roots: Vec<PathBuf>,
+    stack: Stack,
+}
+
+/// The connection's files: no roots yet (every primitive refused, saying
+/// why), or a stack over the current roots.
+pub struct Workspace {
+    store: Store,
+    /// tidyup's own directories, out of the tools' reach.
+    protected: Protected,
+    policy: Policy,
+    current: Option<Current>,
+    /// Why there are no roots, when there are none (what the client
+    /// offered that could not be used).
+    rejected: Option<String>,
+    endings: Vec<Ending>,
+}
+
+impl Workspace {
+    /// A workspace with no roots yet, journaling into `store`.
+    pub fn new(store: Store, policy: Policy) -> Self {
+        Self {
+            protected: Protected::tidyup_own(&store),
+            store,
+            policy,
+            current: None,
+            rejected: None,
+            endings: Vec::new(),
+        }
+    }
+
+    /// The directory relative paths resolve against, when there are roots.
+    pub fn target(&self) -> Option<&PathBuf> {
+        self.current
+            .as_ref()
+            .and_then(|current| current.roots.first())
+    }
+
+    /// Why every tool is refused now, for the model.
+    pub fn no_folder(&self) -> String {
+        texts::no_folder(self.policy.lang, self.rejected.as_deref())
+    }
+
+    /// Works in `roots` from now on (none: every tool is refused, with
+    /// `rejected` telling why). Returns the log line when anything changed.
+    /// The session over the earlier roots ends first.
+    pub fn set_roots(
+        &mut self,
+        roots: Vec<PathBuf>,
+        rejected: Option<String>,
+    ) -> anyhow::Result<Option<String>> {
+        self.rejected = rejected;
+        if self.current.as_ref().map(|current| &current.roots) == Some(&roots)
+            || (roots.is_empty() && self.current.is_none())
+        {
+            return Ok(None);
+        }
+        self.end_current()?;
+        let Some(target) = roots.first().cloned() else {
+            return Ok(Some(self.no_folder()));
+        };
+        let allowed = self.policy.sandbox.then(|| {
+            let mut allowed = roots.clone();
+            allowed.extend(self.policy.allow.iter().cloned());
+            allowed
+        });
+        let base = crate::fs::base(allowed.as_deref(), &self.protected)?;
+        let (stack, session) = if self.policy.dry_run {
+            (Stack::DryRun(OverlayFs::new(base)), None)
+        } else {
+            let journal =
+                Journal::with_suffix(self.store.clone(), &target, allowed, SESSION_SUFFIX);
+            let session = journal.session().to_owned();
+            (
+                Stack::Journaled(JournaledFs::new(base, journal)),
+                Some(session),
+            )
+        };
+        let line = texts::working_in(self.policy.lang, &roots, session.as_deref());
+        self.current = Some(Current { roots, stack });
+        Ok(Some(line))
+    }
+
+    /// Ends the connection: what each of its sessions left (a journaled
+    /// session, a saved plan), oldest first.
+    pub fn finish(&mut self) -> anyhow::Result<Vec<Ending>> {
+        self.end_current()?;
+        Ok(std::mem::take(&mut self.endings))
+    }
+
+    /// Ends the session over the current roots, keeping what it left.
+    fn end_current(&mut self) -> anyhow::Result<()> {
+        let Some(current) = self.current.take() else {
+            return Ok(());
+        };
+        match current.stack {
+            Stack::Journaled(files) => {
+                let journal = files.journal();
+                if journal.has_changes() {
+                    self.endings
+                        .push(Ending::Journaled(journal.session().to_owned()));
+                }
+            }
+            Stack::DryRun(files) => {
+                let steps = files.steps().to_vec();
+                if steps.is_empty() {
+                    return Ok(());
+                }
+                let count = steps.len();
+                let roots = self.policy.sandbox.then(|| {
+                    let mut allowed = current.roots.clone();
+                    allowed.extend(self.policy.allow.iter().cloned());
+                    allowed
+                });
+                let plan = Plan {
+                    target: current.roots.first().cloned().unwrap_or_default(),
+                    roots,
+                    created: chrono::Local::now().to_rfc3339(),
+                    steps,
+                };
+                self.endings
+                    .push(Ending::Planned(plan.save(&self.store)?, count));
+            }
+        }
+        Ok(())
+    }
+
+    /// The stack, or the refusal without roots.
+    fn files(&mut self) -> Result<&mut dyn FileSystem, HostError> {
+        match self.current.as_mut().map(|current| &mut current.stack) {
+            Some(Stack::Journaled(files)) => Ok(files),
+            Some(Stack::DryRun(files)) => Ok(files),
+            None => Err(HostError::new(
+                "no_folder",
+                texts::no_folder(self.policy.lang, self.rejected.as_deref()),
+            )),
+        }
+    }
+}
+
+impl FileSystem for Workspace {
+    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
+        self.files()?.stat(path)
+    }
+    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
+        self.files()?.list(path)
+    }
+    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+        self.files()?.create_dir_all(path)
+    }
+    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+        self.files()?.rename(from, to)
+    }
+    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
+        self.files()?.remove_file(path)
+    }
+    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+        self.files()?.remove_dir_all(path)
+    }
+    fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<Result<(), HostError>>, HostError> {
+        self.files()?.move_batch(moves)
+    }
+}

@@ -1,0 +1,212 @@
+//! tidyup on a terminal: the binary runs on a pseudo-terminal, as when a
+//! person types (or pastes) into it, and the test reads the screen.
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+use tempfile::TempDir;
+
+use crate::support::{API_KEY, MockProvider, target_dir, text_reply, write_file};
+
+/// How long tidyup may take to show its first prompt (a first start
+/// compiles the core).
+const START: Duration = Duration::from_secs(90);
+
+/// How long an answer or the exit may take once a line is sent.
+const ANSWER: Duration = Duration::from_secs(20);
+
+/// The English plan heading of the offline planner.
+const PLAN_HEADING: &str = "Here is my plan (offline planner, rules, no AI):";
+
+/// tidyup running on a pseudo-terminal, in a private home.
+struct Terminal {
+    child: Box<dyn Child + Send + Sync>,
+    writer: Box<dyn Write + Send>,
+    screen: Arc<Mutex<Vec<u8>>>,
+    _master: Box<dyn MasterPty + Send>,
+    _home: TempDir,
+}
+
+impl Terminal {
+    /// Starts `tidyup ARGS` with a cleared environment (home, data, cache
+    /// and config in a temporary directory, `TERM=xterm-256color`), plus `envs`.
+    fn start(args: &[&str], envs: &[(&str, &str)]) -> Self {
+        let home = tempfile::tempdir().unwrap();
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows: 40,
+                cols: 200,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap();
+        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_tidyup"));
+        command.env_clear();
+        let at = |name: &str| home.path().join(name);
+        command.env("HOME", home.path());
+        command.env("XDG_CACHE_HOME", at("cache"));
+        command.env("XDG_CONFIG_HOME", at("config"));
+        command.env("XDG_DATA_HOME", at("data"));
+        command.env("TIDYUP_DATA_DIR", at("tidyup"));
+        command.env("PATH", std::env::var_os("PATH").unwrap_or_default());
+        command.env("TZ", "UTC");
+        command.env("TERM", "xterm-256color");
+        for (name, value) in envs {
+            command.env(name, value);
+        }
+        command.cwd(home.path());
+        command.args(args);
+        let child = pair.slave.spawn_command(command).unwrap();
+        // Only the child holds the terminal's other end: its exit ends the reads.
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().unwrap();
+        let screen = Arc::new(Mutex::new(Vec::new()));
+        let sink = screen.clone();
+        thread::spawn(move || {
+            let mut buffer = [0; 4096];
+            while let Ok(read @ 1..) = reader.read(&mut buffer) {
+                sink.lock().unwrap().extend_from_slice(&buffer[..read]);
+            }
+        });
+        let writer = pair.master.take_writer().unwrap();
+        Self {
+            child,
+            writer,
+            screen,
+            _master: pair.master,
+            _home: home,
+        }
+    }
+
+    /// Everything tidyup wrote to the terminal so far.
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.screen.lock().unwrap()).into_owned()
+    }
+
+    /// Waits until the screen shows `text`; fails after `within`.
+    fn wait_for(&self, text: &str, within: Duration) {
+        let deadline = Instant::now() + within;
+        while !self.screen().contains(text) {
+            assert!(
+                Instant::now() < deadline,
+                "the terminal did not show {text:?} within {within:?}:\n{:?}",
+                self.screen()
+            );
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Writes `input` in one write, as a paste (or a fast typist) does.
+    fn send(&mut self, input: &str) {
+        self.writer.write_all(input.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+    }
+
+    /// Types `quit`, waits for tidyup to exit with status 0, and returns
+    /// the whole screen.
+    fn quit(mut self) -> String {
+        self.send("quit\r");
+        let deadline = Instant::now() + ANSWER;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "tidyup did not exit after quit:\n{:?}",
+                self.screen()
+            );
+            thread::sleep(Duration::from_millis(20));
+        };
+        // The reader thread has the last bytes once the child is gone.
+        thread::sleep(Duration::from_millis(100));
+        let screen = self.screen();
+        assert!(status.success(), "exit status {status:?}:\n{screen:?}");
+        screen
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+        }
+    }
+}
+
+/// A target with a few loose files, for the offline planner.
+fn messy_target() -> TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(dir.path(), "notes.txt", 10);
+    write_file(dir.path(), "photo.png", 20);
+    write_file(dir.path(), "song.mp3", 30);
+    dir
+}
+
+/// Starts the offline planner on `target` and waits for the first prompt.
+fn offline_session(target: &Path) -> Terminal {
+    let terminal = Terminal::start(
+        &[
+            "--provider",
+            "offline",
+            "--lang",
+            "en",
+            target.to_str().unwrap(),
+        ],
+        &[],
+    );
+    terminal.wait_for("> ", START);
+    terminal
+}
+
+#[test]
+fn a_line_arriving_in_one_burst_is_answered_without_another_key() {
+    let target = messy_target();
+    let mut terminal = offline_session(target.path());
+    terminal.send("organize\r");
+    terminal.wait_for(PLAN_HEADING, ANSWER);
+    terminal.send("no\r");
+    terminal.wait_for("OK, nothing was changed.", ANSWER);
+    terminal.quit();
+}
+
+#[test]
+fn the_offline_planner_shows_no_token_usage_on_a_terminal() {
+    let target = messy_target();
+    let mut terminal = offline_session(target.path());
+    terminal.send("organize\r");
+    terminal.wait_for(PLAN_HEADING, ANSWER);
+    let screen = terminal.quit();
+    assert!(
+        !screen.contains("tokens"),
+        "no model was called, so no token usage:\n{screen:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_session_on_a_terminal_shows_the_usage_line_dimmed() {
+    let (target, _) = target_dir();
+    let provider = MockProvider::start(vec![text_reply("hello there")]).await;
+    let base_url = provider.base_url();
+    let screen = tokio::task::spawn_blocking(move || {
+        let target = target.path().to_str().unwrap().to_owned();
+        let mut terminal = Terminal::start(
+            &["--lang", "en", "--base-url", &base_url, &target],
+            &[("TIDYUP_API_KEY", API_KEY)],
+        );
+        terminal.wait_for("> ", START);
+        terminal.send("hi\r");
+        terminal.wait_for("hello there", ANSWER);
+        terminal.quit()
+    })
+    .await
+    .unwrap();
+    assert!(
+        screen.contains("\u{1b}[2mtokens: 10 prompt + 5 completion = 15"),
+        "{screen:?}"
+    );
+}

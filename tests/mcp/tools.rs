@@ -1,0 +1,334 @@
+//! The handshake, the tool list, every tool's effect on disk, and the
+//! connection's journal session undone by `tidyup undo`.
+
+use pretty_assertions::assert_eq;
+use serde_json::{Value, json};
+use tidyup_core::Lang;
+use tidyup_core::tools::{ToolSet, declarations_for};
+
+use crate::support::{TestClient, World, text_of, tree};
+
+const EN: Lang = Lang::En;
+
+fn path(world: &World, relative: &str) -> String {
+    world.target.join(relative).display().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn initialize_names_the_server_and_says_where_the_tools_work() {
+    let world = World::new();
+    let target = world.target.display().to_string();
+    let connection = world.connect(&[&target], TestClient::plain()).await;
+    let info = connection.client().peer_info().expect("server info");
+    let server = info.server_info.as_ref().expect("implementation");
+    assert_eq!(server.name, "tidyup");
+    assert_eq!(info.protocol_version.to_string(), "2025-06-18");
+    assert!(info.capabilities.tools.is_some());
+    let instructions = info.instructions.clone().unwrap_or_default();
+    assert!(
+        instructions.contains(&format!("relative paths resolve against {target}")),
+        "{instructions}"
+    );
+    assert!(instructions.contains("tidyup undo"), "{instructions}");
+    assert!(instructions.contains("confirm: true"), "{instructions}");
+    let log = connection.close().await;
+    assert!(log.contains("No changes made."), "{log}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn tools_list_offers_every_tool_with_the_cores_schemas_and_honest_annotations() {
+    let world = World::new();
+    let target = world.target.display().to_string();
+    let connection = world.connect(&[&target], TestClient::plain()).await;
+    let tools = connection
+        .client()
+        .list_all_tools()
+        .await
+        .expect("tools/list");
+    let declared = declarations_for(ToolSet::WITH_BULK);
+    let declared = declared.as_array().expect("declarations");
+    assert_eq!(tools.len(), 10);
+    assert_eq!(tools.len(), declared.len());
+    for (tool, declaration) in tools.iter().zip(declared) {
+        let function = &declaration["function"];
+        assert_eq!(tool.name, function["name"].as_str().unwrap());
+        assert_eq!(
+            tool.description.as_deref(),
+            function["description"].as_str()
+        );
+        assert_eq!(
+            Value::Object((*tool.input_schema).clone()),
+            function["parameters"],
+            "{}",
+            tool.name
+        );
+        let hints = tool.annotations.as_ref().expect("annotations");
+        let (read_only, destructive) = match tool.name.as_ref() {
+            "list_files" | "get_file_type" | "summarize_folder" | "find_files" => {
+                (Some(true), None)
+            }
+            "delete_file" | "move_file" | "move_matching" | "move_by_type" => {
+                (Some(false), Some(true))
+            }
+            "create_folder" | "rename_file" => (Some(false), Some(false)),
+            other => panic!("unexpected tool {other}"),
+        };
+        assert_eq!(hints.read_only_hint, read_only, "{}", tool.name);
+        assert_eq!(hints.destructive_hint, destructive, "{}", tool.name);
+        assert_eq!(hints.open_world_hint, Some(false), "{}", tool.name);
+    }
+    let names: Vec<&str> = tools.iter().map(|tool| tool.name.as_ref()).collect();
+    assert_eq!(
+        names,
+        [
+            "list_files",
+            "create_folder",
+            "move_file",
+            "rename_file",
+            "delete_file",
+            "get_file_type",
+            "summarize_folder",
+            "find_files",
+            "move_matching",
+            "move_by_type"
+        ]
+    );
+    connection.close().await;
+}
+
+/// A small messy folder.
+fn messy(world: &World) {
+    World::write(
+        &world.target,
+        &[
+            ("report.pdf", "pdf"),
+            ("notes.txt", "notes"),
+            ("IMG_0001.jpg", "one"),
+            ("IMG_0002.jpg", "two"),
+            ("song.mp3", "la"),
+            ("old.log", "log"),
+            ("draft.txt", "draft"),
+            ("sub/inner.txt", "inner"),
+        ],
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_tool_does_on_disk_what_its_result_says() {
+    let world = World::new();
+    messy(&world);
+    let target = world.target.display().to_string();
+    let connection = world.connect(&[&target], TestClient::plain()).await;
+
+    let listing = connection
+        .text("list_files", json!({"path": "."}), false)
+        .await;
+    assert!(
+        listing.starts_with(&format!("8 items in {target}")),
+        "{listing}"
+    );
+    assert!(listing.contains("report.pdf"), "{listing}");
+    let kind = connection
+        .text("get_file_type", json!({"filename": "song.mp3"}), false)
+        .await;
+    assert_eq!(kind, tidyup_core::file_type::category("song.mp3"));
+    let summary = connection
+        .text("summarize_folder", json!({"path": "."}), false)
+        .await;
+    assert!(summary.contains("IMG_*.jpg"), "{summary}");
+    let found = connection
+        .text(
+            "find_files",
+            json!({"path": ".", "pattern": "*.txt", "offset": 0}),
+            false,
+        )
+        .await;
+    assert!(
+        found.contains("notes.txt") && found.contains("draft.txt"),
+        "{found}"
+    );
+    assert!(!found.contains("report.pdf"), "{found}");
+
+    let created = connection
+        .text("create_folder", json!({"path": "Archive/2026"}), false)
+        .await;
+    assert_eq!(created, EN.folder_created(&path(&world, "Archive/2026")));
+    assert!(world.target.join("Archive/2026").is_dir());
+
+    let moved = connection
+        .text(
+            "move_file",
+            json!({"source": "report.pdf", "destination": "Archive/2026/report.pdf"}),
+            false,
+        )
+        .await;
+    assert_eq!(
+        moved,
+        EN.moved("report.pdf", &path(&world, "Archive/2026/report.pdf"))
+    );
+    assert!(!world.target.join("report.pdf").exists());
+    assert_eq!(
+        std::fs::read_to_string(world.target.join("Archive/2026/report.pdf")).unwrap(),
+        "pdf"
+    );
+
+    let renamed = connection
+        .text(
+            "rename_file",
+            json!({"path": "draft.txt", "new_name": "final.txt"}),
+            false,
+        )
+        .await;
+    assert_eq!(renamed, EN.renamed("draft.txt", "final.txt"));
+    assert!(world.target.join("final.txt").is_file());
+    let taken = connection
+        .text(
+            "rename_file",
+            json!({"path": "final.txt", "new_name": "notes.txt"}),
+            true,
+        )
+        .await;
+    assert_eq!(taken, EN.rename_target_exists(&path(&world, "notes.txt")));
+    assert_eq!(
+        std::fs::read_to_string(world.target.join("notes.txt")).unwrap(),
+        "notes"
+    );
+
+    let unconfirmed = connection
+        .text(
+            "delete_file",
+            json!({"path": "old.log", "confirm": false}),
+            false,
+        )
+        .await;
+    assert_eq!(unconfirmed, EN.delete_cancelled(&path(&world, "old.log")));
+    let missing_confirm = connection
+        .text("delete_file", json!({"path": "old.log"}), true)
+        .await;
+    assert_eq!(
+        missing_confirm,
+        EN.tool_failed(&EN.missing_argument("confirm"))
+    );
+    assert!(world.target.join("old.log").is_file());
+    let deleted = connection
+        .text(
+            "delete_file",
+            json!({"path": "old.log", "confirm": true}),
+            false,
+        )
+        .await;
+    assert_eq!(deleted, EN.deleted_file(&path(&world, "old.log")));
+    assert!(!world.target.join("old.log").exists());
+
+    let matched = connection
+        .text(
+            "move_matching",
+            json!({"path": ".", "pattern": "IMG_*.jpg", "destination": "Photos"}),
+            false,
+        )
+        .await;
+    assert!(matched.contains('2'), "{matched}");
+    assert!(world.target.join("Photos/IMG_0001.jpg").is_file());
+    assert!(world.target.join("Photos/IMG_0002.jpg").is_file());
+    let audio = tidyup_core::file_type::category("song.mp3");
+    let by_type = connection
+        .text(
+            "move_by_type",
+            json!({"path": ".", "category": audio, "destination": "Music"}),
+            false,
+        )
+        .await;
+    assert!(by_type.contains('1'), "{by_type}");
+    assert!(world.target.join("Music/song.mp3").is_file());
+
+    let failed = connection
+        .text(
+            "move_file",
+            json!({"source": "gone.txt", "destination": "x.txt"}),
+            true,
+        )
+        .await;
+    assert_eq!(failed, EN.source_missing(&path(&world, "gone.txt")));
+    let log = connection.close().await;
+    assert!(log.contains("-mcp"), "{log}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn bad_arguments_are_a_failed_tool_with_the_cores_words() {
+    let world = World::new();
+    let target = world.target.display().to_string();
+    let connection = world.connect(&[&target], TestClient::plain()).await;
+    let result = connection.call("move_file", json!({"source": 42})).await;
+    assert_eq!(result.is_error, Some(true));
+    assert_eq!(
+        text_of(&result),
+        EN.tool_failed(&EN.wrong_type("source", "string"))
+    );
+    connection.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn tidyup_undo_of_the_connections_session_restores_the_tree() {
+    let world = World::new();
+    messy(&world);
+    let before = tree(&world.target);
+    let target = world.target.display().to_string();
+    let connection = world.connect(&[&target], TestClient::plain()).await;
+    for (name, arguments) in [
+        ("create_folder", json!({"path": "Docs"})),
+        (
+            "move_file",
+            json!({"source": "report.pdf", "destination": "Docs/report.pdf"}),
+        ),
+        (
+            "rename_file",
+            json!({"path": "notes.txt", "new_name": "notes-2026.txt"}),
+        ),
+        ("delete_file", json!({"path": "sub", "confirm": true})),
+        (
+            "move_matching",
+            json!({"path": ".", "pattern": "IMG_*", "destination": "Photos"}),
+        ),
+    ] {
+        connection.text(name, arguments, false).await;
+    }
+    let log = connection.close().await;
+    assert_ne!(tree(&world.target), before);
+
+    let (status, history, _) = world.tidyup(&["history"]);
+    assert_eq!(status, 0);
+    let line = history.lines().last().expect("a session");
+    let session = line.split_whitespace().next().unwrap();
+    assert!(session.ends_with("-mcp"), "{history}");
+    assert!(line.contains(&target), "{history}");
+    assert!(line.contains("1 deleted or replaced"), "{history}");
+    assert!(log.contains(session), "the log names the session: {log}");
+
+    let (status, undone, stderr) = world.tidyup(&["undo", session]);
+    assert_eq!(status, 0, "{undone}{stderr}");
+    assert!(undone.contains("0 skipped"), "{undone}");
+    assert_eq!(tree(&world.target), before);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_bulk_move_reports_progress_to_a_client_that_asks() {
+    let world = World::new();
+    let names: Vec<String> = (0..40).map(|i| format!("IMG_{i:03}.jpg")).collect();
+    let files: Vec<(&str, &str)> = names.iter().map(|name| (name.as_str(), "x")).collect();
+    World::write(&world.target, &files);
+    let target = world.target.display().to_string();
+    let client = TestClient::plain();
+    let connection = world.connect(&[&target], client.clone()).await;
+    let result = connection
+        .call_with_progress(
+            "move_matching",
+            json!({"path": ".", "pattern": "IMG_*.jpg", "destination": "Photos"}),
+            "bulk-1",
+        )
+        .await;
+    assert_eq!(result.is_error, Some(false), "{}", text_of(&result));
+    assert!(world.target.join("Photos/IMG_039.jpg").is_file());
+    let progress = client.progress.lock().unwrap().clone();
+    assert_eq!(progress.last(), Some(&(40.0, Some(40.0))), "{progress:?}");
+    connection.close().await;
+}

@@ -1,0 +1,187 @@
+//! Bulk moves through the journal: a whole batch is journaled before any
+//! move, `undo` reverses it completely, and a crash in the middle of a
+//! batch (the process dies between two moves, as with kill -9) still
+//! undoes to the identical tree.
+
+use std::fs;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
+
+use serde_json::json;
+use tidyup::fs::{Fingerprint, HostFs, Location, SandboxFs};
+use tidyup::journal::{self, Journal, JournaledFs, Record, Store};
+use tidyup_core::{BatchMove, Entry, FileSystem, HostError};
+
+use crate::support::{World, snapshot};
+
+/// A world whose folder `inbox` holds `count` loose files of a few kinds.
+fn loose_files(count: usize) -> World {
+    let world = World::new();
+    fs::create_dir(world.target.join("inbox")).unwrap();
+    for i in 0..count {
+        let ext = ["jpg", "pdf", "mp3"][i % 3];
+        let name = format!("inbox/file {i:05}.{ext}");
+        fs::write(world.target.join(name), i.to_string()).unwrap();
+    }
+    world
+}
+
+fn inbox_count(world: &World) -> usize {
+    fs::read_dir(world.target.join("inbox")).unwrap().count()
+}
+
+fn journaled<F: HostFs>(world: &World, inner: F) -> (Store, String, JournaledFs<F>) {
+    let store = Store::at(world.dir.path().join("data"));
+    let journal = Journal::new(
+        store.clone(),
+        &world.target,
+        Some(vec![world.target.clone()]),
+    );
+    let session = journal.session().to_owned();
+    (store, session, JournaledFs::new(inner, journal))
+}
+
+#[test]
+fn a_bulk_move_is_undone_completely() {
+    let world = loose_files(300);
+    let before = snapshot(&world.target);
+    let sandbox = SandboxFs::new(std::slice::from_ref(&world.target)).unwrap();
+    let (store, session, mut files) = journaled(&world, sandbox);
+    for (category, folder) in [("图片", "Images"), ("文档", "Documents"), ("音频", "Audio")] {
+        let result = world.tool(
+            &mut files,
+            "move_by_type",
+            json!({ "path": "inbox", "category": category, "destination": folder }),
+        );
+        assert!(result.starts_with("Moved 100 of 100 files"), "{result}");
+    }
+    drop(files);
+    assert_eq!(inbox_count(&world), 0);
+    let records = store.read(&session).unwrap();
+    let moved = records
+        .iter()
+        .filter(|r| matches!(r, Record::Moved { .. }))
+        .count();
+    assert_eq!(moved, 300);
+    let report = journal::undo(&store, Some(&session)).unwrap();
+    assert!(report.skipped.is_empty(), "{:?}", report.skipped);
+    assert_eq!(snapshot(&world.target), before);
+}
+
+#[test]
+fn a_batch_never_replaces_and_journals_no_move_it_did_not_make() {
+    let world = loose_files(3);
+    fs::create_dir(world.target.join("Images")).unwrap();
+    fs::write(world.target.join("Images/taken.jpg"), b"keep me").unwrap();
+    fs::write(world.target.join("inbox/taken.jpg"), b"newcomer").unwrap();
+    let sandbox = SandboxFs::new(std::slice::from_ref(&world.target)).unwrap();
+    let (store, session, mut files) = journaled(&world, sandbox);
+    let target = world.target.to_string_lossy().into_owned();
+    let results = files
+        .move_batch(&[
+            BatchMove {
+                from: format!("{target}/inbox/taken.jpg"),
+                to: format!("{target}/Images/taken.jpg"),
+            },
+            BatchMove {
+                from: format!("{target}/inbox/file 00000.jpg"),
+                to: format!("{target}/Images/file 00000.jpg"),
+            },
+        ])
+        .unwrap();
+    assert_eq!(results[0].as_ref().unwrap_err().code, "already_exists");
+    assert!(results[1].is_ok());
+    assert_eq!(
+        fs::read(world.target.join("Images/taken.jpg")).unwrap(),
+        b"keep me"
+    );
+    assert_eq!(
+        fs::read(world.target.join("inbox/taken.jpg")).unwrap(),
+        b"newcomer"
+    );
+    drop(files);
+    let moved: Vec<_> = store
+        .read(&session)
+        .unwrap()
+        .into_iter()
+        .filter(|r| matches!(r, Record::Moved { .. }))
+        .collect();
+    assert_eq!(moved.len(), 1, "the refused move was never journaled");
+}
+
+/// A sandbox whose process "dies" (panics, never to write again) after
+/// `left` moves: what kill -9 leaves behind in the middle of a batch.
+struct DiesMidBatch {
+    inner: SandboxFs,
+    left: usize,
+}
+
+impl FileSystem for DiesMidBatch {
+    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
+        self.inner.stat(path)
+    }
+    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
+        self.inner.list(path)
+    }
+    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+        self.inner.create_dir_all(path)
+    }
+    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+        assert!(self.left > 0, "the process dies here");
+        self.left -= 1;
+        self.inner.rename(from, to)
+    }
+    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
+        self.inner.remove_file(path)
+    }
+    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+        self.inner.remove_dir_all(path)
+    }
+}
+
+impl HostFs for DiesMidBatch {
+    fn may_change(&mut self, path: &str) -> Result<(), HostError> {
+        self.inner.may_change(path)
+    }
+    fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
+        self.inner.move_out(path, outside)
+    }
+    fn move_in(&mut self, outside: &Path, path: &str) -> Result<(), HostError> {
+        self.inner.move_in(outside, path)
+    }
+    fn locate(&mut self, path: &str) -> Result<Location, HostError> {
+        self.inner.locate(path)
+    }
+    fn fingerprint(&mut self, path: &str) -> Result<Option<Fingerprint>, HostError> {
+        self.inner.fingerprint(path)
+    }
+    fn same_item(&mut self, a: &str, b: &str) -> Result<bool, HostError> {
+        self.inner.same_item(a, b)
+    }
+}
+
+#[test]
+fn a_crash_in_the_middle_of_a_batch_still_undoes_to_the_identical_tree() {
+    let world = loose_files(2_500);
+    let before = snapshot(&world.target);
+    let sandbox = SandboxFs::new(std::slice::from_ref(&world.target)).unwrap();
+    let dies = DiesMidBatch {
+        inner: sandbox,
+        left: 1_234,
+    };
+    let (store, session, mut files) = journaled(&world, dies);
+    let died = catch_unwind(AssertUnwindSafe(|| {
+        world.tool(
+            &mut files,
+            "move_matching",
+            json!({ "path": "inbox", "pattern": "*", "destination": "All" }),
+        )
+    }));
+    assert!(died.is_err(), "the batch was cut short");
+    // Nothing after the crash is written: the journal is what it was.
+    std::mem::forget(files);
+    assert_eq!(inbox_count(&world), 2_500 - 1_234, "cut in the middle");
+    let report = journal::undo(&store, Some(&session)).unwrap();
+    assert!(report.skipped.is_empty(), "{:?}", report.skipped);
+    assert_eq!(snapshot(&world.target), before);
+}
