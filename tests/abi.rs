@@ -102,6 +102,7 @@ fn exports_the_documented_entry_points() {
         "tidyup_agent_history",
         "tidyup_agent_free",
         "tidyup_ask",
+        "tidyup_run_tool",
     ] {
         assert!(
             exports.contains(&name),

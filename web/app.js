@@ -5,7 +5,7 @@
 // `window.tidyup` exposes the state the browser test reads (core hash,
 // events, turn times, the folder tree); nothing in it is needed by a user.
 
-import { CoreSession, hasJspi, loadCore, openChatStream, postChat } from "./host.js";
+import { CoreSession, hasJspi, loadCore, openChatStream, postChat, yieldToPage } from "./host.js";
 import { MemFs } from "./memfs.js";
 import { DirFs } from "./dirfs.js";
 
@@ -16,7 +16,7 @@ const ui = {
   pickedName: $("picked-name"), pickHint: $("pick-hint"),
 };
 
-const state = { core: null, demoFiles: [], session: null, files: null, picked: null, lastRender: 0 };
+const state = { core: null, demoFiles: [], session: null, files: null, picked: null, lastRender: 0, renderMs: 0 };
 const tidyup = (window.tidyup = { events: [], turns: [], busy: false, sessions: 0 });
 
 // ---- console -------------------------------------------------------------
@@ -53,7 +53,15 @@ function onEvent(event) {
 
 // ---- folder tree ---------------------------------------------------------
 
-/** Renders a {path: size} snapshot as nested lists, folders first. */
+/** Items shown per folder of the tree; the rest are counted on one line. */
+const TREE_ITEMS_PER_FOLDER = 100;
+const byName = new Intl.Collator().compare;
+
+/**
+ * Renders a {path: size} snapshot as nested lists, folders first, at most
+ * TREE_ITEMS_PER_FOLDER items a folder: a repaint costs the same on a
+ * folder of 100 files and of 100,000.
+ */
 function renderSnapshot(snapshot) {
   const root = { dirs: new Map(), files: [] };
   for (const [path, size] of Object.entries(snapshot)) {
@@ -67,10 +75,12 @@ function renderSnapshot(snapshot) {
     }
     if (!isDir) node.files.push([parts.at(-1), size]);
   }
-  const byName = (a, b) => a[0].localeCompare(b[0]);
   const build = (node) => {
     const ul = document.createElement("ul");
-    for (const [name, child] of [...node.dirs].sort(byName)) {
+    const dirs = [...node.dirs].sort((a, b) => byName(a[0], b[0]));
+    const files = node.files.sort((a, b) => byName(a[0], b[0]));
+    const shown = TREE_ITEMS_PER_FOLDER;
+    for (const [name, child] of dirs.slice(0, shown)) {
       const li = document.createElement("li");
       li.className = "dir";
       li.innerHTML = "<span></span>";
@@ -78,13 +88,20 @@ function renderSnapshot(snapshot) {
       li.append(build(child));
       ul.append(li);
     }
-    for (const [name, size] of node.files.sort(byName)) {
+    for (const [name, size] of files.slice(0, Math.max(0, shown - dirs.length))) {
       const li = document.createElement("li");
       li.textContent = name;
       const small = document.createElement("span");
       small.className = "size";
       small.textContent = formatSize(size);
       li.append(small);
+      ul.append(li);
+    }
+    const hidden = dirs.length + files.length - shown;
+    if (hidden > 0) {
+      const li = document.createElement("li");
+      li.className = "more";
+      li.textContent = `… and ${hidden.toLocaleString("en-US")} more`;
       ul.append(li);
     }
     return ul;
@@ -100,21 +117,19 @@ function formatSize(bytes) {
 
 async function renderTree() {
   if (!state.files) return;
-  state.lastRender = performance.now();
+  const started = performance.now();
   renderSnapshot(await state.files.snapshot());
+  state.lastRender = performance.now();
+  state.renderMs = state.lastRender - started;
 }
 
-/** Lets the browser paint between two file operations of a running turn. */
-function yieldToPage() {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-}
-
+/**
+ * Between two file operations of a turn: repaints the tree now and then
+ * (at most every 100 ms, and rarer when a repaint is slow, so that
+ * repainting takes at most a fifth of the time), then yields to the page.
+ */
 async function afterChange() {
-  if (performance.now() - state.lastRender > 100) await renderTree();
+  if (performance.now() - state.lastRender > Math.max(100, 4 * state.renderMs)) await renderTree();
   await yieldToPage();
 }
 
@@ -126,7 +141,7 @@ async function startSession(event) {
   state.session?.free();
   state.session = null;
   const usePicked = document.querySelector('input[name="folder"]:checked').value === "picked";
-  state.files = usePicked ? new DirFs(state.picked) : new MemFs("/demo", state.demoFiles);
+  state.files = usePicked ? pickedFiles() : new MemFs("/demo", state.demoFiles);
   const provider = $("provider").value;
   // The key lives in this closure only; postChat sends it to baseUrl alone.
   const remote = { baseUrl: $("base-url").value.trim(), apiKey: $("api-key").value.trim() };
@@ -188,12 +203,23 @@ function setInputEnabled(enabled) {
 
 // ---- picking a real folder -------------------------------------------------
 
-/** Uses a directory handle as the "picked" folder (the picker, or a test's OPFS). */
-function usePickedFolder(handle) {
-  state.picked = handle;
-  ui.pickedName.textContent = handle.name ? `/${handle.name}` : "/picked";
+/**
+ * Uses a directory handle as the "picked" folder (the picker, or a test's
+ * OPFS), or `{root, files}` for an in-memory folder of such files (a
+ * test's generated folder).
+ */
+function usePickedFolder(source) {
+  state.picked = source;
+  const name = source.root ?? (source.name ? `/${source.name}` : "/picked");
+  ui.pickedName.textContent = name;
   ui.pickedRadio.disabled = false;
   ui.pickedRadio.checked = true;
+}
+
+/** The file system of the picked folder. */
+function pickedFiles() {
+  const source = state.picked;
+  return source.files ? new MemFs(source.root, source.files) : new DirFs(source);
 }
 
 async function pickFolder() {

@@ -121,6 +121,17 @@ async function moveBatch(files, moves) {
 }
 
 const MUTATING = new Set(["create_dir_all", "rename", "remove_file", "remove_dir_all", "move_batch"]);
+/** How long the core may hold the page's thread through read-only file calls before it yields. */
+const YIELD_EVERY_MS = 50;
+
+/** Resolves after one task of the page's event loop (input, timers and paint may run). */
+export function yieldToPage() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
 
 /**
  * One agent in its own core instance.
@@ -131,6 +142,8 @@ const MUTATING = new Set(["create_dir_all", "rename", "remove_file", "remove_dir
  * - `onEvent(event)`: receives each console event;
  * - `afterChange()`: optional async hook after each mutating file call
  *   (the page yields there so the tree can repaint while tools run).
+ * Read-only file calls yield to the page too, once the core has held the
+ * thread for YIELD_EVERY_MS since the last yield.
  */
 export class CoreSession {
   static async start(module, caps, config) {
@@ -153,6 +166,7 @@ export class CoreSession {
     this.stream = null; // the open event stream, if any
     this.cancelRequested = false;
     this.busy = false;
+    this.lastYield = 0; // when a file call last let the page run
   }
 
   async #instantiate(module) {
@@ -179,7 +193,13 @@ export class CoreSession {
           } catch (e) {
             result = err(e.code || "io", e.message || String(e));
           }
-          if (MUTATING.has(request.ok.op) && this.caps.afterChange) await this.caps.afterChange();
+          if (MUTATING.has(request.ok.op) && this.caps.afterChange) {
+            await this.caps.afterChange();
+            this.lastYield = performance.now();
+          } else if (performance.now() - this.lastYield > YIELD_EVERY_MS) {
+            await yieldToPage();
+            this.lastYield = performance.now();
+          }
           return this.#stage(result);
         }),
         // Streams: the host only moves text; the core parses the events.
@@ -244,6 +264,7 @@ export class CoreSession {
     if (this.busy) throw new Error("a turn is already running");
     this.busy = true;
     this.cancelRequested = false;
+    this.lastYield = performance.now();
     const bytes = encoder.encode(line);
     const ptr = this.#alloc(bytes);
     try {

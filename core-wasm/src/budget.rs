@@ -84,16 +84,23 @@ pub fn fit(
     let mut elided = 0;
     let mut index = 0;
     while estimate > budget {
-        let Some(next) = (index..keep_from.min(history.len())).find(|&i| elidable(&history[i]))
-        else {
-            return Fit::TooLarge { estimate };
-        };
-        let note = note_for(history, next, lang);
-        if let Message::Tool { content, .. } = &mut history[next] {
-            *content = note;
+        // Each note is accounted for as it replaces its result; the whole
+        // request is measured again only once these estimates say it fits.
+        while estimate > budget {
+            let Some(next) =
+                (index..keep_from.min(history.len())).find(|&i| elidable(&history[i]))
+            else {
+                return Fit::TooLarge { estimate };
+            };
+            let note = note_for(history, next, lang);
+            if let Message::Tool { content, .. } = &mut history[next] {
+                let saved = estimate_text(content).saturating_sub(estimate_text(&note));
+                estimate = estimate.saturating_sub(saved);
+                *content = note;
+            }
+            elided += 1;
+            index = next + 1;
         }
-        elided += 1;
-        index = next + 1;
         estimate = estimate_request(&request(history));
     }
     Fit::Fits { elided }

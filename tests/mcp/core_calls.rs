@@ -14,7 +14,8 @@ use tidyup_core::tool_run::ToolRun;
 use tidyup_core::tools::ToolOutput;
 use tidyup_core::{Event, EventSink, Lang};
 
-use crate::support::{TestClient, World};
+use crate::client::TestClient;
+use crate::support::World;
 
 /// Keeps every event.
 #[derive(Clone, Default)]

@@ -5,7 +5,8 @@ use pretty_assertions::assert_eq;
 use serde_json::json;
 use tidyup_core::{HostError, Lang};
 
-use crate::support::{TestClient, World, tree};
+use crate::client::TestClient;
+use crate::support::{World, tree};
 
 fn refused(path: &str) -> String {
     let lang = Lang::En;

@@ -6,10 +6,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
+mod client;
 mod core_calls;
 mod dry_run;
 mod escapes;
 mod protocol;
+mod raw;
 mod roots;
 mod support;
 mod tools;

@@ -8,7 +8,8 @@ use std::time::Duration;
 use serde_json::json;
 use tidyup_core::Lang;
 
-use crate::support::{STEP, TestClient, World};
+use crate::client::TestClient;
+use crate::support::{STEP, World};
 
 /// Waits until the server asked for the roots more than `seen` times.
 async fn roots_listed_after(client: &TestClient, seen: usize) {

@@ -6,7 +6,8 @@ use serde_json::{Value, json};
 use tidyup_core::Lang;
 use tidyup_core::tools::{ToolSet, declarations_for};
 
-use crate::support::{TestClient, World, text_of, tree};
+use crate::client::{TestClient, text_of};
+use crate::support::{World, tree};
 
 const EN: Lang = Lang::En;
 
@@ -330,5 +331,27 @@ async fn a_bulk_move_reports_progress_to_a_client_that_asks() {
     assert!(world.target.join("Photos/IMG_039.jpg").is_file());
     let progress = client.progress.lock().unwrap().clone();
     assert_eq!(progress.last(), Some(&(40.0, Some(40.0))), "{progress:?}");
+    connection.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_config_files_large_folder_threshold_applies() {
+    let world = World::new();
+    World::write(
+        &world.home,
+        &[(
+            ".config/tidyup/config.toml",
+            "[limits]\nlarge_folder_entries = 3\n",
+        )],
+    );
+    let names: Vec<String> = (0..5).map(|i| format!("f{i}.txt")).collect();
+    let files: Vec<(&str, &str)> = names.iter().map(|name| (name.as_str(), "x")).collect();
+    World::write(&world.target, &files);
+    let target = world.target.display().to_string();
+    let connection = world.connect(&[&target], TestClient::plain()).await;
+    let listing = connection
+        .text("list_files", json!({"path": "."}), false)
+        .await;
+    assert!(listing.ends_with(&EN.more_items(2, 3)), "{listing}");
     connection.close().await;
 }

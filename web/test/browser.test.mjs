@@ -1,46 +1,28 @@
 // Browser test of web/: the CLI's core .wasm in headless Chromium (JSPI),
 // driven through the page like a person would, against
 //   - a mock chat-completions server (scripted tool calls), and
-//   - the built-in offline planner, compared with the CLI on a real folder.
+//   - the built-in offline planner, compared with the CLI on a real folder,
+//     and on large folders (large_folders.mjs).
 // Everything listens on 127.0.0.1 only and is closed at the end.
 // Run through web/test/run.sh, which builds and exports what this needs.
 
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, statSync, rmSync, copyFileSync, existsSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync, rmSync, copyFileSync, existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { TIMEOUT, check, equal, group, results, send, sorted, startSession, walk } from "./harness.mjs";
+import { largeFolderGroups } from "./large_folders.mjs";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const web = join(repo, "web");
 const tidyupBin = process.env.TIDYUP_BIN || join(repo, "target/debug/tidyup");
 const chromiumBin = process.env.CHROMIUM || "/usr/bin/chromium";
 const cliCore = join(repo, "target/core-wasm/wasm32-unknown-unknown/core-wasm/tidyup_core.wasm");
-const TIMEOUT = 30_000;
 
-// ---- a tiny harness: named groups of assertions, "N passed, M failed" -----
-
-let passed = 0, failed = 0;
-async function group(name, body) {
-  try {
-    await body();
-    passed++;
-    console.log(`ok   ${name}`);
-  } catch (e) {
-    failed++;
-    console.log(`FAIL ${name}\n     ${String(e.stack || e).replaceAll("\n", "\n     ")}`);
-  }
-}
-function check(cond, message) {
-  if (!cond) throw new Error(message);
-}
-function equal(actual, expected, message) {
-  const [a, b] = [JSON.stringify(actual), JSON.stringify(expected)];
-  if (a !== b) throw new Error(`${message}\n  actual:   ${a}\n  expected: ${b}`);
-}
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
 
 // ---- servers on 127.0.0.1 ---------------------------------------------------
@@ -100,41 +82,6 @@ function mockHandler(req, res) {
     }));
   });
 }
-
-// ---- helpers for the page ---------------------------------------------------
-
-/** Fills the setup form like a user and starts a session. */
-async function startSession(page, { provider, baseUrl = "https://api.openai.com/v1", apiKey = "", model = "gpt-4o-mini", folder = "demo" }) {
-  await page.check(`input[name="folder"][value="${folder}"]`);
-  await page.selectOption("#provider", provider);
-  await page.fill("#base-url", baseUrl);
-  await page.fill("#api-key", apiKey);
-  await page.fill("#model", model);
-  const sessions = await page.evaluate(() => window.tidyup.sessions);
-  await page.click("#start");
-  await page.waitForFunction((n) => window.tidyup.sessions > n && !document.getElementById("line").disabled,
-    sessions, { timeout: TIMEOUT });
-}
-
-/** Types one line, waits for the turn to end; returns {outcome, ms, events}. */
-async function send(page, line) {
-  const before = await page.evaluate(() => [window.tidyup.turns.length, window.tidyup.events.length]);
-  await page.fill("#line", line);
-  await page.click("#send");
-  await page.waitForFunction((n) => window.tidyup.turns.length > n && !window.tidyup.busy, before[0], { timeout: TIMEOUT });
-  return page.evaluate((k) => ({ ...window.tidyup.turns.at(-1), events: window.tidyup.events.slice(k) }), before[1]);
-}
-
-/** Every file under dir as {relative path: size}, like the page's snapshot. */
-function walk(dir, root = dir, out = {}) {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) walk(path, root, out);
-    else out[relative(root, path)] = statSync(path).size;
-  }
-  return out;
-}
-const sorted = (obj) => Object.fromEntries(Object.entries(obj).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 // ---- the run ----------------------------------------------------------------
 
@@ -310,6 +257,8 @@ try {
       sorted({ ".hidden": 1, "Audio/tune.mp3": 300, "Documents/report.pdf": 100, "Images/photo.JPG": 200, "Old/sub/keep.txt": 1 }),
       "the folder after moving a folder and renaming a file");
   });
+
+  await largeFolderGroups(page, { tmp, tidyupBin, timings });
 } finally {
   await context.close().catch(() => {});
   site.server.close();
@@ -326,5 +275,5 @@ if (existsSync(shot)) {
   console.log(`screenshot: ${relative(repo, shot)}`);
 }
 for (const [what, ms] of timings) console.log(`turn time in the browser (${what}): ${ms.toFixed(1)} ms`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+console.log(`${results.passed} passed, ${results.failed} failed`);
+process.exit(results.failed ? 1 : 0);

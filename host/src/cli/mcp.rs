@@ -27,6 +27,9 @@ pub struct McpSettings {
     /// The core's fuel between two host calls (`TIDYUP_CORE_FUEL`), when
     /// not the default.
     pub core_fuel: Option<u64>,
+    /// Entries above which a directory is large (`[limits]
+    /// large_folder_entries`): `list_files` shows that many.
+    pub large_folder_entries: usize,
 }
 
 impl McpSettings {
@@ -70,6 +73,10 @@ impl McpSettings {
             dry_run: args.dry_run,
             lang: resolve_lang_with(args.lang, &env, config),
             core_fuel,
+            large_folder_entries: config
+                .limits
+                .large_folder_entries
+                .unwrap_or(tidyup_core::tools::LARGE_FOLDER_ENTRIES),
         })
     }
 }

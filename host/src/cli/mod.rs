@@ -236,6 +236,7 @@ pub struct RunArgs {
 pub struct McpArgs {
     /// The directories the tools may work in; relative paths resolve
     /// against the first [default: the roots the client offers]
+    #[arg(value_name = "DIR")]
     pub dirs: Vec<PathBuf>,
 
     /// Also allow the tools to read and change this directory (repeatable)

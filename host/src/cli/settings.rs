@@ -324,11 +324,16 @@ impl Settings {
             Err(_) => return Err(SettingsError::TargetMissing(target)),
         };
         let core_fuel = match first_env(&env, &["TIDYUP_CORE_FUEL"]) {
-            Some(value) => Some(value.trim().parse().map_err(|_| SettingsError::BadEnv {
-                name: "TIDYUP_CORE_FUEL",
-                value,
-                why: "expected a number of instructions",
-            })?),
+            Some(value) => match value.trim().parse::<u64>() {
+                Ok(fuel) if fuel > 0 => Some(fuel),
+                Ok(_) | Err(_) => {
+                    return Err(SettingsError::BadEnv {
+                        name: "TIDYUP_CORE_FUEL",
+                        value,
+                        why: "expected a positive number of instructions",
+                    });
+                }
+            },
             None => None,
         };
         let client = ProviderSettings::resolve(&cli.provider, &env, config)?;

@@ -257,7 +257,7 @@ impl ServerHandler for TidyupServer {
             lang: self.lang(),
             name,
             arguments: request.arguments.map_or(Value::Null, Value::Object),
-            large_folder_entries: tidyup_core::tools::LARGE_FOLDER_ENTRIES,
+            large_folder_entries: self.settings.large_folder_entries,
         };
         self.run(&mut core, &call, &context.peer, progress_token)
             .await
