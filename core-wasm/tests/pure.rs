@@ -149,7 +149,7 @@ fn path_arithmetic() {
     assert_eq!(resolve(t, "./"), t);
     assert_eq!(resolve(t, ""), t);
     assert_eq!(resolve(t, "/etc/hosts"), "/etc/hosts");
-    assert_eq!(resolve("C:\\Users\\me", "a.txt"), "C:\\Users\\me/a.txt");
+    assert_eq!(resolve("C:\\Users\\me", "a.txt"), "C:\\Users\\me\\a.txt");
     assert_eq!(resolve("C:\\Users\\me\\", "a.txt"), "C:\\Users\\me\\a.txt");
 
     assert_eq!(join("/a", "b"), "/a/b");

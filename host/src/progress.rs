@@ -25,9 +25,9 @@ impl BulkProgress {
         }
         let bar = self.bar.get_or_insert_with(|| {
             let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-            if let Ok(style) = ProgressStyle::with_template(
-                "{msg} [{bar:30}] {human_pos}/{human_len} ({per_sec})",
-            ) {
+            if let Ok(style) =
+                ProgressStyle::with_template("{msg} [{bar:30}] {human_pos}/{human_len} ({per_sec})")
+            {
                 bar.set_style(style.progress_chars("=> "));
             }
             bar.set_message(label.to_owned());
