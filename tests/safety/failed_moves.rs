@@ -83,3 +83,33 @@ fn a_move_that_fails_after_its_destination_was_trashed_puts_it_back() {
     assert!(report.skipped.is_empty(), "{:?}", report.skipped);
     assert_eq!(snapshot(&world.target), before);
 }
+
+/// A folder moved onto a folder that has contents is refused before
+/// anything changes, on every platform: never merged, never a rename some
+/// file systems report done without doing it. The sequence is the one that
+/// once left `undo` facing a move that never happened.
+#[test]
+fn a_folder_moved_onto_a_folder_with_contents_is_refused_and_undo_is_exact() {
+    let world = World::new();
+    let before = snapshot(&world.target);
+    let (store, _, mut files) = journaled(&world);
+    world.tool(
+        &mut files,
+        "move_file",
+        json!({"source": "docs", "destination": "a.txt"}),
+    );
+    world.tool(&mut files, "create_folder", json!({"path": "docs/a.txt"}));
+    let result = world.tool(
+        &mut files,
+        "move_file",
+        json!({"source": "docs/a.txt", "destination": "."}),
+    );
+    assert!(result.starts_with("Failed to move"), "{result}");
+    assert!(result.contains("not empty"), "{result}");
+    assert!(world.target.join("docs/a.txt").is_dir());
+    assert!(world.target.join("a.txt/report.pdf").is_file());
+    drop(files);
+    let report = journal::undo(&store, None).unwrap();
+    assert!(report.skipped.is_empty(), "{:?}", report.skipped);
+    assert_eq!(snapshot(&world.target), before);
+}

@@ -24,8 +24,14 @@ fn data_inside(world: &World) -> PathBuf {
     world.target.join(".local/share/tidyup")
 }
 
-/// One session on the world's target: the model makes `calls`, then answers.
-async fn session(world: &World, data: &Path, flags: &[&str], calls: Vec<Value>) -> Outcome {
+/// One session on the world's target: the model makes `calls`, then
+/// answers. Returns the run and the tool results the model was given.
+async fn session(
+    world: &World,
+    data: &Path,
+    flags: &[&str],
+    calls: Vec<Value>,
+) -> (Outcome, Vec<String>) {
     let provider = MockProvider::start(vec![tool_reply(calls), text_reply("Done.")]).await;
     let out = Tidyup::new(&world.target, &provider)
         .env("TIDYUP_DATA_DIR", data.to_str().unwrap())
@@ -34,7 +40,12 @@ async fn session(world: &World, data: &Path, flags: &[&str], calls: Vec<Value>) 
         .run()
         .await;
     out.assert_clean_exit();
-    out
+    let results = provider
+        .requests()
+        .last()
+        .map(|request| request.trailing_tool_results())
+        .unwrap_or_default();
+    (out, results)
 }
 
 fn subcommand(data: &Path, args: &[&str]) -> Outcome {
@@ -44,12 +55,12 @@ fn subcommand(data: &Path, args: &[&str]) -> Outcome {
         .run_blocking()
 }
 
-/// Every tool line but the first (a change that makes the journal) was refused.
-fn assert_refused_after_the_first(out: &Outcome) {
-    let lines = out.tool_lines();
-    assert!(lines.len() > 1, "{out}");
-    for line in &lines[1..] {
-        assert!(line.contains(REFUSED), "not refused: {line}\n{out}");
+/// Every tool result but the first (a change that makes the journal) was
+/// a refusal (the whole result: a console line may cut it).
+fn assert_refused_after_the_first(out: &Outcome, results: &[String]) {
+    assert!(results.len() > 1, "{out}");
+    for result in &results[1..] {
+        assert!(result.contains(REFUSED), "not refused: {result}\n{out}");
     }
 }
 
@@ -66,7 +77,7 @@ fn journaled_change() -> Value {
 async fn the_journal_cannot_be_deleted_and_history_still_knows_the_session() {
     let world = World::new();
     let data = data_inside(&world);
-    let out = session(
+    let (out, results) = session(
         &world,
         &data,
         &[],
@@ -90,7 +101,7 @@ async fn the_journal_cannot_be_deleted_and_history_still_knows_the_session() {
         ],
     )
     .await;
-    assert_refused_after_the_first(&out);
+    assert_refused_after_the_first(&out, &results);
     let journal = data.join("journal");
     assert_eq!(fs::read_dir(&journal).unwrap().count(), 1, "{out}");
     let history = subcommand(&data, &["history"]);
@@ -146,7 +157,8 @@ async fn tidyup_in_the_home_folder_keeps_its_data_cache_and_config_out_of_reach(
         .run()
         .await;
     out.assert_clean_exit();
-    assert_refused_after_the_first(&out);
+    let results = provider.requests()[1].trailing_tool_results();
+    assert_refused_after_the_first(&out, &results);
     let data = world.target.join(".local/share/tidyup");
     assert_eq!(
         fs::read_dir(data.join("journal")).unwrap().count(),
@@ -172,7 +184,7 @@ async fn a_symlink_to_the_data_directory_is_no_way_in() {
     fs::create_dir_all(&data).unwrap();
     symlink(".local/share/tidyup", world.target.join("door")).unwrap();
     symlink(".local/share", world.target.join("share")).unwrap();
-    let out = session(
+    let (out, results) = session(
         &world,
         &data,
         &[],
@@ -203,7 +215,7 @@ async fn a_symlink_to_the_data_directory_is_no_way_in() {
         ],
     )
     .await;
-    assert_refused_after_the_first(&out);
+    assert_refused_after_the_first(&out, &results);
     assert_eq!(fs::read_dir(data.join("journal")).unwrap().count(), 1);
     assert!(
         subcommand(&data, &["history"]).stdout.contains("1 moved"),
@@ -215,7 +227,7 @@ async fn a_symlink_to_the_data_directory_is_no_way_in() {
 async fn a_folder_that_holds_the_data_directory_is_never_moved_or_deleted() {
     let world = World::new();
     let data = data_inside(&world);
-    let out = session(
+    let (out, results) = session(
         &world,
         &data,
         &[],
@@ -239,7 +251,7 @@ async fn a_folder_that_holds_the_data_directory_is_never_moved_or_deleted() {
         ],
     )
     .await;
-    assert_refused_after_the_first(&out);
+    assert_refused_after_the_first(&out, &results);
     assert_eq!(fs::read_dir(data.join("journal")).unwrap().count(), 1);
     assert!(!world.target.join("old-local").exists());
 }
@@ -253,7 +265,7 @@ async fn without_the_sandbox_and_in_a_dry_run_too() {
         fs::create_dir_all(data.join("journal")).unwrap();
         fs::write(data.join("journal/earlier.jsonl"), b"{}\n").unwrap();
         let before = snapshot(&data);
-        let out = session(
+        let (out, results) = session(
             &world,
             &data,
             flags,
@@ -272,7 +284,7 @@ async fn without_the_sandbox_and_in_a_dry_run_too() {
             ],
         )
         .await;
-        assert_refused_after_the_first(&out);
+        assert_refused_after_the_first(&out, &results);
         let mut after = snapshot(&data);
         after.retain(|path, _| path.starts_with("journal/earlier"));
         let mut kept = before.clone();

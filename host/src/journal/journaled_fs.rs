@@ -134,12 +134,22 @@ impl<F: HostFs> FileSystem for JournaledFs<F> {
             // The source itself (another case of its name where case is
             // ignored): a rename, nothing is replaced.
             Some(_) if self.inner.same_item(from, to)? => false,
-            Some(entry) if entry.kind == EntryKind::Dir => self.inner.list(to)?.is_empty(),
+            // A folder with contents is never replaced nor merged into:
+            // refused here, before anything changes, whatever the platform
+            // would do with the rename.
+            Some(entry) if entry.kind == EntryKind::Dir => {
+                if !self.inner.list(to)?.is_empty() {
+                    return Err(HostError::new(
+                        "not_empty",
+                        format!("a folder that is not empty is already at {to}"),
+                    ));
+                }
+                true
+            }
             Some(_) => true,
             None => false,
         };
-        // A replaced destination stays recoverable. (A folder with contents
-        // is never replaced: the rename fails on it.)
+        // A replaced destination stays recoverable.
         let trashed = if replaced {
             Some(self.trash(to)?)
         } else {
