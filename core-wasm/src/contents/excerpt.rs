@@ -21,7 +21,8 @@ impl Excerpt {
             chars: 0,
             max,
             cut: false,
-            newlines: 1,
+            // Leading blank lines and spaces are dropped.
+            newlines: 2,
             spaces: 1,
         }
     }
