@@ -87,7 +87,8 @@ pub fn fit(
         // Each note is accounted for as it replaces its result; the whole
         // request is measured again only once these estimates say it fits.
         while estimate > budget {
-            let Some(next) = (index..keep_from.min(history.len())).find(|&i| elidable(&history[i]))
+            let Some(next) =
+                (index..keep_from.min(history.len())).find(|&i| elidable(&history[i]))
             else {
                 return Fit::TooLarge { estimate };
             };
@@ -215,15 +216,9 @@ mod tests {
         assert!(is_context_overflow(
             "This model's maximum context length is 128000 tokens. However, your messages resulted in 130000 tokens."
         ));
-        assert!(is_context_overflow(
-            "prompt is too long: 210000 tokens > 200000 maximum"
-        ));
+        assert!(is_context_overflow("prompt is too long: 210000 tokens > 200000 maximum"));
         assert!(!is_context_overflow("Incorrect API key provided"));
-        assert!(
-            Lang::En
-                .http_status(400, Some("context_length_exceeded"))
-                .contains("--context-tokens")
-        );
+        assert!(Lang::En.http_status(400, Some("context_length_exceeded")).contains("--context-tokens"));
     }
 
     #[test]
