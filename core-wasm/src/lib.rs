@@ -13,6 +13,7 @@ pub mod agent;
 pub mod ask;
 pub mod budget;
 pub mod call;
+pub mod contents;
 pub mod demo;
 pub mod file_type;
 pub mod format;
