@@ -7,8 +7,8 @@ impl Rules {
     /// when `zh`, else English: one line per rule, numbered from 1 like
     /// [`RuleMatch::rule`](super::RuleMatch::rule) + 1. Empty when the file
     /// says nothing. At most [`DESCRIBE_LIMIT`] characters: a longer text
-    /// is cut at a line end (or mid-line when one line is too long) and
-    /// ends with a note saying so.
+    /// is cut at a line end (mid-line when that would lose over half of it)
+    /// and ends with a note saying so.
     pub fn describe(&self, zh: bool) -> String {
         if self.instructions.is_none() && self.exclude_patterns.is_empty() && self.rules.is_empty()
         {
@@ -96,8 +96,9 @@ fn bounded(text: &str, zh: bool) -> String {
     let keep = DESCRIBE_LIMIT - note.chars().count();
     let end = text.char_indices().nth(keep).map_or(text.len(), |(i, _)| i);
     let head = &text[..end];
+    // Cut at a line end unless that loses more than half of what fits.
     let head = match head.rfind('\n') {
-        Some(line_end) if line_end > 0 => &head[..line_end],
+        Some(line_end) if head[..line_end].chars().count() >= keep / 2 => &head[..line_end],
         _ => head,
     };
     format!("{head}{note}")

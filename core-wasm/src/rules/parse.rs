@@ -35,7 +35,14 @@ struct RawRule {
 pub(super) fn parse(text: &str) -> Result<Rules, RulesError> {
     let raw: RawFile = toml::from_str(text).map_err(|error| {
         let offset = error.span().map_or(0, |span| span.start);
-        at(text, offset, error.message().trim_end().to_string())
+        let mut message = error.message().trim_end().to_string();
+        if text
+            .get(offset..)
+            .is_some_and(|rest| rest.starts_with("[rule]"))
+        {
+            message.push_str(" (write each rule as [[rule]])");
+        }
+        at(text, offset, message)
     })?;
     let (exclude_patterns, exclude) = excludes(text, raw.exclude)?;
     let rules = raw
@@ -182,7 +189,11 @@ fn inner_offset(text: &str, span: Range<usize>, value: &str, offset: Option<usiz
             && written.ends_with(quote)
             && written.get(1..written.len() - 1) == Some(value)
     });
-    if plain { span.start + 1 + offset } else { span.start }
+    if plain {
+        span.start + 1 + offset
+    } else {
+        span.start
+    }
 }
 
 /// A [`RulesError`] at byte `offset` of `text`.

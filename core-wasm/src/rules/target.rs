@@ -121,7 +121,9 @@ fn pieces(segment: &str, base: usize) -> Result<Vec<Piece>, TargetError> {
         match c {
             '{' => {
                 let tail = &segment[at + 1..];
-                let Some(close) = tail.find(['}', '{']).filter(|&i| tail[i..].starts_with('}'))
+                let Some(close) = tail
+                    .find(['}', '{'])
+                    .filter(|&i| tail[i..].starts_with('}'))
                 else {
                     return Err(TargetError {
                         message: format!("unclosed `{{` in `to` (placeholders: {KNOWN})"),
