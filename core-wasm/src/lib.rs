@@ -23,6 +23,7 @@ pub mod paths;
 pub mod planner;
 pub mod prompt;
 pub mod protocol;
+pub mod rules;
 pub mod stream;
 pub mod tool_run;
 pub mod tools;
