@@ -36,8 +36,8 @@ pub mod web;
 pub use agent::{Agent, AgentConfig, MAX_ROUNDS, Outcome, Provider};
 pub use call::CallSettings;
 pub use host::{
-    BatchMove, Capabilities, ChatRequest, Entry, EntryKind, Event, EventSink, FileSystem,
-    FsRequest, HostError, ModelClient, Wire,
+    BatchMove, Capabilities, ChatRequest, Entry, EntryKind, Event, EventSink, FileSample,
+    FileSystem, FsRequest, HostError, ModelClient, Wire,
 };
 pub use lang::Lang;
 pub use protocol::{HttpReply, Message, Usage};

@@ -46,6 +46,8 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
         provider: settings.provider,
         calls: call_settings(&settings),
         limits: settings.limits,
+        read_contents: false,
+        rules: None,
     };
     let mut session = CoreSession::start(&module, state, &config)
         .await

@@ -20,7 +20,7 @@ mod source;
 mod text;
 mod xml;
 
-pub use render::render;
+pub use render::{render, taken_month};
 
 /// The excerpt length the `read_file` tool uses when none is asked for.
 pub const DEFAULT_MAX_CHARS: usize = 4_000;

@@ -147,4 +147,10 @@ impl Rules {
     pub fn needs_content(&self) -> bool {
         self.rules.iter().any(|rule| rule.content.is_some())
     }
+
+    /// Whether any rule's `to` has `{year}` or `{month}`, so the dates
+    /// pictures were taken are worth reading.
+    pub fn needs_dates(&self) -> bool {
+        self.rules.iter().any(|rule| rule.to.uses_date())
+    }
 }

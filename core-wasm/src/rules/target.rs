@@ -73,6 +73,14 @@ impl Target {
         Ok(Target { segments })
     }
 
+    /// Whether a `{year}` or `{month}` is in it.
+    pub(super) fn uses_date(&self) -> bool {
+        self.segments
+            .iter()
+            .flatten()
+            .any(|piece| matches!(piece, Piece::Year | Piece::Month))
+    }
+
     /// The folder for one file, or `None` when a placeholder has no usable
     /// value (no date, a year outside 0..=9999 or a month outside 1..=12,
     /// no extension, an empty category, or a value that is not a plain
