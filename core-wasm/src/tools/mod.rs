@@ -15,6 +15,7 @@ mod delete_file;
 mod find_files;
 mod get_file_type;
 mod list_files;
+mod made_folders;
 mod move_by_type;
 mod move_file;
 mod move_matching;
