@@ -139,6 +139,8 @@ async fn a_whole_turn_crosses_the_boundary() {
         provider: Provider::Remote,
         calls: Default::default(),
         limits: Default::default(),
+        read_contents: false,
+        rules: None,
     };
     let mut session = CoreSession::start(&core_module(), state, &config)
         .await

@@ -188,6 +188,8 @@ fn config(stream: bool) -> AgentConfig {
             ..CallSettings::default()
         },
         limits: Default::default(),
+        read_contents: false,
+        rules: None,
     }
 }
 

@@ -92,6 +92,16 @@ export class DirFs {
     });
   }
 
+  /** The file as a Blob (read in slices, never whole). */
+  readBytes(path) {
+    return this.#run(async () => {
+      const handle = await this.#handle(components(this.root, path));
+      if (!handle) throw new HostError("not_found", "No such file or directory");
+      if (handle.kind !== "file") throw new HostError("is_a_directory", "Is a directory");
+      return handle.getFile();
+    });
+  }
+
   createDirAll(path) {
     return this.#run(async () => {
       await this.#dir(components(this.root, path), true);

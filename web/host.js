@@ -101,8 +101,30 @@ async function applyFs(files, request) {
     case "remove_file": return files.removeFile(request.path);
     case "remove_dir_all": return files.removeDirAll(request.path);
     case "move_batch": return moveBatch(files, request.moves);
+    case "read_bytes": return sample(await files.readBytes(request.path), request.head, request.tail);
     default: throw new HostError("bad_request", `unknown op ${request.op}`);
   }
+}
+
+/**
+ * The ABI's FileSample of `bytes` (a Uint8Array of the whole file, or a
+ * Blob): the first `head` bytes and the last `tail` after them, as base64.
+ */
+async function sample(bytes, head, tail) {
+  const size = bytes.size ?? bytes.length;
+  const headEnd = Math.min(size, head);
+  const tailStart = Math.max(headEnd, size - tail);
+  const slice = async (from, to) => {
+    const part = bytes.slice(from, to);
+    return new Uint8Array(part.arrayBuffer ? await part.arrayBuffer() : part);
+  };
+  return { size, head: base64(await slice(0, headEnd)), tail: base64(await slice(tailStart, size)) };
+}
+
+function base64(bytes) {
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
 }
 
 /** Many moves in order, never replacing anything: one ABI result per move. */

@@ -93,6 +93,14 @@ export class MemFs {
     return node ? entry(parts.at(-1) ?? this.root.split("/").pop(), node) : null;
   }
 
+  /** A file's bytes: the demo's files have a size but no content, so none. */
+  async readBytes(path) {
+    const node = this.#node(components(this.root, path));
+    if (!node) throw new HostError("not_found", "No such file or directory (os error 2)");
+    if (node.kind !== "file") throw new HostError("is_a_directory", "Is a directory (os error 21)");
+    return new Uint8Array(0);
+  }
+
   async list(path) {
     const node = this.#node(components(this.root, path));
     if (!node) throw new HostError("not_found", "No such file or directory (os error 2)");

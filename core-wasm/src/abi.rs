@@ -17,7 +17,7 @@ use serde_json::Value;
 use crate::agent::{Agent, AgentConfig, Provider};
 use crate::ask::{self, AskConfig};
 use crate::host::{
-    BatchMove, Capabilities, Entry, Event, EventSink, FileSystem, FsRequest, HostError,
+    BatchMove, Capabilities, Entry, Event, EventSink, FileSample, FileSystem, FsRequest, HostError,
     ModelClient, Wire,
 };
 use crate::planner::OfflinePlanner;
@@ -134,7 +134,8 @@ pub unsafe extern "C" fn tidyup_agent_send(handle: u32, ptr: *const u8, len: usi
     };
     let (mut remote, mut files, mut events) = (WasmHost, WasmHost, WasmHost);
     let config = agent.config();
-    let mut planner = OfflinePlanner::new(config.lang, &config.target_dir);
+    let mut planner =
+        OfflinePlanner::new(config.lang, &config.target_dir).with_rules(config.parsed_rules());
     let model: &mut dyn ModelClient = match config.provider {
         Provider::Remote => &mut remote,
         Provider::Offline | Provider::OfflineNoKey => &mut planner,
@@ -350,6 +351,13 @@ impl FileSystem for WasmHost {
             moves: moves.to_vec(),
         })?;
         Ok(results.into_iter().map(Result::from).collect())
+    }
+    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
+        Self::fs(FsRequest::ReadBytes {
+            path: path.to_owned(),
+            head,
+            tail,
+        })
     }
 }
 

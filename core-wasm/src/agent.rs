@@ -1,4 +1,4 @@
-//! The turn state machine of spec section 3.
+//! The turn state machine.
 //!
 //! One user line is one turn: at most [`MAX_ROUNDS`] model calls; tool calls
 //! of a reply run in order with one tool message each; a plain answer ends
@@ -13,8 +13,9 @@ use crate::budget::{self, Fit, Limits};
 use crate::call::{self, Answered, CallError, CallSettings};
 use crate::host::{Capabilities, Event, EventSink};
 use crate::lang::Lang;
-use crate::prompt::{bulk_prompt, system_prompt};
+use crate::prompt::{bulk_prompt, contents_prompt, existing_folders_prompt, system_prompt};
 use crate::protocol::{self, Message, Reply, ToolCall, Usage};
+use crate::rules::Rules;
 use crate::tools::{self, ToolContext, ToolSet};
 
 /// Maximum model calls per user turn.
@@ -39,9 +40,61 @@ pub struct AgentConfig {
     /// Streaming and retries of model calls.
     #[serde(default)]
     pub calls: CallSettings,
-    /// When a directory is large; the context budget.
+    /// When a directory is large; the context budget; excerpt length.
     #[serde(default)]
     pub limits: Limits,
+    /// Whether the model may read files' contents (`read_file` is declared
+    /// and excerpts are sent to the provider).
+    #[serde(default)]
+    pub read_contents: bool,
+    /// The text of the user's rules file, when there is one.
+    #[serde(default)]
+    pub rules: Option<String>,
+}
+
+impl AgentConfig {
+    /// The user's rules, when the config carries a rules file that parses
+    /// (hosts check it at start and refuse a bad one).
+    pub fn parsed_rules(&self) -> Option<Rules> {
+        self.rules
+            .as_deref()
+            .and_then(|text| Rules::parse(text).ok())
+    }
+
+    /// The tools declared from the first request: `read_file` when the user
+    /// allows reading contents, or when the offline planner must read files
+    /// for content rules (nothing leaves the machine then).
+    fn first_tools(&self) -> ToolSet {
+        let local = matches!(self.provider, Provider::Offline | Provider::OfflineNoKey);
+        let content_rules = self
+            .parsed_rules()
+            .is_some_and(|rules| rules.needs_content());
+        ToolSet {
+            contents: self.read_contents || (local && content_rules),
+            ..ToolSet::SPEC
+        }
+    }
+
+    /// The system message: the spec's prompt, the existing-folders advice,
+    /// `read_file`'s advice when it is declared, and the user's rules.
+    fn system_message(&self) -> String {
+        let lang = self.lang;
+        let mut text = system_prompt(lang, &self.target_dir);
+        text.push_str("\n\n");
+        text.push_str(&existing_folders_prompt(lang));
+        if self.first_tools().contents {
+            text.push_str("\n\n");
+            text.push_str(&contents_prompt(lang));
+        }
+        if let Some(rules) = self.parsed_rules() {
+            let described = rules.describe(lang == Lang::Zh);
+            if !described.is_empty() {
+                text.push_str("\n\n");
+                text.push_str(&described);
+            }
+        }
+        text
+    }
 }
 
 /// Who answers the agent's model calls.
@@ -90,12 +143,13 @@ impl Agent {
     /// A new conversation holding only the system prompt.
     pub fn new(config: AgentConfig) -> Self {
         let system = Message::System {
-            content: system_prompt(config.lang, &config.target_dir),
+            content: config.system_message(),
         };
+        let tools = config.first_tools();
         Self {
             config,
             history: vec![system],
-            tools: ToolSet::SPEC,
+            tools,
             target_checked: false,
         }
     }
@@ -129,7 +183,7 @@ impl Agent {
         if self.tools.bulk {
             return;
         }
-        self.tools = ToolSet::WITH_BULK;
+        self.tools.bulk = true;
         if let Some(Message::System { content }) = self.history.first_mut() {
             content.push_str("\n\n");
             content.push_str(&bulk_prompt(self.config.lang));
@@ -320,6 +374,7 @@ impl Agent {
                     let mut ctx = ToolContext::new(&mut *caps.files, &self.config.target_dir, lang)
                         .with_tools(self.tools);
                     ctx.large_folder_entries = self.config.limits.large_folder_entries;
+                    ctx.excerpt_chars = self.config.limits.excerpt_chars;
                     ctx.progress = Some(&mut *caps.events);
                     let result = tools::run(&call.name, &call.arguments, &mut ctx);
                     met_large_folder |= ctx.met_large_folder;

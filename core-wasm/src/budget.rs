@@ -17,8 +17,8 @@ use crate::protocol::Message;
 /// preset gives one.
 pub const DEFAULT_CONTEXT_TOKENS: u64 = 128_000;
 
-/// The limits of one agent: when a directory is large, and how many tokens
-/// a request may carry.
+/// The limits of one agent: when a directory is large, how many tokens a
+/// request may carry, how long a file excerpt may be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Limits {
@@ -26,6 +26,8 @@ pub struct Limits {
     pub large_folder_entries: usize,
     /// The most tokens a request may carry, as estimated (`--context-tokens`).
     pub context_tokens: u64,
+    /// The most characters of a `read_file` excerpt (`[limits] excerpt_chars`).
+    pub excerpt_chars: usize,
 }
 
 impl Default for Limits {
@@ -33,6 +35,7 @@ impl Default for Limits {
         Self {
             large_folder_entries: crate::tools::LARGE_FOLDER_ENTRIES,
             context_tokens: DEFAULT_CONTEXT_TOKENS,
+            excerpt_chars: crate::contents::DEFAULT_MAX_CHARS,
         }
     }
 }

@@ -74,6 +74,51 @@ pub trait FileSystem {
             })
             .collect())
     }
+
+    /// Up to `head` bytes from the start of the file at `path` and up to
+    /// `tail` bytes from its end, never the same byte twice (`tail` is
+    /// empty when `head` holds the whole file), and the file's size. Only
+    /// `read_file` calls it, only when reading contents is allowed. Hosts
+    /// that cannot read files keep this default, which refuses.
+    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
+        let _ = (head, tail);
+        Err(HostError::new(
+            "unsupported",
+            format!("this host does not read files: {path}"),
+        ))
+    }
+}
+
+/// What [`FileSystem::read_bytes`] read of a file; the bytes travel as
+/// base64 text on the wire.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileSample {
+    /// The file's whole size in bytes.
+    pub size: u64,
+    /// Its first bytes.
+    #[serde(with = "base64_bytes")]
+    pub head: Vec<u8>,
+    /// Its last bytes, after those of `head`.
+    #[serde(with = "base64_bytes", default)]
+    pub tail: Vec<u8>,
+}
+
+/// Bytes as standard base64 text.
+mod base64_bytes {
+    use base64::Engine;
+    use base64::engine::general_purpose::STANDARD;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(bytes: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&STANDARD.encode(bytes))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u8>, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        STANDARD
+            .decode(text.as_bytes())
+            .map_err(serde::de::Error::custom)
+    }
 }
 
 /// One move of [`FileSystem::move_batch`]: absolute paths.
@@ -275,6 +320,15 @@ pub enum FsRequest {
         /// The moves, in order.
         moves: Vec<BatchMove>,
     },
+    /// [`FileSystem::read_bytes`]; `ok` is a [`FileSample`].
+    ReadBytes {
+        /// The file.
+        path: String,
+        /// Bytes wanted from its start.
+        head: u64,
+        /// Bytes wanted from its end.
+        tail: u64,
+    },
 }
 
 impl FsRequest {
@@ -292,6 +346,9 @@ impl FsRequest {
                 let wired: Vec<Wire<()>> = results.into_iter().map(Wire::from).collect();
                 json_value(&wired)
             }),
+            FsRequest::ReadBytes { path, head, tail } => files
+                .read_bytes(path, *head, *tail)
+                .map(|sample| json_value(&sample)),
         }
     }
 }

@@ -95,9 +95,10 @@ impl Lang {
         )
     }
 
-    /// Cause: a file primitive failed. A refused path (code `denied`) and a
-    /// protected root (code `protected`) are worded here; other causes are
-    /// the host's own message.
+    /// Cause: a file primitive failed. A refused path (code `denied`), a
+    /// protected root (code `protected`) and an item the rules file
+    /// excludes (code `excluded`) are worded here; other causes are the
+    /// host's own message.
     pub fn host_failure(self, err: &HostError) -> String {
         match err.code.as_str() {
             "denied" => self.pick(
@@ -116,6 +117,13 @@ impl Lang {
                     "Windows 不允许使用名称 \"{}\"（CON、NUL、AUX、COM1 等设备名；以点或空格结尾；含有 < > : \" | ? * 之一）",
                     err.message
                 ),
+            ),
+            "excluded" => self.pick(
+                format!(
+                    "protected by the rules file, which excludes it (or something in it): {}",
+                    err.message
+                ),
+                format!("受规则文件保护（它或其中的内容被排除）：{}", err.message),
             ),
             "protected" => self.pick(
                 format!(

@@ -13,6 +13,7 @@ pub mod agent;
 pub mod ask;
 pub mod budget;
 pub mod call;
+pub mod contents;
 pub mod demo;
 pub mod file_type;
 pub mod format;
@@ -22,6 +23,7 @@ pub mod paths;
 pub mod planner;
 pub mod prompt;
 pub mod protocol;
+pub mod rules;
 pub mod stream;
 pub mod tool_run;
 pub mod tools;
@@ -34,8 +36,8 @@ pub mod web;
 pub use agent::{Agent, AgentConfig, MAX_ROUNDS, Outcome, Provider};
 pub use call::CallSettings;
 pub use host::{
-    BatchMove, Capabilities, ChatRequest, Entry, EntryKind, Event, EventSink, FileSystem,
-    FsRequest, HostError, ModelClient, Wire,
+    BatchMove, Capabilities, ChatRequest, Entry, EntryKind, Event, EventSink, FileSample,
+    FileSystem, FsRequest, HostError, ModelClient, Wire,
 };
 pub use lang::Lang;
 pub use protocol::{HttpReply, Message, Usage};

@@ -71,3 +71,21 @@ pub fn bulk_prompt(lang: Lang) -> String {
             .to_owned(),
     }
 }
+
+/// What every system prompt gains after the spec's text: use the folders
+/// the user already has, and make few new ones.
+pub fn existing_folders_prompt(lang: Lang) -> String {
+    match lang {
+        Lang::En => "Prefer the folders that already exist: put files into an existing folder whose name fits their kind (Pictures or Photos for images, Documents or Docs for documents, and so on, in any language) rather than creating a new one beside it, and create as few new folders as you can.".to_owned(),
+        Lang::Zh => "优先使用已有的文件夹：如果已有名称合适的文件夹（图片可放入“照片”“Pictures”等，文档可放入“文档”“Documents”等，任何语言皆可），就把文件放进去，不要在旁边另建新文件夹；尽量少建新文件夹。".to_owned(),
+    }
+}
+
+/// What the system prompt gains when the user allows reading contents:
+/// the `read_file` tool, and clearer names as part of a plan.
+pub fn contents_prompt(lang: Lang) -> String {
+    match lang {
+        Lang::En => "You may also read what a file holds with read_file (its real kind, pages, dimensions, date taken or tags, and an excerpt of its text). Use it when a name says little (scan0001.pdf, IMG_1234.jpg, data.bin), not for every file. Your plan may give such files clearer names (scan0001.pdf → 2024-03 Electricity bill.pdf, keeping the extension); rename them only after the user's go-ahead, like every other change.".to_owned(),
+        Lang::Zh => "你还可以用 read_file 读取文件的内容（真实类型、页数、尺寸、拍摄日期或标签，以及一段文字摘录）。当文件名看不出内容时（scan0001.pdf、IMG_1234.jpg、data.bin）再用它，不必每个文件都读。方案中可以为这类文件起更清楚的名字（scan0001.pdf → 2024-03 电费账单.pdf，保留扩展名）；和其他改动一样，只有在用户同意之后才重命名。".to_owned(),
+    }
+}

@@ -2,8 +2,9 @@
 //! tools itself (an MCP server) hands the core, through the
 //! `tidyup_run_tool` export or natively.
 //!
-//! Every tool is declared (the six spec tools and the bulk tools), so a
-//! host lists them all from the start; the result is the text a model would
+//! Every tool is declared (the six spec tools and the bulk tools, and
+//! `read_file` when reading contents is allowed), so a host lists them all
+//! from the start; the result is the text a model would
 //! be given in a session, and whether the tool failed.
 
 use serde::{Deserialize, Serialize};
@@ -31,6 +32,16 @@ pub struct ToolRun {
     /// first ones only).
     #[serde(default = "default_large_folder_entries")]
     pub large_folder_entries: usize,
+    /// Whether `read_file` may run (the user allowed reading contents).
+    #[serde(default)]
+    pub read_contents: bool,
+    /// The most characters of a `read_file` excerpt.
+    #[serde(default = "default_excerpt_chars")]
+    pub excerpt_chars: usize,
+}
+
+fn default_excerpt_chars() -> usize {
+    crate::contents::DEFAULT_MAX_CHARS
 }
 
 fn default_large_folder_entries() -> usize {
@@ -52,9 +63,13 @@ impl ToolRun {
                 format!("target_dir must be absolute: {:?}", self.target_dir),
             ));
         }
-        let mut ctx =
-            ToolContext::new(files, &self.target_dir, self.lang).with_tools(ToolSet::WITH_BULK);
+        let tools = ToolSet {
+            contents: self.read_contents,
+            ..ToolSet::WITH_BULK
+        };
+        let mut ctx = ToolContext::new(files, &self.target_dir, self.lang).with_tools(tools);
         ctx.large_folder_entries = self.large_folder_entries;
+        ctx.excerpt_chars = self.excerpt_chars;
         ctx.progress = Some(progress);
         Ok(tools::run_tool(&self.name, &self.arguments, &mut ctx))
     }

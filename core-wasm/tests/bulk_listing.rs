@@ -11,7 +11,7 @@ use support::{
     MTIME, MemFs, ScriptedModel, TARGET, World, call, run_tool, run_tool_zh, text_reply, tool_reply,
 };
 use tidyup_core::budget::Limits;
-use tidyup_core::prompt::{bulk_prompt, system_prompt};
+use tidyup_core::prompt::{bulk_prompt, existing_folders_prompt, system_prompt};
 use tidyup_core::tools::{self, ToolContext, ToolSet};
 use tidyup_core::{Lang, Outcome};
 
@@ -183,7 +183,7 @@ fn a_session_that_meets_no_large_directory_declares_the_six_tools_only() {
     assert_eq!(world.model.requests.len(), 5);
     for request in &world.model.requests {
         assert_eq!(request["tools"], tools::declarations());
-        assert_eq!(system_of(request), system_prompt(Lang::En, TARGET));
+        assert_eq!(system_of(request), session_prompt(Lang::En));
     }
 }
 
@@ -203,8 +203,8 @@ fn meeting_a_large_directory_declares_the_bulk_tools_from_the_next_request() {
         assert_eq!(world.line("thanks"), Outcome::Answered);
         let requests = &world.model.requests;
         assert_eq!(requests[0]["tools"], tools::declarations());
-        assert_eq!(system_of(&requests[0]), system_prompt(lang, TARGET));
-        let with_advice = format!("{}\n\n{}", system_prompt(lang, TARGET), bulk_prompt(lang));
+        assert_eq!(system_of(&requests[0]), session_prompt(lang));
+        let with_advice = format!("{}\n\n{}", session_prompt(lang), bulk_prompt(lang));
         for request in &requests[1..] {
             assert_eq!(names_declared(request).len(), 10);
             assert_eq!(
@@ -249,4 +249,14 @@ fn the_agent_threshold_comes_from_its_limits() {
     let mut world = World::en(fs, model);
     assert_eq!(world.line("hi"), Outcome::Answered);
     assert_eq!(names_declared(&world.model.requests[0]).len(), 6);
+}
+
+/// The system message of a session without contents or rules: the spec's
+/// prompt and the existing-folders advice.
+fn session_prompt(lang: Lang) -> String {
+    format!(
+        "{}\n\n{}",
+        system_prompt(lang, TARGET),
+        existing_folders_prompt(lang)
+    )
 }

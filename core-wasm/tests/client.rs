@@ -135,6 +135,8 @@ fn run(
         provider: Provider::Remote,
         calls,
         limits: Default::default(),
+        read_contents: false,
+        rules: None,
     });
     let mut events = Recorder::default();
     let outcome = agent.handle_line(

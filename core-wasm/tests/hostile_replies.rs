@@ -88,6 +88,8 @@ impl Session {
                 provider: Provider::Remote,
                 calls,
                 limits: Default::default(),
+                read_contents: false,
+                rules: None,
             }),
             model: Script {
                 answers: answers.into_iter().collect(),

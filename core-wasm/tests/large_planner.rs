@@ -59,6 +59,8 @@ fn converse(lang: Lang, fs: &mut MemFs, lines: &[&str]) -> (Vec<Outcome>, Record
         provider: Provider::Offline,
         calls: Default::default(),
         limits: Default::default(),
+        read_contents: false,
+        rules: None,
     });
     let mut planner = OfflinePlanner::new(lang, TARGET);
     let mut events = Recorder::default();

@@ -30,6 +30,8 @@ fn converse(lang: Lang, fs: &mut MemFs, lines: &[&str]) -> (Vec<Outcome>, Vec<Ev
         provider: Provider::Offline,
         calls: Default::default(),
         limits: Default::default(),
+        read_contents: false,
+        rules: None,
     });
     let mut planner = OfflinePlanner::new(lang, TARGET);
     let mut events = Recorder::default();

@@ -1,9 +1,11 @@
 //! A session on a small folder sends exactly the requests it always sent:
 //! the 52-file demo folder, "organize" then "yes", in both languages, with
 //! the model's replies replayed from a recording. The recording holds every
-//! request body as tidyup sent it before the bulk tools and the context
-//! budget existed; `TIDYUP_RECORD=1` writes it anew (only ever from a build
-//! whose requests are known to be right).
+//! request body as tidyup sent it before the bulk tools, the context budget,
+//! reading contents and the rules file existed; the only difference allowed
+//! is the existing-folders advice at the end of the system message.
+//! `TIDYUP_RECORD=1` writes the recording anew (only ever from a build whose
+//! requests are known to be right).
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 mod support;
@@ -14,6 +16,7 @@ use serde_json::{Value, json};
 use support::{MemFs, Recorder, TARGET};
 use tidyup_core::demo::DEMO_FILES;
 use tidyup_core::planner::OfflinePlanner;
+use tidyup_core::prompt::existing_folders_prompt;
 use tidyup_core::{Agent, Capabilities, HostError, HttpReply, ModelClient};
 
 fn fixture() -> PathBuf {
@@ -77,14 +80,29 @@ fn session(lang: &str, replay: Option<Vec<Value>>) -> Vec<Value> {
 #[test]
 fn the_demo_session_sends_the_recorded_requests_byte_for_byte() {
     if std::env::var_os("TIDYUP_RECORD").is_some() {
-        let recorded = json!({ "en": session("en", None), "zh": session("zh", None) });
+        let without_advice = |lang: &str| {
+            let advice = existing_folders_prompt(serde_json::from_value(json!(lang)).unwrap());
+            let mut exchanges = session(lang, None);
+            for exchange in &mut exchanges {
+                let system = &mut exchange["request"]["messages"][0]["content"];
+                let text = system.as_str().unwrap().to_owned();
+                *system = json!(text.trim_end_matches(&format!("\n\n{advice}")));
+            }
+            exchanges
+        };
+        let recorded = json!({ "en": without_advice("en"), "zh": without_advice("zh") });
         std::fs::write(fixture(), serde_json::to_string(&recorded).unwrap()).unwrap();
         return;
     }
     let recorded: Value =
         serde_json::from_str(&std::fs::read_to_string(fixture()).unwrap()).unwrap();
     for lang in ["en", "zh"] {
-        let expected = recorded[lang].as_array().unwrap().clone();
+        let mut expected = recorded[lang].as_array().unwrap().clone();
+        let advice = existing_folders_prompt(serde_json::from_value(json!(lang)).unwrap());
+        for exchange in &mut expected {
+            let system = &mut exchange["request"]["messages"][0]["content"];
+            *system = json!(format!("{}\n\n{advice}", system.as_str().unwrap()));
+        }
         let sent = session(lang, Some(expected.clone()));
         assert_eq!(sent.len(), expected.len(), "{lang}: number of requests");
         for (i, (sent, expected)) in sent.iter().zip(&expected).enumerate() {

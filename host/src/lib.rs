@@ -21,6 +21,7 @@ pub mod module_cache;
 pub mod plan;
 pub mod progress;
 pub mod redact;
+pub mod rules_file;
 pub mod session;
 pub mod stream;
 

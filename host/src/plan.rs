@@ -96,12 +96,15 @@ pub struct ApplyReport {
     pub session: Option<String>,
 }
 
-/// Carries out a plan through the sandbox of its roots and a new journaled
-/// session. A step whose source is gone or changed, or whose destination
+/// Carries out a plan through the sandbox of its roots, the excludes of the
+/// target's rules file and a new journaled session. A step whose source is gone or changed, or whose destination
 /// appeared since, is refused and reported; the others go on.
 pub fn apply(store: &Store, plan: &Plan) -> anyhow::Result<ApplyReport> {
     let inner = crate::fs::base(plan.roots.as_deref(), &Protected::tidyup_own(store))
         .context("cannot open the plan's directories")?;
+    // The rules file as it is now: what it protects today stays untouched.
+    let rules = crate::rules_file::load(std::path::Path::new(&plan.target), None)?;
+    let inner = crate::fs::with_rules(inner, rules.as_ref());
     let journal = Journal::new(store.clone(), &plan.target, plan.roots.clone());
     let mut files = JournaledFs::new(inner, journal);
     let mut report = ApplyReport::default();
@@ -185,7 +188,7 @@ fn check_and_run<F: HostFs>(
     step: &PlanStep,
 ) -> Result<(), String> {
     match step {
-        PlanStep::CreateFolder { path } => files.create_dir_all(path).map_err(|e| e.message),
+        PlanStep::CreateFolder { path } => files.create_dir_all(path).map_err(|e| cause(&e)),
         PlanStep::Move {
             from,
             to,
@@ -193,19 +196,24 @@ fn check_and_run<F: HostFs>(
             replaces,
         } => {
             check_unchanged(files, placed, from, source)?;
-            if !replaces && files.stat(to).map_err(|e| e.message)?.is_some() {
+            if !replaces && files.stat(to).map_err(|e| cause(&e))?.is_some() {
                 return Err(format!("something is at {to} now"));
             }
-            files.rename(from, to).map_err(|e| e.message)?;
+            files.rename(from, to).map_err(|e| cause(&e))?;
             let now = files.fingerprint(to).ok().flatten();
             placed.moved(from, to, now);
             Ok(())
         }
         PlanStep::Delete { path, source } => {
             check_unchanged(files, placed, path, source)?;
-            files.remove_dir_all(path).map_err(|e| e.message)?;
+            files.remove_dir_all(path).map_err(|e| cause(&e))?;
             placed.removed(path);
             Ok(())
         }
     }
+}
+
+/// Why a step failed, worded as a session words a failed file primitive.
+fn cause(err: &tidyup_core::HostError) -> String {
+    tidyup_core::Lang::En.host_failure(err)
 }

@@ -46,6 +46,8 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
         provider: settings.provider,
         calls: call_settings(&settings),
         limits: settings.limits,
+        read_contents: settings.read_contents,
+        rules: settings.rules.as_ref().map(|rules| rules.text.clone()),
     };
     let mut session = CoreSession::start(&module, state, &config)
         .await
@@ -91,6 +93,7 @@ fn file_system(
 ) -> anyhow::Result<(Box<dyn FileSystem + Send>, Changes)> {
     let base = crate::fs::base(settings.roots.as_deref(), &Protected::tidyup_own(store))
         .context("cannot open the target directory")?;
+    let base = crate::fs::with_rules(base, settings.rules.as_ref());
     Ok(if settings.dry_run {
         let (files, handle) = Shared::new(OverlayFs::new(base));
         (Box::new(files), Changes::DryRun(handle))
@@ -232,6 +235,44 @@ fn say_mode(settings: &Settings) {
                 lang,
                 "Dry run: nothing on disk will change; the plan is printed at the end.".into(),
                 "演练模式：不会改动磁盘上的任何内容，结束时打印整理计划。".into()
+            )
+        );
+    }
+    if settings.read_contents {
+        let chars = settings.limits.excerpt_chars;
+        let line = match settings.provider {
+            tidyup_core::Provider::Remote => {
+                let host = url::Url::parse(&settings.base_url)
+                    .ok()
+                    .and_then(|url| url.host_str().map(str::to_owned))
+                    .unwrap_or_else(|| settings.base_url.clone());
+                pick(
+                    lang,
+                    format!("Reading contents is on: excerpts of files (at most {chars} characters each) are sent to {host}."),
+                    format!("已开启读取内容：文件的摘录（每个最多 {chars} 个字符）会发送给 {host}。"),
+                )
+            }
+            tidyup_core::Provider::Offline | tidyup_core::Provider::OfflineNoKey => pick(
+                lang,
+                "Reading contents is on: the offline planner reads files on this machine; nothing is sent.".into(),
+                "已开启读取内容：离线规划器只在本机读取文件，不发送任何内容。".into(),
+            ),
+        };
+        println!("{line}");
+    }
+    if let Some(rules) = &settings.rules {
+        println!(
+            "{}",
+            pick(
+                lang,
+                format!(
+                    "Following the rules file {}; what it excludes cannot be changed.",
+                    rules.path.display()
+                ),
+                format!(
+                    "遵循规则文件 {}；其中排除的项目不会被改动。",
+                    rules.path.display()
+                ),
             )
         );
     }

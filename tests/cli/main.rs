@@ -10,9 +10,11 @@
 
 mod cli_args;
 mod console;
+mod contents;
 mod failures;
 mod listing;
 mod round_limit;
+mod rules;
 mod secrets;
 mod session;
 mod support;

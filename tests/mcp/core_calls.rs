@@ -43,6 +43,8 @@ fn call(target: &std::path::Path, name: &str, arguments: Value) -> ToolRun {
         name: name.to_owned(),
         arguments,
         large_folder_entries: 200,
+        read_contents: false,
+        excerpt_chars: 4_000,
     }
 }
 

@@ -14,20 +14,9 @@ use crate::{Lang, paths};
 
 use super::exchanges::Exchange;
 use super::large_texts as texts;
+use super::placement::{existing_category_folder, synonyms};
 use super::plan::{Listed, category_folder, parse_listing};
 use super::readings::{MoveOutcome, Overview, numbers};
-
-/// Whether the bulk tools are declared in a request body: the agent
-/// declares them once it met a large folder.
-pub fn bulk_declared(body: &Value) -> bool {
-    body.get("tools")
-        .and_then(Value::as_array)
-        .is_some_and(|tools| {
-            tools.iter().any(|tool| {
-                tool.pointer("/function/name").and_then(Value::as_str) == Some("summarize_folder")
-            })
-        })
-}
 
 /// Whether a `list_files` result shows only part of its folder: lines
 /// after the first, and fewer item lines than the count on the first, or
@@ -57,14 +46,16 @@ pub fn overview_calls(lang: Lang) -> Vec<(&'static str, Value)> {
     ]
 }
 
-/// A glob matching every category folder name and its numbered variants
-/// (`{Documents,Documents (*),Images,...}`).
+/// A glob matching every category folder name, its numbered variants and
+/// the names that mean the category (`{Documents,Documents (*),docs,...}`).
 fn folder_glob(lang: Lang) -> String {
     let names: Vec<String> = Category::ALL
         .iter()
         .flat_map(|category| {
             let folder = category_folder(*category, lang);
-            [folder.to_owned(), format!("{folder} (*)")]
+            let own = [folder.to_owned(), format!("{folder} (*)")];
+            own.into_iter()
+                .chain(synonyms(*category).iter().map(|name| (*name).to_owned()))
         })
         .collect();
     format!("{{{}}}", names.join(","))
@@ -123,8 +114,11 @@ impl LargePlan {
             .into_iter()
             .filter_map(|category| {
                 let (count, size) = overview.totals.get(&category)?;
-                let (folder, folder_exists) =
-                    choose_folder(category_folder(category, lang), &taken);
+                let (folder, folder_exists) = match existing_category_folder(category, lang, &taken)
+                {
+                    Some(existing) => (existing.to_owned(), true),
+                    None => choose_folder(category_folder(category, lang), &taken),
+                };
                 Some(LargeGroup {
                     category,
                     folder,
@@ -250,6 +244,7 @@ mod tests {
         let item = |name: &str, is_dir| Listed {
             name: name.to_owned(),
             is_dir,
+            modified: None,
         };
         assert_eq!(choose_folder("Images", &[]), ("Images".to_owned(), false));
         let taken = [item("images", true)];

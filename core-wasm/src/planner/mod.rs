@@ -15,6 +15,7 @@ mod exchanges;
 mod intent;
 mod large;
 mod large_texts;
+mod placement;
 mod plan;
 mod readings;
 mod texts;
@@ -24,13 +25,15 @@ use serde_json::{Value, json};
 use crate::file_type::Category;
 use crate::host::{HostError, ModelClient};
 use crate::protocol::HttpReply;
+use crate::rules::Rules;
 use crate::{Lang, paths};
 
 use exchanges::{Exchange, content, exchanges, role};
 pub use intent::{Intent, classify};
 use large::LargePlan;
-use plan::category_folder;
-pub use plan::{Plan, folder_name, parse_listing};
+use placement::{Placement, Readings, place, worth_reading};
+pub use plan::{Plan, Reason, folder_name, parse_listing};
+use plan::{category_named, category_target};
 
 /// The model identifier the planner reports.
 pub const MODEL: &str = "tidyup-offline-planner";
@@ -40,6 +43,7 @@ pub const MODEL: &str = "tidyup-offline-planner";
 pub struct OfflinePlanner {
     lang: Lang,
     target_dir: String,
+    rules: Option<Rules>,
 }
 
 impl OfflinePlanner {
@@ -48,7 +52,14 @@ impl OfflinePlanner {
         Self {
             lang,
             target_dir: target_dir.to_owned(),
+            rules: None,
         }
+    }
+
+    /// The same planner following the user's `rules` first.
+    pub fn with_rules(mut self, rules: Option<Rules>) -> Self {
+        self.rules = rules;
+        self
     }
 
     /// The chat-completion response to a request body.
@@ -58,13 +69,17 @@ impl OfflinePlanner {
             .get("messages")
             .and_then(Value::as_array)
             .unwrap_or(&empty);
-        let step = self.next_step(messages, large::bulk_declared(body));
+        let declared = Declared {
+            bulk: declares(body, "summarize_folder"),
+            read_file: declares(body, "read_file"),
+        };
+        let step = self.next_step(messages, declared);
         completion(body, messages.len(), step)
     }
 
     /// The next step, from the messages and whether the request declares
     /// the bulk tools.
-    fn next_step(&self, messages: &[Value], bulk: bool) -> Step {
+    fn next_step(&self, messages: &[Value], declared: Declared) -> Step {
         let lang = self.lang;
         let users: Vec<usize> = (0..messages.len())
             .filter(|&i| role(&messages[i]) == "user")
@@ -74,7 +89,7 @@ impl OfflinePlanner {
         };
         let this_turn = exchanges(&messages[current_user + 1..]);
         match classify(content(&messages[current_user])) {
-            Intent::Organize => self.organize(&this_turn, bulk),
+            Intent::Organize => self.organize(&this_turn, declared),
             Intent::Yes => {
                 let previous_user = users.iter().rev().nth(1).copied();
                 let previous_turn = previous_user.map(|prev| &messages[prev..current_user]);
@@ -95,8 +110,9 @@ impl OfflinePlanner {
         }
     }
 
-    /// Scan → classify → plan, one step per model call.
-    fn organize(&self, this_turn: &[Exchange], bulk: bool) -> Step {
+    /// Scan → classify (and read, for the rules) → list the rules' folders
+    /// → plan, one step per model call.
+    fn organize(&self, this_turn: &[Exchange], declared: Declared) -> Step {
         let lang = self.lang;
         let Some(listing) = this_turn
             .iter()
@@ -104,38 +120,92 @@ impl OfflinePlanner {
         else {
             return Step::Call(vec![("list_files", json!({ "path": "." }))]);
         };
-        if bulk && large::is_cut(&listing.result) {
+        if declared.bulk && large::is_cut(&listing.result) {
             return self.organize_large(this_turn);
         }
+        let items = parse_listing(&listing.result);
+        let rules = self.rules.as_ref();
+        let movable = |item: &&plan::Listed| {
+            !item.is_dir
+                && !item.name.starts_with('.')
+                && !rules.is_some_and(|rules| rules.is_excluded(&item.name, false))
+        };
         if !this_turn.iter().any(|e| e.name == "get_file_type") {
-            let items = parse_listing(&listing.result);
             let mut calls: Vec<(&str, Value)> = items
                 .iter()
-                .filter(|item| !item.is_dir && !item.name.starts_with('.'))
+                .filter(movable)
                 .map(|item| ("get_file_type", json!({ "filename": item.name })))
                 .collect();
             if calls.is_empty() {
-                let plan = Plan::from_exchanges(this_turn, lang, self.separator());
+                let plan = Plan::from_exchanges(this_turn, lang, self.separator(), rules);
                 return Step::Say(texts::nothing_to_organize(&plan, lang));
             }
-            let category_folders: Vec<&str> = Category::ALL
+            if let Some(rules) = rules.filter(|_| declared.read_file) {
+                calls.extend(
+                    items
+                        .iter()
+                        .filter(movable)
+                        .filter(|item| worth_reading(Category::of(&item.name), rules))
+                        .map(|item| ("read_file", json!({ "path": item.name }))),
+                );
+            }
+            let folders: Vec<String> = Category::ALL
                 .into_iter()
-                .map(|c| category_folder(c, lang))
+                .map(|category| category_target(category, lang, &items))
                 .collect();
             calls.extend(
                 items
                     .iter()
-                    .filter(|item| item.is_dir && category_folders.contains(&item.name.as_str()))
+                    .filter(|item| item.is_dir && folders.contains(&item.name))
                     .map(|item| ("list_files", json!({ "path": item.name }))),
             );
             return Step::Call(calls);
         }
-        let plan = Plan::from_exchanges(this_turn, lang, self.separator());
+        let unlisted = self.unlisted_rule_folders(this_turn, &items);
+        if !unlisted.is_empty() {
+            return Step::Call(
+                unlisted
+                    .into_iter()
+                    .map(|folder| ("list_files", json!({ "path": folder })))
+                    .collect(),
+            );
+        }
+        let plan = Plan::from_exchanges(this_turn, lang, self.separator(), rules);
         if plan.move_count() == 0 {
             Step::Say(texts::nothing_to_organize(&plan, lang))
         } else {
             Step::Say(texts::plan_text(&plan, lang, self.separator()))
         }
+    }
+
+    /// The folders the rules send files to that this turn has not listed
+    /// yet (listed once, so names taken there are not overwritten).
+    fn unlisted_rule_folders(&self, this_turn: &[Exchange], items: &[plan::Listed]) -> Vec<String> {
+        let Some(rules) = &self.rules else {
+            return Vec::new();
+        };
+        let readings = Readings::new(this_turn);
+        let mut folders: Vec<String> = Vec::new();
+        for exchange in this_turn.iter().filter(|e| e.name == "get_file_type") {
+            let (Some(item), Some(category)) = (
+                items
+                    .iter()
+                    .find(|item| item.name == exchange.arg("filename")),
+                category_named(&exchange.result),
+            ) else {
+                continue;
+            };
+            if let Placement::Rule { folder, .. } = place(item, category, Some(rules), &readings) {
+                let folder = folder.replace('/', &self.separator().to_string());
+                let listed = this_turn
+                    .iter()
+                    .any(|e| e.name == "list_files" && e.arg("path") == folder);
+                if !listed && !folders.contains(&folder) {
+                    folders.push(folder);
+                }
+            }
+        }
+        folders
     }
 
     /// A large folder: overview → plan by category, one step per model call.
@@ -154,7 +224,14 @@ impl OfflinePlanner {
     /// with one.
     fn pending_plan(&self, previous_turn: &[Value]) -> Option<Plan> {
         answered_organize(previous_turn)
-            .then(|| Plan::from_exchanges(&exchanges(previous_turn), self.lang, self.separator()))
+            .then(|| {
+                Plan::from_exchanges(
+                    &exchanges(previous_turn),
+                    self.lang,
+                    self.separator(),
+                    self.rules.as_ref(),
+                )
+            })
             .filter(|plan| plan.move_count() > 0)
     }
 
@@ -233,6 +310,24 @@ fn answered_organize(turn: &[Value]) -> bool {
                 .is_none_or(Vec::is_empty)
     });
     asked && answered
+}
+
+/// Which of the optional tools a request declares.
+#[derive(Debug, Clone, Copy)]
+struct Declared {
+    bulk: bool,
+    read_file: bool,
+}
+
+/// Whether the request `body` declares the tool `name`.
+fn declares(body: &Value, name: &str) -> bool {
+    body.get("tools")
+        .and_then(Value::as_array)
+        .is_some_and(|tools| {
+            tools
+                .iter()
+                .any(|tool| tool.pointer("/function/name").and_then(Value::as_str) == Some(name))
+        })
 }
 
 /// What the planner does next.

@@ -5,9 +5,11 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::Lang;
 use crate::file_type::Category;
+use crate::rules::Rules;
 use crate::tools::{DIR_MARKER, FILE_MARKER};
 
 use super::exchanges::Exchange;
+use super::placement::{Placement, Readings, existing_category_folder, place};
 
 /// One item line of a `list_files` result.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,6 +18,8 @@ pub struct Listed {
     pub name: String,
     /// Whether it is a directory.
     pub is_dir: bool,
+    /// The year and month it was last modified, as the listing shows it.
+    pub modified: Option<(i32, u32)>,
 }
 
 /// Reads the item lines of a `list_files` result (other lines are skipped).
@@ -29,13 +33,22 @@ pub fn parse_listing(result: &str) -> Vec<Listed> {
                 (false, line.strip_prefix(FILE_MARKER)?)
             };
             let mut fields = rest.strip_prefix(' ')?.rsplitn(3, " | ");
-            let (_time, _size, name) = (fields.next()?, fields.next()?, fields.next()?);
+            let (time, _size, name) = (fields.next()?, fields.next()?, fields.next()?);
             Some(Listed {
                 name: name.to_owned(),
                 is_dir,
+                modified: year_month(time),
             })
         })
         .collect()
+}
+
+/// `2026-11-02 09:14` → `(2026, 11)`.
+fn year_month(time: &str) -> Option<(i32, u32)> {
+    let mut parts = time.split('-');
+    let year = parts.next()?.trim().parse().ok()?;
+    let month = parts.next()?.parse().ok()?;
+    Some((year, month))
 }
 
 /// The folder the files of the category named `category` (as
@@ -70,17 +83,26 @@ pub struct Move {
     pub destination: String,
 }
 
-/// The files of one category.
+/// The files going to one folder.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Group {
-    /// The category.
-    pub category: Category,
+    /// Why they go there: a category, or one of the user's rules.
+    pub reason: Reason,
     /// The folder they go to.
     pub folder: String,
     /// Whether that folder exists already (then it is reused).
     pub folder_exists: bool,
     /// The moves, sorted by file name.
     pub moves: Vec<Move>,
+}
+
+/// Why a group's files go to its folder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Reason {
+    /// Rule number N (1-based) of the rules file sends them there.
+    Rule(usize),
+    /// Their category's folder.
+    Category(Category),
 }
 
 /// A whole plan.
@@ -95,13 +117,22 @@ pub struct Plan {
     /// Files whose type is unknown (no `get_file_type` result naming a
     /// category) that stay.
     pub unclassified: Vec<String>,
+    /// Items the rules file excludes, which stay.
+    pub excluded: Vec<String>,
 }
 
 impl Plan {
     /// Builds the plan from one turn's exchanges: the listing of `.`, the
-    /// `get_file_type` results, and listings of existing category folders.
-    /// Destinations are joined with `separator`, the target's.
-    pub fn from_exchanges(exchanges: &[Exchange], lang: Lang, separator: char) -> Self {
+    /// `get_file_type` and `read_file` results, and listings of the folders
+    /// files may go to. Files go where `rules` send them, else to their
+    /// category's folder. Destinations are joined with `separator`, the
+    /// target's.
+    pub fn from_exchanges(
+        exchanges: &[Exchange],
+        lang: Lang,
+        separator: char,
+        rules: Option<&Rules>,
+    ) -> Self {
         let Some(top) = exchanges
             .iter()
             .rev()
@@ -115,28 +146,36 @@ impl Plan {
             .filter(|e| e.name == "get_file_type")
             .filter_map(|e| Some((e.arg("filename"), category_named(&e.result)?)))
             .collect();
+        let readings = Readings::new(exchanges);
         let mut plan = Plan::default();
-        let mut by_category: BTreeMap<Category, Vec<&str>> = BTreeMap::new();
+        let mut by_reason: BTreeMap<(Reason, String), Vec<&str>> = BTreeMap::new();
         for item in &items {
-            if item.is_dir {
+            let excluded = rules.is_some_and(|rules| rules.is_excluded(&item.name, item.is_dir));
+            if excluded {
+                plan.excluded.push(item.name.clone());
+            } else if item.is_dir {
                 plan.folders_left.push(item.name.clone());
             } else if item.name.starts_with('.') {
                 plan.hidden_left.push(item.name.clone());
             } else if let Some(category) = types.get(item.name.as_str()) {
-                by_category.entry(*category).or_default().push(&item.name);
+                let key = match place(item, *category, rules, &readings) {
+                    Placement::Rule { number, folder } => (Reason::Rule(number), folder),
+                    Placement::Category(category) => (
+                        Reason::Category(category),
+                        category_target(category, lang, &items),
+                    ),
+                };
+                by_reason.entry(key).or_default().push(&item.name);
             } else {
                 plan.unclassified.push(item.name.clone());
             }
         }
-        for category in Category::ALL {
-            let Some(files) = by_category.get(&category) else {
-                continue;
-            };
-            let folder = free_folder_name(category_folder(category, lang), &items);
+        for ((reason, folder), files) in by_reason {
+            let folder = folder.replace('/', &separator.to_string());
             let folder_exists = items.iter().any(|item| item.is_dir && item.name == folder);
             let mut used: BTreeSet<String> = exchanges
                 .iter()
-                .filter(|e| folder_exists && e.name == "list_files" && e.arg("path") == folder)
+                .filter(|e| e.name == "list_files" && e.arg("path") == folder)
                 .flat_map(|e| parse_listing(&e.result))
                 .map(|item| item.name)
                 .collect();
@@ -152,7 +191,7 @@ impl Plan {
                 })
                 .collect();
             plan.groups.push(Group {
-                category,
+                reason,
                 folder,
                 folder_exists,
                 moves,
@@ -165,6 +204,15 @@ impl Plan {
     pub fn move_count(&self) -> usize {
         self.groups.iter().map(|group| group.moves.len()).sum()
     }
+}
+
+/// The folder a category's files go to: an existing folder that means the
+/// category, else the planner's name for it (made free of files).
+pub fn category_target(category: Category, lang: Lang, items: &[Listed]) -> String {
+    existing_category_folder(category, lang, items).map_or_else(
+        || free_folder_name(category_folder(category, lang), items),
+        str::to_owned,
+    )
 }
 
 /// `wanted`, or `wanted (2)`, `wanted (3)`... when a *file* has that name
@@ -207,15 +255,18 @@ mod tests {
             vec![
                 Listed {
                     name: "old stuff".into(),
-                    is_dir: true
+                    is_dir: true,
+                    modified: Some((2026, 1)),
                 },
                 Listed {
                     name: "a | b.txt".into(),
-                    is_dir: false
+                    is_dir: false,
+                    modified: Some((2026, 1)),
                 },
                 Listed {
                     name: "照片 1.JPG".into(),
-                    is_dir: false
+                    is_dir: false,
+                    modified: Some((2026, 1)),
                 },
             ]
         );
@@ -229,6 +280,7 @@ mod tests {
         let items = vec![Listed {
             name: "Images".into(),
             is_dir: false,
+            modified: None,
         }];
         assert_eq!(free_folder_name("Images", &items), "Images (2)");
     }

@@ -2,7 +2,7 @@
 
 use crate::Lang;
 
-use super::plan::Plan;
+use super::plan::{Plan, Reason};
 
 /// The first line of every plan.
 pub fn plan_heading(lang: Lang) -> &'static str {
@@ -20,17 +20,21 @@ pub fn plan_text(plan: &Plan, lang: Lang, separator: char) -> String {
         let folder = &group.folder;
         let count = group.moves.len();
         text.push('\n');
+        let why = match (lang, group.reason) {
+            (Lang::En, Reason::Category(category)) => format!("{}, ", category.name()),
+            (Lang::En, Reason::Rule(number)) => format!("rule {number}, "),
+            (Lang::Zh, Reason::Category(_)) => String::new(),
+            (Lang::Zh, Reason::Rule(number)) => format!("规则 {number}，"),
+        };
         text.push_str(&match (lang, group.folder_exists) {
-            (Lang::En, false) => format!(
-                "\n{folder}{separator} ({}, new folder, {count} files)",
-                group.category.name()
-            ),
-            (Lang::En, true) => format!(
-                "\n{folder}{separator} ({}, existing folder, {count} files)",
-                group.category.name()
-            ),
-            (Lang::Zh, false) => format!("\n{folder}{separator}（新建文件夹，{count} 个文件）"),
-            (Lang::Zh, true) => format!("\n{folder}{separator}（已有文件夹，{count} 个文件）"),
+            (Lang::En, false) => format!("\n{folder}{separator} ({why}new folder, {count} files)"),
+            (Lang::En, true) => {
+                format!("\n{folder}{separator} ({why}existing folder, {count} files)")
+            }
+            (Lang::Zh, false) => {
+                format!("\n{folder}{separator}（{why}新建文件夹，{count} 个文件）")
+            }
+            (Lang::Zh, true) => format!("\n{folder}{separator}（{why}已有文件夹，{count} 个文件）"),
         });
         for step in &group.moves {
             text.push_str(&format!("\n  {} → {}", step.file, step.destination));
@@ -79,6 +83,11 @@ fn left_alone(plan: &Plan, lang: Lang) -> String {
         &plan.unclassified,
         "Files left alone (type unknown): ",
         "未分类、保持不动的文件：",
+    );
+    add(
+        &plan.excluded,
+        "Left alone by the rules file: ",
+        "规则文件要求保持不动：",
     );
     lines.join("\n")
 }

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use globset::{GlobBuilder, GlobMatcher};
 
 use super::list_files::sort_for_listing;
+use super::made_folders::MadeFolders;
 use super::{ToolContext, ToolFailure, ToolResult};
 use crate::host::{BatchMove, Entry, EntryKind, Event};
 use crate::paths;
@@ -92,6 +93,7 @@ pub(super) fn move_into(
     if same_place(from_dir, destination) {
         return Ok(Err(lang.already_in_place(destination)));
     }
+    let mut made = MadeFolders::default();
     let mut taken: BTreeSet<String> = match ctx.files.stat(destination)?.map(|e| e.kind) {
         Some(EntryKind::Dir | EntryKind::Symlink) => ctx
             .files
@@ -103,8 +105,11 @@ pub(super) fn move_into(
             return Ok(Err(lang.folder_blocked_by_file(destination)));
         }
         None if names.is_empty() => BTreeSet::new(),
-        None => match ctx.files.create_dir_all(destination) {
-            Ok(()) => BTreeSet::new(),
+        None => match MadeFolders::create(ctx.files, destination) {
+            Ok(folders) => {
+                made = folders;
+                BTreeSet::new()
+            }
             Err(err) => {
                 return Ok(Err(
                     lang.folder_failed(destination, &lang.host_failure(&err))
@@ -157,6 +162,9 @@ pub(super) fn move_into(
                 text: tool.to_owned(),
             });
         }
+    }
+    if report.moved.is_empty() {
+        made.remove(ctx.files);
     }
     Ok(Ok(report))
 }

@@ -15,10 +15,12 @@ mod delete_file;
 mod find_files;
 mod get_file_type;
 mod list_files;
+mod made_folders;
 mod move_by_type;
 mod move_file;
 mod move_matching;
 mod name_patterns;
+mod read_file;
 mod rename_file;
 mod summarize_folder;
 
@@ -31,6 +33,7 @@ use crate::lang::Lang;
 pub use bulk::group_digits;
 pub use list_files::{DIR_MARKER, FILE_MARKER, item_line};
 pub use name_patterns::name_pattern;
+pub use read_file::{HEAD_BYTES, TAIL_BYTES};
 
 /// The number of entries above which a directory is large: `list_files`
 /// shows only the first ones and the bulk tools are declared.
@@ -41,18 +44,33 @@ pub const LARGE_FOLDER_ENTRIES: usize = 200;
 pub struct ToolSet {
     /// The bulk tools, for large directories.
     pub bulk: bool,
+    /// `read_file`, only when the user allows reading contents.
+    #[serde(default)]
+    pub contents: bool,
 }
 
 impl ToolSet {
     /// The six spec tools only.
-    pub const SPEC: ToolSet = ToolSet { bulk: false };
+    pub const SPEC: ToolSet = ToolSet {
+        bulk: false,
+        contents: false,
+    };
     /// The six spec tools and the bulk tools.
-    pub const WITH_BULK: ToolSet = ToolSet { bulk: true };
+    pub const WITH_BULK: ToolSet = ToolSet {
+        bulk: true,
+        contents: false,
+    };
+    /// Every tool.
+    pub const ALL: ToolSet = ToolSet {
+        bulk: true,
+        contents: true,
+    };
 
     fn includes(self, tool: &Tool) -> bool {
         match tool.group {
             Group::Spec => true,
             Group::Bulk => self.bulk,
+            Group::Contents => self.contents,
         }
     }
 }
@@ -71,6 +89,8 @@ pub struct ToolContext<'a> {
     pub tools: ToolSet,
     /// Entries above which a directory is large.
     pub large_folder_entries: usize,
+    /// Most characters of a `read_file` excerpt.
+    pub excerpt_chars: usize,
     /// Where progress of long tools goes, if anywhere.
     pub progress: Option<&'a mut dyn EventSink>,
     /// Set when a tool met a large directory.
@@ -87,6 +107,7 @@ impl<'a> ToolContext<'a> {
             lang,
             tools: ToolSet::SPEC,
             large_folder_entries: LARGE_FOLDER_ENTRIES,
+            excerpt_chars: crate::contents::DEFAULT_MAX_CHARS,
             progress: None,
             met_large_folder: false,
         }
@@ -137,6 +158,8 @@ enum Group {
     Spec,
     /// A bulk tool for large directories.
     Bulk,
+    /// `read_file`, opt-in.
+    Contents,
 }
 
 /// One tool: its name, declaration and behaviour.
@@ -149,7 +172,7 @@ struct Tool {
     run: fn(&Args, &mut ToolContext<'_>) -> ToolResult,
 }
 
-const TOOLS: [Tool; 10] = [
+const TOOLS: [Tool; 11] = [
     list_files::TOOL,
     create_folder::TOOL,
     move_file::TOOL,
@@ -160,6 +183,7 @@ const TOOLS: [Tool; 10] = [
     find_files::TOOL,
     move_matching::TOOL,
     move_by_type::TOOL,
+    read_file::TOOL,
 ];
 
 /// The names of the six spec tools, in declaration order.

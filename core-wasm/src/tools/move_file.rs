@@ -1,5 +1,6 @@
 //! `move_file`: a file or folder to a full destination path.
 
+use super::made_folders::MadeFolders;
 use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::host::{EntryKind, FileSystem, HostError};
 use crate::paths;
@@ -41,17 +42,20 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     if into_folder {
         destination = paths::join(destination.trim_end_matches(['/', '\\']), &name);
     }
-    let parent_made = paths::parent(&destination).map(|parent| ctx.files.create_dir_all(parent));
-    if let Some(Err(err)) = parent_made {
-        return Err(ToolFailure::Reported(
-            lang.move_failed(&source, &lang.host_failure(&err)),
-        ));
-    }
+    let made = match paths::parent(&destination) {
+        Some(parent) => MadeFolders::create(ctx.files, parent).map_err(|err| {
+            ToolFailure::Reported(lang.move_failed(&source, &lang.host_failure(&err)))
+        })?,
+        None => MadeFolders::default(),
+    };
     match ctx.files.rename(&source, &destination) {
         Ok(()) => Ok(lang.moved(&name, &destination)),
-        Err(err) => Err(ToolFailure::Reported(
-            lang.move_failed(&source, &lang.host_failure(&err)),
-        )),
+        Err(err) => {
+            made.remove(ctx.files);
+            Err(ToolFailure::Reported(
+                lang.move_failed(&source, &lang.host_failure(&err)),
+            ))
+        }
     }
 }
 

@@ -871,6 +871,8 @@ impl World {
                     ..CallSettings::default()
                 },
                 limits: Default::default(),
+                read_contents: false,
+                rules: None,
             }),
             fs,
             model,
@@ -882,6 +884,8 @@ impl World {
     pub fn with_limits(mut self, limits: Limits) -> Self {
         let config = AgentConfig {
             limits,
+            read_contents: false,
+            rules: None,
             ..self.agent.config().clone()
         };
         self.agent = Agent::new(config);

@@ -60,6 +60,8 @@ pub struct Config {
     /// The most tokens a request may carry (for the file's provider and any
     /// other without its own).
     pub context_tokens: Option<u64>,
+    /// Whether the model may read files' contents (`--read-contents`).
+    pub read_contents: Option<bool>,
     /// Timeouts and retries.
     #[serde(default)]
     pub limits: Limits,
@@ -86,7 +88,13 @@ pub struct Limits {
     /// Entries above which a directory is large: listings show that many
     /// and the bulk tools are offered.
     pub large_folder_entries: Option<usize>,
+    /// The most characters of a `read_file` excerpt (1 to
+    /// [`MAX_EXCERPT_CHARS`]).
+    pub excerpt_chars: Option<usize>,
 }
+
+/// The highest `[limits] excerpt_chars`.
+pub const MAX_EXCERPT_CHARS: usize = tidyup_core::contents::MAX_CHARS;
 
 /// The highest `[limits] max_reply_mib`: the core digests a reply of this
 /// size, however it is made, within its memory with room to spare.
@@ -211,6 +219,15 @@ impl Config {
                 format!("[limits] max_reply_mib must be between 1 and {MAX_REPLY_MIB}"),
             ));
         }
+        if let Some(chars) = self.limits.excerpt_chars
+            && !(1..=MAX_EXCERPT_CHARS).contains(&chars)
+        {
+            return Err(ConfigError::new(
+                path,
+                place("excerpt_chars"),
+                format!("[limits] excerpt_chars must be between 1 and {MAX_EXCERPT_CHARS}"),
+            ));
+        }
         for (name, custom) in &self.providers {
             if name == crate::cli::providers::OFFLINE {
                 return Err(ConfigError::new(
@@ -310,6 +327,7 @@ context_tokens = 16000
                 max_tries: Some(2),
                 max_reply_mib: Some(16),
                 large_folder_entries: Some(500),
+                excerpt_chars: None,
             }
         );
         assert_eq!(config.context_tokens, Some(32_000));

@@ -30,9 +30,23 @@ pub struct McpSettings {
     /// Entries above which a directory is large (`[limits]
     /// large_folder_entries`): `list_files` shows that many.
     pub large_folder_entries: usize,
+    /// Whether `read_file` is offered (`--read-contents`, or
+    /// `read_contents = true` in the config file).
+    pub read_contents: bool,
+    /// The most characters of a `read_file` excerpt.
+    pub excerpt_chars: usize,
 }
 
 impl McpSettings {
+    /// The tools the server offers: every tool, `read_file` only when
+    /// reading contents is allowed.
+    pub fn tools(&self) -> tidyup_core::tools::ToolSet {
+        tidyup_core::tools::ToolSet {
+            contents: self.read_contents,
+            ..tidyup_core::tools::ToolSet::WITH_BULK
+        }
+    }
+
     /// Checks and canonicalizes the directories; refuses a missing one.
     pub fn resolve(
         args: &McpArgs,
@@ -77,6 +91,11 @@ impl McpSettings {
                 .limits
                 .large_folder_entries
                 .unwrap_or(tidyup_core::tools::LARGE_FOLDER_ENTRIES),
+            read_contents: args.read_contents || config.read_contents.unwrap_or(false),
+            excerpt_chars: config
+                .limits
+                .excerpt_chars
+                .unwrap_or(tidyup_core::contents::DEFAULT_MAX_CHARS),
         })
     }
 }

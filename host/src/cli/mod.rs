@@ -229,6 +229,15 @@ pub struct RunArgs {
     /// Run this build of the core instead of the embedded one
     #[arg(long, value_name = "FILE.wasm")]
     pub core: Option<PathBuf>,
+
+    /// Let the model read what files hold (read_file): excerpts of files
+    /// are sent to the provider [config: read_contents = true]
+    #[arg(long)]
+    pub read_contents: bool,
+
+    /// The rules file to follow [default: DIR/.tidyup.toml when present]
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
 }
 
 /// `tidyup mcp`'s arguments.
@@ -251,6 +260,11 @@ pub struct McpArgs {
     /// and the plan is saved for `tidyup apply` when the connection ends
     #[arg(long)]
     pub dry_run: bool,
+
+    /// Also offer read_file, which reads what files hold [config:
+    /// read_contents = true]
+    #[arg(long)]
+    pub read_contents: bool,
 
     /// Language of the tool results and messages [default: $TIDYUP_LANG,
     /// the config file's, from LC_ALL/LANG]

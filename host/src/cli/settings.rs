@@ -1,6 +1,7 @@
 //! The settings the arguments, environment, config file and presets
 //! resolve to.
 
+use crate::rules_file::{RulesFile, RulesFileError};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -84,8 +85,12 @@ pub struct Settings {
     /// The core's fuel between two host calls (`TIDYUP_CORE_FUEL`), when
     /// not the default.
     pub core_fuel: Option<u64>,
-    /// When a directory is large, and the context budget.
+    /// When a directory is large, the context budget, excerpt length.
     pub limits: tidyup_core::budget::Limits,
+    /// Whether the model may read files' contents.
+    pub read_contents: bool,
+    /// The user's rules file, when there is one.
+    pub rules: Option<RulesFile>,
 }
 
 impl std::ops::Deref for Settings {
@@ -154,6 +159,9 @@ pub enum SettingsError {
     /// The config file cannot be used.
     #[error("config file {0}")]
     Config(#[from] ConfigError),
+    /// The rules file cannot be used.
+    #[error("{0}")]
+    Rules(#[from] RulesFileError),
     /// An environment variable with a value tidyup cannot use.
     #[error("{name}={value}: {why}")]
     BadEnv {
@@ -345,6 +353,7 @@ impl Settings {
             }
         }
         let context_tokens = client.context_tokens;
+        let rules = crate::rules_file::load(&target_dir, cli.rules.as_deref())?;
         Ok(Self {
             target_dir,
             client,
@@ -358,7 +367,13 @@ impl Settings {
                     .large_folder_entries
                     .unwrap_or(tidyup_core::tools::LARGE_FOLDER_ENTRIES),
                 context_tokens,
+                excerpt_chars: config
+                    .limits
+                    .excerpt_chars
+                    .unwrap_or(tidyup_core::contents::DEFAULT_MAX_CHARS),
             },
+            read_contents: cli.read_contents || config.read_contents.unwrap_or(false),
+            rules,
         })
     }
 }

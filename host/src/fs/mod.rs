@@ -7,10 +7,12 @@
 
 mod case;
 mod cross_device;
+mod excluded;
 mod fingerprint;
 mod overlay;
 mod protected;
 mod real;
+mod sample;
 mod sandbox;
 mod under_root;
 mod windows_names;
@@ -21,9 +23,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use chrono::{Local, Offset, TimeZone};
-use tidyup_core::{Entry, EntryKind, FileSystem, HostError};
+use tidyup_core::{Entry, EntryKind, FileSample, FileSystem, HostError};
 
 pub use cross_device::{CrossDeviceHooks, MAX_COPY_DEPTH, move_path, move_path_with};
+pub use excluded::{ExcludedFs, RULES_FILE};
 pub use fingerprint::{Detail, Fingerprint, HASHED_BYTES_MAX};
 pub use overlay::{OverlayFs, PlanStep};
 pub use protected::{Location, OWN_DATA, Protected, ProtectedFs};
@@ -42,6 +45,18 @@ pub fn base(roots: Option<&[PathBuf]>, protected: &Protected) -> io::Result<Box<
         }
         None => Box::new(ProtectedFs::new(RealFs, protected.clone())),
     })
+}
+
+/// `base` with the excludes of the user's rules file, when there is one:
+/// what the file protects cannot be changed through it.
+pub fn with_rules(
+    base: Box<dyn HostFs>,
+    rules: Option<&crate::rules_file::RulesFile>,
+) -> Box<dyn HostFs> {
+    match rules {
+        Some(file) => Box::new(ExcludedFs::new(base, file.dir.clone(), file.rules.clone())),
+        None => base,
+    }
 }
 
 /// Refuses moving an item to a place inside itself, which can only fail
@@ -103,6 +118,9 @@ impl FileSystem for Box<dyn HostFs> {
     }
     fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         self.as_mut().remove_dir_all(path)
+    }
+    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
+        self.as_mut().read_bytes(path, head, tail)
     }
 }
 
@@ -171,6 +189,9 @@ impl<T: FileSystem + Send> FileSystem for Shared<T> {
     }
     fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         self.with(|fs| fs.remove_dir_all(path))
+    }
+    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
+        self.with(|fs| fs.read_bytes(path, head, tail))
     }
 }
 

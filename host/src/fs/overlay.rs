@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{MAIN_SEPARATOR, MAIN_SEPARATOR_STR, Path};
 
 use serde::{Deserialize, Serialize};
-use tidyup_core::{Entry, EntryKind, FileSystem, HostError};
+use tidyup_core::{Entry, EntryKind, FileSample, FileSystem, HostError};
 
 use super::{Fingerprint, HostFs, refuse_move_into_itself};
 
@@ -177,6 +177,13 @@ impl<F: HostFs> FileSystem for OverlayFs<F> {
                 ..entry
             }),
         })
+    }
+
+    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
+        match self.resolve(path) {
+            Resolved::Real(real) => self.inner.read_bytes(&real, head, tail),
+            Resolved::Missing | Resolved::NewDir => Err(Self::missing(path)),
+        }
     }
 
     fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {

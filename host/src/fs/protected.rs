@@ -18,7 +18,7 @@
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
-use tidyup_core::{Entry, EntryKind, FileSystem, HostError};
+use tidyup_core::{Entry, EntryKind, FileSample, FileSystem, HostError};
 
 use super::under_root::relative_to;
 use super::{Fingerprint, HostFs};
@@ -297,6 +297,11 @@ impl<F: HostFs> FileSystem for ProtectedFs<F> {
     fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         self.check_change(path)?;
         self.inner.remove_dir_all(path)
+    }
+
+    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
+        self.check_access(path)?;
+        self.inner.read_bytes(path, head, tail)
     }
 }
 

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use cap_std::ambient_authority;
 use cap_std::fs::Dir;
-use tidyup_core::{Entry, FileSystem, HostError};
+use tidyup_core::{Entry, FileSample, FileSystem, HostError};
 
 use super::case::{ItemId, differ_only_in_case, item_id, not_found_is_false, rename_case_only};
 use super::cross_device::move_path;
@@ -108,6 +108,12 @@ impl FileSystem for RealFs {
 
     fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         fs::remove_dir_all(checked(path)?).map_err(|err| host_error(&err))
+    }
+
+    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
+        let file = fs::File::open(checked(path)?).map_err(|err| host_error(&err))?;
+        let size = file.metadata().map_err(|err| host_error(&err))?.len();
+        super::sample::sample(file, size, head, tail).map_err(|err| host_error(&err))
     }
 }
 

@@ -16,7 +16,7 @@ use std::path::{Component, Path, PathBuf};
 
 use cap_std::ambient_authority;
 use cap_std::fs::{Dir, Metadata};
-use tidyup_core::{Entry, FileSystem, HostError};
+use tidyup_core::{Entry, FileSample, FileSystem, HostError};
 
 use super::case::{differ_only_in_case, item_id, not_found_is_false, rename_case_only};
 use super::cross_device::{self, CrossDeviceHooks, End, crosses_devices, move_across};
@@ -237,6 +237,16 @@ impl FileSystem for SandboxFs {
         root.dir
             .remove_dir_all(&relative)
             .map_err(|err| error_at(path, &err))
+    }
+
+    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
+        let (root, relative) = self.locate_in_root(path)?;
+        let file = root
+            .dir
+            .open(&relative)
+            .map_err(|err| error_at(path, &err))?;
+        let size = file.metadata().map_err(|err| error_at(path, &err))?.len();
+        super::sample::sample(file, size, head, tail).map_err(|err| error_at(path, &err))
     }
 }
 

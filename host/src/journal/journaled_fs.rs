@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use tidyup_core::{BatchMove, Entry, EntryKind, FileSystem, HostError};
+use tidyup_core::{BatchMove, Entry, EntryKind, FileSample, FileSystem, HostError};
 
 use super::{Journal, Record};
 use crate::fs::{Fingerprint, HostFs, host_error, refuse_move_into_itself};
@@ -101,6 +101,10 @@ impl<F: HostFs> FileSystem for JournaledFs<F> {
 
     fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         self.inner.list(path)
+    }
+
+    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
+        self.inner.read_bytes(path, head, tail)
     }
 
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {

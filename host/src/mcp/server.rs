@@ -24,7 +24,7 @@ use rmcp::{ErrorData, ServerHandler};
 use serde_json::Value;
 use tidyup_core::Lang;
 use tidyup_core::tool_run::ToolRun;
-use tidyup_core::tools::{ToolSet, names_in};
+use tidyup_core::tools::names_in;
 use tokio::sync::Mutex as AsyncMutex;
 
 use super::progress::ProgressSink;
@@ -59,9 +59,10 @@ impl TidyupServer {
         progress: ProgressSink,
     ) -> Self {
         let from_client = settings.dirs.is_empty();
+        let tools = super::tools::all(settings.tools());
         Self {
             settings,
-            tools: super::tools::all(),
+            tools,
             core: AsyncMutex::new(core),
             workspace,
             progress,
@@ -234,7 +235,7 @@ impl ServerHandler for TidyupServer {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let name = request.name.to_string();
-        if !names_in(ToolSet::WITH_BULK).any(|known| known == name) {
+        if !names_in(self.settings.tools()).any(|known| known == name) {
             return Err(ErrorData::invalid_params(
                 self.lang().unknown_tool(&name),
                 None,
@@ -258,6 +259,8 @@ impl ServerHandler for TidyupServer {
             name,
             arguments: request.arguments.map_or(Value::Null, Value::Object),
             large_folder_entries: self.settings.large_folder_entries,
+            read_contents: self.settings.read_contents,
+            excerpt_chars: self.settings.excerpt_chars,
         };
         self.run(&mut core, &call, &context.peer, progress_token)
             .await

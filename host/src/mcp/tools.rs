@@ -8,9 +8,9 @@ use rmcp::model::{Tool, ToolAnnotations};
 use serde_json::Value;
 use tidyup_core::tools::{ToolSet, declarations_for};
 
-/// Every tool, in the core's declaration order.
-pub fn all() -> Vec<Tool> {
-    let declarations = declarations_for(ToolSet::WITH_BULK);
+/// Every tool of `set`, in the core's declaration order.
+pub fn all(set: ToolSet) -> Vec<Tool> {
+    let declarations = declarations_for(set);
     declarations
         .as_array()
         .into_iter()
@@ -34,7 +34,7 @@ pub fn all() -> Vec<Tool> {
 /// local files only (a closed world).
 ///
 /// - Read-only: `list_files`, `get_file_type`, `summarize_folder`,
-///   `find_files`.
+///   `find_files`, `read_file`.
 /// - Destructive: `delete_file` (into tidyup's trash; it needs `confirm:
 ///   true`), and the moves, which replace a file at the destination
 ///   (`move_file`) or carry many items away at once (`move_matching`,
@@ -49,7 +49,7 @@ pub fn all() -> Vec<Tool> {
 pub fn annotations(name: &str) -> ToolAnnotations {
     let closed = ToolAnnotations::new().open_world(false);
     match name {
-        "list_files" | "get_file_type" | "summarize_folder" | "find_files" => {
+        "list_files" | "get_file_type" | "summarize_folder" | "find_files" | "read_file" => {
             closed.read_only(true)
         }
         "create_folder" => closed.read_only(false).destructive(false).idempotent(true),

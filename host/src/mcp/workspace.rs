@@ -11,7 +11,7 @@
 use std::path::PathBuf;
 
 use tidyup_core::host::BatchMove;
-use tidyup_core::{Entry, FileSystem, HostError, Lang};
+use tidyup_core::{Entry, FileSample, FileSystem, HostError, Lang};
 
 use super::texts;
 use crate::fs::{HostFs, OverlayFs, Protected};
@@ -120,6 +120,8 @@ impl Workspace {
             allowed
         });
         let base = crate::fs::base(allowed.as_deref(), &self.protected)?;
+        let rules = crate::rules_file::load(&target, None)?;
+        let base = crate::fs::with_rules(base, rules.as_ref());
         let (stack, session) = if self.policy.dry_run {
             (Stack::DryRun(OverlayFs::new(base)), None)
         } else {
@@ -214,5 +216,8 @@ impl FileSystem for Workspace {
     }
     fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<Result<(), HostError>>, HostError> {
         self.files()?.move_batch(moves)
+    }
+    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
+        self.files()?.read_bytes(path, head, tail)
     }
 }

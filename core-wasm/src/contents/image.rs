@@ -1,0 +1,56 @@
+//! Pictures: dimensions (`imagesize`), and from EXIF data (`kamadak-exif`)
+//! the date taken, the camera, and whether a place is recorded. The place
+//! itself is never read out.
+
+use std::io::Cursor;
+
+use exif::{Context, Exif, In, Tag, Value};
+
+use super::source::{Source, fact};
+use super::{Contents, Kind};
+
+/// Reads a picture of the format `format`.
+pub(crate) fn read(src: &Source, format: &str) -> Contents {
+    let mut contents = Contents::new(Kind::Image, format);
+    if let Ok(size) = imagesize::blob_size(src.head)
+        && let (Ok(w), Ok(h)) = (u32::try_from(size.width), u32::try_from(size.height))
+        && w > 0
+        && h > 0
+    {
+        contents.dimensions = Some((w, h));
+    }
+    if let Ok(exif) = exif::Reader::new().read_from_container(&mut Cursor::new(src.head)) {
+        contents.taken =
+            ascii(&exif, Tag::DateTimeOriginal).or_else(|| ascii(&exif, Tag::DateTime));
+        let make = ascii(&exif, Tag::Make).unwrap_or_default();
+        let model = ascii(&exif, Tag::Model).unwrap_or_default();
+        // Models often repeat the make ("Canon" + "Canon EOS R5").
+        let camera = if model.to_lowercase().starts_with(&make.to_lowercase()) {
+            model
+        } else {
+            format!("{make} {model}")
+        };
+        contents.camera = fact(&camera, 120);
+        contents.has_location = exif.fields().any(|f| f.tag.context() == Context::Gps);
+    }
+    contents
+}
+
+/// The first ASCII value of a primary-image tag.
+fn ascii(exif: &Exif, tag: Tag) -> Option<String> {
+    match &exif.get_field(tag, In::PRIMARY)?.value {
+        Value::Ascii(values) => fact(&String::from_utf8_lossy(values.first()?), 120),
+        Value::Byte(_)
+        | Value::SByte(_)
+        | Value::Short(_)
+        | Value::SShort(_)
+        | Value::Long(_)
+        | Value::SLong(_)
+        | Value::Rational(_)
+        | Value::SRational(_)
+        | Value::Float(_)
+        | Value::Double(_)
+        | Value::Undefined(..)
+        | Value::Unknown(..) => None,
+    }
+}

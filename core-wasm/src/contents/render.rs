@@ -1,0 +1,161 @@
+//! The `read_file` tool result text, in English or Chinese.
+
+use std::fmt::Write;
+
+use super::{Contents, Kind};
+
+/// The tool result text: a first line with the kind (and pages, dimensions
+/// or duration where known, and the encoding of non-UTF-8 text), a line per
+/// known fact, then the excerpt. English when `zh` is false, Chinese when
+/// true. The excerpt is `contents.text` as it is; the lines before it are
+/// bounded by the bounds of the facts.
+pub fn render(contents: &Contents, zh: bool) -> String {
+    let c = contents;
+    let t = |en: &str, cn: &str| if zh { cn.to_owned() } else { en.to_owned() };
+    let sep = if zh { "，" } else { ", " };
+    let mut first = kind_name(c, zh);
+    if let Some(enc) = &c.encoding {
+        first += &t(&format!(" (encoding: {enc})"), &format!("（编码：{enc}）"));
+    }
+    if let Some(n) = c.pages {
+        first += sep;
+        first += &match (c.kind, zh) {
+            (Kind::Presentation, false) => plural(n, "slide"),
+            (Kind::Presentation, true) => format!("{n} 张幻灯片"),
+            (_, false) => plural(n, "page"),
+            (_, true) => format!("{n} 页"),
+        };
+    }
+    if let Some((w, h)) = c.dimensions {
+        let _ = write!(first, "{sep}{w}×{h}");
+    }
+    if let Some(secs) = c.duration_secs {
+        let _ = write!(first, "{sep}{}", duration(secs));
+    }
+    if let Some(n) = c.entries {
+        let more = if c.entries_at_least {
+            t("at least ", "至少 ")
+        } else {
+            String::new()
+        };
+        first += sep;
+        first += &if zh {
+            format!("{more}{n} 个条目")
+        } else {
+            format!(
+                "{more}{}",
+                plural(u32::try_from(n).unwrap_or(u32::MAX), "entry")
+            )
+        };
+    }
+    let mut lines = vec![first];
+    let facts = [
+        (&c.title, t("Title", "标题")),
+        (&c.artist, t("Artist", "艺术家")),
+        (&c.album, t("Album", "专辑")),
+        (&c.year, t("Year", "年份")),
+        (&c.taken, t("Taken", "拍摄时间")),
+        (&c.camera, t("Camera", "相机")),
+    ];
+    for (value, label) in facts {
+        if let Some(v) = value {
+            lines.push(if zh {
+                format!("{label}：{v}")
+            } else {
+                format!("{label}: {v}")
+            });
+        }
+    }
+    if c.has_location {
+        lines.push(t(
+            "Records where it was taken (GPS).",
+            "记录了拍摄地点（GPS）。",
+        ));
+    }
+    if !c.entry_names.is_empty() {
+        let shown = c.entry_names.len();
+        lines.push(match c.entries {
+            Some(n) if n > shown => t(
+                &format!("First {shown} entries:"),
+                &format!("前 {shown} 个条目："),
+            ),
+            Some(_) | None => t("Entries:", "条目："),
+        });
+        lines.extend(c.entry_names.iter().map(|n| format!("  {n}")));
+    }
+    let wants_text = matches!(
+        c.kind,
+        Kind::Text
+            | Kind::Pdf
+            | Kind::Document
+            | Kind::Spreadsheet
+            | Kind::Presentation
+            | Kind::Binary
+    );
+    if !c.text.is_empty() {
+        lines.push(String::new());
+        lines.push(c.text.clone());
+        if c.truncated {
+            lines.push(t("[… truncated]", "[……已截断]"));
+        }
+    } else if wants_text {
+        lines.push(t("(no readable text)", "（没有可读的文本）"));
+    }
+    lines.join("\n")
+}
+
+/// The name of the kind, with the format where it says more.
+fn kind_name(c: &Contents, zh: bool) -> String {
+    let f = c.format.as_str();
+    let with = |en: &str, cn: &str| match (f.is_empty(), zh) {
+        (true, false) => en.to_owned(),
+        (true, true) => cn.to_owned(),
+        (false, false) => format!("{f} {}", en.to_lowercase()),
+        (false, true) => format!("{f} {cn}"),
+    };
+    match c.kind {
+        Kind::Empty => with("Empty file", "空文件"),
+        Kind::Text => with("Text file", "文本文件"),
+        Kind::Pdf => with("Document", "文档"),
+        Kind::Document => with("Document", "文档"),
+        Kind::Spreadsheet => with("Spreadsheet", "电子表格"),
+        Kind::Presentation => with("Presentation", "演示文稿"),
+        Kind::Image => with("Image", "图片"),
+        Kind::Audio => with("Audio", "音频"),
+        Kind::Video => with("Video", "视频"),
+        Kind::Archive => with("Archive", "压缩包"),
+        Kind::Binary => with("Binary file", "二进制文件"),
+    }
+}
+
+/// "1 page", "2 pages".
+fn plural(n: u32, word: &str) -> String {
+    match (n, word) {
+        (1, _) => format!("1 {word}"),
+        (_, "entry") => format!("{n} entries"),
+        _ => format!("{n} {word}s"),
+    }
+}
+
+/// A duration as `m:ss` or `h:mm:ss`.
+fn duration(secs: u64) -> String {
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// The year and month a [`render`]ed result says a picture was taken, read
+/// back from its "Taken" line (EXIF writes `2024:03:01 10:00:00`).
+pub fn taken_month(rendered: &str) -> Option<(i32, u32)> {
+    let value = rendered.lines().find_map(|line| {
+        line.strip_prefix("Taken: ")
+            .or_else(|| line.strip_prefix("拍摄时间："))
+    })?;
+    let mut parts = value.trim().split([':', '-', ' ']);
+    let year = parts.next()?.parse().ok()?;
+    let month = parts.next()?.parse().ok()?;
+    (1..=12).contains(&month).then_some((year, month))
+}

@@ -1,0 +1,103 @@
+//! Applying the rules: which files are left alone, and where the others go.
+
+use super::target::Fill;
+use super::{FileFacts, Rule, RuleMatch, Rules};
+
+impl Rules {
+    /// Whether the item at `relative_path` (relative to the tidied folder,
+    /// `/` or `\` separated) must be left alone: neither moved, renamed nor
+    /// deleted.
+    ///
+    /// An item is excluded when it, or any folder above it, matches an
+    /// `exclude` glob. A folder is also tested with a trailing `/`, so
+    /// `Keep/**` protects the folder `Keep` itself as well as everything in
+    /// it. `*` and `?` stay within one component, `**` crosses them, and
+    /// matching ignores case: on the case-insensitive file systems of
+    /// Windows and macOS `keep` and `Keep` are one folder, and wrongly
+    /// leaving a file alone is cheaper than wrongly moving it. The tidied
+    /// folder itself (an empty path) is never excluded.
+    ///
+    /// A folder that merely contains an excluded item is not itself
+    /// excluded; a caller moving or deleting a whole folder checks its
+    /// contents.
+    pub fn is_excluded(&self, relative_path: &str, is_dir: bool) -> bool {
+        if self.exclude_patterns.is_empty() {
+            return false;
+        }
+        let path = relative_path.replace('\\', "/");
+        let parts: Vec<&str> = path
+            .split('/')
+            .filter(|part| !part.is_empty() && *part != ".")
+            .collect();
+        let mut prefix = String::new();
+        for (i, part) in parts.iter().enumerate() {
+            if i > 0 {
+                prefix.push('/');
+            }
+            prefix.push_str(part);
+            let folder = is_dir || i + 1 < parts.len();
+            if self.exclude.is_match(&prefix)
+                || (folder && self.exclude.is_match(format!("{prefix}/")))
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The first rule whose conditions all hold for `file`, and its folder
+    /// with placeholders filled; `None` when no rule matches.
+    ///
+    /// A rule whose `to` cannot be filled for this file (a `{year}` or
+    /// `{month}` without a date, an `{ext}` without an extension, an empty
+    /// `{category}`) does not match, and the next rule is tried.
+    pub fn destination(&self, file: &FileFacts<'_>) -> Option<RuleMatch> {
+        let name = file.name.rsplit(['/', '\\']).next().unwrap_or(file.name);
+        let lower = name.to_lowercase();
+        let ext = extension(&lower);
+        let fill = Fill {
+            date: file.date,
+            category: file.category,
+            ext,
+        };
+        self.rules.iter().enumerate().find_map(|(index, rule)| {
+            if !rule.matches_name(name, &lower) {
+                return None;
+            }
+            let folder = rule.to.fill(&fill)?;
+            let content_ok = match (&rule.content, file.text) {
+                (None, _) => true,
+                (Some(regex), Some(text)) => regex.is_match(text),
+                (Some(_), None) => false,
+            };
+            content_ok.then_some(RuleMatch {
+                rule: index,
+                folder,
+            })
+        })
+    }
+}
+
+impl Rule {
+    /// The `extensions` and `name` conditions. `lower` is `name` in lower
+    /// case. An extension matches the end of the name after a dot with a
+    /// non-empty stem, so `tar.gz` matches `a.tar.gz` and `bashrc` does not
+    /// match `.bashrc`.
+    fn matches_name(&self, name: &str, lower: &str) -> bool {
+        let ext_ok = self.extensions.is_empty()
+            || self.extensions.iter().any(|ext| {
+                lower
+                    .strip_suffix(ext.as_str())
+                    .and_then(|rest| rest.strip_suffix('.'))
+                    .is_some_and(|stem| !stem.is_empty())
+            });
+        ext_ok && self.name.as_ref().is_none_or(|glob| glob.is_match(name))
+    }
+}
+
+/// The last extension of a lower-case file name, without the dot: none for
+/// `README`, `.bashrc` or `name.`.
+fn extension(lower: &str) -> Option<&str> {
+    let dot = lower.rfind('.')?;
+    (dot > 0 && dot + 1 < lower.len()).then(|| &lower[dot + 1..])
+}

@@ -1,0 +1,156 @@
+//! The user's rules file: `.tidyup.toml` in the tidied folder, or the file
+//! given with `--rules`.
+//!
+//! ```toml
+//! instructions = "Keep bills by year; never touch the Keep folder."
+//! exclude = ["Keep/**", "important.txt"]
+//!
+//! [[rule]]
+//! content = "(?i)electricity bill"
+//! to = "Bills/{year}"
+//!
+//! [[rule]]
+//! extensions = ["jpg", "heic"]
+//! to = "Photos/{year}-{month}"
+//! ```
+//!
+//! The keys are a contract with the people who write these files:
+//!
+//! - `instructions`: free text for the model.
+//! - `exclude`: globs relative to the folder, `/` separated; an item is left
+//!   alone when it or any folder above it matches (see [`Rules::is_excluded`]).
+//! - `[[rule]]`: tried in order, the first whose conditions all hold wins.
+//!   Conditions: `content` (a regex on the file's text), `extensions`
+//!   (case-insensitive, without the dot) and `name` (a case-insensitive glob
+//!   on the file name). A rule without any condition matches every file.
+//!   `to` (required) is a folder relative to the tidied folder, with the
+//!   placeholders `{year}`, `{month}`, `{category}` and `{ext}`.
+//!
+//! This module is pure and self-contained: the caller reads the file, and
+//! hands over the facts of each file as plain values ([`FileFacts`]).
+
+mod describe;
+mod matching;
+mod parse;
+mod target;
+
+use std::fmt;
+
+use globset::{GlobMatcher, GlobSet};
+use regex::Regex;
+
+use target::Target;
+
+/// Upper bound, in bytes, of one compiled `content` regex, so a hostile
+/// pattern is refused at parse time rather than eating memory.
+pub const REGEX_SIZE_LIMIT: usize = 1 << 20;
+
+/// Upper bound, in characters, of [`Rules::describe`].
+pub const DESCRIBE_LIMIT: usize = 4_000;
+
+/// A parsed, checked rules file: every regex and glob compiled, every `to`
+/// validated.
+#[derive(Debug, Clone)]
+pub struct Rules {
+    instructions: Option<String>,
+    exclude_patterns: Vec<String>,
+    exclude: GlobSet,
+    rules: Vec<Rule>,
+}
+
+/// One `[[rule]]`: its conditions (all optional) and its destination.
+#[derive(Debug, Clone)]
+struct Rule {
+    content: Option<Regex>,
+    /// Lowercase, without a leading dot; empty when the rule has no
+    /// `extensions` key.
+    extensions: Vec<String>,
+    name: Option<GlobMatcher>,
+    to: Target,
+}
+
+/// Why a rules file was refused, and where: 1-based line and column (in
+/// characters) of the offending key or value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RulesError {
+    /// What is wrong, without the position.
+    pub message: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, counted in characters.
+    pub column: usize,
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+/// What the rules know of one file, supplied by the caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileFacts<'a> {
+    /// The file's name (a path is cut to its last component).
+    pub name: &'a str,
+    /// The file's category name, used for `{category}`.
+    pub category: &'a str,
+    /// The file's text as tidyup's content reader reads it; `None` when it
+    /// was not read, and then no `content` rule matches.
+    pub text: Option<&'a str>,
+    /// `(year, month)`: the date taken when known, else the modification
+    /// time. `None` when unknown; then rules using `{year}` or `{month}` do
+    /// not match.
+    pub date: Option<(i32, u32)>,
+}
+
+/// The rule a file matched and where it should go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleMatch {
+    /// 0-based index of the rule in the file (plans say "rule {index + 1}").
+    pub rule: usize,
+    /// Destination folder relative to the tidied folder, `/` separated,
+    /// placeholders filled.
+    pub folder: String,
+}
+
+impl Rules {
+    /// Parses and checks a rules file. Every problem (bad TOML, unknown key,
+    /// wrong type, missing `to`, bad regex or glob, bad `to`) is an error
+    /// carrying its line and column.
+    pub fn parse(text: &str) -> Result<Rules, RulesError> {
+        parse::parse(text)
+    }
+
+    /// The free-text `instructions`, when given and not blank.
+    pub fn instructions(&self) -> Option<&str> {
+        self.instructions.as_deref()
+    }
+
+    /// The `exclude` globs as written (a leading `/` or `./` removed).
+    pub fn exclude_patterns(&self) -> &[String] {
+        &self.exclude_patterns
+    }
+
+    /// How many `[[rule]]` tables the file has.
+    pub fn rule_count(&self) -> usize {
+        self.rules.len()
+    }
+
+    /// Whether any rule has a `content` condition, so file texts are worth
+    /// reading.
+    pub fn needs_content(&self) -> bool {
+        self.rules.iter().any(|rule| rule.content.is_some())
+    }
+
+    /// Whether any rule's `to` has `{year}` or `{month}`, so the dates
+    /// pictures were taken are worth reading.
+    pub fn needs_dates(&self) -> bool {
+        self.rules.iter().any(|rule| rule.to.uses_date())
+    }
+}

@@ -1,0 +1,58 @@
+//! `read_file`: what a file holds, as a bounded excerpt (declared only when
+//! the user allows reading contents). The host hands over the file's first
+//! and last bytes; every parser runs here, in the core, so the worst a
+//! crafted file can do is fail its own call.
+
+use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
+use crate::contents::{self, FileBytes};
+use crate::host::EntryKind;
+use crate::lang::Lang;
+use crate::paths;
+
+pub(super) const TOOL: Tool = Tool {
+    name: "read_file",
+    group: super::Group::Contents,
+    description: "Read what a file holds: its real kind (with pages, dimensions, duration, date taken or tags where known) and an excerpt of its text, to classify or name it by its content.",
+    parameters: &[(
+        "path",
+        "string",
+        "The file to read (absolute, or relative to the target directory).",
+    )],
+    run,
+};
+
+/// Bytes read from the start of a file: enough for the text of a
+/// document's first pages and for most office files whole.
+pub const HEAD_BYTES: u64 = 8 << 20;
+/// Bytes read from the end of a file, where a zip's directory or a PDF's
+/// cross-reference table lives.
+pub const TAIL_BYTES: u64 = 256 << 10;
+
+fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
+    let path = paths::resolve(ctx.target_dir, args.string("path")?);
+    match ctx.files.stat(&path)?.map(|entry| entry.kind) {
+        Some(EntryKind::File | EntryKind::Symlink) => {}
+        Some(EntryKind::Dir) => return Err(ToolFailure::Cause(is_a_folder(ctx.lang, &path))),
+        Some(EntryKind::Other) | None => {
+            return Err(ToolFailure::Reported(ctx.lang.source_missing(&path)));
+        }
+    }
+    let sample = ctx.files.read_bytes(&path, HEAD_BYTES, TAIL_BYTES)?;
+    let file = FileBytes {
+        name: paths::file_name(&path),
+        head: &sample.head,
+        tail: &sample.tail,
+        size: sample.size,
+    };
+    let read = contents::read(&file, ctx.excerpt_chars);
+    Ok(contents::render(&read, ctx.lang == Lang::Zh))
+}
+
+fn is_a_folder(lang: Lang, path: &str) -> String {
+    match lang {
+        Lang::En => {
+            format!("{path} is a folder; read_file reads files (list_files shows a folder)")
+        }
+        Lang::Zh => format!("{path} 是文件夹；read_file 只读取文件（文件夹请用 list_files 查看）"),
+    }
+}

@@ -1,0 +1,75 @@
+//! The user's rules file: `DIR/.tidyup.toml` when present, or the file
+//! given with `--rules`. Read and checked once at start (a bad file stops
+//! tidyup with its line and column); its text goes to the core, its
+//! excludes to the file system below the model.
+
+use std::path::{Path, PathBuf};
+
+use tidyup_core::rules::Rules;
+
+pub use crate::fs::RULES_FILE;
+
+/// A rules file that parsed.
+#[derive(Debug, Clone)]
+pub struct RulesFile {
+    /// Where it was read from.
+    pub path: PathBuf,
+    /// The directory its `exclude` globs are relative to: the target.
+    pub dir: PathBuf,
+    /// Its text, for the core.
+    pub text: String,
+    /// Its rules.
+    pub rules: Rules,
+}
+
+/// Two loads of the same file with the same text are the same rules.
+impl PartialEq for RulesFile {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.path, &self.dir, &self.text) == (&other.path, &other.dir, &other.text)
+    }
+}
+
+impl Eq for RulesFile {}
+
+/// A rules file that cannot be used (exit status 2).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("rules file {}{}: {message}", path.display(), place.map(|(l, c)| format!(":{l}:{c}")).unwrap_or_default())]
+pub struct RulesFileError {
+    /// The file.
+    pub path: PathBuf,
+    /// Line and column (1-based), when the error has a place.
+    pub place: Option<(usize, usize)>,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// The rules for the target `dir`: the file at `explicit` (which must
+/// exist), else `dir/.tidyup.toml` when it exists, else none.
+pub fn load(dir: &Path, explicit: Option<&Path>) -> Result<Option<RulesFile>, RulesFileError> {
+    let path = match explicit {
+        Some(path) => path.to_path_buf(),
+        None => {
+            let path = dir.join(RULES_FILE);
+            if !path.is_file() {
+                return Ok(None);
+            }
+            path
+        }
+    };
+    let text = std::fs::read_to_string(&path).map_err(|err| RulesFileError {
+        path: path.clone(),
+        place: None,
+        message: format!("cannot be read: {err}"),
+    })?;
+    let rules = Rules::parse(&text).map_err(|err| RulesFileError {
+        path: path.clone(),
+        place: Some((err.line, err.column)),
+        message: err.message.clone(),
+    })?;
+    Ok(Some(RulesFile {
+        path,
+        dir: dir.to_path_buf(),
+        text,
+        rules,
+    }))
+}
