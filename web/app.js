@@ -147,7 +147,9 @@ async function startSession(event) {
   const remote = { baseUrl: $("base-url").value.trim(), apiKey: $("api-key").value.trim() };
   // Streamed replies: answer text appears as it is generated.
   const calls = { stream: true };
-  const config = { target_dir: state.files.root, model: $("model").value.trim(), lang: $("lang").value, provider, calls };
+  // Off unless asked: then read_file is declared and excerpts are sent.
+  const read_contents = $("read-contents").checked;
+  const config = { target_dir: state.files.root, model: $("model").value.trim(), lang: $("lang").value, provider, calls, read_contents };
   ui.log.replaceChildren();
   tidyup.events.length = 0;
   ui.treeTitle.textContent = `Folder ${state.files.root}`;

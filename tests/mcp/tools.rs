@@ -355,3 +355,44 @@ async fn the_config_files_large_folder_threshold_applies() {
     assert!(listing.ends_with(&EN.more_items(2, 3)), "{listing}");
     connection.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn read_file_is_offered_read_only_with_read_contents_and_reads_an_excerpt() {
+    let world = World::new();
+    World::write(&world.target, &[("bill.txt", "Electricity bill, March 2024")]);
+    let target = world.target.display().to_string();
+    let without = world.connect(&[&target], TestClient::plain()).await;
+    let names: Vec<String> = without
+        .client()
+        .list_all_tools()
+        .await
+        .expect("tools/list")
+        .iter()
+        .map(|tool| tool.name.to_string())
+        .collect();
+    assert!(!names.contains(&"read_file".to_owned()), "{names:?}");
+    let params = rmcp::model::CallToolRequestParams::new("read_file".to_owned())
+        .with_arguments(json!({"path": "bill.txt"}).as_object().cloned().unwrap_or_default());
+    let refused = without.client().call_tool(params).await;
+    let error = refused.expect_err("an unknown tool is a protocol error").to_string();
+    assert!(error.contains("unknown tool read_file"), "{error}");
+    assert!(!error.contains("Electricity"), "{error}");
+    without.close().await;
+
+    let with = world
+        .connect(&[&target, "--read-contents"], TestClient::plain())
+        .await;
+    let tools = with.client().list_all_tools().await.expect("tools/list");
+    let read_file = tools
+        .iter()
+        .find(|tool| tool.name == "read_file")
+        .expect("read_file offered");
+    let hints = read_file.annotations.as_ref().expect("annotations");
+    assert_eq!(hints.read_only_hint, Some(true));
+    let text = with
+        .text("read_file", json!({"path": "bill.txt"}), false)
+        .await;
+    assert!(text.starts_with("Text file"), "{text}");
+    assert!(text.contains("Electricity bill, March 2024"), "{text}");
+    with.close().await;
+}

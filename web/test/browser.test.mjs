@@ -258,6 +258,28 @@ try {
       "the folder after moving a folder and renaming a file");
   });
 
+  await group("read_file reads a picked folder's file in the core, only when allowed", async () => {
+    await page.evaluate(async () => {
+      const opfs = await navigator.storage.getDirectory();
+      await opfs.removeEntry("tidy-read", { recursive: true }).catch(() => {});
+      const dir = await opfs.getDirectoryHandle("tidy-read", { create: true });
+      const w = await (await dir.getFileHandle("scan0001.txt", { create: true })).createWritable();
+      await w.write("Electricity bill, March 2024");
+      await w.close();
+      window.tidyup.usePickedFolder(dir);
+    });
+    const script = () => [{ calls: [["read_file", { path: "scan0001.txt" }]] }, { content: "done" }];
+    mock.script = script();
+    await startSession(page, { provider: "remote", baseUrl: `${api.url}/v1`, apiKey: "k", folder: "picked" });
+    const off = await send(page, "what is it?");
+    equal(off.events.find((e) => e.kind === "tool").result, "Error: unknown tool read_file", "not declared when off");
+    mock.script = script();
+    await startSession(page, { provider: "remote", baseUrl: `${api.url}/v1`, apiKey: "k", folder: "picked", readContents: true });
+    const on = await send(page, "what is it?");
+    const result = on.events.find((e) => e.kind === "tool").result;
+    check(result.startsWith("Text file") && result.includes("Electricity bill, March 2024"), result);
+  });
+
   await largeFolderGroups(page, { tmp, tidyupBin, timings });
 } finally {
   await context.close().catch(() => {});

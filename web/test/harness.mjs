@@ -33,8 +33,9 @@ export function equal(actual, expected, message) {
 }
 
 /** Fills the setup form like a user and starts a session. */
-export async function startSession(page, { provider, baseUrl = "https://api.openai.com/v1", apiKey = "", model = "gpt-4o-mini", folder = "demo" }) {
+export async function startSession(page, { provider, baseUrl = "https://api.openai.com/v1", apiKey = "", model = "gpt-4o-mini", folder = "demo", readContents = false }) {
   await page.check(`input[name="folder"][value="${folder}"]`);
+  await page.setChecked("#read-contents", readContents);
   await page.selectOption("#provider", provider);
   await page.fill("#base-url", baseUrl);
   await page.fill("#api-key", apiKey);
