@@ -235,3 +235,37 @@ fn snapshot(dir: &Path) -> std::collections::BTreeMap<String, u64> {
     }
     files
 }
+
+#[tokio::test]
+async fn a_model_gets_the_rules_after_the_prompt_and_still_sees_excluded_items() {
+    let dir = ruled_folder();
+    let provider = MockProvider::start(vec![
+        tool_reply(numbered_calls(&[("list_files", json!({ "path": "." }))])),
+        text_reply("done"),
+    ])
+    .await;
+    let outcome = Tidyup::new(dir.path(), &provider)
+        .stdin("organize\n")
+        .run()
+        .await;
+    outcome.assert_clean_exit();
+    let requests = provider.requests();
+    let system = requests[0].messages()[0]["content"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let prompt_end = system.find("Answer in the user's language.").unwrap();
+    let instructions = system
+        .find("Keep bills by year; never touch the Keep folder.")
+        .unwrap_or_else(|| panic!("no instructions in: {system}"));
+    assert!(instructions > prompt_end, "{system}");
+    assert!(system.contains("Bills/{year}"), "{system}");
+    assert!(
+        system.contains("Prefer the folders that already exist"),
+        "{system}"
+    );
+    let listing = &requests[1].trailing_tool_results()[0];
+    for shown in ["important.txt", "Keep"] {
+        assert!(listing.contains(shown), "{shown} not listed: {listing}");
+    }
+}

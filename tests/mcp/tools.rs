@@ -359,7 +359,10 @@ async fn the_config_files_large_folder_threshold_applies() {
 #[tokio::test(flavor = "multi_thread")]
 async fn read_file_is_offered_read_only_with_read_contents_and_reads_an_excerpt() {
     let world = World::new();
-    World::write(&world.target, &[("bill.txt", "Electricity bill, March 2024")]);
+    World::write(
+        &world.target,
+        &[("bill.txt", "Electricity bill, March 2024")],
+    );
     let target = world.target.display().to_string();
     let without = world.connect(&[&target], TestClient::plain()).await;
     let names: Vec<String> = without
@@ -371,10 +374,16 @@ async fn read_file_is_offered_read_only_with_read_contents_and_reads_an_excerpt(
         .map(|tool| tool.name.to_string())
         .collect();
     assert!(!names.contains(&"read_file".to_owned()), "{names:?}");
-    let params = rmcp::model::CallToolRequestParams::new("read_file".to_owned())
-        .with_arguments(json!({"path": "bill.txt"}).as_object().cloned().unwrap_or_default());
+    let params = rmcp::model::CallToolRequestParams::new("read_file".to_owned()).with_arguments(
+        json!({"path": "bill.txt"})
+            .as_object()
+            .cloned()
+            .unwrap_or_default(),
+    );
     let refused = without.client().call_tool(params).await;
-    let error = refused.expect_err("an unknown tool is a protocol error").to_string();
+    let error = refused
+        .expect_err("an unknown tool is a protocol error")
+        .to_string();
     assert!(error.contains("unknown tool read_file"), "{error}");
     assert!(!error.contains("Electricity"), "{error}");
     without.close().await;
@@ -382,6 +391,12 @@ async fn read_file_is_offered_read_only_with_read_contents_and_reads_an_excerpt(
     let with = world
         .connect(&[&target, "--read-contents"], TestClient::plain())
         .await;
+    let info = with.client().peer_info().expect("server info");
+    let instructions = info.instructions.clone().unwrap_or_default();
+    assert!(
+        instructions.contains("read_file only reads too"),
+        "{instructions}"
+    );
     let tools = with.client().list_all_tools().await.expect("tools/list");
     let read_file = tools
         .iter()

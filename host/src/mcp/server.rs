@@ -182,12 +182,7 @@ impl ServerHandler for TidyupServer {
         } else {
             RootsSource::Given(&self.settings.dirs)
         };
-        let instructions = texts::instructions(
-            self.lang(),
-            &source,
-            self.settings.sandbox,
-            self.settings.dry_run,
-        );
+        let instructions = texts::instructions(self.lang(), &source, &self.settings);
         InitializeResult::new(ServerCapabilities::builder().enable_tools().build())
             .with_protocol_version(ProtocolVersion::LATEST_WITH_INITIALIZE)
             .with_server_info(
@@ -213,8 +208,7 @@ impl ServerHandler for TidyupServer {
             result.instructions = Some(texts::instructions(
                 self.lang(),
                 &RootsSource::Nowhere,
-                self.settings.sandbox,
-                self.settings.dry_run,
+                &self.settings,
             ));
             eprintln!("tidyup mcp: {}", texts::no_folder(self.lang(), None));
         }

@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 
 use tidyup_core::Lang;
 
+use crate::cli::McpSettings;
+
 fn pick(lang: Lang, en: String, zh: String) -> String {
     match lang {
         Lang::En => en,
@@ -30,8 +32,9 @@ pub enum RootsSource<'a> {
     Nowhere,
 }
 
-/// The `instructions` of the `initialize` result.
-pub fn instructions(lang: Lang, roots: &RootsSource<'_>, sandbox: bool, dry_run: bool) -> String {
+/// The `instructions` of the `initialize` result, for a server started
+/// with `settings`.
+pub fn instructions(lang: Lang, roots: &RootsSource<'_>, settings: &McpSettings) -> String {
     let mut text = pick(
         lang,
         "tidyup's file tools, for organizing folders. list_files, get_file_type, \
@@ -75,7 +78,17 @@ pub fn instructions(lang: Lang, roots: &RootsSource<'_>, sandbox: bool, dry_run:
         ),
         RootsSource::Nowhere => no_folder(lang, None),
     });
-    if !sandbox {
+    if settings.read_contents {
+        text.push(' ');
+        text.push_str(&pick(
+            lang,
+            "read_file only reads too: it tells what a file holds (its real kind and an \
+             excerpt of its text)."
+                .to_owned(),
+            "read_file 同样只读：它说明文件的内容（真实类型和一段文字摘录）。".to_owned(),
+        ));
+    }
+    if !settings.sandbox {
         text.push(' ');
         text.push_str(&pick(
             lang,
@@ -83,7 +96,7 @@ pub fn instructions(lang: Lang, roots: &RootsSource<'_>, sandbox: bool, dry_run:
             "沙箱已关闭：绝对路径可以访问本机的任何路径。".to_owned(),
         ));
     }
-    if dry_run {
+    if settings.dry_run {
         text.push(' ');
         text.push_str(&pick(
             lang,
