@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 use tempfile::TempDir;
 
-use crate::support::{API_KEY, MockProvider, target_dir, text_reply, write_file};
+use crate::support::{API_KEY, MockProvider, Tidyup, target_dir, text_reply, write_file};
 
 /// How long tidyup may take to show its first prompt (a first start
 /// compiles the core).
@@ -209,4 +209,38 @@ async fn a_session_on_a_terminal_shows_the_usage_line_dimmed() {
         screen.contains("\u{1b}[2mtokens: 10 prompt + 5 completion = 15"),
         "{screen:?}"
     );
+}
+
+/// A target of 300 loose text files: large (more than 200 entries), so the
+/// offline planner moves them with one `move_by_type`.
+fn large_target() -> TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..300 {
+        write_file(dir.path(), &format!("note {i:03}.txt"), 1);
+    }
+    dir
+}
+
+#[test]
+fn a_bulk_move_shows_a_progress_bar_on_a_terminal_and_none_when_piped() {
+    let target = large_target();
+    let mut terminal = offline_session(target.path());
+    terminal.send("organize\r");
+    terminal.wait_for(PLAN_HEADING, ANSWER);
+    terminal.send("yes\r");
+    terminal.wait_for("300 files moved", ANSWER);
+    let screen = terminal.quit();
+    assert!(screen.contains("move_by_type ["), "no bar:\n{screen:?}");
+    assert!(screen.contains("300/300"), "no done/total:\n{screen:?}");
+
+    let piped_target = large_target();
+    let piped = Tidyup::bare()
+        .arg(piped_target.path())
+        .args(["--provider", "offline", "--lang", "en"])
+        .stdin("organize\nyes\nquit\n")
+        .run_blocking();
+    assert_eq!(piped.code(), 0, "{piped}");
+    assert!(piped.stdout.contains("300 files moved"), "{piped}");
+    assert!(!piped.stderr.contains("move_by_type ["), "{piped}");
+    assert!(!piped.stdout.contains("move_by_type ["), "{piped}");
 }
