@@ -117,6 +117,14 @@ async fn excludes_are_refused_through_every_tool_and_nothing_changes() {
             json!({ "path": ".tidyup.toml", "confirm": true }),
         ),
         (
+            "move_file",
+            json!({ "source": "Music/../important.txt", "destination": "y.txt" }),
+        ),
+        (
+            "delete_file",
+            json!({ "path": "Music/../Keep/./a.txt", "confirm": true }),
+        ),
+        (
             "move_matching",
             json!({ "path": ".", "pattern": "important*", "destination": "Docs" }),
         ),
@@ -268,4 +276,33 @@ async fn a_model_gets_the_rules_after_the_prompt_and_still_sees_excluded_items()
     for shown in ["important.txt", "Keep"] {
         assert!(listing.contains(shown), "{shown} not listed: {listing}");
     }
+}
+
+// Unix only: creating symlinks on Windows takes a privilege (or developer
+// mode) that a test cannot count on.
+#[cfg(unix)]
+#[tokio::test]
+async fn a_symlink_into_an_excluded_folder_is_no_way_around_it() {
+    let dir = ruled_folder();
+    std::os::unix::fs::symlink("Keep", dir.path().join("alias")).unwrap();
+    let before = snapshot(dir.path());
+    let calls = numbered_calls(&[
+        (
+            "delete_file",
+            json!({ "path": "alias/a.txt", "confirm": true }),
+        ),
+        (
+            "move_file",
+            json!({ "source": "alias/a.txt", "destination": "b.txt" }),
+        ),
+        ("create_folder", json!({ "path": "alias/new" })),
+    ]);
+    let (_, results) = run_tool_calls(dir.path(), calls).await;
+    for (i, result) in results.iter().enumerate() {
+        assert!(
+            result.contains("protected by the rules file"),
+            "call {i}: {result}"
+        );
+    }
+    assert_eq!(snapshot(dir.path()), before);
 }

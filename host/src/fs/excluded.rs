@@ -5,11 +5,12 @@
 //! items are still listed and read. The rules file itself is always
 //! excluded.
 
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use tidyup_core::rules::Rules;
 use tidyup_core::{BatchMove, Entry, EntryKind, FileSample, FileSystem, HostError};
 
+use super::under_root::relative_to;
 use super::{Fingerprint, HostFs, Location};
 
 /// The name of the rules file in a target directory.
@@ -32,31 +33,32 @@ impl<F: HostFs> ExcludedFs<F> {
         Self { inner, dir, rules }
     }
 
-    /// `path` relative to the rules' directory with `/` separators, or
-    /// `None` when it is outside it.
-    fn relative(&self, path: &str) -> Option<String> {
-        let relative = Path::new(path).strip_prefix(&self.dir).ok()?;
-        let parts: Vec<String> = relative
-            .components()
-            .map(|part| part.as_os_str().to_string_lossy().into_owned())
-            .collect();
+    /// `place` (a real path of the machine) relative to the rules'
+    /// directory with `/` separators, `.` and `..` resolved, or `None` when
+    /// it is outside it. Compared as the platform compares paths.
+    fn relative(&self, place: &Path) -> Option<String> {
+        let relative = relative_to(&self.dir, place)?;
+        let mut parts: Vec<String> = Vec::new();
+        for part in relative.components() {
+            match part {
+                Component::Normal(name) => parts.push(name.to_string_lossy().into_owned()),
+                Component::ParentDir => {
+                    parts.pop()?;
+                }
+                Component::CurDir | Component::RootDir | Component::Prefix(_) => {}
+            }
+        }
         Some(parts.join("/"))
     }
 
     /// Refuses a change to `path` when the rules protect it: it is excluded
     /// (or inside an excluded folder), it is the rules file, or it is a
-    /// folder holding an excluded item.
+    /// folder holding an excluded item. The item is taken where it really
+    /// is, its folders resolved through symlinks, and so is where a symlink
+    /// at `path` leads: no other name for a protected item gets past.
     fn check_change(&mut self, path: &str) -> Result<(), HostError> {
-        let Some(relative) = self.relative(path) else {
-            return Ok(());
-        };
-        if relative.is_empty() {
-            return Ok(());
-        }
+        let location = self.inner.locate(path)?;
         let refused = || HostError::new("excluded", path.to_owned());
-        if relative == RULES_FILE {
-            return Err(refused());
-        }
         let is_dir = matches!(
             self.inner.stat(path)?,
             Some(Entry {
@@ -64,10 +66,21 @@ impl<F: HostFs> ExcludedFs<F> {
                 ..
             })
         );
-        if self.rules.is_excluded(&relative, is_dir) {
-            return Err(refused());
+        if let Some(relative) = self.relative(&location.item).filter(|r| !r.is_empty()) {
+            if relative == RULES_FILE || self.rules.is_excluded(&relative, is_dir) {
+                return Err(refused());
+            }
+            if is_dir && self.holds_excluded(path, &relative)? {
+                return Err(refused());
+            }
         }
-        if is_dir && self.holds_excluded(path, &relative)? {
+        let led_to = location
+            .leads_to
+            .as_deref()
+            .and_then(|target| self.relative(target));
+        if let Some(relative) = led_to.filter(|r| !r.is_empty())
+            && (self.rules.is_excluded(&relative, true) || self.rules.is_excluded(&relative, false))
+        {
             return Err(refused());
         }
         Ok(())
