@@ -63,14 +63,15 @@ impl AgentConfig {
 
     /// The tools declared from the first request: `read_file` when the user
     /// allows reading contents, or when the offline planner must read files
-    /// for content rules (nothing leaves the machine then).
+    /// for the rules: their text, or the date a photo was taken (nothing
+    /// leaves the machine then).
     fn first_tools(&self) -> ToolSet {
         let local = matches!(self.provider, Provider::Offline | Provider::OfflineNoKey);
-        let content_rules = self
+        let rules_read = self
             .parsed_rules()
-            .is_some_and(|rules| rules.needs_content());
+            .is_some_and(|rules| rules.needs_content() || rules.needs_dates());
         ToolSet {
-            contents: self.read_contents || (local && content_rules),
+            contents: self.read_contents || (local && rules_read),
             ..ToolSet::SPEC
         }
     }
