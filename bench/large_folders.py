@@ -17,11 +17,11 @@ temporary directories; nothing leaves the machine.
 import http.server
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import threading
-import time
+
+from harness import env_for, measure, send_completion
 
 BINARY = sys.argv[1] if len(sys.argv) > 1 else "target/release/tidyup"
 SIZES = [int(n) for n in sys.argv[2:]] or [10_000, 100_000]
@@ -38,18 +38,6 @@ def make_folder(root, count):
         prefix = ["IMG_", "Screenshot 2026-01-", "invoice_2026-", "scan", "notes "][i % 5]
         with open(os.path.join(root, f"{prefix}{i:06d}.{ext}"), "wb"):
             pass
-
-
-def env_for(home):
-    return {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": home,
-        "XDG_CACHE_HOME": os.path.join(home, "cache"),
-        "XDG_CONFIG_HOME": os.path.join(home, "config"),
-        "TIDYUP_DATA_DIR": os.path.join(home, "data"),
-        "LANG": "C.UTF-8",
-        "NO_COLOR": "1",
-    }
 
 
 class ScriptedModel(http.server.BaseHTTPRequestHandler):
@@ -80,15 +68,8 @@ class ScriptedModel(http.server.BaseHTTPRequestHandler):
             ])
         else:
             message = text("Done: every category is in its folder.")
-        reply = json.dumps({
-            "id": "x", "object": "chat.completion", "created": 0, "model": "m",
-            "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
-        }).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(reply)))
-        self.end_headers()
-        self.wfile.write(reply)
+        finish = "tool_calls" if message.get("tool_calls") else "stop"
+        send_completion(self, message, finish)
 
 
 def calls(items):
@@ -105,23 +86,10 @@ def text(content):
 
 def run(args, home, stdin, key=None):
     """Runs tidyup; returns (wall seconds, its peak RSS in MiB, stdout)."""
-    env = env_for(home)
-    if key:
-        env["TIDYUP_API_KEY"] = key
-    with tempfile.TemporaryFile() as given, tempfile.TemporaryFile() as out, \
-            tempfile.TemporaryFile() as err:
-        given.write(stdin.encode())
-        given.seek(0)
-        start = time.perf_counter()
-        child = subprocess.Popen([BINARY, *args], stdin=given, stdout=out, stderr=err, env=env)
-        _, status, usage = os.wait4(child.pid, 0)
-        wall = time.perf_counter() - start
-        child.returncode = os.waitstatus_to_exitcode(status)
-        out.seek(0)
-        err.seek(0)
-        if child.returncode != 0:
-            sys.exit(f"tidyup {args} failed: {err.read().decode()}")
-        return wall, usage.ru_maxrss / 1024, out.read().decode()
+    done = measure(BINARY, args, env_for(home, key), stdin)
+    if done.code != 0:
+        sys.exit(f"tidyup {args} failed: {done.stderr}")
+    return done.wall, done.rss_mib, done.stdout
 
 
 def scripted_session(count):

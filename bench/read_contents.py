@@ -34,13 +34,14 @@ import json
 import os
 import random
 import struct
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 import zipfile
 import zlib
+
+from harness import env_for, measure, send_completion
 
 BINARY = sys.argv[1] if len(sys.argv) > 1 else "target/release/tidyup"
 SEED = 20260115
@@ -647,48 +648,13 @@ class ScriptedModel(http.server.BaseHTTPRequestHandler):
                 for i in batch]}
         else:
             message = {"role": "assistant", "content": "I have read every file."}
-        reply = json.dumps({
-            "id": "x", "object": "chat.completion", "created": 0, "model": "m",
-            "choices": [{"index": 0, "message": message,
-                         "finish_reason": "tool_calls" if batch else "stop"}],
-        }).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(reply)))
-        self.end_headers()
-        self.wfile.write(reply)
-
-
-def env_for(home):
-    return {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": home,
-        "XDG_CACHE_HOME": os.path.join(home, "cache"),
-        "XDG_CONFIG_HOME": os.path.join(home, "config"),
-        "TIDYUP_DATA_DIR": os.path.join(home, "data"),
-        "TIDYUP_API_KEY": "placeholder",
-        "LANG": "C.UTF-8",
-        "NO_COLOR": "1",
-    }
+        send_completion(self, message, "tool_calls" if batch else "stop")
 
 
 def run(args, home, stdin):
     """Runs tidyup; returns (exit code, wall seconds, peak RSS in MiB, stderr)."""
-    with tempfile.TemporaryFile() as given, tempfile.TemporaryFile() as out, \
-            tempfile.TemporaryFile() as err:
-        given.write(stdin.encode())
-        given.seek(0)
-        start = time.perf_counter()
-        child = subprocess.Popen([BINARY, *args], stdin=given, stdout=out, stderr=err,
-                                 env=env_for(home))
-        watchdog = threading.Timer(KILL_AFTER_SECS, child.kill)
-        watchdog.start()
-        _, status, usage = os.wait4(child.pid, 0)
-        wall = time.perf_counter() - start
-        watchdog.cancel()
-        code = os.waitstatus_to_exitcode(status)
-        err.seek(0)
-        return code, wall, usage.ru_maxrss / 1024, err.read().decode(errors="replace")
+    done = measure(BINARY, args, env_for(home, "placeholder"), stdin, KILL_AFTER_SECS)
+    return done.code, done.wall, done.rss_mib, done.stderr
 
 
 def session(server, home, target, files):
