@@ -54,7 +54,8 @@ pub struct AgentConfig {
 
 impl AgentConfig {
     /// The user's rules, when the config carries a rules file that parses
-    /// (hosts check it at start and refuse a bad one).
+    /// (hosts check it at start and refuse a bad one). An agent parses
+    /// them once; [`Agent::rules`] gives them.
     pub fn parsed_rules(&self) -> Option<Rules> {
         self.rules
             .as_deref()
@@ -65,11 +66,9 @@ impl AgentConfig {
     /// allows reading contents, or when the offline planner must read files
     /// for the rules: their text, or the date a photo was taken (nothing
     /// leaves the machine then).
-    fn first_tools(&self) -> ToolSet {
+    fn first_tools(&self, rules: Option<&Rules>) -> ToolSet {
         let local = matches!(self.provider, Provider::Offline | Provider::OfflineNoKey);
-        let rules_read = self
-            .parsed_rules()
-            .is_some_and(|rules| rules.needs_content() || rules.needs_dates());
+        let rules_read = rules.is_some_and(|rules| rules.needs_content() || rules.needs_dates());
         ToolSet {
             contents: self.read_contents || (local && rules_read),
             ..ToolSet::SPEC
@@ -77,17 +76,17 @@ impl AgentConfig {
     }
 
     /// The system message: the spec's prompt, the existing-folders advice,
-    /// `read_file`'s advice when it is declared, and the user's rules.
-    fn system_message(&self) -> String {
+    /// `read_file`'s advice when `tools` declare it, and the user's rules.
+    fn system_message(&self, tools: ToolSet, rules: Option<&Rules>) -> String {
         let lang = self.lang;
         let mut text = system_prompt(lang, &self.target_dir);
         text.push_str("\n\n");
         text.push_str(&existing_folders_prompt(lang));
-        if self.first_tools().contents {
+        if tools.contents {
             text.push_str("\n\n");
             text.push_str(&contents_prompt(lang));
         }
-        if let Some(rules) = self.parsed_rules() {
+        if let Some(rules) = rules {
             let described = rules.describe(lang == Lang::Zh);
             if !described.is_empty() {
                 text.push_str("\n\n");
@@ -138,21 +137,30 @@ pub struct Agent {
     tools: ToolSet,
     /// Whether the target's size was looked at (once, on the first line).
     target_checked: bool,
+    /// The user's rules, parsed once from the config.
+    rules: Option<Rules>,
 }
 
 impl Agent {
     /// A new conversation holding only the system prompt.
     pub fn new(config: AgentConfig) -> Self {
+        let rules = config.parsed_rules();
+        let tools = config.first_tools(rules.as_ref());
         let system = Message::System {
-            content: config.system_message(),
+            content: config.system_message(tools, rules.as_ref()),
         };
-        let tools = config.first_tools();
         Self {
             config,
             history: vec![system],
             tools,
             target_checked: false,
+            rules,
         }
+    }
+
+    /// The user's rules, when the config carries a rules file.
+    pub fn rules(&self) -> Option<&Rules> {
+        self.rules.as_ref()
     }
 
     /// The conversation a host kept (the history of a completed turn, as
