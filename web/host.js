@@ -102,6 +102,7 @@ async function applyFs(files, request) {
     case "remove_dir_all": return files.removeDirAll(request.path);
     case "move_batch": return moveBatch(files, request.moves);
     case "read_bytes": return sample(await files.readBytes(request.path), request.head, request.tail);
+    case "digests": return digests(files, request.paths, request.limit);
     default: throw new HostError("bad_request", `unknown op ${request.op}`);
   }
 }
@@ -125,6 +126,32 @@ function base64(bytes) {
   let text = "";
   for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(text);
+}
+
+/**
+ * A content digest per path, in order (of the first `limit` bytes, or all
+ * of them when `limit` is null): the file system's own when it has one,
+ * else the SHA-256 of the bytes. One ABI result per path.
+ */
+async function digests(files, paths, limit) {
+  const results = [];
+  for (const path of paths) {
+    try {
+      if (files.digest) {
+        results.push(ok(await files.digest(path, limit)));
+        continue;
+      }
+      const bytes = await files.readBytes(path);
+      const end = limit == null ? (bytes.size ?? bytes.length) : limit;
+      const part = bytes.slice(0, end);
+      const buffer = part.arrayBuffer ? await part.arrayBuffer() : part;
+      const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+      results.push(ok(Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("")));
+    } catch (e) {
+      results.push(err(e.code || "io", e.message || String(e)));
+    }
+  }
+  return results;
 }
 
 /** Many moves in order, never replacing anything: one ABI result per move. */

@@ -46,8 +46,21 @@ export class MemFs {
     for (const file of files) {
       const parts = file.path.split("/");
       const dir = this.#mkdirs(parts.slice(0, -1), modified);
-      dir.children.set(parts.at(-1), { kind: "file", size: file.size, modified });
+      dir.children.set(parts.at(-1), { kind: "file", size: file.size, modified, id: this.#nextId++ });
     }
+  }
+
+  #nextId = 1;
+
+  /**
+   * A file's content digest. The files have no content, so each is its own:
+   * no two files are ever the same (a file keeps its digest when moved).
+   */
+  async digest(path) {
+    const node = this.#node(components(this.root, path));
+    if (!node) throw new HostError("not_found", "No such file or directory (os error 2)");
+    if (node.kind !== "file") throw new HostError("is_a_directory", "Is a directory (os error 21)");
+    return `memfs-file-${node.id}`;
   }
 
   /** The node at `parts`, or null; throws not_a_directory past a file. */

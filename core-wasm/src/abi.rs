@@ -359,6 +359,17 @@ impl FileSystem for WasmHost {
             tail,
         })
     }
+    fn digests(
+        &mut self,
+        paths: &[String],
+        limit: Option<u64>,
+    ) -> Result<Vec<Result<String, HostError>>, HostError> {
+        let results: Vec<Wire<String>> = Self::fs(FsRequest::Digests {
+            paths: paths.to_vec(),
+            limit,
+        })?;
+        Ok(results.into_iter().map(Result::from).collect())
+    }
 }
 
 impl EventSink for WasmHost {

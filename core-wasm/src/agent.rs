@@ -65,13 +65,16 @@ impl AgentConfig {
     /// The tools declared from the first request: `read_file` when the user
     /// allows reading contents, or when the offline planner must read files
     /// for the rules: their text, or the date a photo was taken (nothing
-    /// leaves the machine then).
+    /// leaves the machine then). The offline planner gets the bulk tools
+    /// from the start too, for `find_duplicates` (no request of it leaves
+    /// the machine, so their size costs nothing); a provider gets them once
+    /// a directory is large.
     fn first_tools(&self, rules: Option<&Rules>) -> ToolSet {
         let local = matches!(self.provider, Provider::Offline | Provider::OfflineNoKey);
         let rules_read = rules.is_some_and(|rules| rules.needs_content() || rules.needs_dates());
         ToolSet {
+            bulk: local,
             contents: self.read_contents || (local && rules_read),
-            ..ToolSet::SPEC
         }
     }
 
@@ -82,6 +85,10 @@ impl AgentConfig {
         let mut text = system_prompt(lang, &self.target_dir);
         text.push_str("\n\n");
         text.push_str(&existing_folders_prompt(lang));
+        if tools.bulk {
+            text.push_str("\n\n");
+            text.push_str(&bulk_prompt(lang));
+        }
         if tools.contents {
             text.push_str("\n\n");
             text.push_str(&contents_prompt(lang));
@@ -376,24 +383,25 @@ impl Agent {
             if flow == Flow::Continue && caps.model.cancelled() {
                 flow = Flow::Cancelled;
             }
-            let result = match (flow, truncated) {
-                (Flow::Cancelled, _) => lang.call_cancelled(),
-                (Flow::Continue, true) => lang.call_truncated(),
+            let (result, failed) = match (flow, truncated) {
+                (Flow::Cancelled, _) => (lang.call_cancelled(), true),
+                (Flow::Continue, true) => (lang.call_truncated(), true),
                 (Flow::Continue, false) => {
                     let mut ctx = ToolContext::new(&mut *caps.files, &self.config.target_dir, lang)
                         .with_tools(self.tools);
                     ctx.large_folder_entries = self.config.limits.large_folder_entries;
                     ctx.excerpt_chars = self.config.limits.excerpt_chars;
                     ctx.progress = Some(&mut *caps.events);
-                    let result = tools::run(&call.name, &call.arguments, &mut ctx);
+                    let output = tools::run_tool(&call.name, &call.arguments, &mut ctx);
                     met_large_folder |= ctx.met_large_folder;
-                    result
+                    (output.text, output.is_error)
                 }
             };
             caps.events.emit(Event::Tool {
                 text: lang.tool_line(&call.name, &preview(&result)),
                 name: call.name,
                 result: result.clone(),
+                failed,
             });
             self.history.push(Message::Tool {
                 tool_call_id: call.id,

@@ -77,8 +77,8 @@ pub trait FileSystem {
 
     /// Up to `head` bytes from the start of the file at `path` and up to
     /// `tail` bytes from its end, never the same byte twice (`tail` is
-    /// empty when `head` holds the whole file), and the file's size. Only
-    /// `read_file` calls it, only when reading contents is allowed. Hosts
+    /// empty when `head` holds the whole file), and the file's size.
+    /// `read_file` calls it only when reading contents is allowed. Hosts
     /// that cannot read files keep this default, which refuses.
     fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
         let _ = (head, tail);
@@ -86,6 +86,30 @@ pub trait FileSystem {
             "unsupported",
             format!("this host does not read files: {path}"),
         ))
+    }
+
+    /// A digest of each file of `paths`, in order: of its first `limit`
+    /// bytes, or of all of it when `limit` is `None`. Two equal digests
+    /// from one host mean equal bytes (hosts use a cryptographic hash such
+    /// as BLAKE3). One result per path; `Err` when the batch as a whole
+    /// could not start. Reads files but sends nothing of them anywhere.
+    ///
+    /// The default takes the bytes themselves (through
+    /// [`FileSystem::read_bytes`]) as the digest: exact, but it holds a
+    /// whole file in memory, so real hosts override it.
+    fn digests(
+        &mut self,
+        paths: &[String],
+        limit: Option<u64>,
+    ) -> Result<Vec<Result<String, HostError>>, HostError> {
+        use base64::Engine;
+        Ok(paths
+            .iter()
+            .map(|path| {
+                let sample = self.read_bytes(path, limit.unwrap_or(u64::MAX), 0)?;
+                Ok(base64::engine::general_purpose::STANDARD.encode(sample.head))
+            })
+            .collect())
     }
 }
 
@@ -212,6 +236,9 @@ pub enum Event {
         name: String,
         /// Its full result text (the history keeps the same).
         result: String,
+        /// Whether the tool failed or did not run (its result says why).
+        #[serde(default)]
+        failed: bool,
         /// The one console line: name and result cut to 100 characters.
         text: String,
     },
@@ -329,6 +356,15 @@ pub enum FsRequest {
         /// Bytes wanted from its end.
         tail: u64,
     },
+    /// [`FileSystem::digests`]; `ok` is one `{"ok": "DIGEST"}` or
+    /// `{"err": ...}` per path.
+    Digests {
+        /// The files.
+        paths: Vec<String>,
+        /// Bytes digested from each file's start; all of them when absent.
+        #[serde(default)]
+        limit: Option<u64>,
+    },
 }
 
 impl FsRequest {
@@ -349,6 +385,10 @@ impl FsRequest {
             FsRequest::ReadBytes { path, head, tail } => files
                 .read_bytes(path, *head, *tail)
                 .map(|sample| json_value(&sample)),
+            FsRequest::Digests { paths, limit } => files.digests(paths, *limit).map(|results| {
+                let wired: Vec<Wire<String>> = results.into_iter().map(Wire::from).collect();
+                json_value(&wired)
+            }),
         }
     }
 }

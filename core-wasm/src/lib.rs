@@ -10,11 +10,13 @@
 //! functions of `docs/ABI.md`; natively, any Rust implementation.
 
 pub mod agent;
+pub mod arrivals;
 pub mod ask;
 pub mod budget;
 pub mod call;
 pub mod contents;
 pub mod demo;
+pub mod duplicates;
 pub mod file_type;
 pub mod format;
 pub mod host;

@@ -147,10 +147,11 @@ fn declarations_of_the_bulk_tools_are_a_contract() {
             ("find_files", json!(["path", "pattern", "offset"])),
             ("move_matching", json!(["path", "pattern", "destination"])),
             ("move_by_type", json!(["path", "category", "destination"])),
+            ("find_duplicates", json!(["path"])),
         ]
     );
     let names: Vec<&str> = tools::names_in(ToolSet::WITH_BULK).collect();
-    assert_eq!(names.len(), 10);
+    assert_eq!(names.len(), 11);
 }
 
 fn names_declared(request: &Value) -> Vec<&str> {
@@ -206,7 +207,7 @@ fn meeting_a_large_directory_declares_the_bulk_tools_from_the_next_request() {
         assert_eq!(system_of(&requests[0]), session_prompt(lang));
         let with_advice = format!("{}\n\n{}", session_prompt(lang), bulk_prompt(lang));
         for request in &requests[1..] {
-            assert_eq!(names_declared(request).len(), 10);
+            assert_eq!(names_declared(request).len(), 11);
             assert_eq!(
                 request["tools"],
                 tools::declarations_for(ToolSet::WITH_BULK)
@@ -228,7 +229,7 @@ fn a_large_target_declares_the_bulk_tools_from_the_first_request() {
     let mut world = World::en(fs, ScriptedModel::new([text_reply("Hello.")]));
     assert_eq!(world.line("hi"), Outcome::Answered);
     let request = &world.model.requests[0];
-    assert_eq!(names_declared(request).len(), 10);
+    assert_eq!(names_declared(request).len(), 11);
     assert!(system_of(request).ends_with(&bulk_prompt(Lang::En)));
 }
 
@@ -242,7 +243,7 @@ fn the_agent_threshold_comes_from_its_limits() {
     };
     let mut world = World::en(fs, model).with_limits(limits);
     assert_eq!(world.line("hi"), Outcome::Answered);
-    assert_eq!(names_declared(&world.model.requests[0]).len(), 10);
+    assert_eq!(names_declared(&world.model.requests[0]).len(), 11);
 
     let fs = folder(MemFs::new(), ".", 6, 0);
     let model = ScriptedModel::new([text_reply("Hello.")]);

@@ -28,9 +28,9 @@ fn tool_events(world: &World) -> Vec<(String, String, String)> {
         .events
         .iter()
         .filter_map(|event| match event {
-            Event::Tool { name, result, text } => {
-                Some((name.clone(), result.clone(), text.clone()))
-            }
+            Event::Tool {
+                name, result, text, ..
+            } => Some((name.clone(), result.clone(), text.clone())),
             Event::Started { .. }
             | Event::AnswerDelta { .. }
             | Event::Answer { .. }

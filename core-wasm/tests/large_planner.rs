@@ -142,7 +142,12 @@ fn organize_and_yes_move_a_large_folder_by_category() {
 
         let tools = tool_names(&events);
         let categories = Category::ALL.len();
-        let mut expected = vec!["list_files", "summarize_folder", "find_files"];
+        let mut expected = vec![
+            "list_files",
+            "summarize_folder",
+            "find_files",
+            "find_duplicates",
+        ];
         expected.extend(["move_by_type"; Category::ALL.len()]);
         assert_eq!(tools, expected, "never a call per file");
 

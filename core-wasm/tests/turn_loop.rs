@@ -180,6 +180,7 @@ fn a_full_organize_conversation() {
         name: (*name).to_owned(),
         result: result.clone(),
         text: format!("[tool] {name}: {}", preview(result)),
+        failed: false,
     };
     let mut expected_events: Vec<Event> = results[..3].iter().map(tool_event).collect();
     expected_events.push(Event::Answer {

@@ -24,6 +24,7 @@ pub mod redact;
 pub mod rules_file;
 pub mod session;
 pub mod stream;
+pub mod watch;
 
 /// The core `.wasm` built by `build.rs` and embedded in the binary.
 pub const EMBEDDED_CORE: &[u8] = include_bytes!(env!("TIDYUP_CORE_WASM"));

@@ -55,6 +55,19 @@ fn main() -> ExitCode {
             };
         }
         Some(Command::ExportCore { file }) => return commands::export_core(&file),
+        Some(Command::Watch(args)) => {
+            let options = tidyup::watch::WatchOptions {
+                settle: args.settle,
+                poll: args.poll,
+                now: args.now,
+            };
+            return match load_config()
+                .and_then(|config| Settings::resolve(&args.as_run_args(), env, &config))
+            {
+                Ok(settings) => tidyup::watch::run(settings, options),
+                Err(err) => refuse(&err),
+            };
+        }
         Some(Command::Undo { session }) => return commands::undo(session.as_deref()),
         Some(Command::History) => return commands::history(),
         Some(Command::Trash {

@@ -21,5 +21,7 @@ mod support;
 #[cfg(unix)]
 mod terminal;
 mod tools;
+#[cfg(unix)]
+mod watch;
 #[cfg(windows)]
 mod windows;

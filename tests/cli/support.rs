@@ -436,8 +436,9 @@ impl Tidyup {
             .expect("runner thread panicked")
     }
 
-    /// Runs the binary, killing it after the timeout.
-    pub fn run_blocking(self) -> Outcome {
+    /// The command of this run: the binary, the arguments, the controlled
+    /// environment, piped standard streams.
+    fn command(&self) -> Command {
         let mut command = Command::new(env!("CARGO_BIN_EXE_tidyup"));
         command
             .env_clear()
@@ -447,7 +448,21 @@ impl Tidyup {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         command.envs(self.envs.iter().map(|(key, value)| (key, value)));
-        let mut child = command.spawn().expect("spawn tidyup");
+        command
+    }
+
+    /// Starts the binary and leaves it running (for `tidyup watch`); the
+    /// sandbox lives as long as the returned guard.
+    // Only the Unix watch tests keep a process running.
+    #[cfg_attr(windows, allow(dead_code))]
+    pub fn spawn(self) -> (std::process::Child, TempDir) {
+        let child = self.command().spawn().expect("spawn tidyup");
+        (child, self.sandbox)
+    }
+
+    /// Runs the binary, killing it after the timeout.
+    pub fn run_blocking(self) -> Outcome {
+        let mut child = self.command().spawn().expect("spawn tidyup");
 
         let mut stdin = child.stdin.take().expect("child stdin");
         let input = self.stdin.clone();
@@ -521,13 +536,16 @@ pub fn at(root: &str, relative: &str) -> String {
     format!("{root}{separator}{}", relative.replace('/', separator))
 }
 
-/// Writes `len` bytes into `dir/name`, creating parent folders.
+/// Writes `len` bytes into `dir/name`, creating parent folders: the name
+/// over and over, so files of different names differ in their bytes (as
+/// real files do) as soon as `len` reaches where the names differ.
 pub fn write_file(dir: &Path, name: &str, len: usize) -> PathBuf {
     let path = dir.join(name);
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).expect("parent dirs");
     }
-    std::fs::write(&path, vec![b'x'; len]).expect("write file");
+    let bytes: Vec<u8> = name.bytes().cycle().take(len).collect();
+    std::fs::write(&path, bytes).expect("write file");
     path
 }
 

@@ -216,7 +216,7 @@ async fn a_session_on_a_terminal_shows_the_usage_line_dimmed() {
 fn large_target() -> TempDir {
     let dir = tempfile::tempdir().unwrap();
     for i in 0..300 {
-        write_file(dir.path(), &format!("note {i:03}.txt"), 1);
+        write_file(dir.path(), &format!("note {i:03}.txt"), 8);
     }
     dir
 }

@@ -48,7 +48,7 @@ async fn tools_list_offers_every_tool_with_the_cores_schemas_and_honest_annotati
         .expect("tools/list");
     let declared = declarations_for(ToolSet::WITH_BULK);
     let declared = declared.as_array().expect("declarations");
-    assert_eq!(tools.len(), 10);
+    assert_eq!(tools.len(), 11);
     assert_eq!(tools.len(), declared.len());
     for (tool, declaration) in tools.iter().zip(declared) {
         let function = &declaration["function"];
@@ -65,9 +65,8 @@ async fn tools_list_offers_every_tool_with_the_cores_schemas_and_honest_annotati
         );
         let hints = tool.annotations.as_ref().expect("annotations");
         let (read_only, destructive) = match tool.name.as_ref() {
-            "list_files" | "get_file_type" | "summarize_folder" | "find_files" => {
-                (Some(true), None)
-            }
+            "list_files" | "get_file_type" | "summarize_folder" | "find_files"
+            | "find_duplicates" => (Some(true), None),
             "delete_file" | "move_file" | "move_matching" | "move_by_type" => {
                 (Some(false), Some(true))
             }
@@ -91,7 +90,8 @@ async fn tools_list_offers_every_tool_with_the_cores_schemas_and_honest_annotati
             "summarize_folder",
             "find_files",
             "move_matching",
-            "move_by_type"
+            "move_by_type",
+            "find_duplicates"
         ]
     );
     connection.close().await;
@@ -410,4 +410,51 @@ async fn read_file_is_offered_read_only_with_read_contents_and_reads_an_excerpt(
     assert!(text.starts_with("Text file"), "{text}");
     assert!(text.contains("Electricity bill, March 2024"), "{text}");
     with.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn find_duplicates_groups_identical_files_by_content_through_the_sandbox() {
+    let world = World::new();
+    World::write(
+        &world.target,
+        &[
+            ("report.pdf", "quarterly numbers"),
+            ("report (1).pdf", "quarterly numbers"),
+            ("Documents/report.pdf", "quarterly numbers"),
+            ("notes.txt", "quarterly NUMBERS"),
+            ("empty.txt", ""),
+            ("empty copy.txt", ""),
+        ],
+    );
+    let target = world.target.display().to_string();
+    let connection = world.connect(&[&target], TestClient::plain()).await;
+    let text = connection
+        .text("find_duplicates", json!({"path": "."}), false)
+        .await;
+    assert!(
+        text.starts_with(&format!(
+            "Identical files under {target}: 1 groups, 2 copies beyond the first (34 B)."
+        )),
+        "{text}"
+    );
+    let files: Vec<&str> = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("    "))
+        .collect();
+    let mut sorted = files.clone();
+    sorted.sort_unstable();
+    let in_documents = std::path::Path::new("Documents")
+        .join("report.pdf")
+        .display()
+        .to_string();
+    assert_eq!(
+        sorted,
+        [in_documents.as_str(), "report (1).pdf", "report.pdf"],
+        "{text}"
+    );
+    let outside = connection
+        .text("find_duplicates", json!({"path": "/"}), true)
+        .await;
+    assert!(outside.contains("tool execution failed"), "{outside}");
+    connection.close().await;
 }

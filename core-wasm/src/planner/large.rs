@@ -15,8 +15,9 @@ use crate::{Lang, paths};
 use super::exchanges::Exchange;
 use super::large_texts as texts;
 use super::placement::{existing_category_folder, synonyms};
-use super::plan::{Listed, category_folder, parse_listing};
+use super::plan::{Listed, category_folder, duplicates_folder, parse_listing};
 use super::readings::{MoveOutcome, Overview, numbers};
+use super::set_aside::SetAside;
 
 /// Whether a `list_files` result shows only part of its folder: lines
 /// after the first, and fewer item lines than the count on the first, or
@@ -34,8 +35,9 @@ pub fn is_cut(listing: &str) -> bool {
             || rest.iter().any(|line| parse_listing(line).is_empty()))
 }
 
-/// The calls that give the planner its overview: the summary of the target
-/// and which names of category folders are taken there already.
+/// The calls that give the planner its overview: the summary of the target,
+/// which names of category folders are taken there already, and the
+/// byte-identical copies.
 pub fn overview_calls(lang: Lang) -> Vec<(&'static str, Value)> {
     vec![
         ("summarize_folder", json!({ "path": "." })),
@@ -43,6 +45,7 @@ pub fn overview_calls(lang: Lang) -> Vec<(&'static str, Value)> {
             "find_files",
             json!({ "path": ".", "pattern": folder_glob(lang), "offset": 0 }),
         ),
+        ("find_duplicates", json!({ "path": "." })),
     ]
 }
 
@@ -57,6 +60,7 @@ fn folder_glob(lang: Lang) -> String {
             own.into_iter()
                 .chain(synonyms(*category).iter().map(|name| (*name).to_owned()))
         })
+        .chain([duplicates_folder(lang).to_owned()])
         .collect();
     format!("{{{}}}", names.join(","))
 }
@@ -87,6 +91,8 @@ pub struct LargePlan {
     pub items: Option<usize>,
     /// Non-empty groups in category order.
     pub groups: Vec<LargeGroup>,
+    /// The byte-identical copies set aside first.
+    pub set_aside: SetAside,
 }
 
 /// Name patterns shown per category.
@@ -95,7 +101,7 @@ const PATTERNS_PER_CATEGORY: usize = 3;
 impl LargePlan {
     /// The plan from one turn's exchanges; `None` when the turn did not
     /// summarize the target (it was not a large-folder turn).
-    pub fn from_exchanges(exchanges: &[Exchange], lang: Lang) -> Option<Self> {
+    pub fn from_exchanges(exchanges: &[Exchange], lang: Lang, separator: char) -> Option<Self> {
         let last = |name: &str| {
             exchanges
                 .iter()
@@ -110,10 +116,16 @@ impl LargePlan {
             let first = e.result.lines().next()?;
             numbers(first).first().copied()
         });
+        let set_aside = SetAside::from_exchanges(exchanges, lang, separator, &taken);
         let groups = Category::ALL
             .into_iter()
             .filter_map(|category| {
                 let (count, size) = overview.totals.get(&category)?;
+                let copies = set_aside
+                    .copies
+                    .iter()
+                    .filter(|copy| Category::of(&copy.file) == category)
+                    .count();
                 let (folder, folder_exists) = match existing_category_folder(category, lang, &taken)
                 {
                     Some(existing) => (existing.to_owned(), true),
@@ -123,7 +135,7 @@ impl LargePlan {
                     category,
                     folder,
                     folder_exists,
-                    count: *count,
+                    count: count.saturating_sub(copies),
                     size: size.clone(),
                     patterns: overview
                         .patterns
@@ -137,28 +149,35 @@ impl LargePlan {
             })
             .filter(|group| group.count > 0)
             .collect();
-        Some(Self { items, groups })
+        Some(Self {
+            items,
+            groups,
+            set_aside,
+        })
     }
 
     /// How many files the plan moves.
     pub fn file_count(&self) -> usize {
-        self.groups.iter().map(|group| group.count).sum()
+        self.groups.iter().map(|group| group.count).sum::<usize>() + self.set_aside.copies.len()
     }
 
-    /// One `move_by_type` per category, all in one reply.
+    /// The copies set aside, then one `move_by_type` per category, all in
+    /// one reply.
     pub fn actions(&self) -> Vec<(&'static str, Value)> {
-        self.groups
-            .iter()
-            .map(|group| {
-                (
-                    "move_by_type",
-                    json!({
-                        "path": ".",
-                        "category": group.category.name(),
-                        "destination": group.folder,
-                    }),
-                )
-            })
+        let by_type = self.groups.iter().map(|group| {
+            (
+                "move_by_type",
+                json!({
+                    "path": ".",
+                    "category": group.category.name(),
+                    "destination": group.folder,
+                }),
+            )
+        });
+        self.set_aside
+            .actions()
+            .into_iter()
+            .chain(by_type)
             .collect()
     }
 
@@ -168,6 +187,13 @@ impl LargePlan {
         let separator = paths::separator(target_dir);
         let (mut folders, mut moved, mut planned) = (0, 0, 0);
         let mut lines = Vec::new();
+        if !self.set_aside.copies.is_empty() {
+            let (copies_moved, copy_lines) = self.set_aside.report(done, target_dir, lang);
+            folders += usize::from(!self.set_aside.folder_exists && copies_moved > 0);
+            moved += copies_moved;
+            planned += self.set_aside.copies.len();
+            lines.extend(copy_lines);
+        }
         for group in &self.groups {
             let destination = paths::resolve(target_dir, &group.folder);
             let outcome = done

@@ -18,6 +18,10 @@ pub fn plan_text(plan: &LargePlan, lang: Lang, separator: char) -> String {
         (Lang::Zh, None) => "这个文件夹很大，所以按类型整理：每个类别一个文件夹，每类一步移完。文件夹和隐藏文件保持不动。".to_owned(),
     };
     let mut text = format!("{}\n{why}", plan_heading(lang));
+    if !plan.set_aside.copies.is_empty() {
+        text.push_str("\n\n");
+        text.push_str(&plan.set_aside.plan_text(lang, separator));
+    }
     for group in &plan.groups {
         text.push_str("\n\n");
         text.push_str(&group_heading(group, lang, separator));

@@ -18,6 +18,7 @@ mod large_texts;
 mod placement;
 mod plan;
 mod readings;
+mod set_aside;
 mod texts;
 
 use serde_json::{Value, json};
@@ -33,7 +34,7 @@ pub use intent::{Intent, classify};
 use large::LargePlan;
 use placement::{Placement, Readings, place, worth_reading};
 pub use plan::{Plan, Reason, folder_name, parse_listing};
-use plan::{category_named, category_target};
+use plan::{category_named, category_target, duplicates_target};
 
 /// The model identifier the planner reports.
 pub const MODEL: &str = "tidyup-offline-planner";
@@ -149,10 +150,14 @@ impl OfflinePlanner {
                         .map(|item| ("read_file", json!({ "path": item.name }))),
                 );
             }
-            let folders: Vec<String> = Category::ALL
+            if declared.bulk {
+                calls.push(("find_duplicates", json!({ "path": "." })));
+            }
+            let mut folders: Vec<String> = Category::ALL
                 .into_iter()
                 .map(|category| category_target(category, lang, &items))
                 .collect();
+            folders.push(duplicates_target(lang, &items));
             calls.extend(
                 items
                     .iter()
@@ -211,7 +216,7 @@ impl OfflinePlanner {
     /// A large folder: overview → plan by category, one step per model call.
     fn organize_large(&self, this_turn: &[Exchange]) -> Step {
         let lang = self.lang;
-        match LargePlan::from_exchanges(this_turn, lang) {
+        match LargePlan::from_exchanges(this_turn, lang, self.separator()) {
             None => Step::Call(large::overview_calls(lang)),
             Some(plan) if plan.file_count() == 0 => {
                 Step::Say(texts::nothing_to_organize(&Plan::default(), lang))
@@ -241,7 +246,7 @@ impl OfflinePlanner {
         if !answered_organize(previous_turn) {
             return None;
         }
-        LargePlan::from_exchanges(&exchanges(previous_turn), self.lang)
+        LargePlan::from_exchanges(&exchanges(previous_turn), self.lang, self.separator())
             .filter(|plan| plan.file_count() > 0)
     }
 

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::Lang;
 use crate::file_type::Category;
 use crate::rules::Rules;
-use crate::tools::{DIR_MARKER, FILE_MARKER};
+use crate::tools::{DIR_MARKER, FILE_MARKER, parse_duplicate_groups};
 
 use super::exchanges::Exchange;
 use super::placement::{Placement, Readings, existing_category_folder, place};
@@ -103,6 +103,9 @@ pub enum Reason {
     Rule(usize),
     /// Their category's folder.
     Category(Category),
+    /// They are byte-identical copies of files kept elsewhere: they are set
+    /// aside, never deleted.
+    Duplicate,
 }
 
 /// A whole plan.
@@ -119,6 +122,8 @@ pub struct Plan {
     pub unclassified: Vec<String>,
     /// Items the rules file excludes, which stay.
     pub excluded: Vec<String>,
+    /// Each copy set aside, and the file of the same bytes that is kept.
+    pub copy_of: BTreeMap<String, String>,
 }
 
 impl Plan {
@@ -147,7 +152,10 @@ impl Plan {
             .filter_map(|e| Some((e.arg("filename"), category_named(&e.result)?)))
             .collect();
         let readings = Readings::new(exchanges);
-        let mut plan = Plan::default();
+        let mut plan = Plan {
+            copy_of: spare_copies(exchanges, lang, separator),
+            ..Plan::default()
+        };
         let mut by_reason: BTreeMap<(Reason, String), Vec<&str>> = BTreeMap::new();
         for item in &items {
             let excluded = rules.is_some_and(|rules| rules.is_excluded(&item.name, item.is_dir));
@@ -157,6 +165,9 @@ impl Plan {
                 plan.folders_left.push(item.name.clone());
             } else if item.name.starts_with('.') {
                 plan.hidden_left.push(item.name.clone());
+            } else if plan.copy_of.contains_key(&item.name) {
+                let key = (Reason::Duplicate, duplicates_target(lang, &items));
+                by_reason.entry(key).or_default().push(&item.name);
             } else if let Some(category) = types.get(item.name.as_str()) {
                 let key = match place(item, *category, rules, &readings) {
                     Placement::Rule { number, folder } => (Reason::Rule(number), folder),
@@ -204,6 +215,52 @@ impl Plan {
     pub fn move_count(&self) -> usize {
         self.groups.iter().map(|group| group.moves.len()).sum()
     }
+}
+
+/// The folder copies are set aside in: `Duplicates` (`重复文件`), made
+/// free of files.
+pub fn duplicates_target(lang: Lang, items: &[Listed]) -> String {
+    free_folder_name(duplicates_folder(lang), items)
+}
+
+/// The planner's name for the folder of set-aside copies.
+pub fn duplicates_folder(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "Duplicates",
+        Lang::Zh => "重复文件",
+    }
+}
+
+/// The loose files of the target that are copies of another file, each
+/// with the file kept: from the turn's `find_duplicates` of the target,
+/// the oldest file of each group outside the duplicates folder is kept,
+/// and every other copy lying directly in the target is set aside.
+pub fn spare_copies(
+    exchanges: &[Exchange],
+    lang: Lang,
+    separator: char,
+) -> BTreeMap<String, String> {
+    let Some(found) = exchanges
+        .iter()
+        .rev()
+        .find(|e| e.name == "find_duplicates" && e.arg("path") == ".")
+    else {
+        return BTreeMap::new();
+    };
+    let set_aside = format!("{}{separator}", duplicates_folder(lang));
+    let mut copies = BTreeMap::new();
+    for group in parse_duplicate_groups(&found.result) {
+        let Some(kept) = group.iter().find(|path| !path.starts_with(&set_aside)) else {
+            continue;
+        };
+        for path in &group {
+            let loose = !path.contains(['/', '\\']);
+            if path != kept && loose {
+                copies.insert(path.clone(), kept.clone());
+            }
+        }
+    }
+    copies
 }
 
 /// The folder a category's files go to: an existing folder that means the

@@ -25,6 +25,8 @@ pub fn plan_text(plan: &Plan, lang: Lang, separator: char) -> String {
             (Lang::En, Reason::Rule(number)) => format!("rule {number}, "),
             (Lang::Zh, Reason::Category(_)) => String::new(),
             (Lang::Zh, Reason::Rule(number)) => format!("规则 {number}，"),
+            (Lang::En, Reason::Duplicate) => "copies of files kept elsewhere, ".to_owned(),
+            (Lang::Zh, Reason::Duplicate) => "内容相同的副本，".to_owned(),
         };
         text.push_str(&match (lang, group.folder_exists) {
             (Lang::En, false) => format!("\n{folder}{separator} ({why}new folder, {count} files)"),
@@ -38,6 +40,9 @@ pub fn plan_text(plan: &Plan, lang: Lang, separator: char) -> String {
         });
         for step in &group.moves {
             text.push_str(&format!("\n  {} → {}", step.file, step.destination));
+            if let Some(kept) = plan.copy_of.get(&step.file) {
+                text.push_str(&same_bytes_as(lang, kept));
+            }
         }
     }
     let left = left_alone(plan, lang);
@@ -48,6 +53,14 @@ pub fn plan_text(plan: &Plan, lang: Lang, separator: char) -> String {
     text.push_str("\n\n");
     text.push_str(question(lang));
     text
+}
+
+/// ` (same bytes as KEPT)`, after a copy's move.
+pub fn same_bytes_as(lang: Lang, kept: &str) -> String {
+    match lang {
+        Lang::En => format!(" (same bytes as {kept})"),
+        Lang::Zh => format!("（与 {kept} 内容相同）"),
+    }
 }
 
 /// The question every plan ends with.

@@ -1,7 +1,8 @@
 //! The local tools: their declarations, argument checking and dispatch.
 //!
 //! The six spec tools are always declared; the bulk tools
-//! (`summarize_folder`, `find_files`, `move_matching`, `move_by_type`) join
+//! (`summarize_folder`, `find_files`, `move_matching`, `move_by_type`,
+//! `find_duplicates`) join
 //! them once a session has met a large directory, so a session on small
 //! folders sends exactly the six. Every tool returns text for the model. A
 //! failure is text too: an unknown name gives "unknown tool NAME", bad
@@ -12,6 +13,7 @@ mod bulk;
 mod bulk_texts;
 mod create_folder;
 mod delete_file;
+mod find_duplicates;
 mod find_files;
 mod get_file_type;
 mod list_files;
@@ -31,6 +33,7 @@ use crate::host::{EventSink, FileSystem, HostError};
 
 use crate::lang::Lang;
 pub use bulk::group_digits;
+pub use find_duplicates::parse_groups as parse_duplicate_groups;
 pub use list_files::{DIR_MARKER, FILE_MARKER, item_line};
 pub use name_patterns::name_pattern;
 pub use read_file::{HEAD_BYTES, TAIL_BYTES};
@@ -172,7 +175,7 @@ struct Tool {
     run: fn(&Args, &mut ToolContext<'_>) -> ToolResult,
 }
 
-const TOOLS: [Tool; 11] = [
+const TOOLS: [Tool; 12] = [
     list_files::TOOL,
     create_folder::TOOL,
     move_file::TOOL,
@@ -183,6 +186,7 @@ const TOOLS: [Tool; 11] = [
     find_files::TOOL,
     move_matching::TOOL,
     move_by_type::TOOL,
+    find_duplicates::TOOL,
     read_file::TOOL,
 ];
 

@@ -136,6 +136,10 @@ pub enum Command {
         /// The plan file
         plan: PathBuf,
     },
+    /// Keep a folder tidy: organize each file that arrives, once it has
+    /// settled, with the offline planner and the rules file (never a model);
+    /// each batch is journaled, `tidyup undo` reverses the last
+    Watch(WatchArgs),
     /// Serve tidyup's tools to an AI agent (Claude, Codex, VS Code...) over
     /// the Model Context Protocol on standard input/output: sandboxed,
     /// journaled, undoable with `tidyup undo`
@@ -270,6 +274,80 @@ pub struct McpArgs {
     /// the config file's, from LC_ALL/LANG]
     #[arg(long, value_enum)]
     pub lang: Option<LangArg>,
+}
+
+/// `tidyup watch`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct WatchArgs {
+    /// The folder to keep tidy [default: your Desktop]
+    pub dir: Option<PathBuf>,
+
+    /// Seconds a file must stay unchanged before it is organized, so a
+    /// download or copy is never moved half-written
+    #[arg(long, value_name = "SECS", default_value = "2", value_parser = seconds)]
+    pub settle: Duration,
+
+    /// Look for changes every SECS seconds instead of through the
+    /// operating system's notifications (network and some virtual drives)
+    #[arg(long, value_name = "SECS", value_parser = seconds)]
+    pub poll: Option<Duration>,
+
+    /// First organize the files already in the folder, as one batch
+    /// [default: they are left alone]
+    #[arg(long)]
+    pub now: bool,
+
+    /// The rules file to follow [default: DIR/.tidyup.toml when present]
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+
+    /// Also allow moves into this directory (repeatable)
+    #[arg(long, value_name = "DIR")]
+    pub allow: Vec<PathBuf>,
+
+    /// Language of the messages [default: $TIDYUP_LANG, the config file's,
+    /// from LC_ALL/LANG]
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
+
+    /// Run this build of the core instead of the embedded one
+    #[arg(long, value_name = "FILE.wasm")]
+    pub core: Option<PathBuf>,
+}
+
+impl WatchArgs {
+    /// The session options a watch resolves like a session: the offline
+    /// planner, the sandbox of DIR and `--allow`, the rules file.
+    pub fn as_run_args(&self) -> RunArgs {
+        RunArgs {
+            dir: self.dir.clone(),
+            provider: ProviderArgs {
+                provider: Some("offline".to_owned()),
+                lang: self.lang,
+                ..ProviderArgs::default()
+            },
+            allow: self.allow.clone(),
+            no_sandbox: false,
+            dry_run: false,
+            core: self.core.clone(),
+            read_contents: false,
+            rules: self.rules.clone(),
+        }
+    }
+}
+
+/// A positive number of seconds, at most a day (`0.5`, `2`).
+fn seconds(text: &str) -> Result<Duration, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("expected a number of seconds, got {text:?}"))?;
+    if !(0.01..=86_400.0).contains(&value) {
+        return Err(format!(
+            "expected between 0.01 and 86400 seconds, got {text}"
+        ));
+    }
+    Ok(Duration::from_secs_f64(value))
 }
 
 /// `tidyup ask`'s arguments.

@@ -123,6 +123,14 @@ impl<F: HostFs> FileSystem for ExcludedFs<F> {
     fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
         self.inner.read_bytes(path, head, tail)
     }
+
+    fn digests(
+        &mut self,
+        paths: &[String],
+        limit: Option<u64>,
+    ) -> Result<Vec<Result<String, HostError>>, HostError> {
+        self.inner.digests(paths, limit)
+    }
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         self.check_change(path)?;
         self.inner.create_dir_all(path)

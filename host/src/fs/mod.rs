@@ -122,6 +122,13 @@ impl FileSystem for Box<dyn HostFs> {
     fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
         self.as_mut().read_bytes(path, head, tail)
     }
+    fn digests(
+        &mut self,
+        paths: &[String],
+        limit: Option<u64>,
+    ) -> Result<Vec<Result<String, HostError>>, HostError> {
+        self.as_mut().digests(paths, limit)
+    }
 }
 
 impl HostFs for Box<dyn HostFs> {
@@ -192,6 +199,13 @@ impl<T: FileSystem + Send> FileSystem for Shared<T> {
     }
     fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
         self.with(|fs| fs.read_bytes(path, head, tail))
+    }
+    fn digests(
+        &mut self,
+        paths: &[String],
+        limit: Option<u64>,
+    ) -> Result<Vec<Result<String, HostError>>, HostError> {
+        self.with(|fs| fs.digests(paths, limit))
     }
 }
 

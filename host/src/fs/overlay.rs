@@ -186,6 +186,24 @@ impl<F: HostFs> FileSystem for OverlayFs<F> {
         }
     }
 
+    fn digests(
+        &mut self,
+        paths: &[String],
+        limit: Option<u64>,
+    ) -> Result<Vec<Result<String, HostError>>, HostError> {
+        Ok(paths
+            .iter()
+            .map(|path| match self.resolve(path) {
+                Resolved::Real(real) => self
+                    .inner
+                    .digests(std::slice::from_ref(&real), limit)?
+                    .pop()
+                    .unwrap_or_else(|| Err(Self::missing(path))),
+                Resolved::Missing | Resolved::NewDir => Err(Self::missing(path)),
+            })
+            .collect())
+    }
+
     fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         let mut entries = match self.resolve(path) {
             Resolved::Missing => return Err(Self::missing(path)),

@@ -303,6 +303,31 @@ impl<F: HostFs> FileSystem for ProtectedFs<F> {
         self.check_access(path)?;
         self.inner.read_bytes(path, head, tail)
     }
+
+    fn digests(
+        &mut self,
+        paths: &[String],
+        limit: Option<u64>,
+    ) -> Result<Vec<Result<String, HostError>>, HostError> {
+        let mut refused = Vec::new();
+        let mut allowed = Vec::new();
+        for (index, path) in paths.iter().enumerate() {
+            match self.check_access(path) {
+                Ok(()) => allowed.push(path.clone()),
+                Err(err) => refused.push((index, err)),
+            }
+        }
+        let mut digests = self.inner.digests(&allowed, limit)?.into_iter();
+        let mut refused = refused.into_iter().peekable();
+        Ok((0..paths.len())
+            .map(|index| match refused.next_if(|(at, _)| *at == index) {
+                Some((_, err)) => Err(err),
+                None => digests
+                    .next()
+                    .unwrap_or_else(|| Err(HostError::new("internal", "a digest went missing"))),
+            })
+            .collect())
+    }
 }
 
 impl<F: HostFs> HostFs for ProtectedFs<F> {

@@ -115,6 +115,20 @@ impl FileSystem for RealFs {
         let size = file.metadata().map_err(|err| host_error(&err))?.len();
         super::sample::sample(file, size, head, tail).map_err(|err| host_error(&err))
     }
+
+    fn digests(
+        &mut self,
+        paths: &[String],
+        limit: Option<u64>,
+    ) -> Result<Vec<Result<String, HostError>>, HostError> {
+        Ok(paths
+            .iter()
+            .map(|path| {
+                let file = fs::File::open(checked(path)?).map_err(|err| host_error(&err))?;
+                super::sample::digest(file, limit).map_err(|err| host_error(&err))
+            })
+            .collect())
+    }
 }
 
 impl HostFs for RealFs {

@@ -1,7 +1,19 @@
-//! Reading a bounded sample of a file for `read_file`: its first bytes and
-//! its last, never the whole of a large file.
+//! Reading files for the core: a bounded sample for `read_file` (its first
+//! bytes and its last, never the whole of a large file), and the content
+//! digests that find byte-identical files.
 
 use std::io::{self, Read, Seek, SeekFrom};
+
+/// The BLAKE3 hash, in hex, of the first `limit` bytes of `file` (all of
+/// them when `None`), read in pieces: memory stays small whatever the size.
+pub fn digest(file: impl Read, limit: Option<u64>) -> io::Result<String> {
+    let mut hasher = blake3::Hasher::new();
+    match limit {
+        Some(limit) => hasher.update_reader(file.take(limit))?,
+        None => hasher.update_reader(file)?,
+    };
+    Ok(hasher.finalize().to_hex().to_string())
+}
 
 use tidyup_core::FileSample;
 

@@ -248,6 +248,24 @@ impl FileSystem for SandboxFs {
         let size = file.metadata().map_err(|err| error_at(path, &err))?.len();
         super::sample::sample(file, size, head, tail).map_err(|err| error_at(path, &err))
     }
+
+    fn digests(
+        &mut self,
+        paths: &[String],
+        limit: Option<u64>,
+    ) -> Result<Vec<Result<String, HostError>>, HostError> {
+        Ok(paths
+            .iter()
+            .map(|path| {
+                let (root, relative) = self.locate_in_root(path)?;
+                let file = root
+                    .dir
+                    .open(&relative)
+                    .map_err(|err| error_at(path, &err))?;
+                super::sample::digest(file, limit).map_err(|err| error_at(path, &err))
+            })
+            .collect())
+    }
 }
 
 impl HostFs for SandboxFs {

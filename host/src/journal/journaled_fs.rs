@@ -107,6 +107,14 @@ impl<F: HostFs> FileSystem for JournaledFs<F> {
         self.inner.read_bytes(path, head, tail)
     }
 
+    fn digests(
+        &mut self,
+        paths: &[String],
+        limit: Option<u64>,
+    ) -> Result<Vec<Result<String, HostError>>, HostError> {
+        self.inner.digests(paths, limit)
+    }
+
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         // Record exactly the directories this call creates, outermost first.
         let mut missing = Vec::new();

@@ -34,7 +34,7 @@ pub fn all(set: ToolSet) -> Vec<Tool> {
 /// local files only (a closed world).
 ///
 /// - Read-only: `list_files`, `get_file_type`, `summarize_folder`,
-///   `find_files`, `read_file`.
+///   `find_files`, `find_duplicates`, `read_file`.
 /// - Destructive: `delete_file` (into tidyup's trash; it needs `confirm:
 ///   true`), and the moves, which replace a file at the destination
 ///   (`move_file`) or carry many items away at once (`move_matching`,
@@ -49,9 +49,8 @@ pub fn all(set: ToolSet) -> Vec<Tool> {
 pub fn annotations(name: &str) -> ToolAnnotations {
     let closed = ToolAnnotations::new().open_world(false);
     match name {
-        "list_files" | "get_file_type" | "summarize_folder" | "find_files" | "read_file" => {
-            closed.read_only(true)
-        }
+        "list_files" | "get_file_type" | "summarize_folder" | "find_files" | "find_duplicates"
+        | "read_file" => closed.read_only(true),
         "create_folder" => closed.read_only(false).destructive(false).idempotent(true),
         "rename_file" => closed.read_only(false).destructive(false).idempotent(false),
         _ => closed.read_only(false).destructive(true).idempotent(false),

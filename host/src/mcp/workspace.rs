@@ -220,4 +220,11 @@ impl FileSystem for Workspace {
     fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
         self.files()?.read_bytes(path, head, tail)
     }
+    fn digests(
+        &mut self,
+        paths: &[String],
+        limit: Option<u64>,
+    ) -> Result<Vec<Result<String, HostError>>, HostError> {
+        self.files()?.digests(paths, limit)
+    }
 }

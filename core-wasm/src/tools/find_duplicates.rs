@@ -1,0 +1,218 @@
+//! `find_duplicates`: the groups of byte-identical files under a directory,
+//! found by content (see [`crate::duplicates`]), bounded like every bulk
+//! result: the first groups, then a count of the rest.
+
+use super::bulk::group_digits;
+use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult};
+use crate::Lang;
+use crate::duplicates::{self, Candidate, DuplicateGroup, Duplicates};
+use crate::format::format_size;
+use crate::host::{Entry, EntryKind};
+use crate::paths;
+
+/// Groups named in one result; the rest are counted.
+pub const GROUPS_SHOWN: usize = 200;
+/// Files named per group; the rest are counted.
+const FILES_PER_GROUP: usize = 20;
+/// Characters of the named groups, whatever their number.
+const MAX_CHARS: usize = 16_000;
+/// Files compared at most in one search.
+pub const MAX_FILES: usize = 200_000;
+/// Folder levels searched below the directory.
+const MAX_DEPTH: usize = 16;
+
+pub(super) const TOOL: Tool = Tool {
+    name: "find_duplicates",
+    group: Group::Bulk,
+    description: "Find byte-identical files (by content, never by name) in a directory and its subfolders. Lists each group with its size, oldest file first: keep that one and set the other copies aside in a Duplicates folder; never delete them.",
+    parameters: &[(
+        "path",
+        "string",
+        "The directory to search (absolute, or relative to the target directory).",
+    )],
+    run,
+};
+
+fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
+    let path = paths::resolve(ctx.target_dir, args.string("path")?);
+    let listable = matches!(
+        ctx.files.stat(&path)?.map(|entry| entry.kind),
+        Some(EntryKind::Dir | EntryKind::Symlink)
+    );
+    if !listable {
+        return Err(ToolFailure::Reported(ctx.lang.dir_missing(&path)));
+    }
+    let walk = walk(ctx, &path)?;
+    let compared = walk.files.len();
+    let found = duplicates::find(ctx.files, walk.files)?;
+    Ok(describe(ctx.lang, &path, &found, compared, walk.cut))
+}
+
+/// The files under a directory, breadth first.
+struct Walk {
+    files: Vec<Candidate>,
+    /// Whether files or levels were left out by the bounds.
+    cut: bool,
+}
+
+/// Regular files under `root`, hidden items and links left out, at most
+/// [`MAX_FILES`] of them and [`MAX_DEPTH`] levels down.
+fn walk(ctx: &mut ToolContext<'_>, root: &str) -> Result<Walk, ToolFailure> {
+    let mut files = Vec::new();
+    let mut cut = false;
+    let mut level = vec![root.to_owned()];
+    for depth in 0..=MAX_DEPTH {
+        let mut next = Vec::new();
+        for dir in level {
+            let entries = match ctx.files.list(&dir) {
+                Ok(entries) => entries,
+                Err(_) if dir != root => continue,
+                Err(err) => return Err(err.into()),
+            };
+            for entry in entries.into_iter().filter(|e| !e.name.starts_with('.')) {
+                let path = paths::join(&dir, &entry.name);
+                match entry.kind {
+                    EntryKind::Dir if depth < MAX_DEPTH => next.push(path),
+                    EntryKind::Dir => cut = true,
+                    EntryKind::File if files.len() < MAX_FILES => {
+                        files.push(candidate(ctx.target_dir, path, &entry));
+                    }
+                    EntryKind::File => cut = true,
+                    EntryKind::Symlink | EntryKind::Other => {}
+                }
+            }
+        }
+        next.sort();
+        level = next;
+    }
+    Ok(Walk { files, cut })
+}
+
+fn candidate(target_dir: &str, path: String, entry: &Entry) -> Candidate {
+    Candidate {
+        shown: shown_path(target_dir, &path),
+        path,
+        size: entry.size,
+        modified: entry.modified,
+    }
+}
+
+/// `path` relative to the target directory when it is inside it (as the
+/// other tools take it), else whole.
+fn shown_path(target_dir: &str, path: &str) -> String {
+    let separator = paths::separator(target_dir);
+    let prefix = format!("{}{separator}", target_dir.trim_end_matches(separator));
+    path.strip_prefix(&prefix).unwrap_or(path).to_owned()
+}
+
+/// The result text: a heading with the totals, the groups (each file on a
+/// line of its own, four spaces in), then what was left out.
+fn describe(lang: Lang, path: &str, found: &Duplicates, compared: usize, cut: bool) -> String {
+    let mut text = if found.groups.is_empty() {
+        lang.pick(
+            format!(
+                "No identical files under {path} ({} files compared).",
+                group_digits(compared)
+            ),
+            format!(
+                "{path} 下没有内容相同的文件（比较了 {} 个文件）。",
+                group_digits(compared)
+            ),
+        )
+    } else {
+        heading(lang, path, &found.groups)
+    };
+    let mut shown = 0;
+    for group in found.groups.iter().take(GROUPS_SHOWN) {
+        if text.len() > MAX_CHARS {
+            break;
+        }
+        text.push('\n');
+        text.push_str(&group_lines(lang, group));
+        shown += 1;
+    }
+    let rest = &found.groups[shown..];
+    if !rest.is_empty() {
+        let copies: usize = rest.iter().map(|group| group.files.len() - 1).sum();
+        let bytes: u64 = rest.iter().map(DuplicateGroup::spare_bytes).sum();
+        let (groups, copies, size) = (
+            group_digits(rest.len()),
+            group_digits(copies),
+            format_size(bytes),
+        );
+        text.push('\n');
+        text.push_str(&lang.pick(
+            format!("...and {groups} more groups ({copies} copies, {size}); call find_duplicates on a subfolder to see them."),
+            format!("……还有 {groups} 组（{copies} 个副本，{size}）；对子文件夹调用 find_duplicates 可以看到。"),
+        ));
+    }
+    if found.unreadable > 0 {
+        let count = group_digits(found.unreadable);
+        text.push('\n');
+        text.push_str(&lang.pick(
+            format!("{count} files could not be read and were left out."),
+            format!("{count} 个文件无法读取，未参与比较。"),
+        ));
+    }
+    if cut {
+        text.push('\n');
+        text.push_str(&lang.pick(
+            format!("Only the first {} files and {MAX_DEPTH} folder levels were compared; call find_duplicates on a subfolder for the rest.", group_digits(MAX_FILES)),
+            format!("只比较了前 {} 个文件和 {MAX_DEPTH} 层文件夹；其余的请对子文件夹调用 find_duplicates。", group_digits(MAX_FILES)),
+        ));
+    }
+    text
+}
+
+fn heading(lang: Lang, path: &str, groups: &[DuplicateGroup]) -> String {
+    let copies: usize = groups.iter().map(|group| group.files.len() - 1).sum();
+    let bytes: u64 = groups.iter().map(DuplicateGroup::spare_bytes).sum();
+    let (count, copies, size) = (
+        group_digits(groups.len()),
+        group_digits(copies),
+        format_size(bytes),
+    );
+    lang.pick(
+        format!("Identical files under {path}: {count} groups, {copies} copies beyond the first ({size}). Each group lists the oldest file first."),
+        format!("{path} 下内容相同的文件：{count} 组，除第一个外共 {copies} 个副本（{size}）。每组最早的文件列在最前。"),
+    )
+}
+
+/// `- 3 files of 1.2 KB:` and the files, four spaces in.
+fn group_lines(lang: Lang, group: &DuplicateGroup) -> String {
+    let count = group.files.len();
+    let size = format_size(group.size);
+    let mut text = lang.pick(
+        format!("- {count} files of {size}:"),
+        format!("- {count} 个文件，每个 {size}："),
+    );
+    for file in group.files.iter().take(FILES_PER_GROUP) {
+        text.push_str("\n    ");
+        text.push_str(&file.shown);
+    }
+    if count > FILES_PER_GROUP {
+        let more = group_digits(count - FILES_PER_GROUP);
+        text.push_str("\n  ");
+        text.push_str(&lang.pick(
+            format!("...and {more} more copies"),
+            format!("……还有 {more} 个副本"),
+        ));
+    }
+    text
+}
+
+/// The groups of a `find_duplicates` result, each a list of paths as the
+/// result shows them, oldest first. Only the file lines are read (four
+/// spaces in, after a line starting `- `), so the wording may change.
+pub fn parse_groups(result: &str) -> Vec<Vec<String>> {
+    let mut groups: Vec<Vec<String>> = Vec::new();
+    for line in result.lines() {
+        if line.starts_with("- ") {
+            groups.push(Vec::new());
+        } else if let (Some(file), Some(group)) = (line.strip_prefix("    "), groups.last_mut()) {
+            group.push(file.to_owned());
+        }
+    }
+    groups.retain(|group| group.len() > 1);
+    groups
+}

@@ -1,0 +1,156 @@
+//! One batch of arrivals, organized as one journaled session of the offline
+//! planner ("organize", then "yes") on a view that shows only the batch's
+//! files. A line per move goes to stdout, read from the journal; a failed
+//! tool to stderr.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use anyhow::Context;
+use tidyup_core::{AgentConfig, Event, EventSink, Lang, Provider};
+use wasmtime::Module;
+
+use crate::abi::{CoreSession, HostState};
+use crate::cancel::Cancel;
+use crate::cli::Settings;
+use crate::fs::{Protected, Shared};
+use crate::http::ChatTransport;
+use crate::journal::{Journal, JournaledFs, Record, Store};
+
+use super::view::BatchView;
+
+/// What every batch shares.
+pub struct BatchRunner {
+    /// The watch's settings (offline provider, target, sandbox, rules).
+    pub settings: Settings,
+    /// The compiled core.
+    pub module: Module,
+    /// Where journals go.
+    pub store: Store,
+    /// The offline transport (never used for a model call).
+    pub transport: Arc<dyn ChatTransport>,
+    /// Set on SIGINT or SIGTERM: the batch stops after the move in progress.
+    pub cancel: Cancel,
+}
+
+impl BatchRunner {
+    /// Organizes the files `names` of the target; returns how many moved.
+    pub async fn run(&self, names: Vec<String>) -> anyhow::Result<usize> {
+        let settings = &self.settings;
+        let base = crate::fs::base(
+            settings.roots.as_deref(),
+            &Protected::tidyup_own(&self.store),
+        )
+        .context("cannot open the watched folder")?;
+        let base = crate::fs::with_rules(base, settings.rules.as_ref());
+        let journal = Journal::with_suffix(
+            self.store.clone(),
+            &settings.target_dir,
+            settings.roots.clone(),
+            "-watch",
+        );
+        let session_name = journal.session().to_owned();
+        let (files, _journaled) = Shared::new(JournaledFs::new(base, journal));
+        let target = settings.target_dir.to_string_lossy().into_owned();
+        let view = BatchView::new(files, &target, names);
+        let sink = FailuresToStderr;
+        let state = HostState::new(self.transport.clone(), Box::new(view), Box::new(sink))
+            .with_cancel(self.cancel.clone());
+        let config = AgentConfig {
+            target_dir: target,
+            model: tidyup_core::planner::MODEL.to_owned(),
+            lang: settings.lang,
+            provider: Provider::Offline,
+            calls: Default::default(),
+            limits: settings.limits,
+            read_contents: false,
+            rules: settings.rules.as_ref().map(|rules| rules.text.clone()),
+        };
+        let mut session = CoreSession::start(&self.module, state, &config)
+            .await
+            .context("the tidyup core failed to start")?;
+        for line in ["organize", "yes"] {
+            if self.cancel.is_requested() {
+                break;
+            }
+            session.send(line).await?;
+        }
+        drop(session);
+        Ok(self.print_moves(&session_name))
+    }
+
+    /// Prints each move the journal of `session` holds; returns their number.
+    fn print_moves(&self, session: &str) -> usize {
+        let Ok(records) = self.store.read(session) else {
+            return 0;
+        };
+        let mut moves: Vec<(String, String)> = Vec::new();
+        for record in records {
+            match record {
+                Record::Moved { from, to } => moves.push((from, to)),
+                Record::RolledBack { from, to } => {
+                    moves.retain(|(f, t)| !(*f == from && *t == to));
+                }
+                Record::Header { .. }
+                | Record::Created { .. }
+                | Record::Trashed { .. }
+                | Record::Undone { .. } => {}
+            }
+        }
+        let target = &self.settings.target_dir;
+        for (from, to) in &moves {
+            println!("{}  {} → {}", now(), shown(target, from), shown(target, to));
+        }
+        moves.len()
+    }
+}
+
+/// `path` relative to the watched folder when inside it.
+fn shown(target: &Path, path: &str) -> String {
+    Path::new(path)
+        .strip_prefix(target)
+        .map_or_else(|_| path.to_owned(), |rel| rel.display().to_string())
+}
+
+/// The local time of a printed line.
+pub fn now() -> String {
+    chrono::Local::now().format("%Y-%m-%d %H:%M:%S").to_string()
+}
+
+/// The console of a batch: failed tools and errors on stderr, nothing else
+/// (the moves are printed from the journal).
+struct FailuresToStderr;
+
+impl EventSink for FailuresToStderr {
+    fn emit(&mut self, event: Event) {
+        match event {
+            Event::Tool {
+                name,
+                result,
+                failed: true,
+                ..
+            } => eprintln!("{}  {name}: {result}", now()),
+            Event::Error { text } => eprintln!("{}  {text}", now()),
+            Event::Tool { .. }
+            | Event::Started { .. }
+            | Event::AnswerDelta { .. }
+            | Event::Answer { .. }
+            | Event::Usage { .. }
+            | Event::Notice { .. }
+            | Event::Progress { .. } => {}
+        }
+    }
+}
+
+/// The line saying what the watch does, in `lang`.
+pub fn watching_line(lang: Lang, dir: &Path, settle: f64) -> String {
+    let dir = dir.display();
+    match lang {
+        Lang::En => format!(
+            "Watching {dir}: each file that arrives is organized once it has not changed for {settle} s. Ctrl-C stops."
+        ),
+        Lang::Zh => {
+            format!("正在监视 {dir}：新文件在 {settle} 秒内不再变化后即被整理。按 Ctrl-C 停止。")
+        }
+    }
+}

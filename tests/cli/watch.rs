@@ -1,0 +1,229 @@
+//! `tidyup watch` as a process on a real temporary folder: arrivals are
+//! organized once settled, partial downloads and excluded files stay,
+//! SIGTERM ends it cleanly, each batch is a session `tidyup undo` reverses,
+//! and a second watch of the same folder is refused.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdout};
+use std::sync::mpsc::{Receiver, channel};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use tempfile::TempDir;
+
+use crate::support::{Tidyup, target_dir};
+
+/// How long a test waits for something the watch should do.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// A running `tidyup watch`, its stdout read line by line.
+struct Watch {
+    child: Child,
+    lines: Receiver<String>,
+    seen: Vec<String>,
+    _sandbox: TempDir,
+}
+
+impl Watch {
+    /// Starts `tidyup watch DIR --lang en ARGS` with tidyup's data in `data`,
+    /// and waits until it watches.
+    fn start(dir: &Path, data: &Path, args: &[&str]) -> Watch {
+        let (mut child, sandbox) = tidyup(data)
+            .arg("watch")
+            .arg(dir)
+            .args(["--lang", "en"])
+            .args(args)
+            .spawn();
+        let stdout = child.stdout.take().expect("stdout");
+        let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
+        let mut first = String::new();
+        stderr.read_line(&mut first).expect("stderr line");
+        assert!(first.contains("Watching "), "unexpected start: {first}");
+        thread::spawn(move || {
+            let mut rest = String::new();
+            let _ = stderr.read_to_string(&mut rest);
+            eprint!("{rest}");
+        });
+        Watch {
+            child,
+            lines: read_lines(stdout),
+            seen: Vec::new(),
+            _sandbox: sandbox,
+        }
+    }
+
+    /// Waits for a stdout line ending with `tail` (a move, `FROM → TO`).
+    fn expect_line(&mut self, tail: &str) {
+        let deadline = Instant::now() + PATIENCE;
+        while !self.seen.iter().any(|line| line.ends_with(tail)) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => self.seen.push(line),
+                Err(_) => panic!("no line ending {tail:?}; saw {:?}", self.seen),
+            }
+        }
+    }
+
+    /// Sends SIGTERM and returns the exit status and how long the exit took.
+    fn terminate(mut self) -> (std::process::ExitStatus, Duration, Vec<String>) {
+        let asked = Instant::now();
+        let pid = self.child.id().to_string();
+        let status = std::process::Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .expect("kill");
+        assert!(status.success());
+        let status = self.child.wait().expect("wait");
+        let took = asked.elapsed();
+        self.seen.extend(self.lines.try_iter());
+        (status, took, std::mem::take(&mut self.seen))
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn read_lines(stdout: ChildStdout) -> Receiver<String> {
+    let (sender, receiver) = channel();
+    thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    receiver
+}
+
+/// A run of tidyup with its data (journals) in `data`.
+fn tidyup(data: &Path) -> Tidyup {
+    Tidyup::bare()
+        .env_remove("TIDYUP_API_KEY")
+        .env("TIDYUP_DATA_DIR", &data.display().to_string())
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) {
+    std::fs::write(dir.join(name), bytes).expect("write");
+}
+
+#[test]
+fn arrivals_are_organized_copies_set_aside_and_the_batch_undone() {
+    let (dir, _) = target_dir();
+    let data = tempfile::tempdir().unwrap();
+    write(dir.path(), "already-here.pdf", b"old");
+    let mut watch = Watch::start(dir.path(), data.path(), &["--settle", "0.3"]);
+    write(dir.path(), "report.pdf", b"quarterly numbers");
+    watch.expect_line("report.pdf → Documents/report.pdf");
+    write(dir.path(), "report (1).pdf", b"quarterly numbers");
+    watch.expect_line("report (1).pdf → Duplicates/report (1).pdf");
+    write(dir.path(), "photo.jpg", b"jpeg");
+    watch.expect_line("photo.jpg → Images/photo.jpg");
+    let (status, took, lines) = watch.terminate();
+    assert_eq!(status.code(), Some(0));
+    assert!(took < Duration::from_secs(2), "took {took:?} to stop");
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(dir.path().join("already-here.pdf").exists());
+    assert!(dir.path().join("Duplicates/report (1).pdf").exists());
+
+    let history = tidyup(data.path()).arg("history").run_blocking();
+    assert!(history.stdout.contains("-watch"), "{}", history.stdout);
+    let undo = tidyup(data.path()).arg("undo").run_blocking();
+    assert_eq!(undo.code(), 0, "{}{}", undo.stdout, undo.stderr);
+    assert!(dir.path().join("photo.jpg").exists());
+    assert!(!dir.path().join("Images").exists());
+    assert!(dir.path().join("Documents/report.pdf").exists());
+}
+
+#[test]
+fn a_file_written_slowly_is_moved_only_once_whole() {
+    let (dir, _) = target_dir();
+    let data = tempfile::tempdir().unwrap();
+    let mut watch = Watch::start(dir.path(), data.path(), &["--settle", "0.6"]);
+    let path = dir.path().join("big.zip");
+    let mut file = std::fs::File::create(&path).unwrap();
+    for _ in 0..8 {
+        file.write_all(&[7u8; 4096]).unwrap();
+        file.flush().unwrap();
+        thread::sleep(Duration::from_millis(200));
+        assert!(path.exists(), "moved while still being written");
+    }
+    drop(file);
+    watch.expect_line("big.zip → Archives/big.zip");
+    let moved = std::fs::metadata(dir.path().join("Archives/big.zip")).unwrap();
+    assert_eq!(moved.len(), 8 * 4096);
+}
+
+#[test]
+fn partial_downloads_lock_hidden_and_excluded_files_stay() {
+    let (dir, _) = target_dir();
+    let data = tempfile::tempdir().unwrap();
+    write(dir.path(), ".tidyup.toml", b"exclude = [\"keep-*\"]\n");
+    let mut watch = Watch::start(dir.path(), data.path(), &["--settle", "0.3"]);
+    let stay = [
+        "movie.mp4.part",
+        "setup.exe.crdownload",
+        "song.mp3.download",
+        "data.partial",
+        "scratch.tmp",
+        "~$letter.docx",
+        ".secret.pdf",
+        "keep-me.pdf",
+    ];
+    for name in stay {
+        write(dir.path(), name, b"in progress");
+    }
+    thread::sleep(Duration::from_millis(500));
+    write(dir.path(), "done.pdf", b"finished");
+    watch.expect_line("done.pdf → Documents/done.pdf");
+    thread::sleep(Duration::from_millis(800));
+    let (status, _, lines) = watch.terminate();
+    assert_eq!(status.code(), Some(0));
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    for name in stay {
+        assert!(dir.path().join(name).exists(), "{name} was moved");
+    }
+}
+
+#[test]
+fn files_there_at_the_start_are_organized_only_with_now_and_polling_works() {
+    let (dir, _) = target_dir();
+    let data = tempfile::tempdir().unwrap();
+    write(dir.path(), "old.pdf", b"old");
+    let mut watch = Watch::start(
+        dir.path(),
+        data.path(),
+        &["--settle", "0.3", "--poll", "0.2", "--now"],
+    );
+    watch.expect_line("old.pdf → Documents/old.pdf");
+    write(dir.path(), "new.txt", b"new");
+    watch.expect_line("new.txt → Documents/new.txt");
+    let (status, _, _) = watch.terminate();
+    assert_eq!(status.code(), Some(0));
+}
+
+#[test]
+fn a_second_watch_of_the_same_folder_is_refused() {
+    let (dir, _) = target_dir();
+    let data = tempfile::tempdir().unwrap();
+    let watch = Watch::start(dir.path(), data.path(), &[]);
+    let second = tidyup(data.path())
+        .arg("watch")
+        .arg(dir.path())
+        .args(["--lang", "en"])
+        .run_blocking();
+    assert_eq!(second.code(), 1);
+    assert!(
+        second.stderr.contains("another `tidyup watch`")
+            && second.stderr.contains("is already keeping"),
+        "{}",
+        second.stderr
+    );
+    let (status, _, _) = watch.terminate();
+    assert_eq!(status.code(), Some(0));
+}
