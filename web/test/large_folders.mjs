@@ -5,7 +5,7 @@
 // an origin-private folder, whose moves go through dirfs.js in batches.
 
 import { execFileSync } from "node:child_process";
-import { closeSync, mkdirSync, openSync, truncateSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { check, equal, group, send, sorted, startSession, walk } from "./harness.mjs";
 
@@ -54,6 +54,9 @@ function writeFolder(dir, files) {
     mkdirSync(join(file, ".."), { recursive: true });
     closeSync(openSync(file, "w"));
     truncateSync(file, size);
+    // Its own path at its start, so no two files have the same bytes (the
+    // in-memory folder's files are all different too).
+    if (size > 0) writeFileSync(file, Buffer.from(path).subarray(0, size), { flag: "r+" });
   }
 }
 
