@@ -8,7 +8,7 @@ use pretty_assertions::assert_eq;
 use support::{MTIME, MemFs, Recorder, TARGET, run_tool, run_tool_zh, t};
 use tidyup_core::duplicates::{Candidate, HEAD_BYTES, find};
 use tidyup_core::planner::OfflinePlanner;
-use tidyup_core::{Agent, AgentConfig, Capabilities, Event, FileSystem, Lang, Provider};
+use tidyup_core::{Agent, AgentConfig, Capabilities, FileSystem, Lang, Provider};
 
 fn candidate(fs: &mut MemFs, name: &str) -> Candidate {
     let entry = fs.stat(&t(name)).unwrap().unwrap();
@@ -156,7 +156,7 @@ fn the_tool_names_the_first_groups_and_counts_the_rest() {
     );
 }
 
-fn converse(lang: Lang, fs: &mut MemFs, lines: &[&str]) -> Vec<Event> {
+fn converse(lang: Lang, fs: &mut MemFs, lines: &[&str]) -> Recorder {
     let mut agent = Agent::new(AgentConfig {
         target_dir: TARGET.to_owned(),
         model: "m".to_owned(),
@@ -179,23 +179,7 @@ fn converse(lang: Lang, fs: &mut MemFs, lines: &[&str]) -> Vec<Event> {
             },
         );
     }
-    events.events.clone()
-}
-
-fn answers(events: &[Event]) -> Vec<String> {
     events
-        .iter()
-        .filter_map(|event| match event {
-            Event::Answer { text, .. } => Some(text.clone()),
-            Event::Started { .. }
-            | Event::Tool { .. }
-            | Event::AnswerDelta { .. }
-            | Event::Usage { .. }
-            | Event::Notice { .. }
-            | Event::Error { .. }
-            | Event::Progress { .. } => None,
-        })
-        .collect()
 }
 
 #[test]
@@ -208,7 +192,7 @@ fn the_offline_planner_keeps_the_oldest_copy_and_sets_the_others_aside() {
         .file("empty copy.txt", "")
         .file("photo.jpg", "jpeg bytes");
     let events = converse(Lang::En, &mut fs, &["organize", "yes"]);
-    let answers = answers(&events);
+    let answers = events.answers();
     assert!(
         answers[0].contains(
             "Duplicates/ (copies of files kept elsewhere, new folder, 2 files)\n  report (1).pdf → Duplicates/report (1).pdf (same bytes as report.pdf)\n  report copy.pdf → Duplicates/report copy.pdf (same bytes as report.pdf)"
@@ -231,7 +215,7 @@ fn a_copy_of_a_file_already_filed_is_set_aside_in_chinese_too() {
         .file_with("文档/合同.pdf", "signed", 6, MTIME - 100)
         .file("合同(1).pdf", "signed");
     let events = converse(Lang::Zh, &mut fs, &["整理", "好"]);
-    let answers = answers(&events);
+    let answers = events.answers();
     assert!(
         answers[0].contains("  合同(1).pdf → 重复文件/合同(1).pdf（与 文档/合同.pdf 内容相同）"),
         "{}",
@@ -251,7 +235,7 @@ fn a_large_folder_sets_its_copies_aside_before_moving_by_type() {
         .file_with("scan007 (copy).pdf", "page 007", 8, MTIME + 60)
         .file_with("scan100 (copy).pdf", "page 100", 8, MTIME + 60);
     let events = converse(Lang::En, &mut fs, &["organize", "yes"]);
-    let answers = answers(&events);
+    let answers = events.answers();
     assert!(
         answers[0].contains("Duplicates/ (copies of files kept elsewhere, new folder, 2 files)\n  scan007 (copy).pdf → Duplicates/scan007 (copy).pdf (same bytes as scan007.pdf)"),
         "{}",

@@ -12,7 +12,7 @@ use serde_json::Value;
 use support::{MTIME, MemFs, Op, Recorder, Snap, TARGET, assert_well_formed, message_json};
 use tidyup_core::file_type::Category;
 use tidyup_core::planner::{OfflinePlanner, folder_name};
-use tidyup_core::{Agent, AgentConfig, Capabilities, Event, Lang, Outcome, Provider};
+use tidyup_core::{Agent, AgentConfig, Capabilities, Lang, Outcome, Provider};
 
 /// How many files of each kind the generated folder holds.
 const KINDS: [(&str, usize); 9] = [
@@ -78,20 +78,6 @@ fn converse(lang: Lang, fs: &mut MemFs, lines: &[&str]) -> (Vec<Outcome>, Record
         })
         .collect();
     (outcomes, events, agent)
-}
-
-fn answers(events: &Recorder) -> Vec<String> {
-    events
-        .events
-        .iter()
-        .filter_map(|e| {
-            if let Event::Answer { text, .. } = e {
-                Some(text.clone())
-            } else {
-                None
-            }
-        })
-        .collect()
 }
 
 fn tool_names(events: &Recorder) -> Vec<String> {
@@ -160,7 +146,7 @@ fn organize_and_yes_move_a_large_folder_by_category() {
             .unwrap();
         assert_eq!(batch["tool_calls"].as_array().unwrap().len(), categories);
 
-        let answers = answers(&events);
+        let answers = events.answers();
         let (plan, report) = (&answers[0], &answers[1]);
         assert!(plan.chars().count() < 4_000, "{plan}");
         assert!(plan.lines().count() < 40, "{plan}");
@@ -206,7 +192,7 @@ fn failed_moves_are_reported_with_counts_and_causes() {
         .fail(&[Op::Rename], "IMG_0007.jpg")
         .fail(&[Op::Rename], "track 0003.mp3");
     let (_, events, _) = converse(Lang::En, &mut fs, &["organize", "yes"]);
-    let report = answers(&events)[1].clone();
+    let report = events.answers()[1].clone();
     assert!(
         report.starts_with(&format!(
             "Done. Created 7 folders and moved {} of {LOOSE} files:",
@@ -228,7 +214,7 @@ fn failed_moves_are_reported_with_counts_and_causes() {
 fn a_category_whose_folder_cannot_be_made_is_reported() {
     let mut fs = large_folder(Lang::En).fail(&[Op::CreateDirAll], "Videos");
     let (_, events, _) = converse(Lang::En, &mut fs, &["organize", "yes"]);
-    let report = answers(&events)[1].clone();
+    let report = events.answers()[1].clone();
     assert!(
         report.starts_with(&format!(
             "Done. Created 6 folders and moved {} of {LOOSE} files:",
@@ -252,7 +238,7 @@ fn no_after_a_large_plan_changes_nothing_and_yes_later_asks_for_a_plan() {
     let (outcomes, events, _) = converse(Lang::En, &mut fs, &["tidy up", "no", "yes"]);
     assert_eq!(outcomes, [Outcome::Answered; 3]);
     assert_eq!(fs.snapshot(), before);
-    let answers = answers(&events);
+    let answers = events.answers();
     assert_eq!(answers[1], "OK, nothing was changed.");
     assert!(answers[2].starts_with("There is no plan waiting"));
     assert!(!tool_names(&events).contains(&"move_by_type".to_owned()));
@@ -264,7 +250,7 @@ fn a_large_folder_of_hidden_files_and_folders_has_nothing_to_organize() {
     let mut fs = MemFs::new().dir("Keep").files_with(hidden);
     let before = fs.snapshot();
     let (_, events, _) = converse(Lang::En, &mut fs, &["organize", "yes"]);
-    let answers = answers(&events);
+    let answers = events.answers();
     assert_eq!(
         answers[0],
         "There is nothing to organize here: no loose files to sort."

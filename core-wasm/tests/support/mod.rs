@@ -856,6 +856,23 @@ impl Recorder {
             .collect()
     }
 
+    /// The texts of the plain answers.
+    pub fn answers(&self) -> Vec<String> {
+        self.events
+            .iter()
+            .filter_map(|event| match event {
+                Event::Answer { text, .. } => Some(text.clone()),
+                Event::Started { .. }
+                | Event::Tool { .. }
+                | Event::AnswerDelta { .. }
+                | Event::Usage { .. }
+                | Event::Notice { .. }
+                | Event::Error { .. }
+                | Event::Progress { .. } => None,
+            })
+            .collect()
+    }
+
     /// Forgets the events recorded so far.
     pub fn clear(&mut self) {
         self.events.clear();
