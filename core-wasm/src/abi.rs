@@ -14,14 +14,14 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::agent::{Agent, AgentConfig, Provider};
+use crate::agent::{Agent, AgentConfig};
 use crate::ask::{self, AskConfig};
-use crate::host::{
+use crate::ports::{
     BatchMove, Capabilities, Entry, Event, EventSink, FileSample, FileSystem, FsRequest, HostError,
-    ModelClient, Wire,
+    HttpReply, ModelClient, Provider, Wire,
 };
 use crate::planner::OfflinePlanner;
-use crate::protocol::{HttpReply, Message};
+use crate::protocol::Message;
 use crate::tool_run::ToolRun;
 
 /// The ABI version this module implements.

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::budget::{self, Fit, Limits};
 use crate::call::{self, Answered, CallError, CallSettings};
-use crate::host::{Capabilities, Event, EventSink};
+use crate::ports::{Capabilities, Event, EventSink, Provider};
 use crate::lang::Lang;
 use crate::prompt::{bulk_prompt, contents_prompt, existing_folders_prompt, system_prompt};
 use crate::protocol::{self, Message, Reply, ToolCall, Usage};
@@ -104,18 +104,6 @@ impl AgentConfig {
     }
 }
 
-/// Who answers the agent's model calls.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Provider {
-    /// A chat-completions service, reached through the host.
-    #[default]
-    Remote,
-    /// The built-in offline planner, chosen by the user.
-    Offline,
-    /// The built-in offline planner, because no API key is configured.
-    OfflineNoKey,
-}
 
 /// How a user line ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

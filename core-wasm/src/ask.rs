@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use crate::Outcome;
 use crate::call::{self, CallError, CallSettings};
-use crate::host::{Event, EventSink, ModelClient};
+use crate::ports::{Event, EventSink, ModelClient};
 use crate::lang::Lang;
 use crate::protocol::Reply;
 

@@ -156,23 +156,6 @@ fn note_for(history: &[Message], index: usize, lang: Lang) -> String {
     lang.elided_note(name, &arguments, content.chars().count())
 }
 
-/// Whether a provider's error message says the request was longer than
-/// the model's context.
-pub fn is_context_overflow(message: &str) -> bool {
-    let message = message.to_lowercase();
-    [
-        "context_length_exceeded",
-        "context length",
-        "context window",
-        "maximum context",
-        "prompt is too long",
-        "too many tokens",
-        "reduce the length",
-    ]
-    .iter()
-    .any(|sign| message.contains(sign))
-}
-
 impl Lang {
     /// What to do when a request was too long for the model.
     pub fn context_advice(self) -> String {
@@ -212,22 +195,6 @@ impl Lang {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn context_overflow_messages_are_recognised() {
-        assert!(is_context_overflow(
-            "This model's maximum context length is 128000 tokens. However, your messages resulted in 130000 tokens."
-        ));
-        assert!(is_context_overflow(
-            "prompt is too long: 210000 tokens > 200000 maximum"
-        ));
-        assert!(!is_context_overflow("Incorrect API key provided"));
-        assert!(
-            Lang::En
-                .http_status(400, Some("context_length_exceeded"))
-                .contains("--context-tokens")
-        );
-    }
 
     #[test]
     fn estimates_count_cjk_characters_as_tokens() {

@@ -8,9 +8,10 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::host::{Event, EventSink, HostError, ModelClient};
+use crate::ports::{Event, EventSink, HostError, ModelClient};
 use crate::lang::Lang;
-use crate::protocol::{CallFailure, Completion, HttpReply, read_completion, read_completion_value};
+use crate::ports::HttpReply;
+use crate::protocol::{CallFailure, Completion, read_completion, read_completion_value};
 use crate::stream::{Assembler, ChunkError, SseParser};
 
 /// The default size limit of a reply: 8 MiB.

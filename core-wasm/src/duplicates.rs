@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::host::{FileSystem, HostError};
+use crate::ports::{FileSystem, HostError};
 
 /// Bytes of the partial digest that splits same-size files before any of
 /// them is read whole.

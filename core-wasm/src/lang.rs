@@ -5,8 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::agent::Provider;
-use crate::host::HostError;
+use crate::ports::{HostError, Provider};
 
 /// Language of the system prompt, console texts and tool result texts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -314,12 +313,13 @@ impl Lang {
         )
     }
 
-    /// Cause: a model call's HTTP status was not 2xx.
-    pub fn http_status(self, status: u16, message: Option<&str>) -> String {
+    /// Cause: a model call's HTTP status was not 2xx; `context_overflow`
+    /// when the provider's message says the request was too long.
+    pub fn http_status(self, status: u16, message: Option<&str>, context_overflow: bool) -> String {
         let Some(message) = message else {
             return format!("HTTP {status}");
         };
-        if crate::budget::is_context_overflow(message) {
+        if context_overflow {
             return format!("HTTP {status}: {message} ({})", self.context_advice());
         }
         format!("HTTP {status}: {message}")

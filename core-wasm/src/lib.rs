@@ -5,7 +5,7 @@
 //! state machine, the six tools (declarations, argument checks, behaviour,
 //! result texts), size and time formatting, the file-type table and the
 //! system prompt. It contains no IO code and reads no clock: it reaches the
-//! world only through the [`host`] capabilities it is handed. Compiled to
+//! world only through the [`ports`] capabilities it is handed. Compiled to
 //! `wasm32-unknown-unknown`, those capabilities are the imported host
 //! functions of `docs/ABI.md`; natively, any Rust implementation.
 
@@ -19,7 +19,7 @@ pub mod demo;
 pub mod duplicates;
 pub mod file_type;
 pub mod format;
-pub mod host;
+pub mod ports;
 pub mod lang;
 pub mod paths;
 pub mod planner;
@@ -35,11 +35,11 @@ pub mod abi;
 #[cfg(feature = "web")]
 pub mod web;
 
-pub use agent::{Agent, AgentConfig, MAX_ROUNDS, Outcome, Provider};
+pub use agent::{Agent, AgentConfig, MAX_ROUNDS, Outcome};
 pub use call::CallSettings;
-pub use host::{
-    BatchMove, Capabilities, ChatRequest, Entry, EntryKind, Event, EventSink, FileSample,
+pub use ports::{
+    BatchMove, Capabilities, ChatRequest, Entry, EntryKind, Event, EventSink, FileSample, HttpReply, Provider,
     FileSystem, FsRequest, HostError, ModelClient, Wire,
 };
 pub use lang::Lang;
-pub use protocol::{HttpReply, Message, Usage};
+pub use protocol::{Message, Usage};

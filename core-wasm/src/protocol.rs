@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::lang::Lang;
+use crate::ports::{Event, HttpReply};
 
 /// One message of the conversation history.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -63,34 +64,6 @@ pub enum Reply {
     },
 }
 
-/// The HTTP answer of a model call, as the host hands it over.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct HttpReply {
-    /// The HTTP status code.
-    pub status: u16,
-    /// The response body text (empty when `streaming`).
-    #[serde(default)]
-    pub body: String,
-    /// The `Retry-After` header, in seconds, when the answer had one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub retry_after: Option<f64>,
-    /// Whether the body is an event stream still to be read.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub streaming: bool,
-}
-
-impl HttpReply {
-    /// A whole answer with this status and body.
-    pub fn new(status: u16, body: impl Into<String>) -> Self {
-        Self {
-            status,
-            body: body.into(),
-            retry_after: None,
-            streaming: false,
-        }
-    }
-}
-
 /// Token counts of one reply (`usage`), zero where the provider sent none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Usage {
@@ -107,8 +80,8 @@ pub struct Usage {
 
 impl Usage {
     /// The console event of this usage, worded in `lang`.
-    pub fn event(&self, lang: Lang) -> crate::host::Event {
-        crate::host::Event::Usage {
+    pub fn event(&self, lang: Lang) -> Event {
+        Event::Usage {
             prompt_tokens: self.prompt_tokens,
             completion_tokens: self.completion_tokens,
             total_tokens: self.total_tokens,
@@ -181,7 +154,11 @@ pub fn read_completion(reply: &HttpReply, lang: Lang) -> Result<Completion, Call
     if !(200..300).contains(&reply.status) {
         let message = provider_error_message(&reply.body);
         return Err(CallFailure {
-            cause: lang.http_status(reply.status, message.as_deref()),
+            cause: lang.http_status(
+                reply.status,
+                message.as_deref(),
+                message.as_deref().is_some_and(is_context_overflow),
+            ),
             retryable: retryable_status(reply.status, &reply.body),
             retry_after: reply.retry_after,
         });
@@ -330,6 +307,23 @@ fn error_text(value: &Value) -> Option<String> {
     }
 }
 
+/// Whether a provider's error message says the request was longer than
+/// the model's context.
+pub fn is_context_overflow(message: &str) -> bool {
+    let message = message.to_lowercase();
+    [
+        "context_length_exceeded",
+        "context length",
+        "context window",
+        "maximum context",
+        "prompt is too long",
+        "too many tokens",
+        "reduce the length",
+    ]
+    .iter()
+    .any(|sign| message.contains(sign))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -400,6 +394,22 @@ mod tests {
         assert_eq!(
             read_reply(&ok(json!({"choices": []})), Lang::En),
             Err("the reply has no choices".to_owned())
+        );
+    }
+
+    #[test]
+    fn context_overflow_messages_are_recognised() {
+        assert!(is_context_overflow(
+            "This model's maximum context length is 128000 tokens. However, your messages resulted in 130000 tokens."
+        ));
+        assert!(is_context_overflow(
+            "prompt is too long: 210000 tokens > 200000 maximum"
+        ));
+        assert!(!is_context_overflow("Incorrect API key provided"));
+        assert!(
+            Lang::En
+                .http_status(400, Some("context_length_exceeded"), true)
+                .contains("--context-tokens")
         );
     }
 }

@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::host::{EventSink, FileSystem, HostError};
+use crate::ports::{EventSink, FileSystem, HostError};
 use crate::lang::Lang;
 use crate::paths;
 use crate::tools::{self, LARGE_FOLDER_ENTRIES, ToolContext, ToolOutput, ToolSet};

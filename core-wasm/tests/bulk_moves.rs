@@ -8,7 +8,7 @@ mod support;
 use pretty_assertions::assert_eq;
 use serde_json::json;
 use support::{MTIME, MemFs, Op, QuickMoves, Recorder, Snap, TARGET, run_tool, run_tool_zh, t};
-use tidyup_core::host::BatchMove;
+use tidyup_core::ports::BatchMove;
 use tidyup_core::tools::{self, ToolContext, ToolSet};
 use tidyup_core::{Entry, Event, FileSystem, HostError, Lang};
 

@@ -8,7 +8,7 @@ use globset::{GlobBuilder, GlobMatcher};
 use super::list_files::sort_for_listing;
 use super::made_folders::MadeFolders;
 use super::{ToolContext, ToolFailure, ToolResult};
-use crate::host::{BatchMove, Entry, EntryKind, Event};
+use crate::ports::{BatchMove, Entry, EntryKind, Event};
 use crate::paths;
 
 /// Moves handed to the host in one file-system call.

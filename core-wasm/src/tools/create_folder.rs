@@ -1,7 +1,7 @@
 //! `create_folder`: a folder with its missing parents.
 
 use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
-use crate::host::EntryKind;
+use crate::ports::EntryKind;
 use crate::paths;
 
 pub(super) const TOOL: Tool = Tool {

@@ -1,7 +1,7 @@
 //! `delete_file`: a file, or a folder with its contents, only when confirmed.
 
 use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
-use crate::host::{EntryKind, HostError};
+use crate::ports::{EntryKind, HostError};
 use crate::lang::Lang;
 use crate::paths;
 

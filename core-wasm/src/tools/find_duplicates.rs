@@ -7,7 +7,7 @@ use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::Lang;
 use crate::duplicates::{self, Candidate, DuplicateGroup, Duplicates};
 use crate::format::format_size;
-use crate::host::{Entry, EntryKind};
+use crate::ports::{Entry, EntryKind};
 use crate::paths;
 
 /// Groups named in one result; the rest are counted.

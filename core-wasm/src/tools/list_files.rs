@@ -2,7 +2,7 @@
 
 use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::format::{format_local_time, format_size};
-use crate::host::{Entry, EntryKind};
+use crate::ports::{Entry, EntryKind};
 use crate::paths;
 
 pub(super) const TOOL: Tool = Tool {

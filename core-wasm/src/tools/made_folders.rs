@@ -1,7 +1,7 @@
 //! Folders a move makes for its destination, removed again when the move
 //! fails: a failed tool changes nothing.
 
-use crate::host::{FileSystem, HostError};
+use crate::ports::{FileSystem, HostError};
 use crate::paths;
 
 /// The folders one call created, outermost first.

@@ -29,7 +29,7 @@ mod summarize_folder;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use crate::host::{EventSink, FileSystem, HostError};
+use crate::ports::{EventSink, FileSystem, HostError};
 
 use crate::lang::Lang;
 pub use bulk::group_digits;

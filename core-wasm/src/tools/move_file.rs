@@ -2,7 +2,7 @@
 
 use super::made_folders::MadeFolders;
 use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
-use crate::host::{EntryKind, FileSystem, HostError};
+use crate::ports::{EntryKind, FileSystem, HostError};
 use crate::paths;
 
 pub(super) const TOOL: Tool = Tool {

@@ -5,7 +5,7 @@
 
 use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::contents::{self, FileBytes};
-use crate::host::EntryKind;
+use crate::ports::EntryKind;
 use crate::lang::Lang;
 use crate::paths;
 

@@ -616,7 +616,7 @@ impl FileSystem for QuickMoves {
     }
     fn move_batch(
         &mut self,
-        moves: &[tidyup_core::host::BatchMove],
+        moves: &[tidyup_core::ports::BatchMove],
     ) -> Result<Vec<Result<(), HostError>>, HostError> {
         Ok(moves
             .iter()

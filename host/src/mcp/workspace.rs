@@ -10,7 +10,7 @@
 
 use std::path::PathBuf;
 
-use tidyup_core::host::BatchMove;
+use tidyup_core::ports::BatchMove;
 use tidyup_core::{Entry, FileSample, FileSystem, HostError, Lang};
 
 use super::texts;

@@ -5,7 +5,6 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::protocol::HttpReply;
 
 /// The model service, as the host reaches it.
 ///
@@ -430,4 +429,45 @@ impl<T> From<Wire<T>> for Result<T, HostError> {
 pub struct ChatRequest {
     /// The chat-completion request body.
     pub body: Value,
+}
+
+/// The HTTP answer of a model call, as the host hands it over.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HttpReply {
+    /// The HTTP status code.
+    pub status: u16,
+    /// The response body text (empty when `streaming`).
+    #[serde(default)]
+    pub body: String,
+    /// The `Retry-After` header, in seconds, when the answer had one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_after: Option<f64>,
+    /// Whether the body is an event stream still to be read.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub streaming: bool,
+}
+
+impl HttpReply {
+    /// A whole answer with this status and body.
+    pub fn new(status: u16, body: impl Into<String>) -> Self {
+        Self {
+            status,
+            body: body.into(),
+            retry_after: None,
+            streaming: false,
+        }
+    }
+}
+
+/// Who answers the agent's model calls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Provider {
+    /// A chat-completions service, reached through the host.
+    #[default]
+    Remote,
+    /// The built-in offline planner, chosen by the user.
+    Offline,
+    /// The built-in offline planner, because no API key is configured.
+    OfflineNoKey,
 }
