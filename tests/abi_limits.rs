@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use tidyup::abi::{self, CoreSession, CoreStopped, FUEL_BETWEEN_HOST_CALLS, HostState};
 use tidyup::http::{ChatTransport, ReplyFuture};
 use tidyup::stream::{ChunkFuture, ChunkSource, OpenFuture, Opened};
+use tidyup_core::ErrorCode;
 use tidyup_core::call::DEFAULT_MAX_REPLY_BYTES;
 use tidyup_core::{
     AgentConfig, CallSettings, Entry, EntryKind, Event, EventSink, FileSystem, HostError,
@@ -117,23 +118,23 @@ impl FileSystem for BigFolder {
     }
     fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         if path.trim_end_matches(['/', '.']) != TARGET {
-            return Err(HostError::new("not_found", path));
+            return Err(HostError::new(ErrorCode::NotFound, path));
         }
         Ok((0..self.count)
             .map(|i| Self::entry(format!("IMG_{i:06}.jpg"), EntryKind::File))
             .collect())
     }
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        Err(HostError::new("denied", path))
+        Err(HostError::new(ErrorCode::Denied, path))
     }
     fn rename(&mut self, from: &str, _to: &str) -> Result<(), HostError> {
-        Err(HostError::new("denied", from))
+        Err(HostError::new(ErrorCode::Denied, from))
     }
     fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
-        Err(HostError::new("denied", path))
+        Err(HostError::new(ErrorCode::Denied, path))
     }
     fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        Err(HostError::new("denied", path))
+        Err(HostError::new(ErrorCode::Denied, path))
     }
 }
 

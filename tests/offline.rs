@@ -8,7 +8,7 @@ use std::path::{MAIN_SEPARATOR, Path};
 use std::process::{Command, Output, Stdio};
 
 use tidyup_core::Lang;
-use tidyup_core::demo::DEMO_FILES;
+use tidyup_core::demo_folder::DEMO_FILES;
 use tidyup_core::file_type::{CATEGORIES, category};
 use tidyup_core::planner::folder_name;
 

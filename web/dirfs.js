@@ -3,7 +3,7 @@
 // in the tests, the origin-private file system, which has the same API).
 // The folder appears to the core at a virtual absolute path, `/NAME`.
 
-import { HostError } from "./host.js";
+import { ErrorCode, HostError } from "./host.js";
 import { components } from "./memfs.js";
 
 /** Maps a DOMException from the API to an ABI error code. */
@@ -84,8 +84,8 @@ export class DirFs {
   list(path) {
     return this.#run(async () => {
       const handle = await this.#handle(components(this.root, path));
-      if (!handle) throw new HostError("not_found", "No such file or directory");
-      if (handle.kind !== "directory") throw new HostError("not_a_directory", "Not a directory");
+      if (!handle) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory");
+      if (handle.kind !== "directory") throw new HostError(ErrorCode.NOT_A_DIRECTORY, "Not a directory");
       const entries = [];
       for await (const [name, child] of handle.entries()) entries.push(await this.#entry(name, child));
       return entries;
@@ -96,8 +96,8 @@ export class DirFs {
   readBytes(path) {
     return this.#run(async () => {
       const handle = await this.#handle(components(this.root, path));
-      if (!handle) throw new HostError("not_found", "No such file or directory");
-      if (handle.kind !== "file") throw new HostError("is_a_directory", "Is a directory");
+      if (!handle) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory");
+      if (handle.kind !== "file") throw new HostError(ErrorCode.IS_A_DIRECTORY, "Is a directory");
       return handle.getFile();
     });
   }
@@ -113,15 +113,15 @@ export class DirFs {
   rename(from, to) {
     return this.#run(async () => {
       const src = components(this.root, from), dst = components(this.root, to);
-      if (src.length === 0 || dst.length === 0) throw new HostError("denied", "cannot move the folder itself");
+      if (src.length === 0 || dst.length === 0) throw new HostError(ErrorCode.DENIED, "cannot move the folder itself");
       const handle = await this.#handle(src);
-      if (!handle) throw new HostError("not_found", "No such file or directory");
+      if (!handle) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory");
       if (src.join("/") === dst.join("/")) return null;
       const target = await this.#dir(dst.slice(0, -1));
       const existing = await this.#handle(dst);
       if (existing) {
-        if (handle.kind === "file" && existing.kind === "directory") throw new HostError("io", "Is a directory");
-        if (handle.kind === "directory" && existing.kind === "file") throw new HostError("not_a_directory", "Not a directory");
+        if (handle.kind === "file" && existing.kind === "directory") throw new HostError(ErrorCode.IO, "Is a directory");
+        if (handle.kind === "directory" && existing.kind === "file") throw new HostError(ErrorCode.NOT_A_DIRECTORY, "Not a directory");
         await target.removeEntry(dst.at(-1)); // a file, or an empty folder (else it throws)
       }
       if (handle.kind === "file" && typeof handle.move === "function") {
@@ -139,8 +139,8 @@ export class DirFs {
     return this.#run(async () => {
       const parts = components(this.root, path);
       const handle = await this.#handle(parts);
-      if (!handle) throw new HostError("not_found", "No such file or directory");
-      if (handle.kind !== "file") throw new HostError("io", "Is a directory");
+      if (!handle) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory");
+      if (handle.kind !== "file") throw new HostError(ErrorCode.IO, "Is a directory");
       await (await this.#dir(parts.slice(0, -1))).removeEntry(parts.at(-1));
       return null;
     });
@@ -149,10 +149,10 @@ export class DirFs {
   removeDirAll(path) {
     return this.#run(async () => {
       const parts = components(this.root, path);
-      if (parts.length === 0) throw new HostError("denied", "cannot remove the folder itself");
+      if (parts.length === 0) throw new HostError(ErrorCode.DENIED, "cannot remove the folder itself");
       const handle = await this.#handle(parts);
-      if (!handle) throw new HostError("not_found", "No such file or directory");
-      if (handle.kind !== "directory") throw new HostError("not_a_directory", "Not a directory");
+      if (!handle) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory");
+      if (handle.kind !== "directory") throw new HostError(ErrorCode.NOT_A_DIRECTORY, "Not a directory");
       await (await this.#dir(parts.slice(0, -1))).removeEntry(parts.at(-1), { recursive: true });
       return null;
     });

@@ -34,6 +34,24 @@ export async function loadCore(url) {
   return { module, sha256, size: bytes.length };
 }
 
+/**
+ * The ABI's error codes this host sends (docs/ABI.md lists them all; the
+ * core reads an unknown code as a plain failure). `is_a_directory` is one of
+ * those unknown to the core: its message is shown as it is.
+ */
+export const ErrorCode = Object.freeze({
+  ALREADY_EXISTS: "already_exists",
+  BAD_REQUEST: "bad_request",
+  CONNECT: "connect",
+  DENIED: "denied",
+  IO: "io",
+  IS_A_DIRECTORY: "is_a_directory",
+  NOT_A_DIRECTORY: "not_a_directory",
+  NOT_FOUND: "not_found",
+  TIMEOUT: "timeout",
+  TRANSPORT: "transport",
+});
+
 /** `{"ok": value}` / `{"err": {code, message}}`, the ABI's result shape. */
 const ok = (value) => ({ ok: value });
 const err = (code, message) => ({ err: { code, message } });
@@ -64,10 +82,10 @@ async function sendChat({ baseUrl, apiKey }, body, read) {
     });
     return ok(await read(response));
   } catch (e) {
-    if (e.name === "TimeoutError") return err("timeout", `no answer within ${CHAT_TIMEOUT_MS / 1000} s`);
+    if (e.name === "TimeoutError") return err(ErrorCode.TIMEOUT, `no answer within ${CHAT_TIMEOUT_MS / 1000} s`);
     // fetch rejects with a TypeError for refused connections, DNS and CORS failures.
-    if (e instanceof TypeError) return err("connect", `cannot reach ${baseUrl}: ${e.message}`);
-    return err("transport", String(e.message || e));
+    if (e instanceof TypeError) return err(ErrorCode.CONNECT, `cannot reach ${baseUrl}: ${e.message}`);
+    return err(ErrorCode.TRANSPORT, String(e.message || e));
   }
 }
 
@@ -103,7 +121,7 @@ async function applyFs(files, request) {
     case "move_batch": return moveBatch(files, request.moves);
     case "read_bytes": return sample(await files.readBytes(request.path), request.head, request.tail);
     case "digests": return digests(files, request.paths, request.limit);
-    default: throw new HostError("bad_request", `unknown op ${request.op}`);
+    default: throw new HostError(ErrorCode.BAD_REQUEST, `unknown op ${request.op}`);
   }
 }
 
@@ -148,7 +166,7 @@ async function digests(files, paths, limit) {
       const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
       results.push(ok(Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("")));
     } catch (e) {
-      results.push(err(e.code || "io", e.message || String(e)));
+      results.push(err(e.code || ErrorCode.IO, e.message || String(e)));
     }
   }
   return results;
@@ -159,11 +177,11 @@ async function moveBatch(files, moves) {
   const results = [];
   for (const { from, to } of moves) {
     try {
-      if (await files.stat(to)) throw new HostError("already_exists", `${to} already exists`);
+      if (await files.stat(to)) throw new HostError(ErrorCode.ALREADY_EXISTS, `${to} already exists`);
       await files.rename(from, to);
       results.push(ok(null));
     } catch (e) {
-      results.push(err(e.code || "io", e.message || String(e)));
+      results.push(err(e.code || ErrorCode.IO, e.message || String(e)));
     }
   }
   return results;
@@ -229,7 +247,7 @@ export class CoreSession {
             return this.#stage(await this.caps.chat(request.ok.body));
           } catch (e) {
             // A rejected Promise would trap the core; report it as a value.
-            return this.#stage(err("transport", String(e.message || e)));
+            return this.#stage(err(ErrorCode.TRANSPORT, String(e.message || e)));
           }
         }),
         // Async too: the File System Access API only has Promises.
@@ -240,7 +258,7 @@ export class CoreSession {
           try {
             result = ok((await applyFs(this.caps.files, request.ok)) ?? null);
           } catch (e) {
-            result = err(e.code || "io", e.message || String(e));
+            result = err(e.code || ErrorCode.IO, e.message || String(e));
           }
           if (MUTATING.has(request.ok.op) && this.caps.afterChange) {
             await this.caps.afterChange();
@@ -278,7 +296,7 @@ export class CoreSession {
             return this.#stage(ok(stream.decoder.decode(value, { stream: true })));
           } catch (e) {
             this.stream = null;
-            return this.#stage(err("transport", String(e.message || e)));
+            return this.#stage(err(ErrorCode.TRANSPORT, String(e.message || e)));
           }
         }),
         // Retries wait here (the milliseconds arrive as a BigInt).
@@ -350,12 +368,12 @@ export class CoreSession {
   #readJson(ptr, len) {
     const start = ptr >>> 0, size = len >>> 0;
     const memory = new Uint8Array(this.exports.memory.buffer);
-    if (size > MAX_BUFFER) return err("bad_request", `request of ${size} bytes is too large`);
-    if (start + size > memory.length) return err("bad_request", "request buffer is outside guest memory");
+    if (size > MAX_BUFFER) return err(ErrorCode.BAD_REQUEST, `request of ${size} bytes is too large`);
+    if (start + size > memory.length) return err(ErrorCode.BAD_REQUEST, "request buffer is outside guest memory");
     try {
       return ok(JSON.parse(decoder.decode(memory.subarray(start, start + size))));
     } catch (e) {
-      return err("bad_request", `unreadable request: ${e.message}`);
+      return err(ErrorCode.BAD_REQUEST, `unreadable request: ${e.message}`);
     }
   }
 

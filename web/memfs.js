@@ -3,7 +3,7 @@
 // size and a time but no content: the tools only move, list and classify.
 // Errors follow what Linux (the native host's RealFs) answers.
 
-import { HostError } from "./host.js";
+import { ErrorCode, HostError } from "./host.js";
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -33,7 +33,7 @@ export function components(root, path) {
   const rootParts = root.split("/").filter(Boolean);
   const inside = rootParts.every((part, i) => parts[i] === part);
   if (!String(path).startsWith("/") || !inside) {
-    throw new HostError("denied", `${path} is outside ${root}, the folder this page may change`);
+    throw new HostError(ErrorCode.DENIED, `${path} is outside ${root}, the folder this page may change`);
   }
   return parts.slice(rootParts.length);
 }
@@ -58,8 +58,8 @@ export class MemFs {
    */
   async digest(path) {
     const node = this.#node(components(this.root, path));
-    if (!node) throw new HostError("not_found", "No such file or directory (os error 2)");
-    if (node.kind !== "file") throw new HostError("is_a_directory", "Is a directory (os error 21)");
+    if (!node) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory (os error 2)");
+    if (node.kind !== "file") throw new HostError(ErrorCode.IS_A_DIRECTORY, "Is a directory (os error 21)");
     return `memfs-file-${node.id}`;
   }
 
@@ -67,7 +67,7 @@ export class MemFs {
   #node(parts) {
     let node = this.top;
     for (const part of parts) {
-      if (node.kind !== "dir") throw new HostError("not_a_directory", "Not a directory (os error 20)");
+      if (node.kind !== "dir") throw new HostError(ErrorCode.NOT_A_DIRECTORY, "Not a directory (os error 20)");
       node = node.children.get(part);
       if (!node) return null;
     }
@@ -83,7 +83,7 @@ export class MemFs {
         node.children.set(part, child);
         node.modified = modified;
       } else if (child.kind !== "dir") {
-        throw new HostError("already_exists", "File exists (os error 17)");
+        throw new HostError(ErrorCode.ALREADY_EXISTS, "File exists (os error 17)");
       }
       node = child;
     }
@@ -93,10 +93,10 @@ export class MemFs {
   /** The parent directory node and the last name; not_found if the parent is missing. */
   #parentOf(path) {
     const parts = components(this.root, path);
-    if (parts.length === 0) throw new HostError("denied", `${path} is the root of this page's folder`);
+    if (parts.length === 0) throw new HostError(ErrorCode.DENIED, `${path} is the root of this page's folder`);
     const parent = this.#node(parts.slice(0, -1));
-    if (!parent) throw new HostError("not_found", "No such file or directory (os error 2)");
-    if (parent.kind !== "dir") throw new HostError("not_a_directory", "Not a directory (os error 20)");
+    if (!parent) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory (os error 2)");
+    if (parent.kind !== "dir") throw new HostError(ErrorCode.NOT_A_DIRECTORY, "Not a directory (os error 20)");
     return { parent, name: parts.at(-1), parts };
   }
 
@@ -109,15 +109,15 @@ export class MemFs {
   /** A file's bytes: the demo's files have a size but no content, so none. */
   async readBytes(path) {
     const node = this.#node(components(this.root, path));
-    if (!node) throw new HostError("not_found", "No such file or directory (os error 2)");
-    if (node.kind !== "file") throw new HostError("is_a_directory", "Is a directory (os error 21)");
+    if (!node) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory (os error 2)");
+    if (node.kind !== "file") throw new HostError(ErrorCode.IS_A_DIRECTORY, "Is a directory (os error 21)");
     return new Uint8Array(0);
   }
 
   async list(path) {
     const node = this.#node(components(this.root, path));
-    if (!node) throw new HostError("not_found", "No such file or directory (os error 2)");
-    if (node.kind !== "dir") throw new HostError("not_a_directory", "Not a directory (os error 20)");
+    if (!node) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory (os error 2)");
+    if (node.kind !== "dir") throw new HostError(ErrorCode.NOT_A_DIRECTORY, "Not a directory (os error 20)");
     return [...node.children].map(([name, child]) => entry(name, child));
   }
 
@@ -130,15 +130,15 @@ export class MemFs {
     const src = this.#parentOf(from);
     const dst = this.#parentOf(to);
     const node = src.parent.children.get(src.name);
-    if (!node) throw new HostError("not_found", "No such file or directory (os error 2)");
+    if (!node) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory (os error 2)");
     if (node === this.#node(dst.parts)) return null; // same entry
     const inside = dst.parts.length > src.parts.length && src.parts.every((p, i) => dst.parts[i] === p);
-    if (node.kind === "dir" && inside) throw new HostError("io", "Invalid argument (os error 22)");
+    if (node.kind === "dir" && inside) throw new HostError(ErrorCode.IO, "Invalid argument (os error 22)");
     const existing = dst.parent.children.get(dst.name);
     if (existing) {
-      if (node.kind === "file" && existing.kind === "dir") throw new HostError("io", "Is a directory (os error 21)");
-      if (node.kind === "dir" && existing.kind !== "dir") throw new HostError("not_a_directory", "Not a directory (os error 20)");
-      if (existing.kind === "dir" && existing.children.size > 0) throw new HostError("io", "Directory not empty (os error 39)");
+      if (node.kind === "file" && existing.kind === "dir") throw new HostError(ErrorCode.IO, "Is a directory (os error 21)");
+      if (node.kind === "dir" && existing.kind !== "dir") throw new HostError(ErrorCode.NOT_A_DIRECTORY, "Not a directory (os error 20)");
+      if (existing.kind === "dir" && existing.children.size > 0) throw new HostError(ErrorCode.IO, "Directory not empty (os error 39)");
     }
     src.parent.children.delete(src.name);
     dst.parent.children.set(dst.name, node);
@@ -149,8 +149,8 @@ export class MemFs {
   async removeFile(path) {
     const { parent, name } = this.#parentOf(path);
     const node = parent.children.get(name);
-    if (!node) throw new HostError("not_found", "No such file or directory (os error 2)");
-    if (node.kind === "dir") throw new HostError("io", "Is a directory (os error 21)");
+    if (!node) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory (os error 2)");
+    if (node.kind === "dir") throw new HostError(ErrorCode.IO, "Is a directory (os error 21)");
     parent.children.delete(name);
     parent.modified = now();
     return null;
@@ -159,8 +159,8 @@ export class MemFs {
   async removeDirAll(path) {
     const { parent, name } = this.#parentOf(path);
     const node = parent.children.get(name);
-    if (!node) throw new HostError("not_found", "No such file or directory (os error 2)");
-    if (node.kind !== "dir") throw new HostError("not_a_directory", "Not a directory (os error 20)");
+    if (!node) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory (os error 2)");
+    if (node.kind !== "dir") throw new HostError(ErrorCode.NOT_A_DIRECTORY, "Not a directory (os error 20)");
     parent.children.delete(name);
     parent.modified = now();
     return null;

@@ -5,14 +5,16 @@
 //! the turn. A failed model call ends the turn with an error event and leaves
 //! the history well-formed for the next line.
 
-use serde::{Deserialize, Serialize};
+use std::ops::ControlFlow;
 
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::answer;
 use crate::budget::{self, Fit, Limits};
-use crate::call::{self, Answered, CallError, CallSettings};
-use crate::ports::{Capabilities, Event, EventSink, Provider};
+use crate::call::{Answered, CallSettings};
 use crate::lang::Lang;
+use crate::ports::{Capabilities, Event, EventSink, Outcome, Provider};
 use crate::prompt::{bulk_prompt, contents_prompt, existing_folders_prompt, system_prompt};
 use crate::protocol::{self, Message, Reply, ToolCall, Usage};
 use crate::rules::Rules;
@@ -78,7 +80,7 @@ impl AgentConfig {
         }
     }
 
-    /// The system message: the spec's prompt, the existing-folders advice,
+    /// The system message: the base prompt, the existing-folders advice,
     /// `read_file`'s advice when `tools` declare it, and the user's rules.
     fn system_message(&self, tools: ToolSet, rules: Option<&Rules>) -> String {
         let lang = self.lang;
@@ -102,25 +104,6 @@ impl AgentConfig {
         }
         text
     }
-}
-
-
-/// How a user line ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    /// A blank line: nothing was sent.
-    Ignored,
-    /// The user typed `quit`: the session ends.
-    Quit,
-    /// The model answered in plain text.
-    Answered,
-    /// [`MAX_ROUNDS`] calls were made without a plain answer.
-    RoundLimit,
-    /// A model call failed; the session goes on.
-    ModelFailed,
-    /// The user cancelled the turn; the session goes on.
-    Cancelled,
 }
 
 /// One conversation with the model about one target directory.
@@ -254,74 +237,66 @@ impl Agent {
 
     /// The model calls of one turn, at most [`MAX_ROUNDS`].
     fn run_rounds(&mut self, caps: &mut Capabilities<'_>, usage: &mut Usage) -> Outcome {
-        let lang = self.config.lang;
         let mut round_start = self.history.len().saturating_sub(1);
         for _ in 0..MAX_ROUNDS {
-            let declarations = tools::declarations_for(self.tools);
-            let Some(body) = self.request_within_budget(&declarations, round_start, caps.events)
-            else {
-                return Outcome::ModelFailed;
-            };
-            round_start = self.history.len();
-            let answered =
-                match call::complete(body, &self.config.calls, caps.model, caps.events, lang) {
-                    Ok(answered) => answered,
-                    Err(CallError::Failed(cause)) => {
-                        caps.events.emit(Event::Error {
-                            text: lang.model_call_failed(&cause),
-                        });
-                        return Outcome::ModelFailed;
-                    }
-                    Err(CallError::Cancelled) => {
-                        caps.events.emit(Event::Notice {
-                            text: lang.turn_cancelled(),
-                        });
-                        return Outcome::Cancelled;
-                    }
-                };
-            let Answered { completion, shown } = answered;
-            *usage += completion.usage.unwrap_or_default();
-            let finish_reason = completion.finish_reason.as_deref();
-            if finish_reason == Some("content_filter") {
-                caps.events.emit(Event::Notice {
-                    text: lang.content_filtered(),
-                });
-            }
-            match completion.reply {
-                Reply::Answer { message, text } => {
-                    self.history.push(Message::Assistant(message));
-                    caps.events.emit(Event::Answer {
-                        text,
-                        streamed: shown,
-                    });
-                    return Outcome::Answered;
-                }
-                Reply::ToolCalls { message, calls } => {
-                    if shown {
-                        let text = message
-                            .get("content")
-                            .and_then(Value::as_str)
-                            .unwrap_or_default();
-                        caps.events.emit(Event::Answer {
-                            text: text.to_owned(),
-                            streamed: true,
-                        });
-                    }
-                    self.history.push(Message::Assistant(message));
-                    let truncated = finish_reason == Some("length");
-                    if self.run_tools(calls, truncated, caps) == Flow::Cancelled {
-                        caps.events.emit(Event::Notice {
-                            text: lang.turn_cancelled(),
-                        });
-                        return Outcome::Cancelled;
-                    }
-                }
+            if let ControlFlow::Break(outcome) = self.run_round(&mut round_start, caps, usage) {
+                return outcome;
             }
         }
         caps.events.emit(Event::Notice {
-            text: lang.round_limit(MAX_ROUNDS),
+            text: self.config.lang.round_limit(MAX_ROUNDS),
         });
         Outcome::RoundLimit
+    }
+
+    /// One model call and the tools it asks for; `Break` when the turn
+    /// ends. `round_start` is where the latest round's messages begin (the
+    /// context budget never elides those).
+    fn run_round(
+        &mut self,
+        round_start: &mut usize,
+        caps: &mut Capabilities<'_>,
+        usage: &mut Usage,
+    ) -> ControlFlow<Outcome> {
+        let lang = self.config.lang;
+        let declarations = tools::declarations_for(self.tools);
+        let Some(body) = self.request_within_budget(&declarations, *round_start, caps.events)
+        else {
+            return ControlFlow::Break(Outcome::ModelFailed);
+        };
+        *round_start = self.history.len();
+        let Answered { completion, shown } =
+            match answer::complete(body, &self.config.calls, caps.model, caps.events, lang) {
+                Ok(answered) => answered,
+                Err(Outcome::Cancelled) => return ControlFlow::Break(turn_cancelled(caps, lang)),
+                Err(ended) => return ControlFlow::Break(ended),
+            };
+        *usage += completion.usage.unwrap_or_default();
+        let truncated = completion.finish_reason.as_deref() == Some("length");
+        let text = answer::reply_text(&completion.reply).to_owned();
+        match completion.reply {
+            Reply::Answer { message, .. } => {
+                self.history.push(Message::Assistant(message));
+                caps.events.emit(Event::Answer {
+                    text,
+                    streamed: shown,
+                });
+                ControlFlow::Break(Outcome::Answered)
+            }
+            Reply::ToolCalls { message, calls } => {
+                if shown {
+                    caps.events.emit(Event::Answer {
+                        text,
+                        streamed: true,
+                    });
+                }
+                self.history.push(Message::Assistant(message));
+                match self.run_tools(calls, truncated, caps) {
+                    Flow::Cancelled => ControlFlow::Break(turn_cancelled(caps, lang)),
+                    Flow::Continue => ControlFlow::Continue(()),
+                }
+            }
+        }
     }
 
     /// The next request, with the oldest tool results elided when it would
@@ -440,4 +415,12 @@ mod tests {
         let exact = "a".repeat(100);
         assert_eq!(preview(&exact), exact);
     }
+}
+
+/// Tells the user the turn was cancelled; the turn's outcome.
+fn turn_cancelled(caps: &mut Capabilities<'_>, lang: Lang) -> Outcome {
+    caps.events.emit(Event::Notice {
+        text: lang.turn_cancelled(),
+    });
+    Outcome::Cancelled
 }

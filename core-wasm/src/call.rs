@@ -8,17 +8,13 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::ports::{Event, EventSink, HostError, ModelClient};
 use crate::lang::Lang;
-use crate::ports::HttpReply;
+use crate::ports::{ErrorCode, Event, EventSink, HostError, HttpReply, ModelClient};
 use crate::protocol::{CallFailure, Completion, read_completion, read_completion_value};
-use crate::stream::{Assembler, ChunkError, SseParser};
+use crate::sse::{Assembler, ChunkError, SseParser};
 
 /// The default size limit of a reply: 8 MiB.
 pub const DEFAULT_MAX_REPLY_BYTES: u64 = 8 << 20;
-
-/// The host's error code for a reply it stopped reading at the size limit.
-pub const REPLY_TOO_LARGE: &str = "reply_too_large";
 
 /// Bytes of the size limit per JSON value a reply (a whole body, one event)
 /// may hold: the core's memory grows with the values parsed (some 56 bytes
@@ -98,11 +94,14 @@ struct TryFailure {
 
 impl TryFailure {
     fn from_host(err: HostError, shown: bool, settings: &CallSettings, lang: Lang) -> Self {
-        if err.code == REPLY_TOO_LARGE {
+        if err.code == ErrorCode::ReplyTooLarge {
             return Self::too_large(shown, settings, lang);
         }
-        let cancelled = err.code == "cancelled";
-        let retryable = matches!(err.code.as_str(), "connect" | "timeout" | "transport");
+        let cancelled = err.code == ErrorCode::Cancelled;
+        let retryable = matches!(
+            err.code,
+            ErrorCode::Connect | ErrorCode::Timeout | ErrorCode::Transport
+        );
         Self {
             failure: CallFailure {
                 cause: err.message,
@@ -254,65 +253,106 @@ fn try_streamed(
         // The provider answered whole (an error, or no streaming support).
         return whole(&opened, settings, lang);
     }
-    let limit = usize::try_from(settings.max_reply_bytes).unwrap_or(usize::MAX);
-    let (mut parser, mut assembler) = (SseParser::with_limit(limit), Assembler::with_limit(limit));
-    let (mut shown, mut finished) = (false, false);
-    let mut first_event: Option<String> = None;
-    while !finished {
+    let mut reading = StreamReading::new(settings);
+    while !reading.finished {
         let piece = model
             .read_stream()
-            .map_err(|err| TryFailure::from_host(err, shown, settings, lang))?;
-        let events_text = match piece {
-            Some(text) => parser
+            .map_err(|err| TryFailure::from_host(err, reading.shown, settings, lang))?;
+        let data_lines = match piece {
+            Some(text) => reading
+                .parser
                 .feed(&text)
-                .map_err(|_| TryFailure::too_large(shown, settings, lang))?,
+                .map_err(|_| TryFailure::too_large(reading.shown, settings, lang))?,
             None => {
-                finished = true;
-                parser.finish().into_iter().collect()
+                reading.finished = true;
+                reading.parser.finish().into_iter().collect()
             }
         };
-        for data in events_text {
-            if data.trim() == "[DONE]" {
-                finished = true;
-                continue;
-            }
-            if let Some(kind) = oversize(&data, settings) {
-                return Err(TryFailure::oversize(kind, shown, settings, lang));
-            }
-            let chunk = serde_json::from_str::<Value>(&data);
-            if !assembler.has_deltas() && first_event.is_none() {
-                first_event = Some(data);
-            }
-            let Ok(chunk) = chunk else {
-                continue;
-            };
-            let news = assembler.push(&chunk).map_err(|err| match err {
-                ChunkError::Provider(cause) => TryFailure::fatal(cause, shown),
-                ChunkError::TooLarge => TryFailure::too_large(shown, settings, lang),
-            })?;
-            if assembler.has_deltas() {
-                first_event = None;
-            }
-            if !news.content.is_empty() {
-                shown = true;
-                events.emit(Event::AnswerDelta { text: news.content });
-            }
+        for data in data_lines {
+            reading.take(data, settings, events, lang)?;
         }
     }
-    if !assembler.has_deltas() {
-        return whole(
-            &HttpReply::new(200, first_event.unwrap_or_default()),
-            settings,
-            lang,
-        );
+    reading.finish(settings, lang)
+}
+
+/// A streamed answer being read: its events parsed, its deltas assembled.
+struct StreamReading {
+    parser: SseParser,
+    assembler: Assembler,
+    /// Whether answer text was shown as it arrived.
+    shown: bool,
+    /// Whether the stream ended or said `[DONE]`.
+    finished: bool,
+    /// The first event, kept while no delta arrived: a stream without
+    /// deltas is read as that event would be as a whole body.
+    first_event: Option<String>,
+}
+
+impl StreamReading {
+    fn new(settings: &CallSettings) -> Self {
+        let limit = usize::try_from(settings.max_reply_bytes).unwrap_or(usize::MAX);
+        Self {
+            parser: SseParser::with_limit(limit),
+            assembler: Assembler::with_limit(limit),
+            shown: false,
+            finished: false,
+            first_event: None,
+        }
     }
-    let completion =
-        read_completion_value(assembler.finish(), lang).map_err(|failure| TryFailure {
-            failure,
-            shown,
-            cancelled: false,
+
+    /// Takes one event's data: `[DONE]` ends the stream, a chunk's deltas
+    /// are assembled and its text shown; data that is not JSON is skipped.
+    fn take(
+        &mut self,
+        data: String,
+        settings: &CallSettings,
+        events: &mut dyn EventSink,
+        lang: Lang,
+    ) -> Result<(), TryFailure> {
+        if data.trim() == "[DONE]" {
+            self.finished = true;
+            return Ok(());
+        }
+        if let Some(kind) = oversize(&data, settings) {
+            return Err(TryFailure::oversize(kind, self.shown, settings, lang));
+        }
+        let chunk = serde_json::from_str::<Value>(&data);
+        if !self.assembler.has_deltas() && self.first_event.is_none() {
+            self.first_event = Some(data);
+        }
+        let Ok(chunk) = chunk else {
+            return Ok(());
+        };
+        let shown = self.shown;
+        let news = self.assembler.push(&chunk).map_err(|err| match err {
+            ChunkError::Provider(cause) => TryFailure::fatal(cause, shown),
+            ChunkError::TooLarge => TryFailure::too_large(shown, settings, lang),
         })?;
-    Ok(Answered { completion, shown })
+        if self.assembler.has_deltas() {
+            self.first_event = None;
+        }
+        if !news.content.is_empty() {
+            self.shown = true;
+            events.emit(Event::AnswerDelta { text: news.content });
+        }
+        Ok(())
+    }
+
+    /// The answer the stream carried.
+    fn finish(self, settings: &CallSettings, lang: Lang) -> Result<Answered, TryFailure> {
+        let shown = self.shown;
+        if !self.assembler.has_deltas() {
+            let body = self.first_event.unwrap_or_default();
+            return whole(&HttpReply::new(200, body), settings, lang);
+        }
+        let completion =
+            read_completion_value(self.assembler.finish(), lang).map_err(|failure| TryFailure {
+                failure,
+                shown,
+                cancelled: false,
+            })?;
+        Ok(Answered { completion, shown })
+    }
 }
 
 /// The delay before try `attempt + 1`: `Retry-After` when given (capped at

@@ -1,7 +1,7 @@
 //! The extension rule and category table of `get_file_type`.
 
-/// The categories `get_file_type` returns, exactly as the spec gives them,
-/// with the extensions of each. Anything else is [`OTHER`].
+/// The categories `get_file_type` returns, with the extensions of each;
+/// their names are part of the tool's contract and never translated. Anything else is [`OTHER`].
 pub const CATEGORIES: [(&str, &[&str]); 7] = [
     (
         "文档",

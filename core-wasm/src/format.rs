@@ -36,7 +36,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sizes_follow_the_spec_table() {
+    fn sizes_are_bytes_below_1_kb_then_one_decimal_in_kb_mb_and_gb() {
         assert_eq!(format_size(0), "0 B");
         assert_eq!(format_size(1023), "1023 B");
         assert_eq!(format_size(1024), "1.0 KB");

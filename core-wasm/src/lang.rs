@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ports::{HostError, Provider};
+use crate::ports::{ErrorCode, HostError, Provider};
 
 /// Language of the system prompt, console texts and tool result texts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -98,16 +98,19 @@ impl Lang {
     /// protected root (code `protected`) and an item the rules file
     /// excludes (code `excluded`) are worded here; other causes are the
     /// host's own message.
+    // Four codes have their own wording; every other code, including codes
+    // of other hosts, shows the host's message.
+    #[allow(clippy::wildcard_enum_match_arm)]
     pub fn host_failure(self, err: &HostError) -> String {
-        match err.code.as_str() {
-            "denied" => self.pick(
+        match &err.code {
+            ErrorCode::Denied => self.pick(
                 format!(
                     "the path is outside the allowed directories: {}",
                     err.message
                 ),
                 format!("路径不在允许的目录内: {}", err.message),
             ),
-            "not_allowed_on_windows" => self.pick(
+            ErrorCode::NotAllowedOnWindows => self.pick(
                 format!(
                     "the name \"{}\" is not allowed on Windows (device names such as CON, NUL, AUX, COM1; a trailing dot or space; any of < > : \" | ? *)",
                     err.message
@@ -117,14 +120,14 @@ impl Lang {
                     err.message
                 ),
             ),
-            "excluded" => self.pick(
+            ErrorCode::Excluded => self.pick(
                 format!(
                     "protected by the rules file, which excludes it (or something in it): {}",
                     err.message
                 ),
                 format!("受规则文件保护（它或其中的内容被排除）：{}", err.message),
             ),
-            "protected" => self.pick(
+            ErrorCode::Protected => self.pick(
                 format!(
                     "an allowed root directory itself cannot be moved or deleted: {}",
                     err.message

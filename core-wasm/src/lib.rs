@@ -10,36 +10,38 @@
 //! functions of `docs/ABI.md`; natively, any Rust implementation.
 
 pub mod agent;
+pub mod answer;
 pub mod arrivals;
-pub mod ask;
 pub mod budget;
 pub mod call;
 pub mod contents;
-pub mod demo;
+pub mod demo_folder;
 pub mod duplicates;
 pub mod file_type;
 pub mod format;
-pub mod ports;
 pub mod lang;
 pub mod paths;
 pub mod planner;
+pub mod ports;
 pub mod prompt;
 pub mod protocol;
+pub mod question;
 pub mod rules;
-pub mod stream;
+pub mod sse;
 pub mod tool_run;
 pub mod tools;
 
 #[cfg(target_arch = "wasm32")]
-pub mod abi;
+pub mod wasm_abi;
 #[cfg(feature = "web")]
 pub mod web;
 
-pub use agent::{Agent, AgentConfig, MAX_ROUNDS, Outcome};
+pub use agent::{Agent, AgentConfig, MAX_ROUNDS};
 pub use call::CallSettings;
-pub use ports::{
-    BatchMove, Capabilities, ChatRequest, Entry, EntryKind, Event, EventSink, FileSample, HttpReply, Provider,
-    FileSystem, FsRequest, HostError, ModelClient, Wire,
-};
 pub use lang::Lang;
+pub use ports::{
+    BatchMove, Capabilities, ChatRequest, Entry, EntryKind, ErrorCode, Event, EventSink,
+    FileSample, FileSystem, FsRequest, HostError, HttpReply, ModelClient, Outcome, Provider,
+    WireResult,
+};
 pub use protocol::{Message, Usage};

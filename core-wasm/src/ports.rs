@@ -5,7 +5,6 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-
 /// The model service, as the host reaches it.
 ///
 /// Only [`ModelClient::chat_completion`] is required; a client without
@@ -66,7 +65,7 @@ pub trait FileSystem {
             .iter()
             .map(|step| match self.stat(&step.to)? {
                 Some(_) => Err(HostError::new(
-                    "already_exists",
+                    ErrorCode::AlreadyExists,
                     format!("{} already exists", step.to),
                 )),
                 None => self.rename(&step.from, &step.to),
@@ -82,7 +81,7 @@ pub trait FileSystem {
     fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
         let _ = (head, tail);
         Err(HostError::new(
-            "unsupported",
+            ErrorCode::Unsupported,
             format!("this host does not read files: {path}"),
         ))
     }
@@ -202,19 +201,127 @@ pub enum EntryKind {
 /// A failure reported by the host: a code for the program, a message for people.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HostError {
-    /// Machine-readable kind, e.g. `not_found`, `permission_denied`, `connect`.
-    pub code: String,
+    /// What kind of failure it was.
+    pub code: ErrorCode,
     /// Human-readable cause, shown to the model or the user.
     pub message: String,
 }
 
 impl HostError {
     /// An error with the given code and message.
-    pub fn new(code: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
         Self {
-            code: code.into(),
+            code,
             message: message.into(),
         }
+    }
+}
+
+/// Defines [`ErrorCode`] with the exact text of each code on the wire.
+macro_rules! error_codes {
+    ($($(#[doc = $doc:literal])* $variant:ident = $text:literal,)*) => {
+        /// The kind of a [`HostError`], as the host reports it. On the wire
+        /// it is its snake_case text (`"not_found"`); a code this core does
+        /// not know (from another host) is kept as [`ErrorCode::Other`].
+        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+        pub enum ErrorCode {
+            $($(#[doc = $doc])* $variant,)*
+            /// A code this core does not know, kept as received.
+            Other(String),
+        }
+
+        impl ErrorCode {
+            /// The code's text on the wire.
+            pub fn as_str(&self) -> &str {
+                match self {
+                    $(Self::$variant => $text,)*
+                    Self::Other(text) => text,
+                }
+            }
+
+            /// The code whose wire text is `text`.
+            pub fn from_text(text: &str) -> Self {
+                match text {
+                    $($text => Self::$variant,)*
+                    other => Self::Other(other.to_owned()),
+                }
+            }
+        }
+    };
+}
+
+error_codes! {
+    /// Nothing is at the path.
+    NotFound = "not_found",
+    /// The operating system refused access.
+    PermissionDenied = "permission_denied",
+    /// The destination exists and is never replaced.
+    AlreadyExists = "already_exists",
+    /// A path component that must be a directory is not one.
+    NotADirectory = "not_a_directory",
+    /// A directory that must be empty is not.
+    NotEmpty = "not_empty",
+    /// Another file-system failure; the message is the system's.
+    Io = "io",
+    /// The path is outside the directories tidyup may change.
+    Denied = "denied",
+    /// An allowed root directory itself cannot be moved or deleted.
+    Protected = "protected",
+    /// The path holds tidyup's own data (journal, trash, cache, config).
+    TidyupData = "tidyup_data",
+    /// The name is not allowed on Windows.
+    NotAllowedOnWindows = "not_allowed_on_windows",
+    /// The rules file excludes the item (or something in it).
+    Excluded = "excluded",
+    /// A move that can never work (a folder into itself, onto a folder
+    /// with contents).
+    InvalidMove = "invalid_move",
+    /// The folder a step needs is not there.
+    NoFolder = "no_folder",
+    /// The journal could not record or restore a change.
+    Journal = "journal",
+    /// The user cancelled.
+    Cancelled = "cancelled",
+    /// The model service could not be reached.
+    Connect = "connect",
+    /// The model service did not answer in time.
+    Timeout = "timeout",
+    /// The connection to the model service failed midway.
+    Transport = "transport",
+    /// A reply passed the reply size limit.
+    ReplyTooLarge = "reply_too_large",
+    /// No model service is configured.
+    NoProvider = "no_provider",
+    /// This host does not offer the operation.
+    Unsupported = "unsupported",
+    /// A request across the ABI was malformed.
+    BadRequest = "bad_request",
+    /// Input handed to the core was malformed.
+    BadInput = "bad_input",
+    /// No agent has the handle given.
+    BadHandle = "bad_handle",
+    /// The host broke the ABI's contract.
+    Host = "host",
+    /// A failure inside tidyup itself.
+    Internal = "internal",
+}
+
+impl std::fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for ErrorCode {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for ErrorCode {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
+        Ok(Self::from_text(&text))
     }
 }
 
@@ -378,14 +485,16 @@ impl FsRequest {
             FsRequest::RemoveFile { path } => files.remove_file(path).map(done),
             FsRequest::RemoveDirAll { path } => files.remove_dir_all(path).map(done),
             FsRequest::MoveBatch { moves } => files.move_batch(moves).map(|results| {
-                let wired: Vec<Wire<()>> = results.into_iter().map(Wire::from).collect();
+                let wired: Vec<WireResult<()>> =
+                    results.into_iter().map(WireResult::from).collect();
                 json_value(&wired)
             }),
             FsRequest::ReadBytes { path, head, tail } => files
                 .read_bytes(path, *head, *tail)
                 .map(|sample| json_value(&sample)),
             FsRequest::Digests { paths, limit } => files.digests(paths, *limit).map(|results| {
-                let wired: Vec<Wire<String>> = results.into_iter().map(Wire::from).collect();
+                let wired: Vec<WireResult<String>> =
+                    results.into_iter().map(WireResult::from).collect();
                 json_value(&wired)
             }),
         }
@@ -399,27 +508,27 @@ fn json_value<T: Serialize>(value: &T) -> Value {
 /// A result as it crosses the wasm boundary: `{"ok": T}` or `{"err": HostError}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Wire<T> {
+pub enum WireResult<T> {
     /// Success.
     Ok(T),
     /// Failure, as a value.
     Err(HostError),
 }
 
-impl<T> From<Result<T, HostError>> for Wire<T> {
+impl<T> From<Result<T, HostError>> for WireResult<T> {
     fn from(result: Result<T, HostError>) -> Self {
         match result {
-            Ok(value) => Wire::Ok(value),
-            Err(err) => Wire::Err(err),
+            Ok(value) => WireResult::Ok(value),
+            Err(err) => WireResult::Err(err),
         }
     }
 }
 
-impl<T> From<Wire<T>> for Result<T, HostError> {
-    fn from(wire: Wire<T>) -> Self {
+impl<T> From<WireResult<T>> for Result<T, HostError> {
+    fn from(wire: WireResult<T>) -> Self {
         match wire {
-            Wire::Ok(value) => Ok(value),
-            Wire::Err(err) => Err(err),
+            WireResult::Ok(value) => Ok(value),
+            WireResult::Err(err) => Err(err),
         }
     }
 }
@@ -470,4 +579,23 @@ pub enum Provider {
     Offline,
     /// The built-in offline planner, because no API key is configured.
     OfflineNoKey,
+}
+
+/// How a user line ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// A blank line: nothing was sent.
+    Ignored,
+    /// The user typed `quit`: the session ends.
+    Quit,
+    /// The model answered in plain text.
+    Answered,
+    /// The turn's model calls ran out (at most `MAX_ROUNDS` of the agent)
+    /// without a plain answer.
+    RoundLimit,
+    /// A model call failed; the session goes on.
+    ModelFailed,
+    /// The user cancelled the turn; the session goes on.
+    Cancelled,
 }

@@ -74,7 +74,7 @@ pub fn bulk_prompt(lang: Lang) -> String {
     }
 }
 
-/// What every system prompt gains after the spec's text: use the folders
+/// What every system prompt gains after the base prompt: use the folders
 /// the user already has, and make few new ones.
 pub fn existing_folders_prompt(lang: Lang) -> String {
     match lang {

@@ -2,7 +2,7 @@
 //! tools itself (an MCP server) hands the core, through the
 //! `tidyup_run_tool` export or natively.
 //!
-//! Every tool is declared (the six spec tools and the bulk tools, and
+//! Every tool is declared (the six base tools and the bulk tools, and
 //! `read_file` when reading contents is allowed), so a host lists them all
 //! from the start; the result is the text a model would
 //! be given in a session, and whether the tool failed.
@@ -10,9 +10,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::ports::{EventSink, FileSystem, HostError};
 use crate::lang::Lang;
 use crate::paths;
+use crate::ports::{ErrorCode, EventSink, FileSystem, HostError};
 use crate::tools::{self, LARGE_FOLDER_ENTRIES, ToolContext, ToolOutput, ToolSet};
 
 /// One tool call: the `tidyup_run_tool` request.
@@ -59,7 +59,7 @@ impl ToolRun {
     ) -> Result<ToolOutput, HostError> {
         if !paths::is_absolute(&self.target_dir) {
             return Err(HostError::new(
-                "bad_input",
+                ErrorCode::BadInput,
                 format!("target_dir must be absolute: {:?}", self.target_dir),
             ));
         }

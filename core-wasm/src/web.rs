@@ -1,6 +1,6 @@
 //! A JavaScript-friendly face of the pure parts of the core, built with
 //! wasm-bindgen (`--features web`) as a second artifact. The plain `.wasm`
-//! hosts run (see `abi`) is built without it and stays free of
+//! hosts run (see `wasm_abi`) is built without it and stays free of
 //! wasm-bindgen's imports.
 
 use wasm_bindgen::prelude::wasm_bindgen;

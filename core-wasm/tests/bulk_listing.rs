@@ -112,7 +112,7 @@ fn bulk_tools_are_unknown_until_declared() {
 #[test]
 fn declarations_of_the_bulk_tools_are_a_contract() {
     assert_eq!(
-        tools::declarations_for(ToolSet::SPEC),
+        tools::declarations_for(ToolSet::BASE),
         tools::declarations()
     );
     let all = tools::declarations_for(ToolSet::WITH_BULK);

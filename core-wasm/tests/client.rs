@@ -11,7 +11,8 @@ use serde_json::{Value, json};
 use support::{
     MemFs, Recorder, TARGET, assert_well_formed, call, completion, completion_body, tool_message,
 };
-use tidyup_core::ask::{AskConfig, ask};
+use tidyup_core::ErrorCode;
+use tidyup_core::question::{AskConfig, ask};
 use tidyup_core::{
     Agent, AgentConfig, CallSettings, Capabilities, Event, HostError, HttpReply, Lang, ModelClient,
     Outcome, Provider,
@@ -158,7 +159,10 @@ fn empty_fs() -> MemFs {
 fn transient_failures_are_retried_with_backoff_then_succeed() {
     let mut provider = FakeProvider::new([
         status(503, r#"{"error":{"message":"busy"}}"#),
-        Step::Whole(Err(HostError::new("connect", "connection refused"))),
+        Step::Whole(Err(HostError::new(
+            ErrorCode::Connect,
+            "connection refused",
+        ))),
         Step::Whole(Ok(HttpReply {
             retry_after: Some(1.5),
             ..HttpReply::new(
@@ -334,7 +338,7 @@ fn an_error_inside_a_200_stream_fails_and_shown_text_is_never_retried() {
 
     let dropped = vec![
         Ok("data: {\"choices\":[{\"delta\":{\"content\":\"Hi\"}}]}\n\n".to_owned()),
-        Err(HostError::new("transport", "connection reset")),
+        Err(HostError::new(ErrorCode::Transport, "connection reset")),
     ];
     let mut provider = FakeProvider::new([Step::Stream(dropped)]);
     let (outcome, _, _) = run(&mut provider, settings(true), &mut empty_fs(), "hi");
@@ -344,7 +348,10 @@ fn an_error_inside_a_200_stream_fails_and_shown_text_is_never_retried() {
         "text was shown: no retry"
     );
 
-    let dropped_early = vec![Err(HostError::new("transport", "connection reset"))];
+    let dropped_early = vec![Err(HostError::new(
+        ErrorCode::Transport,
+        "connection reset",
+    ))];
     let mut provider = FakeProvider::new([
         Step::Stream(dropped_early),
         ok(json!({"role": "assistant", "content": "again"})),
@@ -471,7 +478,7 @@ fn cancelling_mid_tools_answers_the_rest_as_cancelled() {
 #[test]
 fn a_cancelled_model_call_ends_the_turn() {
     let mut provider = FakeProvider::new([Step::Whole(Err(HostError::new(
-        "cancelled",
+        ErrorCode::Cancelled,
         "cancelled by the user",
     )))]);
     let (outcome, events, agent) = run(&mut provider, settings(false), &mut empty_fs(), "hi");

@@ -7,6 +7,7 @@ use std::io::{Cursor, Write};
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
+use tidyup_core::Lang;
 use tidyup_core::contents::{Contents, FileBytes, Kind, MAX_CHARS, read, render};
 
 // ---------- helpers ----------
@@ -273,7 +274,7 @@ fn utf8_text_is_read_as_is() {
     assert_eq!(c.encoding, None);
     assert_eq!(c.text, "Meeting notes\n\nBudget: 12 €");
     assert!(!c.truncated);
-    assert!(render(&c, false).starts_with("Text file\n\nMeeting notes"));
+    assert!(render(&c, Lang::En).starts_with("Text file\n\nMeeting notes"));
 }
 
 #[test]
@@ -302,12 +303,14 @@ fn legacy_encodings_are_detected_and_decoded() {
         assert_eq!(c.kind, Kind::Text, "{}", encoding.name());
         assert_eq!(c.text, original, "{}", encoding.name());
         assert_eq!(c.encoding.as_deref(), Some(encoding.name()));
-        let shown = render(&c, false);
+        let shown = render(&c, Lang::En);
         assert!(
             shown.starts_with(&format!("Text file (encoding: {})", encoding.name())),
             "{shown}"
         );
-        assert!(render(&c, true).starts_with(&format!("文本文件（编码：{}）", encoding.name())));
+        assert!(
+            render(&c, Lang::Zh).starts_with(&format!("文本文件（编码：{}）", encoding.name()))
+        );
     }
 }
 
@@ -340,19 +343,19 @@ fn excerpts_never_pass_the_limit() {
     }
     let c = whole("long.txt", long.as_bytes(), 1_000_000);
     assert_eq!(chars(&c.text), MAX_CHARS);
-    assert!(render(&c, false).ends_with("[… truncated]"));
-    assert!(render(&c, true).ends_with("[……已截断]"));
+    assert!(render(&c, Lang::En).ends_with("[… truncated]"));
+    assert!(render(&c, Lang::Zh).ends_with("[……已截断]"));
 }
 
 #[test]
 fn empty_and_random_bytes() {
     let c = whole("empty.txt", b"", 4000);
     assert_eq!(c.kind, Kind::Empty);
-    assert_eq!(render(&c, false), "Empty file");
+    assert_eq!(render(&c, Lang::En), "Empty file");
     let c = whole("data.dat", &random_bytes(5000, 7), 4000);
     assert_eq!((c.kind, c.text.as_str()), (Kind::Binary, ""));
-    assert_eq!(render(&c, false), "Binary file\n(no readable text)");
-    assert_eq!(render(&c, true), "二进制文件\n（没有可读的文本）");
+    assert_eq!(render(&c, Lang::En), "Binary file\n(no readable text)");
+    assert_eq!(render(&c, Lang::Zh), "二进制文件\n（没有可读的文本）");
 }
 
 // ---------- PDF ----------
@@ -364,12 +367,12 @@ fn pdf_text_pages_and_title() {
     assert_eq!(c.title.as_deref(), Some("Sales report"));
     assert_eq!(c.text, "Hello\nQuarterly (Q3) sales\nWorld again");
     assert!(!c.truncated);
-    let shown = render(&c, false);
+    let shown = render(&c, Lang::En);
     assert!(
         shown.starts_with("PDF document, 2 pages\nTitle: Sales report\n\nHello"),
         "{shown}"
     );
-    assert!(render(&c, true).starts_with("PDF 文档，2 页"));
+    assert!(render(&c, Lang::Zh).starts_with("PDF 文档，2 页"));
     let c = whole("report.pdf", &pdf(), 8);
     assert_eq!((c.text.as_str(), c.truncated), ("Hello\nQu", true));
 }
@@ -391,7 +394,7 @@ fn truncated_and_broken_pdfs_give_what_can_be_read() {
         4000,
     );
     assert_eq!((c.kind, c.text.as_str()), (Kind::Pdf, ""));
-    assert!(render(&c, false).ends_with("(no readable text)"));
+    assert!(render(&c, Lang::En).ends_with("(no readable text)"));
 }
 
 // ---------- office ----------
@@ -404,7 +407,7 @@ fn docx_paragraphs() {
     let c = whole("invoice.docx", &bytes, 4000);
     assert_eq!((c.kind, c.format.as_str()), (Kind::Document, "DOCX"));
     assert_eq!(c.text, "Invoice No. 42 & more\nTotal due");
-    assert!(render(&c, false).starts_with("DOCX document\n\nInvoice"));
+    assert!(render(&c, Lang::En).starts_with("DOCX document\n\nInvoice"));
 }
 
 #[test]
@@ -434,7 +437,7 @@ fn pptx_slides_in_order() {
     let c = whole("deck.pptx", &bytes, 4000);
     assert_eq!((c.kind, c.pages), (Kind::Presentation, Some(3)));
     assert_eq!(c.text, "Welcome\n\nRoadmap\n\nThanks");
-    assert!(render(&c, false).starts_with("PPTX presentation, 3 slides"));
+    assert!(render(&c, Lang::En).starts_with("PPTX presentation, 3 slides"));
 }
 
 #[test]
@@ -498,7 +501,7 @@ fn zip_lists_its_first_entries() {
     );
     assert_eq!(c.entry_names.len(), 20);
     assert_eq!(c.entry_names[0], "photos/img_01.jpg");
-    let shown = render(&c, false);
+    let shown = render(&c, Lang::En);
     assert!(
         shown.starts_with("ZIP archive, 25 entries\nFirst 20 entries:\n  photos/img_01.jpg"),
         "{shown}"
@@ -585,12 +588,12 @@ fn jpeg_exif_facts_without_the_place() {
     assert_eq!(c.taken.as_deref(), Some("2023:07:14 09:30:00"));
     assert_eq!(c.camera.as_deref(), Some("Canon EOS R5"));
     assert!(c.has_location);
-    let shown = render(&c, false);
+    let shown = render(&c, Lang::En);
     assert_eq!(
         shown,
         "JPEG image, 640×480\nTaken: 2023:07:14 09:30:00\nCamera: Canon EOS R5\nRecords where it was taken (GPS)."
     );
-    let zh = render(&c, true);
+    let zh = render(&c, Lang::Zh);
     assert!(zh.starts_with("JPEG 图片，640×480\n拍摄时间："), "{zh}");
     for coordinate in ["48", "51", "24.37", "2437", "4011", "40.11", "N", "E "] {
         assert!(
@@ -610,7 +613,7 @@ fn a_bin_file_that_is_a_picture_says_so() {
         (c.kind, c.format.as_str(), c.dimensions),
         (Kind::Image, "PNG", Some((640, 480)))
     );
-    assert_eq!(render(&c, false), "PNG image, 640×480");
+    assert_eq!(render(&c, Lang::En), "PNG image, 640×480");
     let c = whole("data.bin", &jpeg(), 4000);
     assert_eq!((c.kind, c.format.as_str()), (Kind::Image, "JPEG"));
 }
@@ -624,7 +627,7 @@ fn mp3_id3v2_tags_and_duration() {
     assert_eq!(c.album.as_deref(), Some("Power, Corruption & Lies"));
     assert_eq!(c.year.as_deref(), Some("1983"));
     assert_eq!(c.duration_secs, Some(5));
-    let shown = render(&c, false);
+    let shown = render(&c, Lang::En);
     assert!(
         shown.starts_with("MP3 audio, 0:05\nTitle: Blue Monday\nArtist: New Order"),
         "{shown}"
@@ -656,7 +659,7 @@ proptest! {
     fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..4096), max in 0usize..300) {
         let c = whole("x", &bytes, max);
         prop_assert!(chars(&c.text) <= max);
-        let _ = render(&c, false);
+        let _ = render(&c, Lang::En);
     }
 
     #[test]
@@ -668,7 +671,7 @@ proptest! {
         let head = (bytes.len() as f64 * head) as usize;
         let c = split("x", bytes, head, tail, max);
         prop_assert!(chars(&c.text) <= max);
-        let _ = render(&c, true);
+        let _ = render(&c, Lang::Zh);
     }
 
     #[test]

@@ -11,6 +11,7 @@ use support::{
     MemFs, ScriptedModel, World, assert_well_formed, call, completion, http, text_message,
     text_reply, tool_reply, with_field,
 };
+use tidyup_core::ErrorCode;
 use tidyup_core::{Event, Lang, Outcome};
 
 /// One line that fails with `expected` as the error text (after the tool
@@ -49,7 +50,7 @@ fn fails_then_recovers(world: &mut World, expected: &str) {
 #[test]
 fn transport_error() {
     let mut model = ScriptedModel::default();
-    model.push_transport_error("connect", "connection refused");
+    model.push_transport_error(ErrorCode::Connect, "connection refused");
     let mut world = World::en(MemFs::new(), model);
     fails_then_recovers(&mut world, "model call failed: connection refused");
     // The failed line stays in the history as a user message; nothing else was added.
@@ -64,7 +65,7 @@ fn transport_error() {
 #[test]
 fn timeout_in_chinese() {
     let mut model = ScriptedModel::default();
-    model.push_transport_error("timeout", "operation timed out");
+    model.push_transport_error(ErrorCode::Timeout, "operation timed out");
     let mut world = World::new(Lang::Zh, MemFs::new(), model);
     fails_then_recovers(&mut world, "模型调用失败: operation timed out");
 }

@@ -7,6 +7,7 @@ mod support;
 
 use pretty_assertions::assert_eq;
 use support::{MemFs, Op, Snap, TARGET, t};
+use tidyup_core::ErrorCode;
 use tidyup_core::{EntryKind, FileSystem};
 
 #[test]
@@ -38,8 +39,14 @@ fn list_returns_children_only() {
             ("d.txt".to_owned(), EntryKind::File, 2)
         ]
     );
-    assert_eq!(fs.list(&t("missing")).unwrap_err().code, "not_found");
-    assert_eq!(fs.list(&t("a/d.txt")).unwrap_err().code, "not_a_directory");
+    assert_eq!(
+        fs.list(&t("missing")).unwrap_err().code,
+        ErrorCode::NotFound
+    );
+    assert_eq!(
+        fs.list(&t("a/d.txt")).unwrap_err().code,
+        ErrorCode::NotADirectory
+    );
 }
 
 #[test]
@@ -49,18 +56,18 @@ fn rename_like_the_os() {
     assert_eq!(fs.snapshot().get("b"), Some(&Snap::File("A".to_owned(), 1)));
     assert!(!fs.exists("a"));
     let err = fs.rename(&t("b"), &t("missing/b")).unwrap_err();
-    assert_eq!(err.code, "not_found");
+    assert_eq!(err.code, ErrorCode::NotFound);
     assert_eq!(
         fs.rename(&t("ghost"), &t("x")).unwrap_err().code,
-        "not_found"
+        ErrorCode::NotFound
     );
     assert_eq!(
         fs.rename(&t("b"), &t("d")).unwrap_err().code,
-        "is_a_directory"
+        ErrorCode::Other("is_a_directory".to_owned())
     );
     assert_eq!(
         fs.rename(&t("d"), &t("d/inner")).unwrap_err().code,
-        "invalid_input"
+        ErrorCode::Other("invalid_input".to_owned())
     );
     fs.rename(&t("b"), &t("b")).unwrap();
     assert!(fs.exists("b"));
@@ -73,17 +80,23 @@ fn directories_are_created_and_removed_whole() {
     fs.create_dir_all(&t("x/y")).unwrap();
     assert_eq!(
         fs.create_dir_all(&t("f/g")).unwrap_err().code,
-        "already_exists"
+        ErrorCode::AlreadyExists
     );
     assert!(fs.exists("x/y/z"));
     fs.remove_dir_all(&t("x")).unwrap();
     assert!(!fs.exists("x/y/z") && !fs.exists("x"));
-    assert_eq!(fs.remove_file(&t("missing")).unwrap_err().code, "not_found");
+    assert_eq!(
+        fs.remove_file(&t("missing")).unwrap_err().code,
+        ErrorCode::NotFound
+    );
     fs.create_dir_all(&t("e")).unwrap();
-    assert_eq!(fs.remove_file(&t("e")).unwrap_err().code, "is_a_directory");
+    assert_eq!(
+        fs.remove_file(&t("e")).unwrap_err().code,
+        ErrorCode::Other("is_a_directory".to_owned())
+    );
     assert_eq!(
         fs.remove_dir_all(&t("f")).unwrap_err().code,
-        "not_a_directory"
+        ErrorCode::NotADirectory
     );
     assert_eq!(
         fs.snapshot().into_iter().collect::<Vec<_>>(),
@@ -101,11 +114,14 @@ fn injected_failures_hit_only_their_paths_and_ops() {
         .file("open/b", "b")
         .fail(&[Op::RemoveFile], "locked");
     let err = fs.remove_file(&t("locked/a")).unwrap_err();
-    assert_eq!(err.code, "permission_denied");
+    assert_eq!(err.code, ErrorCode::PermissionDenied);
     assert!(fs.stat(&t("locked/a")).unwrap().is_some());
     fs.remove_file(&t("open/b")).unwrap();
     let mut fs = fs.fail(&Op::ALL, "/");
-    assert_eq!(fs.stat(TARGET).unwrap_err().code, "permission_denied");
+    assert_eq!(
+        fs.stat(TARGET).unwrap_err().code,
+        ErrorCode::PermissionDenied
+    );
 }
 
 #[test]

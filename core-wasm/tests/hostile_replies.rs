@@ -12,6 +12,7 @@ use std::collections::VecDeque;
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
 use support::{MemFs, Recorder, TARGET, assert_well_formed, call, completion, message_json};
+use tidyup_core::ErrorCode;
 use tidyup_core::{
     Agent, AgentConfig, CallSettings, Capabilities, Event, HostError, HttpReply, Lang, ModelClient,
     Outcome, Provider,
@@ -413,7 +414,7 @@ fn small_events_adding_up_over_the_limit_fail() {
 fn the_hosts_reply_too_large_is_worded_with_the_limit_in_each_language() {
     let refused = || {
         Answer::Whole(Err(HostError::new(
-            "reply_too_large",
+            ErrorCode::ReplyTooLarge,
             "the host stopped reading",
         )))
     };
@@ -439,7 +440,7 @@ fn a_host_error_for_a_stream_piece_is_not_retried_when_too_large() {
             ..with_limit(false, 1024)
         },
         [
-            Answer::Whole(Err(HostError::new("reply_too_large", "stop"))),
+            Answer::Whole(Err(HostError::new(ErrorCode::ReplyTooLarge, "stop"))),
             reply(&json!({"role": "assistant", "content": "ok"})),
         ],
     );

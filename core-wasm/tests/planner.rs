@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use pretty_assertions::assert_eq;
 use support::{MemFs, Recorder, Snap, TARGET};
-use tidyup_core::demo::DEMO_FILES;
+use tidyup_core::demo_folder::DEMO_FILES;
 use tidyup_core::file_type::category;
 use tidyup_core::planner::{OfflinePlanner, folder_name};
 use tidyup_core::{Agent, AgentConfig, Capabilities, Event, Lang, Outcome, Provider};

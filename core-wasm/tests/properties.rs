@@ -13,6 +13,7 @@ use support::{
     MemFs, ScriptedModel, World, assert_well_formed, call_raw, completion, http, run_tool_value,
     text_reply, tool_reply,
 };
+use tidyup_core::ErrorCode;
 use tidyup_core::file_type::{CATEGORIES, OTHER, category, extension};
 use tidyup_core::format::{format_local_time, format_size};
 use tidyup_core::protocol::{Reply, read_reply};
@@ -342,7 +343,7 @@ proptest! {
                     model.push(completion(&Value::Object(message)));
                 }
                 Step::Http(status, body) => model.push(http(*status, body)),
-                Step::Transport => model.push_transport_error("connect", "refused"),
+                Step::Transport => model.push_transport_error(ErrorCode::Connect, "refused"),
             }
         }
         let mut world = World::en(small_tree(), model);

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 
 use serde_json::{Value, json};
 use support::{MemFs, Recorder, TARGET};
-use tidyup_core::demo::DEMO_FILES;
+use tidyup_core::demo_folder::DEMO_FILES;
 use tidyup_core::planner::OfflinePlanner;
 use tidyup_core::prompt::existing_folders_prompt;
 use tidyup_core::{Agent, Capabilities, HostError, HttpReply, ModelClient};

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
+use tidyup_core::ErrorCode;
 use tidyup_core::tools::{self, ToolContext};
 use tidyup_core::{Entry, EntryKind, FileSystem, HostError, Lang};
 
@@ -83,7 +84,7 @@ impl FileSystem for WindowsFs {
 
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         if path.rsplit('\\').next() == Some("CON") {
-            return Err(HostError::new("not_allowed_on_windows", "CON"));
+            return Err(HostError::new(ErrorCode::NotAllowedOnWindows, "CON"));
         }
         if self.stat(path)?.is_none() {
             self.add(path, true);
@@ -95,7 +96,7 @@ impl FileSystem for WindowsFs {
         let (_, dir) = self
             .items
             .remove(&self.key(from))
-            .ok_or_else(|| HostError::new("not_found", from))?;
+            .ok_or_else(|| HostError::new(ErrorCode::NotFound, from))?;
         let moved: Vec<(String, (String, bool))> = self
             .items
             .iter()

@@ -23,7 +23,8 @@ use anyhow::Context;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use tidyup_core::{
-    ChatRequest, Event, EventSink, FileSystem, FsRequest, HostError, HttpReply, Wire,
+    ChatRequest, ErrorCode, Event, EventSink, FileSystem, FsRequest, HostError, HttpReply,
+    WireResult,
 };
 use wasmtime::{
     Caller, Config, Engine, Instance, Linker, Memory, Module, ResourceLimiter, Store, StoreLimits,
@@ -243,7 +244,7 @@ impl HostState {
 
     /// Stages a result for `take_result`; returns its length for the guest.
     fn stage<T: Serialize>(&mut self, result: Result<T, HostError>) -> i32 {
-        let bytes = serde_json::to_vec(&Wire::from(result)).unwrap_or_else(|err| {
+        let bytes = serde_json::to_vec(&WireResult::from(result)).unwrap_or_else(|err| {
             format!(r#"{{"err":{{"code":"internal","message":"{err}"}}}}"#).into_bytes()
         });
         let len = i32::try_from(bytes.len()).unwrap_or(-1);
@@ -423,7 +424,7 @@ fn awaiting_model<T>(
 }
 
 fn cancelled() -> HostError {
-    HostError::new("cancelled", "cancelled by the user")
+    HostError::new(ErrorCode::Cancelled, "cancelled by the user")
 }
 
 fn guest_memory(caller: &mut Caller<'_, HostState>) -> Option<Memory> {
@@ -436,7 +437,7 @@ fn read_json<T: DeserializeOwned>(
     ptr: u32,
     len: u32,
 ) -> Result<T, HostError> {
-    let bad = |message: String| HostError::new("bad_request", message);
+    let bad = |message: String| HostError::new(ErrorCode::BadRequest, message);
     let len = len as usize;
     if len > MAX_BUFFER {
         return Err(bad(format!("request of {len} bytes is too large")));

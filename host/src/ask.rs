@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::{Context, bail};
 use base64::Engine as _;
-use tidyup_core::ask::AskConfig;
+use tidyup_core::question::AskConfig;
 use tidyup_core::{Outcome, Provider};
 
 use crate::abi::{CoreSession, HostState};

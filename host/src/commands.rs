@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use tidyup_core::Lang;
-use tidyup_core::demo::DEMO_FILES;
+use tidyup_core::demo_folder::DEMO_FILES;
 
 use crate::cli::AskSettings;
 use crate::cli::config::{self, Config};

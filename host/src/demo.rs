@@ -4,7 +4,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
-use tidyup_core::demo::{DEMO_FILES, content};
+use tidyup_core::demo_folder::{DEMO_FILES, content};
 
 /// Creates the demo folder at `dir` (which must not exist, or be empty) and
 /// returns its absolute path.

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderValue, RETRY_AFTER};
 use serde_json::Value;
-use tidyup_core::{HostError, HttpReply, Provider};
+use tidyup_core::{ErrorCode, HostError, HttpReply, Provider};
 
 use crate::cli::ProviderSettings;
 use crate::stream::{ChunkFuture, ChunkSource, EventSize, OpenFuture, Opened, Utf8Pieces};
@@ -219,7 +219,7 @@ async fn whole(mut response: reqwest::Response, limit: u64) -> Result<HttpReply,
 /// The error of a reply passing the size limit; the core words it.
 fn reply_too_large(limit: u64) -> HostError {
     HostError::new(
-        tidyup_core::call::REPLY_TOO_LARGE,
+        ErrorCode::ReplyTooLarge,
         format!("reply too large (more than {limit} bytes)"),
     )
 }
@@ -264,11 +264,11 @@ impl ChunkSource for ResponseChunks {
 /// A [`HostError`] naming the kind of failure, with the whole cause chain.
 fn transport_error(err: &reqwest::Error) -> HostError {
     let code = if err.is_connect() {
-        "connect"
+        ErrorCode::Connect
     } else if err.is_timeout() {
-        "timeout"
+        ErrorCode::Timeout
     } else {
-        "transport"
+        ErrorCode::Transport
     };
     let mut message = err.to_string();
     let mut source = std::error::Error::source(err);
@@ -291,7 +291,7 @@ impl ChatTransport for NoTransport {
     fn post(&self, _body: Value) -> ReplyFuture {
         Box::pin(async {
             Err(HostError::new(
-                "no_provider",
+                ErrorCode::NoProvider,
                 "no chat-completions service is configured",
             ))
         })

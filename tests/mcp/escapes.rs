@@ -3,6 +3,7 @@
 
 use pretty_assertions::assert_eq;
 use serde_json::json;
+use tidyup_core::ErrorCode;
 use tidyup_core::{HostError, Lang};
 
 use crate::client::TestClient;
@@ -10,7 +11,7 @@ use crate::support::{World, tree};
 
 fn refused(path: &str) -> String {
     let lang = Lang::En;
-    lang.tool_failed(&lang.host_failure(&HostError::new("denied", path)))
+    lang.tool_failed(&lang.host_failure(&HostError::new(ErrorCode::Denied, path)))
 }
 
 #[tokio::test(flavor = "multi_thread")]

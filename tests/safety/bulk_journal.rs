@@ -10,6 +10,7 @@ use std::path::Path;
 use serde_json::json;
 use tidyup::fs::{Fingerprint, HostFs, Location, SandboxFs};
 use tidyup::journal::{self, Journal, JournaledFs, Record, Store};
+use tidyup_core::ErrorCode;
 use tidyup_core::{BatchMove, Entry, FileSystem, HostError};
 
 use crate::support::{World, snapshot};
@@ -89,7 +90,10 @@ fn a_batch_never_replaces_and_journals_no_move_it_did_not_make() {
             },
         ])
         .unwrap();
-    assert_eq!(results[0].as_ref().unwrap_err().code, "already_exists");
+    assert_eq!(
+        results[0].as_ref().unwrap_err().code,
+        ErrorCode::AlreadyExists
+    );
     assert!(results[1].is_ok());
     assert_eq!(
         fs::read(world.target.join("Images/taken.jpg")).unwrap(),

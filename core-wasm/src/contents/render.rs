@@ -3,19 +3,37 @@
 use std::fmt::Write;
 
 use super::{Contents, Kind};
+use crate::lang::Lang;
 
 /// The tool result text: a first line with the kind (and pages, dimensions
 /// or duration where known, and the encoding of non-UTF-8 text), a line per
-/// known fact, then the excerpt. English when `zh` is false, Chinese when
-/// true. The excerpt is `contents.text` as it is; the lines before it are
-/// bounded by the bounds of the facts.
-pub fn render(contents: &Contents, zh: bool) -> String {
-    let c = contents;
-    let t = |en: &str, cn: &str| if zh { cn.to_owned() } else { en.to_owned() };
+/// known fact, then the excerpt. The excerpt is `contents.text` as it is;
+/// the lines before it are bounded by the bounds of the facts.
+pub fn render(contents: &Contents, lang: Lang) -> String {
+    let mut lines = vec![first_line(contents, lang)];
+    lines.extend(fact_lines(contents, lang));
+    lines.extend(entry_lines(contents, lang));
+    lines.extend(excerpt_lines(contents, lang));
+    lines.join("\n")
+}
+
+/// Picks the English or the Chinese text.
+fn pick(lang: Lang, en: &str, zh: &str) -> String {
+    lang.pick(en.to_owned(), zh.to_owned())
+}
+
+/// The kind, then the encoding, pages, dimensions, duration and entries
+/// where known.
+fn first_line(c: &Contents, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
     let sep = if zh { "，" } else { ", " };
     let mut first = kind_name(c, zh);
     if let Some(enc) = &c.encoding {
-        first += &t(&format!(" (encoding: {enc})"), &format!("（编码：{enc}）"));
+        first += &pick(
+            lang,
+            &format!(" (encoding: {enc})"),
+            &format!("（编码：{enc}）"),
+        );
     }
     if let Some(n) = c.pages {
         first += sep;
@@ -34,7 +52,7 @@ pub fn render(contents: &Contents, zh: bool) -> String {
     }
     if let Some(n) = c.entries {
         let more = if c.entries_at_least {
-            t("at least ", "至少 ")
+            pick(lang, "at least ", "至少 ")
         } else {
             String::new()
         };
@@ -48,41 +66,62 @@ pub fn render(contents: &Contents, zh: bool) -> String {
             )
         };
     }
-    let mut lines = vec![first];
+    first
+}
+
+/// A line per known fact: title, artist, album, year, when and with what
+/// a photo was taken, whether it records where.
+fn fact_lines(c: &Contents, lang: Lang) -> Vec<String> {
     let facts = [
-        (&c.title, t("Title", "标题")),
-        (&c.artist, t("Artist", "艺术家")),
-        (&c.album, t("Album", "专辑")),
-        (&c.year, t("Year", "年份")),
-        (&c.taken, t("Taken", "拍摄时间")),
-        (&c.camera, t("Camera", "相机")),
+        (&c.title, pick(lang, "Title", "标题")),
+        (&c.artist, pick(lang, "Artist", "艺术家")),
+        (&c.album, pick(lang, "Album", "专辑")),
+        (&c.year, pick(lang, "Year", "年份")),
+        (&c.taken, pick(lang, "Taken", "拍摄时间")),
+        (&c.camera, pick(lang, "Camera", "相机")),
     ];
-    for (value, label) in facts {
-        if let Some(v) = value {
-            lines.push(if zh {
-                format!("{label}：{v}")
-            } else {
-                format!("{label}: {v}")
-            });
-        }
-    }
+    let mut lines: Vec<String> = facts
+        .into_iter()
+        .filter_map(|(value, label)| {
+            let value = value.as_ref()?;
+            Some(match lang {
+                Lang::En => format!("{label}: {value}"),
+                Lang::Zh => format!("{label}：{value}"),
+            })
+        })
+        .collect();
     if c.has_location {
-        lines.push(t(
+        lines.push(pick(
+            lang,
             "Records where it was taken (GPS).",
             "记录了拍摄地点（GPS）。",
         ));
     }
-    if !c.entry_names.is_empty() {
-        let shown = c.entry_names.len();
-        lines.push(match c.entries {
-            Some(n) if n > shown => t(
-                &format!("First {shown} entries:"),
-                &format!("前 {shown} 个条目："),
-            ),
-            Some(_) | None => t("Entries:", "条目："),
-        });
-        lines.extend(c.entry_names.iter().map(|n| format!("  {n}")));
+    lines
+}
+
+/// An archive's entry names, after a line saying whether they are all.
+fn entry_lines(c: &Contents, lang: Lang) -> Vec<String> {
+    if c.entry_names.is_empty() {
+        return Vec::new();
     }
+    let shown = c.entry_names.len();
+    let heading = match c.entries {
+        Some(n) if n > shown => pick(
+            lang,
+            &format!("First {shown} entries:"),
+            &format!("前 {shown} 个条目："),
+        ),
+        Some(_) | None => pick(lang, "Entries:", "条目："),
+    };
+    std::iter::once(heading)
+        .chain(c.entry_names.iter().map(|n| format!("  {n}")))
+        .collect()
+}
+
+/// The excerpt after a blank line, or a line saying there is no text for
+/// kinds that usually have some.
+fn excerpt_lines(c: &Contents, lang: Lang) -> Vec<String> {
     let wants_text = matches!(
         c.kind,
         Kind::Text
@@ -93,15 +132,16 @@ pub fn render(contents: &Contents, zh: bool) -> String {
             | Kind::Binary
     );
     if !c.text.is_empty() {
-        lines.push(String::new());
-        lines.push(c.text.clone());
+        let mut lines = vec![String::new(), c.text.clone()];
         if c.truncated {
-            lines.push(t("[… truncated]", "[……已截断]"));
+            lines.push(pick(lang, "[… truncated]", "[……已截断]"));
         }
+        lines
     } else if wants_text {
-        lines.push(t("(no readable text)", "（没有可读的文本）"));
+        vec![pick(lang, "(no readable text)", "（没有可读的文本）")]
+    } else {
+        Vec::new()
     }
-    lines.join("\n")
 }
 
 /// The name of the kind, with the format where it says more.

@@ -8,8 +8,8 @@ use globset::{GlobBuilder, GlobMatcher};
 use super::list_files::sort_for_listing;
 use super::made_folders::MadeFolders;
 use super::{ToolContext, ToolFailure, ToolResult};
-use crate::ports::{BatchMove, Entry, EntryKind, Event};
 use crate::paths;
+use crate::ports::{BatchMove, Entry, EntryKind, ErrorCode, Event};
 
 /// Moves handed to the host in one file-system call.
 const BATCH: usize = 1_000;
@@ -38,7 +38,9 @@ pub(super) fn read_folder(
     let entries = match listable {
         true => match ctx.files.list(&path) {
             Ok(entries) => Some(entries),
-            Err(err) if err.code == "not_found" || err.code == "not_a_directory" => None,
+            Err(err) if err.code == ErrorCode::NotFound || err.code == ErrorCode::NotADirectory => {
+                None
+            }
             Err(err) => return Err(err.into()),
         },
         false => None,
@@ -89,33 +91,12 @@ pub(super) fn move_into(
     names: &[String],
     destination: &str,
 ) -> Result<Result<MoveReport, String>, ToolFailure> {
-    let lang = ctx.lang;
     if same_place(from_dir, destination) {
-        return Ok(Err(lang.already_in_place(destination)));
+        return Ok(Err(ctx.lang.already_in_place(destination)));
     }
-    let mut made = MadeFolders::default();
-    let mut taken: BTreeSet<String> = match ctx.files.stat(destination)?.map(|e| e.kind) {
-        Some(EntryKind::Dir | EntryKind::Symlink) => ctx
-            .files
-            .list(destination)?
-            .into_iter()
-            .map(|entry| entry.name.to_lowercase())
-            .collect(),
-        Some(EntryKind::File | EntryKind::Other) => {
-            return Ok(Err(lang.folder_blocked_by_file(destination)));
-        }
-        None if names.is_empty() => BTreeSet::new(),
-        None => match MadeFolders::create(ctx.files, destination) {
-            Ok(folders) => {
-                made = folders;
-                BTreeSet::new()
-            }
-            Err(err) => {
-                return Ok(Err(
-                    lang.folder_failed(destination, &lang.host_failure(&err))
-                ));
-            }
-        },
+    let (mut taken, made) = match prepare_destination(ctx, destination, names.is_empty())? {
+        Ok(prepared) => prepared,
+        Err(text) => return Ok(Err(text)),
     };
     let planned: Vec<BatchMove> = names
         .iter()
@@ -128,6 +109,52 @@ pub(super) fn move_into(
             }
         })
         .collect();
+    let report = run_batches(ctx, tool, names, &planned);
+    if report.moved.is_empty() {
+        made.remove(ctx.files);
+    }
+    Ok(Ok(report))
+}
+
+/// The names already taken in `destination` (lowercased) and the folders
+/// made to create it when missing (none when `nothing_to_move`); `Err(text)`
+/// when it cannot be a folder.
+fn prepare_destination(
+    ctx: &mut ToolContext<'_>,
+    destination: &str,
+    nothing_to_move: bool,
+) -> Result<Result<(BTreeSet<String>, MadeFolders), String>, ToolFailure> {
+    let lang = ctx.lang;
+    match ctx.files.stat(destination)?.map(|e| e.kind) {
+        Some(EntryKind::Dir | EntryKind::Symlink) => {
+            let taken = ctx
+                .files
+                .list(destination)?
+                .into_iter()
+                .map(|entry| entry.name.to_lowercase())
+                .collect();
+            Ok(Ok((taken, MadeFolders::default())))
+        }
+        Some(EntryKind::File | EntryKind::Other) => {
+            Ok(Err(lang.folder_blocked_by_file(destination)))
+        }
+        None if nothing_to_move => Ok(Ok((BTreeSet::new(), MadeFolders::default()))),
+        None => Ok(match MadeFolders::create(ctx.files, destination) {
+            Ok(made) => Ok((BTreeSet::new(), made)),
+            Err(err) => Err(lang.folder_failed(destination, &lang.host_failure(&err))),
+        }),
+    }
+}
+
+/// Runs `planned` (one move per name of `names`) in batches of [`BATCH`],
+/// with a progress event after each.
+fn run_batches(
+    ctx: &mut ToolContext<'_>,
+    tool: &str,
+    names: &[String],
+    planned: &[BatchMove],
+) -> MoveReport {
+    let lang = ctx.lang;
     let mut report = MoveReport {
         moved: Vec::new(),
         failed: Vec::new(),
@@ -163,10 +190,7 @@ pub(super) fn move_into(
             });
         }
     }
-    if report.moved.is_empty() {
-        made.remove(ctx.files);
-    }
-    Ok(Ok(report))
+    report
 }
 
 /// The result of a bulk move: counts, the first moves, the failures (all

@@ -1,12 +1,12 @@
 //! `create_folder`: a folder with its missing parents.
 
 use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
-use crate::ports::EntryKind;
 use crate::paths;
+use crate::ports::EntryKind;
 
 pub(super) const TOOL: Tool = Tool {
     name: "create_folder",
-    group: super::Group::Spec,
+    group: super::Group::Base,
     description: "Create a folder, including missing parent folders. Does nothing if it already exists.",
     parameters: &[(
         "path",

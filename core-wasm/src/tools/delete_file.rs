@@ -1,13 +1,13 @@
 //! `delete_file`: a file, or a folder with its contents, only when confirmed.
 
 use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
-use crate::ports::{EntryKind, HostError};
 use crate::lang::Lang;
 use crate::paths;
+use crate::ports::{EntryKind, HostError};
 
 pub(super) const TOOL: Tool = Tool {
     name: "delete_file",
-    group: super::Group::Spec,
+    group: super::Group::Base,
     description: "Delete a file, or a folder with all its contents. Irreversible: only with confirm set to true after the user agreed.",
     parameters: &[
         (

@@ -5,7 +5,7 @@ use crate::file_type;
 
 pub(super) const TOOL: Tool = Tool {
     name: "get_file_type",
-    group: super::Group::Spec,
+    group: super::Group::Base,
     description: "Classify a file by its extension: returns one of 文档, 图片, 视频, 音频, 代码, 压缩包, 安装包, 其他.",
     parameters: &[("filename", "string", "The file name, with its extension.")],
     run,

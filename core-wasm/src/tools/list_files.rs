@@ -2,12 +2,12 @@
 
 use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::format::{format_local_time, format_size};
-use crate::ports::{Entry, EntryKind};
 use crate::paths;
+use crate::ports::{Entry, EntryKind, ErrorCode};
 
 pub(super) const TOOL: Tool = Tool {
     name: "list_files",
-    group: super::Group::Spec,
+    group: super::Group::Base,
     description: "List the files and folders in a directory, with type, size and modification time.",
     parameters: &[(
         "path",
@@ -29,7 +29,7 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         // A symlink to a directory is listed through the link.
         Some(EntryKind::Symlink) => match ctx.files.list(&path) {
             Ok(entries) => Some(entries),
-            Err(err) if err.code == "denied" => return Err(err.into()),
+            Err(err) if err.code == ErrorCode::Denied => return Err(err.into()),
             Err(_) => None,
         },
         Some(EntryKind::File | EntryKind::Other) | None => None,

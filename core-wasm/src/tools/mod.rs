@@ -1,6 +1,6 @@
 //! The local tools: their declarations, argument checking and dispatch.
 //!
-//! The six spec tools are always declared; the bulk tools
+//! The six base tools are always declared; the bulk tools
 //! (`summarize_folder`, `find_files`, `move_matching`, `move_by_type`,
 //! `find_duplicates`) join
 //! them once a session has met a large directory, so a session on small
@@ -53,12 +53,12 @@ pub struct ToolSet {
 }
 
 impl ToolSet {
-    /// The six spec tools only.
-    pub const SPEC: ToolSet = ToolSet {
+    /// The six base tools only.
+    pub const BASE: ToolSet = ToolSet {
         bulk: false,
         contents: false,
     };
-    /// The six spec tools and the bulk tools.
+    /// The six base tools and the bulk tools.
     pub const WITH_BULK: ToolSet = ToolSet {
         bulk: true,
         contents: false,
@@ -71,7 +71,7 @@ impl ToolSet {
 
     fn includes(self, tool: &Tool) -> bool {
         match tool.group {
-            Group::Spec => true,
+            Group::Base => true,
             Group::Bulk => self.bulk,
             Group::Contents => self.contents,
         }
@@ -101,14 +101,14 @@ pub struct ToolContext<'a> {
 }
 
 impl<'a> ToolContext<'a> {
-    /// A context declaring the six spec tools, with the default threshold
+    /// A context declaring the six base tools, with the default threshold
     /// and no progress events.
     pub fn new(files: &'a mut dyn FileSystem, target_dir: &'a str, lang: Lang) -> Self {
         Self {
             files,
             target_dir,
             lang,
-            tools: ToolSet::SPEC,
+            tools: ToolSet::BASE,
             large_folder_entries: LARGE_FOLDER_ENTRIES,
             excerpt_chars: crate::contents::DEFAULT_MAX_CHARS,
             progress: None,
@@ -157,8 +157,8 @@ type ToolResult = Result<String, ToolFailure>;
 /// Which set a tool belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Group {
-    /// One of the six spec tools.
-    Spec,
+    /// One of the six base tools.
+    Base,
     /// A bulk tool for large directories.
     Bulk,
     /// `read_file`, opt-in.
@@ -190,9 +190,9 @@ const TOOLS: [Tool; 12] = [
     read_file::TOOL,
 ];
 
-/// The names of the six spec tools, in declaration order.
+/// The names of the six base tools, in declaration order.
 pub fn names() -> impl Iterator<Item = &'static str> {
-    names_in(ToolSet::SPEC)
+    names_in(ToolSet::BASE)
 }
 
 /// The names of the tools of `set`, in declaration order.
@@ -203,9 +203,9 @@ pub fn names_in(set: ToolSet) -> impl Iterator<Item = &'static str> {
         .map(|tool| tool.name)
 }
 
-/// The `tools` array of a request declaring the six spec tools.
+/// The `tools` array of a request declaring the six base tools.
 pub fn declarations() -> Value {
-    declarations_for(ToolSet::SPEC)
+    declarations_for(ToolSet::BASE)
 }
 
 /// The `tools` array of a request declaring `set` (function-calling format).

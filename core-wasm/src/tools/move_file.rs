@@ -2,12 +2,12 @@
 
 use super::made_folders::MadeFolders;
 use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
-use crate::ports::{EntryKind, FileSystem, HostError};
 use crate::paths;
+use crate::ports::{EntryKind, FileSystem, HostError};
 
 pub(super) const TOOL: Tool = Tool {
     name: "move_file",
-    group: super::Group::Spec,
+    group: super::Group::Base,
     description: "Move a file or folder. Missing parent folders of the destination are created; an existing destination file is replaced.",
     parameters: &[
         (

@@ -6,7 +6,7 @@ use crate::paths;
 
 pub(super) const TOOL: Tool = Tool {
     name: "rename_file",
-    group: super::Group::Spec,
+    group: super::Group::Base,
     description: "Rename a file or folder; it stays in the same parent folder.",
     parameters: &[
         (

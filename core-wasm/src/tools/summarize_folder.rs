@@ -8,6 +8,7 @@ use super::name_patterns::pattern_with_extension;
 use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::file_type::{CATEGORIES, Category, extension};
 use crate::format::{format_local_time, format_size};
+use crate::lang::Lang;
 use crate::ports::{Entry, EntryKind};
 
 /// The most characters a summary has, whatever the folder's size.
@@ -43,60 +44,78 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     }
     let stats = Stats::of(&entries);
     let lang = ctx.lang;
-    let mut sections = vec![lang.summary_heading(
-        &path,
-        &group_digits(stats.files),
-        &group_digits(stats.folders.len()),
-        &format_size(stats.bytes),
-    )];
-    let mut by_type = vec![lang.summary_by_type()];
+    let mut sections = vec![
+        lang.summary_heading(
+            &path,
+            &group_digits(stats.files),
+            &group_digits(stats.folders.len()),
+            &format_size(stats.bytes),
+        ),
+        by_type_section(lang, &stats),
+        ranked(&lang.summary_extensions(), &stats.extensions),
+        months(&lang.summary_months(), &stats.months),
+    ];
+    let patterns = repeated_patterns(&stats);
+    if !patterns.is_empty() {
+        sections.push(pattern_lines(ctx, &patterns));
+    }
+    if !stats.folders.is_empty() {
+        sections.push(folders_line(lang, &stats.folders));
+    }
+    sections.push(samples_section(lang, &stats));
+    if stats.hidden > 0 {
+        sections.push(lang.summary_hidden(&group_digits(stats.hidden)));
+    }
+    Ok(bounded(sections.join("\n")))
+}
+
+/// Files and bytes per category.
+fn by_type_section(lang: Lang, stats: &Stats) -> String {
+    let mut lines = vec![lang.summary_by_type()];
     for (category, (count, bytes)) in &stats.categories {
-        by_type.push(format!(
+        lines.push(format!(
             "  {}: {} ({})",
             category.name(),
             group_digits(*count),
             format_size(*bytes)
         ));
     }
-    sections.push(by_type.join("\n"));
-    sections.push(ranked(&lang.summary_extensions(), &stats.extensions));
-    sections.push(months(&lang.summary_months(), &stats.months));
-    let patterns: BTreeMap<String, usize> = stats
+    lines.join("\n")
+}
+
+/// The name patterns that more than one file shares, with their counts.
+fn repeated_patterns(stats: &Stats) -> BTreeMap<String, usize> {
+    stats
         .patterns
         .iter()
         .filter(|(_, count)| **count >= 2)
         .map(|(pattern, count)| (pattern.clone(), *count))
+        .collect()
+}
+
+/// The first [`FOLDERS`] subfolders' names, and how many more.
+fn folders_line(lang: Lang, folders: &[String]) -> String {
+    let mut line = lang.summary_folders();
+    let named: Vec<String> = folders
+        .iter()
+        .take(FOLDERS)
+        .map(|name| short(name))
         .collect();
-    if !patterns.is_empty() {
-        sections.push(pattern_lines(ctx, &patterns));
+    line.push_str(&named.join(", "));
+    if folders.len() > FOLDERS {
+        line.push_str(&format!(", {}", lang.and_more(folders.len() - FOLDERS)));
     }
-    if !stats.folders.is_empty() {
-        let mut line = lang.summary_folders();
-        let named: Vec<String> = stats
-            .folders
-            .iter()
-            .take(FOLDERS)
-            .map(|name| short(name))
-            .collect();
-        line.push_str(&named.join(", "));
-        if stats.folders.len() > FOLDERS {
-            line.push_str(&format!(
-                ", {}",
-                lang.and_more(stats.folders.len() - FOLDERS)
-            ));
-        }
-        sections.push(line);
-    }
-    let mut samples = vec![lang.summary_samples()];
+    line
+}
+
+/// A few file names of each category.
+fn samples_section(lang: Lang, stats: &Stats) -> String {
+    let mut lines = vec![lang.summary_samples()];
     for (category, names) in &stats.samples {
         let names: Vec<String> = names.iter().map(|name| short(name)).collect();
-        samples.push(format!("  {}: {}", category.name(), names.join(", ")));
+        lines.push(format!("  {}: {}", category.name(), names.join(", ")));
     }
-    sections.push(samples.join("\n"));
-    if stats.hidden > 0 {
-        sections.push(lang.summary_hidden(&group_digits(stats.hidden)));
-    }
-    Ok(bounded(sections.join("\n")))
+    lines.join("\n")
 }
 
 /// What a summary counts.

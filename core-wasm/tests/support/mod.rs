@@ -10,6 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use serde_json::{Value, json};
+use tidyup_core::ErrorCode;
 use tidyup_core::budget::Limits;
 use tidyup_core::tools::{self, ToolContext, ToolSet};
 use tidyup_core::{
@@ -294,7 +295,7 @@ impl MemFs {
             .iter()
             .any(|(ops, root)| ops.contains(&op) && is_within(path, root));
         if denied {
-            Err(HostError::new("permission_denied", DENIED))
+            Err(HostError::new(ErrorCode::PermissionDenied, DENIED))
         } else {
             Ok(())
         }
@@ -354,12 +355,12 @@ impl MemFs {
 
 fn not_found(path: &str) -> HostError {
     HostError::new(
-        "not_found",
+        ErrorCode::NotFound,
         format!("No such file or directory (os error 2): {path}"),
     )
 }
 
-fn host_error(code: &str, message: &str, path: &str) -> HostError {
+fn host_error(code: ErrorCode, message: &str, path: &str) -> HostError {
     HostError::new(code, format!("{message}: {path}"))
 }
 
@@ -379,7 +380,7 @@ impl FileSystem for MemFs {
         match self.nodes.get(&dir) {
             None => Err(not_found(&path)),
             Some(Node::File { .. } | Node::Link { .. }) => Err(host_error(
-                "not_a_directory",
+                ErrorCode::NotADirectory,
                 "Not a directory (os error 20)",
                 &path,
             )),
@@ -405,7 +406,7 @@ impl FileSystem for MemFs {
                 Some(Node::Dir { .. }) => {}
                 Some(Node::File { .. } | Node::Link { .. }) => {
                     return Err(host_error(
-                        "already_exists",
+                        ErrorCode::AlreadyExists,
                         "File exists (os error 17)",
                         &current,
                     ));
@@ -437,7 +438,7 @@ impl FileSystem for MemFs {
         let source_is_dir = matches!(source, Node::Dir { .. });
         if source_is_dir && is_within(&to, &from) {
             return Err(host_error(
-                "invalid_input",
+                ErrorCode::Other("invalid_input".to_owned()),
                 "Invalid argument (os error 22)",
                 &to,
             ));
@@ -447,14 +448,14 @@ impl FileSystem for MemFs {
             (false, Some(Node::File { .. } | Node::Link { .. })) => {}
             (false, Some(Node::Dir { .. })) => {
                 return Err(host_error(
-                    "is_a_directory",
+                    ErrorCode::Other("is_a_directory".to_owned()),
                     "Is a directory (os error 21)",
                     &to,
                 ));
             }
             (true, Some(Node::File { .. } | Node::Link { .. })) => {
                 return Err(host_error(
-                    "not_a_directory",
+                    ErrorCode::NotADirectory,
                     "Not a directory (os error 20)",
                     &to,
                 ));
@@ -462,7 +463,7 @@ impl FileSystem for MemFs {
             (true, Some(Node::Dir { .. })) => {
                 if !self.children(&to).is_empty() {
                     return Err(host_error(
-                        "directory_not_empty",
+                        ErrorCode::Other("directory_not_empty".to_owned()),
                         "Directory not empty (os error 39)",
                         &to,
                     ));
@@ -486,7 +487,7 @@ impl FileSystem for MemFs {
         match self.nodes.get(&path) {
             None => Err(not_found(&path)),
             Some(Node::Dir { .. }) => Err(host_error(
-                "is_a_directory",
+                ErrorCode::Other("is_a_directory".to_owned()),
                 "Is a directory (os error 21)",
                 &path,
             )),
@@ -504,12 +505,12 @@ impl FileSystem for MemFs {
         match self.nodes.get(&path) {
             None => Err(not_found(&path)),
             Some(Node::File { .. } | Node::Link { .. }) => Err(host_error(
-                "not_a_directory",
+                ErrorCode::NotADirectory,
                 "Not a directory (os error 20)",
                 &path,
             )),
             Some(Node::Dir { .. }) if path == "/" => {
-                Err(host_error("permission_denied", DENIED, &path))
+                Err(host_error(ErrorCode::PermissionDenied, DENIED, &path))
             }
             Some(Node::Dir { .. }) => {
                 for old in self.subtree(&path) {
@@ -565,7 +566,7 @@ impl MemFs {
         let (from, to) = (normalize(from), normalize(to));
         if self.nodes.contains_key(&to) {
             return Err(host_error(
-                "already_exists",
+                ErrorCode::AlreadyExists,
                 "File exists (os error 17)",
                 &to,
             ));
@@ -718,7 +719,7 @@ impl ScriptedModel {
     }
 
     /// Queues a transport failure (no HTTP answer arrived).
-    pub fn push_transport_error(&mut self, code: &str, message: &str) {
+    pub fn push_transport_error(&mut self, code: ErrorCode, message: &str) {
         self.queue.push_back(Err(HostError::new(code, message)));
     }
 

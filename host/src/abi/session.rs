@@ -11,10 +11,10 @@ use anyhow::{Context, anyhow, bail};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use serde_json::value::RawValue;
-use tidyup_core::ask::AskConfig;
+use tidyup_core::question::AskConfig;
 use tidyup_core::tool_run::ToolRun;
 use tidyup_core::tools::ToolOutput;
-use tidyup_core::{AgentConfig, Event, Lang, Outcome, Wire};
+use tidyup_core::{AgentConfig, Event, Lang, Outcome, WireResult};
 use wasmtime::{Memory, Module, Store, Trap, TypedFunc, WasmParams, WasmResults};
 
 use super::{ABI_VERSION, HostState, MAX_BUFFER, instantiate};
@@ -374,7 +374,7 @@ impl Live {
             .ok_or_else(|| anyhow!("the core replied outside its memory"))?
             .to_vec();
         self.free(ptr, len).await?;
-        let wire: Wire<T> =
+        let wire: WireResult<T> =
             serde_json::from_slice(&bytes).context("unreadable reply from the core")?;
         Result::from(wire).map_err(|err| anyhow!("{} ({})", err.message, err.code))
     }

@@ -8,7 +8,7 @@
 use std::path::{Component, Path, PathBuf};
 
 use tidyup_core::rules::Rules;
-use tidyup_core::{BatchMove, Entry, EntryKind, FileSample, FileSystem, HostError};
+use tidyup_core::{BatchMove, Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
 
 use super::under_root::relative_to;
 use super::{Fingerprint, HostFs, Location};
@@ -58,7 +58,7 @@ impl<F: HostFs> ExcludedFs<F> {
     /// at `path` leads: no other name for a protected item gets past.
     fn check_change(&mut self, path: &str) -> Result<(), HostError> {
         let location = self.inner.locate(path)?;
-        let refused = || HostError::new("excluded", path.to_owned());
+        let refused = || HostError::new(ErrorCode::Excluded, path.to_owned());
         let is_dir = matches!(
             self.inner.stat(path)?,
             Some(Entry {
@@ -168,7 +168,7 @@ impl<F: HostFs> FileSystem for ExcludedFs<F> {
                 Some(err) => Err(err),
                 None => done.next().unwrap_or_else(|| {
                     Err(HostError::new(
-                        "internal",
+                        ErrorCode::Internal,
                         "a move of the batch was not answered",
                     ))
                 }),

@@ -23,15 +23,15 @@ use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use chrono::{Local, Offset, TimeZone};
-use tidyup_core::{Entry, EntryKind, FileSample, FileSystem, HostError};
+use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
 
 pub use cross_device::{CrossDeviceHooks, MAX_COPY_DEPTH, move_path, move_path_with};
 pub use excluded::{ExcludedFs, RULES_FILE};
 pub use fingerprint::{Detail, Fingerprint, HASHED_BYTES_MAX};
 pub use overlay::{OverlayFs, PlanStep};
-pub use protected::{Location, OWN_DATA, Protected, ProtectedFs};
+pub use protected::{Location, Protected, ProtectedFs};
 pub use real::RealFs;
-pub use sandbox::{DENIED, SandboxFs};
+pub use sandbox::SandboxFs;
 
 /// The base of every stack the model's tools reach: the sandbox of `roots`
 /// (the machine's own file system when `None`, for `--no-sandbox`), with
@@ -71,7 +71,7 @@ pub fn refuse_move_into_itself(from: &str, to: &str) -> Result<(), HostError> {
     if plain(from_path) && plain(to_path) && to_path != from_path && to_path.starts_with(from_path)
     {
         return Err(HostError::new(
-            "invalid_move",
+            ErrorCode::InvalidMove,
             format!("a folder cannot be moved into itself: {to}"),
         ));
     }
@@ -164,10 +164,9 @@ impl<T> Shared<T> {
     }
 
     fn with<R>(&self, f: impl FnOnce(&mut T) -> Result<R, HostError>) -> Result<R, HostError> {
-        let mut guard = self
-            .0
-            .lock()
-            .map_err(|_| HostError::new("internal", "the file system lock was poisoned"))?;
+        let mut guard = self.0.lock().map_err(|_| {
+            HostError::new(ErrorCode::Internal, "the file system lock was poisoned")
+        })?;
         f(&mut guard)
     }
 }
@@ -258,11 +257,11 @@ fn local_utc_offset(unix_seconds: i64) -> i32 {
 #[allow(clippy::wildcard_enum_match_arm)]
 pub fn host_error(err: &io::Error) -> HostError {
     let code = match err.kind() {
-        io::ErrorKind::NotFound => "not_found",
-        io::ErrorKind::PermissionDenied => "permission_denied",
-        io::ErrorKind::AlreadyExists => "already_exists",
-        io::ErrorKind::NotADirectory => "not_a_directory",
-        _ => "io",
+        io::ErrorKind::NotFound => ErrorCode::NotFound,
+        io::ErrorKind::PermissionDenied => ErrorCode::PermissionDenied,
+        io::ErrorKind::AlreadyExists => ErrorCode::AlreadyExists,
+        io::ErrorKind::NotADirectory => ErrorCode::NotADirectory,
+        _ => ErrorCode::Io,
     };
     HostError::new(code, err.to_string())
 }

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{MAIN_SEPARATOR, MAIN_SEPARATOR_STR, Path};
 
 use serde::{Deserialize, Serialize};
-use tidyup_core::{Entry, EntryKind, FileSample, FileSystem, HostError};
+use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
 
 use super::{Fingerprint, HostFs, refuse_move_into_itself};
 
@@ -148,7 +148,7 @@ impl<F: HostFs> OverlayFs<F> {
 
     fn missing(path: &str) -> HostError {
         HostError::new(
-            "not_found",
+            ErrorCode::NotFound,
             format!("No such file or directory (os error 2): {path}"),
         )
     }
@@ -243,7 +243,7 @@ impl<F: HostFs> FileSystem for OverlayFs<F> {
                 Some(entry) if entry.kind == EntryKind::Dir => break,
                 Some(_) => {
                     return Err(HostError::new(
-                        "already_exists",
+                        ErrorCode::AlreadyExists,
                         format!("File exists (os error 17): {key}"),
                     ));
                 }

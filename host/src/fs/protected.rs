@@ -18,7 +18,7 @@
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
-use tidyup_core::{Entry, EntryKind, FileSample, FileSystem, HostError};
+use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
 
 use super::under_root::relative_to;
 use super::{Fingerprint, HostFs};
@@ -28,10 +28,6 @@ use super::{Fingerprint, HostFs};
 fn is_within(path: &Path, place: &Path) -> bool {
     relative_to(place, path).is_some()
 }
-
-/// The error code of an operation on tidyup's own data; its message
-/// (shown to the model as it is) says why.
-pub const OWN_DATA: &str = "tidyup_data";
 
 /// Where an item really is: its folders resolved through symlinks, its own
 /// name as given; and, for a symlink, where it leads.
@@ -177,7 +173,7 @@ fn normal(path: &Path) -> PathBuf {
 
 fn inside(path: &str, place: &Path) -> HostError {
     HostError::new(
-        OWN_DATA,
+        ErrorCode::TidyupData,
         format!(
             "tidyup's own data (its journal, trash, plans, cache or settings) is never touched by tools: {path} is in {}",
             place.display()
@@ -187,7 +183,7 @@ fn inside(path: &str, place: &Path) -> HostError {
 
 fn holding(path: &str, place: &Path) -> HostError {
     HostError::new(
-        OWN_DATA,
+        ErrorCode::TidyupData,
         format!(
             "a folder holding tidyup's own data (its journal, trash, plans, cache or settings) is never moved or deleted: {path} holds {}",
             place.display()
@@ -322,9 +318,9 @@ impl<F: HostFs> FileSystem for ProtectedFs<F> {
         Ok((0..paths.len())
             .map(|index| match refused.next_if(|(at, _)| *at == index) {
                 Some((_, err)) => Err(err),
-                None => digests
-                    .next()
-                    .unwrap_or_else(|| Err(HostError::new("internal", "a digest went missing"))),
+                None => digests.next().unwrap_or_else(|| {
+                    Err(HostError::new(ErrorCode::Internal, "a digest went missing"))
+                }),
             })
             .collect())
     }

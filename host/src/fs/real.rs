@@ -6,7 +6,7 @@ use std::path::Path;
 
 use cap_std::ambient_authority;
 use cap_std::fs::Dir;
-use tidyup_core::{Entry, FileSample, FileSystem, HostError};
+use tidyup_core::{Entry, ErrorCode, FileSample, FileSystem, HostError};
 
 use super::case::{ItemId, differ_only_in_case, item_id, not_found_is_false, rename_case_only};
 use super::cross_device::move_path;
@@ -135,7 +135,7 @@ impl HostFs for RealFs {
     fn may_change(&mut self, path: &str) -> Result<(), HostError> {
         match checked(path)?.parent() {
             Some(_) => Ok(()),
-            None => Err(HostError::new("protected", path)),
+            None => Err(HostError::new(ErrorCode::Protected, path)),
         }
     }
 

@@ -16,7 +16,7 @@ use std::path::{Component, Path, PathBuf};
 
 use cap_std::ambient_authority;
 use cap_std::fs::{Dir, Metadata};
-use tidyup_core::{Entry, FileSample, FileSystem, HostError};
+use tidyup_core::{Entry, ErrorCode, FileSample, FileSystem, HostError};
 
 use super::case::{differ_only_in_case, item_id, not_found_is_false, rename_case_only};
 use super::cross_device::{self, CrossDeviceHooks, End, crosses_devices, move_across};
@@ -25,11 +25,6 @@ use super::protected::{Location, real_location};
 use super::under_root::relative_to;
 use super::windows_names::check_platform_path;
 use super::{HostFs, entry, host_error, kind};
-
-/// The error code of a path outside the roots; the core words it for the model.
-pub const DENIED: &str = "denied";
-/// The error code of a change to a root itself; the core words it too.
-pub const PROTECTED: &str = "protected";
 
 /// One allowed directory.
 struct Root {
@@ -106,22 +101,36 @@ impl SandboxFs {
             .components()
             .all(|component| matches!(component, Component::CurDir));
         if is_root {
-            return Err(HostError::new(PROTECTED, path));
+            return Err(HostError::new(ErrorCode::Protected, path));
         }
         Ok((root, relative))
     }
 }
 
 fn denied(path: &str) -> HostError {
-    HostError::new(DENIED, path.to_owned())
+    HostError::new(ErrorCode::Denied, path.to_owned())
 }
 
-/// Maps an OS error, turning cap-std's "path led outside" into a refusal.
-fn error_at(path: &str, err: &io::Error) -> HostError {
-    if err.to_string().contains("outside of the filesystem") {
-        denied(path)
-    } else {
-        host_error(err)
+impl Root {
+    /// The error for an operation beneath this root that failed with `err`:
+    /// `denied` when cap-std refused a path that leads outside the root
+    /// (through `..` or a symlink), else the system's own error. cap-std
+    /// refuses an escape as the system refuses an unreadable item
+    /// (`PermissionDenied`), so the path is resolved to tell them apart; that
+    /// only chooses the code, the capability has already refused.
+    fn refusal(&self, shown: &str, err: &io::Error) -> HostError {
+        if err.kind() == io::ErrorKind::PermissionDenied && self.leads_outside(Path::new(shown)) {
+            denied(shown)
+        } else {
+            host_error(err)
+        }
+    }
+
+    /// Whether `path`, resolved as far as it exists, lies outside the root.
+    fn leads_outside(&self, path: &Path) -> bool {
+        path.ancestors()
+            .find_map(|existing| dunce::canonicalize(existing).ok())
+            .is_some_and(|real| !real.starts_with(&self.path))
     }
 }
 
@@ -152,7 +161,7 @@ fn last_name(path: &str) -> String {
 /// check before anything irreversible).
 fn end<'a>(root: &'a Root, relative: &'a Path, shown: &str) -> Result<End<'a>, HostError> {
     let (parent, name) = cross_device::split(relative).map_err(|err| host_error(&err))?;
-    End::open(name, move || root.dir.open_dir(parent)).map_err(|err| error_at(shown, &err))
+    End::open(name, move || root.dir.open_dir(parent)).map_err(|err| root.refusal(shown, &err))
 }
 
 impl FileSystem for SandboxFs {
@@ -161,7 +170,7 @@ impl FileSystem for SandboxFs {
         match root.dir.symlink_metadata(&relative) {
             Ok(meta) => Ok(Some(cap_entry(last_name(path), &meta))),
             Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(None),
-            Err(err) => Err(error_at(path, &err)),
+            Err(err) => Err(root.refusal(path, &err)),
         }
     }
 
@@ -171,10 +180,10 @@ impl FileSystem for SandboxFs {
         for child in root
             .dir
             .read_dir(&relative)
-            .map_err(|err| error_at(path, &err))?
+            .map_err(|err| root.refusal(path, &err))?
         {
-            let child = child.map_err(|err| error_at(path, &err))?;
-            let meta = child.metadata().map_err(|err| error_at(path, &err))?;
+            let child = child.map_err(|err| root.refusal(path, &err))?;
+            let meta = child.metadata().map_err(|err| root.refusal(path, &err))?;
             entries.push(cap_entry(
                 child.file_name().to_string_lossy().into_owned(),
                 &meta,
@@ -187,7 +196,7 @@ impl FileSystem for SandboxFs {
         let (root, relative) = self.locate_in_root(path)?;
         root.dir
             .create_dir_all(&relative)
-            .map_err(|err| error_at(path, &err))
+            .map_err(|err| root.refusal(path, &err))
     }
 
     fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
@@ -195,8 +204,10 @@ impl FileSystem for SandboxFs {
         let (to_root, to_relative) = self.locate_inside(to)?;
         if std::ptr::eq(from_root, to_root) && differ_only_in_case(&from_relative, &to_relative) {
             let dir = &from_root.dir;
-            let id = item_id(dir, &from_relative).map_err(|err| error_at(from, &err))?;
-            if id.is_some() && id == item_id(dir, &to_relative).map_err(|err| error_at(to, &err))? {
+            let id = item_id(dir, &from_relative).map_err(|err| from_root.refusal(from, &err))?;
+            if id.is_some()
+                && id == item_id(dir, &to_relative).map_err(|err| to_root.refusal(to, &err))?
+            {
                 return rename_case_only(
                     &from_relative,
                     &to_relative,
@@ -207,7 +218,7 @@ impl FileSystem for SandboxFs {
                             .or_else(not_found_is_false)
                     },
                 )
-                .map_err(|err| error_at(from, &err));
+                .map_err(|err| from_root.refusal(from, &err));
             }
         }
         let renamed = self.hooks.rename(|| {
@@ -219,9 +230,10 @@ impl FileSystem for SandboxFs {
             Err(err) if crosses_devices(&err) => {
                 let source = end(from_root, &from_relative, from)?;
                 let destination = end(to_root, &to_relative, to)?;
-                move_across(&source, &destination, &self.hooks).map_err(|err| error_at(from, &err))
+                move_across(&source, &destination, &self.hooks)
+                    .map_err(|err| from_root.refusal(from, &err))
             }
-            other => other.map_err(|err| error_at(from, &err)),
+            other => other.map_err(|err| from_root.refusal(from, &err)),
         }
     }
 
@@ -229,14 +241,14 @@ impl FileSystem for SandboxFs {
         let (root, relative) = self.locate_inside(path)?;
         root.dir
             .remove_file(&relative)
-            .map_err(|err| error_at(path, &err))
+            .map_err(|err| root.refusal(path, &err))
     }
 
     fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         let (root, relative) = self.locate_inside(path)?;
         root.dir
             .remove_dir_all(&relative)
-            .map_err(|err| error_at(path, &err))
+            .map_err(|err| root.refusal(path, &err))
     }
 
     fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
@@ -244,9 +256,12 @@ impl FileSystem for SandboxFs {
         let file = root
             .dir
             .open(&relative)
-            .map_err(|err| error_at(path, &err))?;
-        let size = file.metadata().map_err(|err| error_at(path, &err))?.len();
-        super::sample::sample(file, size, head, tail).map_err(|err| error_at(path, &err))
+            .map_err(|err| root.refusal(path, &err))?;
+        let size = file
+            .metadata()
+            .map_err(|err| root.refusal(path, &err))?
+            .len();
+        super::sample::sample(file, size, head, tail).map_err(|err| root.refusal(path, &err))
     }
 
     fn digests(
@@ -261,8 +276,8 @@ impl FileSystem for SandboxFs {
                 let file = root
                     .dir
                     .open(&relative)
-                    .map_err(|err| error_at(path, &err))?;
-                super::sample::digest(file, limit).map_err(|err| error_at(path, &err))
+                    .map_err(|err| root.refusal(path, &err))?;
+                super::sample::digest(file, limit).map_err(|err| root.refusal(path, &err))
             })
             .collect())
     }
@@ -282,9 +297,9 @@ impl HostFs for SandboxFs {
         match renamed {
             Err(err) if crosses_devices(&err) => {
                 let source = end(root, &relative, path)?;
-                move_across(&source, &out, &self.hooks).map_err(|err| error_at(path, &err))
+                move_across(&source, &out, &self.hooks).map_err(|err| root.refusal(path, &err))
             }
-            other => other.map_err(|err| error_at(path, &err)),
+            other => other.map_err(|err| root.refusal(path, &err)),
         }
     }
 
@@ -297,9 +312,9 @@ impl HostFs for SandboxFs {
         match renamed {
             Err(err) if crosses_devices(&err) => {
                 let destination = end(root, &relative, path)?;
-                move_across(&out, &destination, &self.hooks).map_err(|err| error_at(path, &err))
+                move_across(&out, &destination, &self.hooks).map_err(|err| root.refusal(path, &err))
             }
-            other => other.map_err(|err| error_at(path, &err)),
+            other => other.map_err(|err| root.refusal(path, &err)),
         }
     }
 
@@ -310,7 +325,7 @@ impl HostFs for SandboxFs {
                 .canonicalize(inside)
                 .map(|resolved| root.path.join(resolved))
         };
-        let item = real_location(&relative, &canonical).map_err(|err| error_at(path, &err))?;
+        let item = real_location(&relative, &canonical).map_err(|err| root.refusal(path, &err))?;
         let leads_to = match root.dir.symlink_metadata(&relative) {
             Ok(meta) if meta.file_type().is_symlink() => canonical(&relative).ok(),
             Ok(_) | Err(_) => None,
@@ -321,8 +336,8 @@ impl HostFs for SandboxFs {
     fn same_item(&mut self, a: &str, b: &str) -> Result<bool, HostError> {
         let (root_a, relative_a) = self.locate_in_root(a)?;
         let (root_b, relative_b) = self.locate_in_root(b)?;
-        let id_a = item_id(&root_a.dir, &relative_a).map_err(|err| error_at(a, &err))?;
-        let id_b = item_id(&root_b.dir, &relative_b).map_err(|err| error_at(b, &err))?;
+        let id_a = item_id(&root_a.dir, &relative_a).map_err(|err| root_a.refusal(a, &err))?;
+        let id_b = item_id(&root_b.dir, &relative_b).map_err(|err| root_b.refusal(b, &err))?;
         Ok(id_a.is_some() && id_a == id_b)
     }
 
@@ -331,7 +346,7 @@ impl HostFs for SandboxFs {
         let meta = match root.dir.symlink_metadata(&relative) {
             Ok(meta) => meta,
             Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(err) => return Err(error_at(path, &err)),
+            Err(err) => return Err(root.refusal(path, &err)),
         };
         let facts = Facts::of_cap(&meta);
         if !facts.hashable() {
@@ -341,9 +356,9 @@ impl HostFs for SandboxFs {
         let file = root
             .dir
             .open(&relative)
-            .map_err(|err| error_at(path, &err))?;
-        let facts = Facts::of_cap(&file.metadata().map_err(|err| error_at(path, &err))?);
-        let content = content_hash(file.into_std()).map_err(|err| error_at(path, &err))?;
+            .map_err(|err| root.refusal(path, &err))?;
+        let facts = Facts::of_cap(&file.metadata().map_err(|err| root.refusal(path, &err))?);
+        let content = content_hash(file.into_std()).map_err(|err| root.refusal(path, &err))?;
         Ok(Some(Fingerprint::new(&facts, Some(content))))
     }
 }

@@ -7,11 +7,7 @@
 
 use std::path::{Component, Path};
 
-use tidyup_core::HostError;
-
-/// The error code of a path with a name Windows does not allow; the core
-/// words it for the model.
-pub const NOT_ALLOWED_ON_WINDOWS: &str = "not_allowed_on_windows";
+use tidyup_core::{ErrorCode, HostError};
 
 /// Device names (upper case), reserved in every folder and with any
 /// extension.
@@ -39,7 +35,10 @@ pub fn check_path(path: &Path) -> Result<(), HostError> {
         if let Component::Normal(name) = component {
             let name = name.to_string_lossy();
             if is_refused_on_windows(&name) {
-                return Err(HostError::new(NOT_ALLOWED_ON_WINDOWS, name.into_owned()));
+                return Err(HostError::new(
+                    ErrorCode::NotAllowedOnWindows,
+                    name.into_owned(),
+                ));
             }
         }
     }
@@ -116,7 +115,7 @@ mod tests {
     #[test]
     fn a_path_is_refused_by_its_first_bad_name() {
         let err = check_path(Path::new("docs/aux.txt/x")).expect_err("refused");
-        assert_eq!(err.code, NOT_ALLOWED_ON_WINDOWS);
+        assert_eq!(err.code, ErrorCode::NotAllowedOnWindows);
         assert_eq!(err.message, "aux.txt");
         assert!(check_path(Path::new("docs/../a.txt")).is_ok());
     }

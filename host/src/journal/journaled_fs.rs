@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use tidyup_core::{BatchMove, Entry, EntryKind, FileSample, FileSystem, HostError};
+use tidyup_core::{BatchMove, Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
 
 use super::{Journal, Record};
 use crate::fs::{Fingerprint, HostFs, host_error, refuse_move_into_itself};
@@ -29,7 +29,7 @@ impl<F: HostFs> JournaledFs<F> {
     fn record(&mut self, record: &Record) -> Result<(), HostError> {
         self.journal.append(record).map_err(|err| {
             HostError::new(
-                "journal",
+                ErrorCode::Journal,
                 format!("cannot write the journal, nothing was changed: {err}"),
             )
         })
@@ -152,7 +152,7 @@ impl<F: HostFs> FileSystem for JournaledFs<F> {
             Some(entry) if entry.kind == EntryKind::Dir => {
                 if !self.inner.list(to)?.is_empty() {
                     return Err(HostError::new(
-                        "not_empty",
+                        ErrorCode::NotEmpty,
                         format!("a folder that is not empty is already at {to}"),
                     ));
                 }
@@ -194,7 +194,7 @@ impl<F: HostFs> FileSystem for JournaledFs<F> {
             .collect();
         self.journal.append_all(&records).map_err(|err| {
             HostError::new(
-                "journal",
+                ErrorCode::Journal,
                 format!("cannot write the journal, nothing was changed: {err}"),
             )
         })?;
@@ -234,7 +234,7 @@ impl<F: HostFs> FileSystem for JournaledFs<F> {
 type MoveResult = Result<(), HostError>;
 
 fn already_exists(path: &str) -> HostError {
-    HostError::new("already_exists", format!("{path} already exists"))
+    HostError::new(ErrorCode::AlreadyExists, format!("{path} already exists"))
 }
 
 impl<F: HostFs> JournaledFs<F> {
@@ -243,7 +243,7 @@ impl<F: HostFs> JournaledFs<F> {
     fn check_new(&mut self, step: &BatchMove) -> MoveResult {
         if self.inner.stat(&step.from)?.is_none() {
             return Err(HostError::new(
-                "not_found",
+                ErrorCode::NotFound,
                 format!("{} does not exist", step.from),
             ));
         }
@@ -263,7 +263,7 @@ impl<F: HostFs> JournaledFs<F> {
         match self.inner.stat(path)? {
             Some(_) => self.trash(path).map(|_| ()),
             None => Err(HostError::new(
-                "not_found",
+                ErrorCode::NotFound,
                 format!("{path} does not exist"),
             )),
         }

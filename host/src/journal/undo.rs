@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
 use anyhow::{Context, bail};
-use tidyup_core::EntryKind;
+use tidyup_core::{EntryKind, ErrorCode};
 
 use super::{Record, Store};
 use crate::fs::{HostFs, Protected};
@@ -148,7 +148,7 @@ fn newest_undoable(store: &Store) -> anyhow::Result<String> {
 fn reverse(files: &mut dyn HostFs, record: &Record) -> Result<bool, String> {
     let exists = |files: &mut dyn HostFs, path: &str| {
         files.stat(path).map(|e| e.is_some()).map_err(|e| {
-            if e.code == crate::fs::DENIED {
+            if e.code == ErrorCode::Denied {
                 format!("{path} now leads outside the session's directories; left as it is")
             } else {
                 format!("{path}: {}", e.message)

@@ -1,5 +1,5 @@
 //! tidyup's tools as MCP tools: the core's declarations of every tool (the
-//! six spec tools and the bulk tools), their `parameters` as the input
+//! six base tools and the bulk tools), their `parameters` as the input
 //! schema, with honest annotations.
 
 use std::sync::Arc;

@@ -10,8 +10,7 @@
 
 use std::path::PathBuf;
 
-use tidyup_core::ports::BatchMove;
-use tidyup_core::{Entry, FileSample, FileSystem, HostError, Lang};
+use tidyup_core::{BatchMove, Entry, ErrorCode, FileSample, FileSystem, HostError, Lang};
 
 use super::texts;
 use crate::fs::{HostFs, OverlayFs, Protected};
@@ -188,7 +187,7 @@ impl Workspace {
             Some(Stack::Journaled(files)) => Ok(files),
             Some(Stack::DryRun(files)) => Ok(files),
             None => Err(HostError::new(
-                "no_folder",
+                ErrorCode::NoFolder,
                 texts::no_folder(self.policy.lang, self.rejected.as_deref()),
             )),
         }

@@ -15,13 +15,13 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::agent::{Agent, AgentConfig};
-use crate::ask::{self, AskConfig};
-use crate::ports::{
-    BatchMove, Capabilities, Entry, Event, EventSink, FileSample, FileSystem, FsRequest, HostError,
-    HttpReply, ModelClient, Provider, Wire,
-};
 use crate::planner::OfflinePlanner;
+use crate::ports::{
+    BatchMove, Capabilities, Entry, ErrorCode, Event, EventSink, FileSample, FileSystem, FsRequest,
+    HostError, HttpReply, ModelClient, Provider, WireResult,
+};
 use crate::protocol::Message;
+use crate::question::{self, AskConfig};
 use crate::tool_run::ToolRun;
 
 /// The ABI version this module implements.
@@ -125,7 +125,7 @@ pub unsafe extern "C" fn tidyup_agent_send(handle: u32, ptr: *const u8, len: usi
     let line = unsafe { read_bytes(ptr, len) };
     let line = match std::str::from_utf8(line) {
         Ok(line) => line.to_owned(),
-        Err(err) => return reply::<()>(Err(HostError::new("bad_input", err.to_string()))),
+        Err(err) => return reply::<()>(Err(HostError::new(ErrorCode::BadInput, err.to_string()))),
     };
     // The agent leaves the registry during the turn, so a host that
     // misbehaves cannot alias it.
@@ -183,8 +183,8 @@ pub unsafe extern "C" fn tidyup_agent_restore(
     // SAFETY: forwarded from the caller's contract.
     let history = unsafe { read_json::<Vec<Message>>(hist_ptr, hist_len) };
     reply(config.and_then(|config| {
-        let agent =
-            Agent::restore(config, history?).map_err(|why| HostError::new("bad_input", why))?;
+        let agent = Agent::restore(config, history?)
+            .map_err(|why| HostError::new(ErrorCode::BadInput, why))?;
         Ok(register(agent))
     }))
 }
@@ -218,12 +218,15 @@ pub unsafe extern "C" fn tidyup_run_tool(ptr: *const u8, len: usize) -> u64 {
 }
 
 fn unknown_handle(handle: u32) -> HostError {
-    HostError::new("bad_handle", format!("no agent with handle {handle}"))
+    HostError::new(
+        ErrorCode::BadHandle,
+        format!("no agent with handle {handle}"),
+    )
 }
 
 /// Serializes a result and hands its buffer to the host, packed.
 fn reply<T: Serialize>(result: Result<T, HostError>) -> u64 {
-    let bytes = serde_json::to_vec(&Wire::from(result)).unwrap_or_else(|_| {
+    let bytes = serde_json::to_vec(&WireResult::from(result)).unwrap_or_else(|_| {
         br#"{"err":{"code":"internal","message":"unserializable reply"}}"#.to_vec()
     });
     let boxed = bytes.into_boxed_slice();
@@ -247,7 +250,7 @@ unsafe fn read_bytes<'a>(ptr: *const u8, len: usize) -> &'a [u8] {
 unsafe fn read_json<T: DeserializeOwned>(ptr: *const u8, len: usize) -> Result<T, HostError> {
     // SAFETY: forwarded from the caller's contract.
     serde_json::from_slice(unsafe { read_bytes(ptr, len) })
-        .map_err(|err| HostError::new("bad_input", err.to_string()))
+        .map_err(|err| HostError::new(ErrorCode::BadInput, err.to_string()))
 }
 
 /// The imported host functions, as the core's capabilities.
@@ -260,19 +263,24 @@ impl WasmHost {
         request: &impl Serialize,
     ) -> Result<T, HostError> {
         let request = serde_json::to_string(request)
-            .map_err(|err| HostError::new("internal", err.to_string()))?;
+            .map_err(|err| HostError::new(ErrorCode::Internal, err.to_string()))?;
         // SAFETY: the import only reads `request` during the call.
         let staged = unsafe { import(request.as_ptr(), request.len()) };
         let len = usize::try_from(staged)
-            .map_err(|_| HostError::new("host", "the host staged no result"))?;
+            .map_err(|_| HostError::new(ErrorCode::Host, "the host staged no result"))?;
         let mut buffer = vec![0u8; len];
         // SAFETY: `buffer` is writable for `len` bytes and outlives the call.
         let copied = unsafe { import_take_result(buffer.as_mut_ptr(), len) };
         if usize::try_from(copied).ok() != Some(len) {
-            return Err(HostError::new("host", "the host's staged result was lost"));
+            return Err(HostError::new(
+                ErrorCode::Host,
+                "the host's staged result was lost",
+            ));
         }
-        serde_json::from_slice::<Wire<T>>(&buffer)
-            .map_err(|err| HostError::new("host", format!("unreadable host result: {err}")))?
+        serde_json::from_slice::<WireResult<T>>(&buffer)
+            .map_err(|err| {
+                HostError::new(ErrorCode::Host, format!("unreadable host result: {err}"))
+            })?
             .into()
     }
 
@@ -304,7 +312,10 @@ impl ModelClient for WasmHost {
         // SAFETY: a plain call with no memory shared.
         match unsafe { import_sleep(milliseconds) } {
             0 => Ok(()),
-            _ => Err(HostError::new("cancelled", "cancelled by the user")),
+            _ => Err(HostError::new(
+                ErrorCode::Cancelled,
+                "cancelled by the user",
+            )),
         }
     }
 
@@ -347,7 +358,7 @@ impl FileSystem for WasmHost {
         })
     }
     fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<Result<(), HostError>>, HostError> {
-        let results: Vec<Wire<()>> = Self::fs(FsRequest::MoveBatch {
+        let results: Vec<WireResult<()>> = Self::fs(FsRequest::MoveBatch {
             moves: moves.to_vec(),
         })?;
         Ok(results.into_iter().map(Result::from).collect())
@@ -364,7 +375,7 @@ impl FileSystem for WasmHost {
         paths: &[String],
         limit: Option<u64>,
     ) -> Result<Vec<Result<String, HostError>>, HostError> {
-        let results: Vec<Wire<String>> = Self::fs(FsRequest::Digests {
+        let results: Vec<WireResult<String>> = Self::fs(FsRequest::Digests {
             paths: paths.to_vec(),
             limit,
         })?;

@@ -1,15 +1,13 @@
 //! `tidyup ask`: one single-turn question, no tools, optionally with images
-//! (spec 2.3 and 4.1: a user message whose content is `text` and
-//! `image_url` parts).
+//! (a user message whose content is `text` and `image_url` parts).
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::Outcome;
-use crate::call::{self, CallError, CallSettings};
-use crate::ports::{Event, EventSink, ModelClient};
+use crate::answer;
+use crate::call::CallSettings;
 use crate::lang::Lang;
-use crate::protocol::Reply;
+use crate::ports::{Event, EventSink, ModelClient, Outcome};
 
 /// One question.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,31 +54,13 @@ pub fn build_request(config: &AskConfig) -> Value {
 /// Asks, shows the answer (and the usage), and says how it went.
 pub fn ask(config: &AskConfig, model: &mut dyn ModelClient, events: &mut dyn EventSink) -> Outcome {
     let lang = config.lang;
-    let answered = match call::complete(build_request(config), &config.calls, model, events, lang) {
+    let answered = match answer::complete(build_request(config), &config.calls, model, events, lang)
+    {
         Ok(answered) => answered,
-        Err(CallError::Failed(cause)) => {
-            events.emit(Event::Error {
-                text: lang.model_call_failed(&cause),
-            });
-            return Outcome::ModelFailed;
-        }
-        Err(CallError::Cancelled) => return Outcome::Cancelled,
+        Err(ended) => return ended,
     };
-    let text = match &answered.completion.reply {
-        Reply::Answer { text, .. } => text.clone(),
-        Reply::ToolCalls { message, .. } => message
-            .get("content")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_owned(),
-    };
-    if answered.completion.finish_reason.as_deref() == Some("content_filter") {
-        events.emit(Event::Notice {
-            text: lang.content_filtered(),
-        });
-    }
     events.emit(Event::Answer {
-        text,
+        text: answer::reply_text(&answered.completion.reply).to_owned(),
         streamed: answered.shown,
     });
     if let Some(usage) = answered.completion.usage {

@@ -211,38 +211,43 @@ impl Assembler {
         };
         self.deltas += 1;
         for (key, value) in delta {
-            match (key.as_str(), value) {
-                ("role", _) | (_, Value::Null) => {}
-                ("content", Value::String(text)) => {
-                    self.text_bytes += text.len();
-                    self.content.get_or_insert_with(String::new).push_str(text);
-                    news.content.push_str(text);
-                }
-                ("reasoning_content" | "reasoning", Value::String(text)) => {
-                    self.text_bytes += text.len();
-                    let entry = self
-                        .reasoning
-                        .entry(key.clone())
-                        .or_insert_with(|| Value::String(String::new()));
-                    if let Value::String(so_far) = entry {
-                        so_far.push_str(text);
-                    }
-                }
-                ("tool_calls", Value::Array(calls)) => {
-                    calls.iter().for_each(|call| self.push_call(call))
-                }
-                (_, other) => {
-                    if !self.fields.contains_key(key) {
-                        self.text_bytes += key.len() + ENTRY_COST;
-                    }
-                    self.fields.insert(key.clone(), other.clone());
-                }
-            }
+            self.push_delta_field(key, value, &mut news);
         }
         if self.text_bytes > self.limit {
             return Err(ChunkError::TooLarge);
         }
         Ok(news)
+    }
+
+    /// Folds one field of a delta in; new answer text also goes to `news`.
+    fn push_delta_field(&mut self, key: &str, value: &Value, news: &mut ChunkNews) {
+        match (key, value) {
+            ("role", _) | (_, Value::Null) => {}
+            ("content", Value::String(text)) => {
+                self.text_bytes += text.len();
+                self.content.get_or_insert_with(String::new).push_str(text);
+                news.content.push_str(text);
+            }
+            ("reasoning_content" | "reasoning", Value::String(text)) => {
+                self.text_bytes += text.len();
+                let entry = self
+                    .reasoning
+                    .entry(key.to_owned())
+                    .or_insert_with(|| Value::String(String::new()));
+                if let Value::String(so_far) = entry {
+                    so_far.push_str(text);
+                }
+            }
+            ("tool_calls", Value::Array(calls)) => {
+                calls.iter().for_each(|call| self.push_call(call))
+            }
+            (_, other) => {
+                if !self.fields.contains_key(key) {
+                    self.text_bytes += key.len() + ENTRY_COST;
+                }
+                self.fields.insert(key.to_owned(), other.clone());
+            }
+        }
     }
 
     fn push_call(&mut self, delta: &Value) {
