@@ -32,3 +32,8 @@ web port="8000":
     bash web/prepare.sh target/debug/tidyup
     @echo "open http://127.0.0.1:{{port}}/ (Ctrl-C stops)"
     python3 -m http.server {{port}} --bind 127.0.0.1 --directory web
+
+# The module graph of both crates (every module imports only downward); fails on a cycle
+graph:
+    python3 .ci/module_graph.py core-wasm/src
+    python3 .ci/module_graph.py host/src
