@@ -8,8 +8,8 @@ use serde_json::{Value, json};
 use crate::Outcome;
 use crate::call::{self, CallError, CallSettings};
 use crate::ports::{Event, EventSink, ModelClient};
-use crate::lang::Lang;
 use crate::protocol::Reply;
+use crate::texts::Lang;
 
 /// One question.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -8,11 +8,11 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::ports::{Event, EventSink, HostError, ModelClient};
-use crate::lang::Lang;
 use crate::ports::HttpReply;
+use crate::ports::{Event, EventSink, HostError, ModelClient};
 use crate::protocol::{CallFailure, Completion, read_completion, read_completion_value};
 use crate::stream::{Assembler, ChunkError, SseParser};
+use crate::texts::Lang;
 
 /// The default size limit of a reply: 8 MiB.
 pub const DEFAULT_MAX_REPLY_BYTES: u64 = 8 << 20;

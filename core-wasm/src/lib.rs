@@ -19,14 +19,14 @@ pub mod demo;
 pub mod duplicates;
 pub mod file_type;
 pub mod format;
-pub mod ports;
-pub mod lang;
 pub mod paths;
 pub mod planner;
+pub mod ports;
 pub mod prompt;
 pub mod protocol;
 pub mod rules;
 pub mod stream;
+pub mod texts;
 pub mod tool_run;
 pub mod tools;
 
@@ -38,8 +38,8 @@ pub mod web;
 pub use agent::{Agent, AgentConfig, MAX_ROUNDS, Outcome};
 pub use call::CallSettings;
 pub use ports::{
-    BatchMove, Capabilities, ChatRequest, Entry, EntryKind, Event, EventSink, FileSample, HttpReply, Provider,
-    FileSystem, FsRequest, HostError, ModelClient, Wire,
+    BatchMove, Capabilities, ChatRequest, Entry, EntryKind, Event, EventSink, FileSample,
+    FileSystem, FsRequest, HostError, HttpReply, ModelClient, Provider, Wire,
 };
-pub use lang::Lang;
 pub use protocol::{Message, Usage};
+pub use texts::Lang;
