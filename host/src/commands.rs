@@ -27,7 +27,7 @@ fn say_failure(text: &str, status: u8) -> ExitCode {
 
 /// `tidyup demo [DIR]`: creates the folder and says how to organize it.
 pub fn demo(dir: &Path, lang: Lang) -> ExitCode {
-    match crate::demo::create(dir) {
+    match crate::demo::create(dir, lang) {
         Ok(created) => {
             let shown = created.display().to_string();
             let command = format!("tidyup --provider offline \"{shown}\"");

@@ -271,7 +271,7 @@ fn finish(settings: &Settings, store: &Store, changes: &Changes) -> anyhow::Resu
             };
             let path = plan.save(store)?;
             println!("{}", lang.dry_run_plan_heading(plan.steps.len()));
-            for line in plan::describe(&plan.steps) {
+            for line in plan::describe(&plan.steps, lang) {
                 println!("  {line}");
             }
             println!("{}", lang.plan_saved_to(&path.display().to_string()));

@@ -131,4 +131,30 @@ impl Lang {
             "找不到存放日志的数据目录；请设置 TIDYUP_DATA_DIR".to_owned(),
         )
     }
+
+    /// `demo`: something that is not a readable folder is at `dir`.
+    pub fn demo_dir_unreadable(self, dir: &str) -> String {
+        self.pick(
+            format!("{dir} exists and is not a readable directory"),
+            format!("{dir} 已存在，且不是可读取的目录"),
+        )
+    }
+
+    /// `demo`: the folder at `dir` has something in it.
+    pub fn demo_dir_not_empty(self, dir: &str) -> String {
+        self.pick(
+            format!("{dir} already exists and is not empty; choose another directory"),
+            format!("{dir} 已存在且不为空；请换一个目录"),
+        )
+    }
+
+    /// A folder that could not be created (the cause follows).
+    pub fn cannot_create(self, path: &str) -> String {
+        self.pick(format!("cannot create {path}"), format!("无法创建 {path}"))
+    }
+
+    /// A file that could not be written (the cause follows).
+    pub fn cannot_write_file(self, path: &str) -> String {
+        self.pick(format!("cannot write {path}"), format!("无法写入 {path}"))
+    }
 }

@@ -76,4 +76,27 @@ impl Lang {
             format!("已保存到 {path}；执行：tidyup apply \"{path}\""),
         )
     }
+
+    /// A dry run's step: create the folder at `path`.
+    pub fn plan_create_folder(self, path: &str) -> String {
+        self.pick(
+            format!("create folder {path}"),
+            format!("创建文件夹 {path}"),
+        )
+    }
+
+    /// A dry run's step: move `from` to `to` (`replaces` what is there).
+    pub fn plan_move(self, from: &str, to: &str, replaces: bool) -> String {
+        match (self, replaces) {
+            (Lang::En, false) => format!("move {from} → {to}"),
+            (Lang::En, true) => format!("move {from} → {to} (replacing it)"),
+            (Lang::Zh, false) => format!("移动 {from} → {to}"),
+            (Lang::Zh, true) => format!("移动 {from} → {to}（替换原有项目）"),
+        }
+    }
+
+    /// A dry run's step: delete `path`.
+    pub fn plan_delete(self, path: &str) -> String {
+        self.pick(format!("delete {path}"), format!("删除 {path}"))
+    }
 }
