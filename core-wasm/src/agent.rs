@@ -13,11 +13,11 @@ use serde_json::Value;
 use crate::answer;
 use crate::budget::{self, Fit, Limits};
 use crate::call::{Answered, CallSettings};
-use crate::lang::Lang;
 use crate::ports::{Capabilities, Event, EventSink, Outcome, Provider};
 use crate::prompt::{bulk_prompt, contents_prompt, existing_folders_prompt, system_prompt};
 use crate::protocol::{self, Message, Reply, ToolCall, Usage};
 use crate::rules::Rules;
+use crate::texts::Lang;
 use crate::tools::{self, ToolContext, ToolSet};
 
 /// Maximum model calls per user turn.

@@ -6,9 +6,9 @@
 use serde_json::Value;
 
 use crate::call::{self, Answered, CallError, CallSettings};
-use crate::lang::Lang;
 use crate::ports::{Event, EventSink, ModelClient, Outcome};
 use crate::protocol::Reply;
+use crate::texts::Lang;
 
 /// Makes one model call and tells the user what they must see of how it
 /// ended. `Err` is how the turn ends instead: [`Outcome::ModelFailed`] (the

@@ -8,10 +8,10 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::lang::Lang;
 use crate::ports::{ErrorCode, Event, EventSink, HostError, HttpReply, ModelClient};
 use crate::protocol::{CallFailure, Completion, read_completion, read_completion_value};
 use crate::sse::{Assembler, ChunkError, SseParser};
+use crate::texts::Lang;
 
 /// The default size limit of a reply: 8 MiB.
 pub const DEFAULT_MAX_REPLY_BYTES: u64 = 8 << 20;

@@ -19,7 +19,6 @@ pub mod demo_folder;
 pub mod duplicates;
 pub mod file_type;
 pub mod format;
-pub mod lang;
 pub mod paths;
 pub mod planner;
 pub mod ports;
@@ -28,6 +27,7 @@ pub mod protocol;
 pub mod question;
 pub mod rules;
 pub mod sse;
+pub mod texts;
 pub mod tool_run;
 pub mod tools;
 
@@ -38,10 +38,10 @@ pub mod web;
 
 pub use agent::{Agent, AgentConfig, MAX_ROUNDS};
 pub use call::CallSettings;
-pub use lang::Lang;
 pub use ports::{
     BatchMove, Capabilities, ChatRequest, Entry, EntryKind, ErrorCode, Event, EventSink,
     FileSample, FileSystem, FsRequest, HostError, HttpReply, ModelClient, Outcome, Provider,
     WireResult,
 };
 pub use protocol::{Message, Usage};
+pub use texts::Lang;

@@ -1,6 +1,6 @@
 //! The system prompt that opens every conversation.
 
-use crate::lang::Lang;
+use crate::texts::Lang;
 
 /// The system prompt: a file-organizing assistant for `target_dir`, with the
 /// six abilities and the workflow scan → classify → plan and wait → act → report.

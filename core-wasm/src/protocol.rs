@@ -6,8 +6,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::lang::Lang;
 use crate::ports::{Event, HttpReply};
+use crate::texts::Lang;
 
 /// One message of the conversation history.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

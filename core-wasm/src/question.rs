@@ -6,8 +6,8 @@ use serde_json::{Value, json};
 
 use crate::answer;
 use crate::call::CallSettings;
-use crate::lang::Lang;
 use crate::ports::{Event, EventSink, ModelClient, Outcome};
+use crate::texts::Lang;
 
 /// One question.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

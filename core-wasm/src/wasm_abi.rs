@@ -161,7 +161,7 @@ pub unsafe extern "C" fn tidyup_agent_send(handle: u32, ptr: *const u8, len: usi
 pub unsafe extern "C" fn tidyup_ask(ptr: *const u8, len: usize) -> u64 {
     // SAFETY: forwarded from the caller's contract.
     let config = unsafe { read_json::<AskConfig>(ptr, len) };
-    reply(config.map(|config| ask::ask(&config, &mut WasmHost, &mut WasmHost)))
+    reply(config.map(|config| question::ask(&config, &mut WasmHost, &mut WasmHost)))
 }
 
 /// Creates an agent from an `AgentConfig` JSON and a history a host kept

@@ -5,8 +5,8 @@
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use crate::lang::Lang;
 use crate::planner::OfflinePlanner;
+use crate::texts::Lang;
 
 fn lang_of(code: &str) -> Lang {
     if code.eq_ignore_ascii_case("zh") {

@@ -7,7 +7,7 @@ use std::path::Path;
 use anyhow::{Context, bail};
 use base64::Engine as _;
 use tidyup_core::question::AskConfig;
-use tidyup_core::{Outcome, Provider};
+use tidyup_core::{Lang, Outcome, Provider};
 
 use crate::abi::{CoreSession, HostState};
 use crate::cancel::Cancel;
@@ -19,15 +19,14 @@ use crate::fs::SandboxFs;
 /// output and the usage on standard error.
 /// A failed call is reported on standard error and gives an error.
 pub async fn ask(settings: AskSettings) -> anyhow::Result<()> {
+    let lang = settings.lang;
     if settings.provider != Provider::Remote {
-        bail!(
-            "tidyup ask needs a model service: set TIDYUP_API_KEY (or a provider's key) and, if needed, --provider, --base-url and --model"
-        );
+        bail!(lang.ask_needs_model());
     }
     let images = settings
         .images
         .iter()
-        .map(|image| image_url(image))
+        .map(|image| image_url(image, lang))
         .collect::<anyhow::Result<Vec<_>>>()?;
     let module = crate::session::load_core(None)?;
     let cancel = Cancel::default();
@@ -45,10 +44,10 @@ pub async fn ask(settings: AskSettings) -> anyhow::Result<()> {
         Box::new(Console::detect().with_usage_on_stderr()),
     )
     .with_cancel(cancel)
-    .with_spinner(Spinner::detect());
+    .with_spinner(Spinner::detect(lang));
     let mut session = CoreSession::load(&module, state)
         .await
-        .context("the tidyup core failed to start")?;
+        .context(lang.core_failed_to_start())?;
     let config = AskConfig {
         model: settings.model.clone(),
         lang: settings.lang,
@@ -59,16 +58,16 @@ pub async fn ask(settings: AskSettings) -> anyhow::Result<()> {
     };
     match session.ask(&config).await? {
         Outcome::Answered => Ok(()),
-        Outcome::Cancelled => bail!("cancelled"),
+        Outcome::Cancelled => bail!(lang.ask_cancelled()),
         Outcome::ModelFailed | Outcome::Ignored | Outcome::Quit | Outcome::RoundLimit => {
-            bail!("no answer")
+            bail!(lang.no_answer())
         }
     }
 }
 
 /// An image as the request carries it: a URL as given, a local file as a
-/// `data:` URL with the type its extension says.
-pub fn image_url(image: &str) -> anyhow::Result<String> {
+/// `data:` URL with the type its extension says; failures worded in `lang`.
+pub fn image_url(image: &str, lang: Lang) -> anyhow::Result<String> {
     let lower = image.to_ascii_lowercase();
     if ["http://", "https://", "data:"]
         .iter()
@@ -90,9 +89,9 @@ pub fn image_url(image: &str) -> anyhow::Result<String> {
         "svg" => "image/svg+xml",
         "tif" | "tiff" => "image/tiff",
         "ico" => "image/x-icon",
-        _ => bail!("{image}: not an image file (png, jpg, gif, webp, bmp, svg, tiff, ico)"),
+        _ => bail!(lang.not_an_image(image)),
     };
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read the image {image}"))?;
+    let bytes = std::fs::read(path).with_context(|| lang.cannot_read_image(image))?;
     let encoded = base64::engine::general_purpose::STANDARD.encode(bytes);
     Ok(format!("data:{mime};base64,{encoded}"))
 }
@@ -100,6 +99,7 @@ pub fn image_url(image: &str) -> anyhow::Result<String> {
 #[cfg(test)]
 mod tests {
     use super::image_url;
+    use tidyup_core::Lang;
 
     #[test]
     fn files_become_data_urls_and_urls_stay() {
@@ -107,11 +107,14 @@ mod tests {
         let png = dir.path().join("dot.PNG");
         std::fs::write(&png, [0x89, b'P', b'N', b'G']).unwrap();
         assert_eq!(
-            image_url(png.to_str().unwrap()).unwrap(),
+            image_url(png.to_str().unwrap(), Lang::En).unwrap(),
             "data:image/png;base64,iVBORw=="
         );
-        assert_eq!(image_url("https://x/y.jpg").unwrap(), "https://x/y.jpg");
-        assert!(image_url("notes.txt").is_err());
-        assert!(image_url("/surely/missing.png").is_err());
+        assert_eq!(
+            image_url("https://x/y.jpg", Lang::En).unwrap(),
+            "https://x/y.jpg"
+        );
+        assert!(image_url("notes.txt", Lang::En).is_err());
+        assert!(image_url("/surely/missing.png", Lang::En).is_err());
     }
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use tidyup_core::{Event, EventSink};
+use tidyup_core::{Event, EventSink, Lang};
 
 use crate::progress::BulkProgress;
 use crate::redact::{self, PieceScrubber};
@@ -152,18 +152,23 @@ fn write_out(to_stderr: bool, text: &str) {
 #[derive(Debug, Clone)]
 pub struct Spinner {
     enabled: bool,
+    words: String,
 }
 
 impl Spinner {
     /// A spinner that never shows.
     pub fn disabled() -> Self {
-        Self { enabled: false }
+        Self {
+            enabled: false,
+            words: String::new(),
+        }
     }
 
-    /// A spinner that shows when standard error is a terminal.
-    pub fn detect() -> Self {
+    /// A spinner that shows, in `lang`, when standard error is a terminal.
+    pub fn detect(lang: Lang) -> Self {
         Self {
             enabled: colour_allowed() && std::io::stderr().is_terminal(),
+            words: lang.waiting_for_model(),
         }
     }
 
@@ -172,6 +177,7 @@ impl Spinner {
         let running = Arc::new(AtomicBool::new(self.enabled));
         if self.enabled {
             let flag = running.clone();
+            let words = self.words.clone();
             tokio::spawn(async move {
                 const FRAMES: [&str; 4] = ["|", "/", "-", "\\"];
                 let mut frame = 0;
@@ -180,7 +186,7 @@ impl Spinner {
                 while flag.load(Ordering::SeqCst) {
                     let _ = write!(
                         std::io::stderr(),
-                        "\r{DIM}{} waiting for the model{RESET}",
+                        "\r{DIM}{} {words}{RESET}",
                         FRAMES[frame % 4]
                     );
                     frame += 1;

@@ -4,31 +4,28 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
+use tidyup_core::Lang;
 use tidyup_core::demo_folder::{DEMO_FILES, content};
 
 /// Creates the demo folder at `dir` (which must not exist, or be empty) and
-/// returns its absolute path.
-pub fn create(dir: &Path) -> anyhow::Result<PathBuf> {
+/// returns its absolute path; failures are worded in `lang`.
+pub fn create(dir: &Path, lang: Lang) -> anyhow::Result<PathBuf> {
+    let shown = |path: &Path| path.display().to_string();
     if dir.exists() {
         let empty = fs::read_dir(dir)
-            .with_context(|| format!("{} exists and is not a readable directory", dir.display()))?
+            .with_context(|| lang.demo_dir_unreadable(&shown(dir)))?
             .next()
             .is_none();
         if !empty {
-            bail!(
-                "{} already exists and is not empty; choose another directory",
-                dir.display()
-            );
+            bail!(lang.demo_dir_not_empty(&shown(dir)));
         }
     }
     for file in DEMO_FILES {
         let path = dir.join(file.path);
         if let Some(parent) = path.parent() {
-            fs::create_dir_all(parent)
-                .with_context(|| format!("cannot create {}", parent.display()))?;
+            fs::create_dir_all(parent).with_context(|| lang.cannot_create(&shown(parent)))?;
         }
-        fs::write(&path, content(file))
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        fs::write(&path, content(file)).with_context(|| lang.cannot_write_file(&shown(&path)))?;
     }
     Ok(dunce::canonicalize(dir)?)
 }

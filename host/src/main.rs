@@ -10,26 +10,35 @@ use tidyup::cli::{
     resolve_lang_with,
 };
 use tidyup::commands;
+use tidyup_core::Lang;
 
-/// Prints why tidyup refuses to start; exit status 2.
-fn refuse(err: &SettingsError) -> ExitCode {
-    eprintln!("tidyup: {err}");
+/// Prints why tidyup refuses to start, in `lang`; exit status 2.
+fn refuse(err: &SettingsError, lang: Lang) -> ExitCode {
+    eprintln!("tidyup: {}", err.text(lang));
     ExitCode::from(2)
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let env = |name: &str| std::env::var(name).ok();
-    // Read only by what needs it: `config path` works with a malformed file.
-    let load_config = || Config::load(env).map_err(SettingsError::from);
+    // Refused only by what needs it: `config path` works with a malformed file.
+    let config = Config::load(env);
+    let load_config = || config.clone().map_err(SettingsError::from);
+    // Every message's language, resolved as a session resolves it (a
+    // malformed config file gives no language).
+    let lang = resolve_lang_with(
+        cli.lang(),
+        env,
+        config.as_ref().unwrap_or(&Config::default()),
+    );
+    let refuse = |err: &SettingsError| refuse(err, lang);
     match cli.command {
-        Some(Command::Demo { dir, lang }) => {
-            let config = match load_config() {
-                Ok(config) => config,
-                Err(err) => return refuse(&err),
-            };
+        Some(Command::Demo { dir, .. }) => {
+            if let Err(err) = load_config() {
+                return refuse(&err);
+            }
             let dir = dir.unwrap_or_else(|| PathBuf::from("tidyup-demo"));
-            return commands::demo(&dir, resolve_lang_with(lang, env, &config));
+            return commands::demo(&dir, lang);
         }
         Some(Command::Ask(args)) => {
             return match load_config().and_then(|config| AskSettings::resolve(&args, env, &config))
@@ -38,15 +47,16 @@ fn main() -> ExitCode {
                 Err(err) => refuse(&err),
             };
         }
-        Some(Command::Providers) => {
+        Some(Command::Providers(_)) => {
             return match load_config() {
-                Ok(config) => commands::providers(&config, env),
+                Ok(config) => commands::providers(&config, env, lang),
                 Err(err) => refuse(&err),
             };
         }
         Some(Command::Config {
             action: ConfigCommand::Path,
-        }) => return commands::config_path(env),
+            ..
+        }) => return commands::config_path(env, lang),
         Some(Command::Mcp(args)) => {
             return match load_config().and_then(|config| McpSettings::resolve(&args, env, &config))
             {
@@ -54,7 +64,7 @@ fn main() -> ExitCode {
                 Err(err) => refuse(&err),
             };
         }
-        Some(Command::ExportCore { file }) => return commands::export_core(&file),
+        Some(Command::ExportCore { file, .. }) => return commands::export_core(&file, lang),
         Some(Command::Watch(args)) => {
             let options = tidyup::watch::WatchOptions {
                 settle: args.settle,
@@ -68,13 +78,10 @@ fn main() -> ExitCode {
                 Err(err) => refuse(&err),
             };
         }
-        Some(Command::Undo { session }) => return commands::undo(session.as_deref()),
-        Some(Command::History) => return commands::history(),
-        Some(Command::Trash {
-            purge: _,
-            older_than,
-        }) => return commands::purge_trash(older_than),
-        Some(Command::Apply { plan }) => return commands::apply(&plan),
+        Some(Command::Undo { session, .. }) => return commands::undo(session.as_deref(), lang),
+        Some(Command::History(_)) => return commands::history(lang),
+        Some(Command::Trash { older_than, .. }) => return commands::purge_trash(older_than, lang),
+        Some(Command::Apply { plan, .. }) => return commands::apply(&plan, lang),
         None => {}
     }
     let settings = match load_config().and_then(|config| Settings::resolve(&cli.run, env, &config))
@@ -88,7 +95,7 @@ fn main() -> ExitCode {
     {
         Ok(runtime) => runtime,
         Err(err) => {
-            eprintln!("tidyup: cannot start the async runtime: {err}");
+            eprintln!("tidyup: {}", lang.no_runtime(&err.to_string()));
             return ExitCode::FAILURE;
         }
     };

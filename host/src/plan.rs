@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use serde::{Deserialize, Serialize};
-use tidyup_core::FileSystem;
+use tidyup_core::{FileSystem, Lang};
 
 use crate::fs::{Fingerprint, HostFs, PlanStep, Protected};
 use crate::journal::{Journal, JournaledFs, Store};
@@ -68,19 +68,16 @@ impl Plan {
     }
 }
 
-/// One line per step, for people.
-pub fn describe(steps: &[PlanStep]) -> Vec<String> {
+/// One line per step, for people, in `lang`.
+pub fn describe(steps: &[PlanStep], lang: Lang) -> Vec<String> {
     steps
         .iter()
         .map(|step| match step {
-            PlanStep::CreateFolder { path } => format!("create folder {path}"),
+            PlanStep::CreateFolder { path } => lang.plan_create_folder(path),
             PlanStep::Move {
                 from, to, replaces, ..
-            } => {
-                let replacing = if *replaces { " (replacing it)" } else { "" };
-                format!("move {from} → {to}{replacing}")
-            }
-            PlanStep::Delete { path, .. } => format!("delete {path}"),
+            } => lang.plan_move(from, to, *replaces),
+            PlanStep::Delete { path, .. } => lang.plan_delete(path),
         })
         .collect()
 }
@@ -109,7 +106,7 @@ pub fn apply(store: &Store, plan: &Plan) -> anyhow::Result<ApplyReport> {
     let mut files = JournaledFs::new(inner, journal);
     let mut report = ApplyReport::default();
     let mut placed = Placed::default();
-    for (step, line) in plan.steps.iter().zip(describe(&plan.steps)) {
+    for (step, line) in plan.steps.iter().zip(describe(&plan.steps, Lang::En)) {
         match check_and_run(&mut files, &mut placed, step) {
             Ok(()) => report.applied += 1,
             Err(reason) => report.skipped.push(format!("{line}: {reason}")),

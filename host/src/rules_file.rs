@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
+use tidyup_core::Lang;
 use tidyup_core::rules::Rules;
 
 pub use crate::fs::RULES_FILE;
@@ -32,8 +33,7 @@ impl PartialEq for RulesFile {
 impl Eq for RulesFile {}
 
 /// A rules file that cannot be used (exit status 2).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("rules file {}{}: {message}", path.display(), place.map(|(l, c)| format!(":{l}:{c}")).unwrap_or_default())]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RulesFileError {
     /// The file.
     pub path: PathBuf,
@@ -42,6 +42,27 @@ pub struct RulesFileError {
     /// What is wrong.
     pub message: String,
 }
+
+impl RulesFileError {
+    /// Why the rules file cannot be used, in `lang` (the parser's cause as
+    /// it words it).
+    pub fn text(&self, lang: Lang) -> String {
+        let at = self
+            .place
+            .map(|(l, c)| format!(":{l}:{c}"))
+            .unwrap_or_default();
+        let place = format!("{}{at}", self.path.display());
+        lang.rules_file_error(&place, &self.message)
+    }
+}
+
+impl std::fmt::Display for RulesFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+impl std::error::Error for RulesFileError {}
 
 /// The rules for the target `dir`: the file at `explicit` (which must
 /// exist), else `dir/.tidyup.toml` when it exists, else none.

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
-use tidyup_core::{AgentConfig, CallSettings, FileSystem, Lang, Outcome};
+use tidyup_core::{AgentConfig, CallSettings, FileSystem, Outcome};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 use crate::abi::{self, CoreSession, CoreStopped, HostState};
@@ -35,7 +35,7 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
     let cancel = Cancel::default();
     let mut state = HostState::new(transport, files, Box::new(console))
         .with_cancel(cancel.clone())
-        .with_spinner(Spinner::detect());
+        .with_spinner(Spinner::detect(settings.lang));
     if let Some(fuel) = settings.core_fuel {
         state = state.with_fuel(fuel);
     }
@@ -208,72 +208,34 @@ impl Input {
     }
 }
 
-fn pick(lang: Lang, en: String, zh: String) -> String {
-    match lang {
-        Lang::En => en,
-        Lang::Zh => zh,
-    }
-}
-
 /// Says, after the start line, what protects the files in this session.
 fn say_mode(settings: &Settings) {
     let lang = settings.lang;
     if settings.roots.is_none() {
-        println!(
-            "{}",
-            pick(
-                lang,
-                "Sandbox off: the model may reach any path on this machine.".into(),
-                "沙箱已关闭：模型可以访问本机的任何路径。".into()
-            )
-        );
+        println!("{}", lang.sandbox_off());
     }
     if settings.dry_run {
-        println!(
-            "{}",
-            pick(
-                lang,
-                "Dry run: nothing on disk will change; the plan is printed at the end.".into(),
-                "演练模式：不会改动磁盘上的任何内容，结束时打印整理计划。".into()
-            )
-        );
+        println!("{}", lang.dry_run_on());
     }
     if settings.read_contents {
-        let chars = settings.limits.excerpt_chars;
         let line = match settings.provider {
             tidyup_core::Provider::Remote => {
                 let host = url::Url::parse(&settings.base_url)
                     .ok()
                     .and_then(|url| url.host_str().map(str::to_owned))
                     .unwrap_or_else(|| settings.base_url.clone());
-                pick(
-                    lang,
-                    format!("Reading contents is on: excerpts of files (at most {chars} characters each) are sent to {host}."),
-                    format!("已开启读取内容：文件的摘录（每个最多 {chars} 个字符）会发送给 {host}。"),
-                )
+                lang.reading_contents_sent(settings.limits.excerpt_chars, &host)
             }
-            tidyup_core::Provider::Offline | tidyup_core::Provider::OfflineNoKey => pick(
-                lang,
-                "Reading contents is on: the offline planner reads files on this machine; nothing is sent.".into(),
-                "已开启读取内容：离线规划器只在本机读取文件，不发送任何内容。".into(),
-            ),
+            tidyup_core::Provider::Offline | tidyup_core::Provider::OfflineNoKey => {
+                lang.reading_contents_local()
+            }
         };
         println!("{line}");
     }
     if let Some(rules) = &settings.rules {
         println!(
             "{}",
-            pick(
-                lang,
-                format!(
-                    "Following the rules file {}; what it excludes cannot be changed.",
-                    rules.path.display()
-                ),
-                format!(
-                    "遵循规则文件 {}；其中排除的项目不会被改动。",
-                    rules.path.display()
-                ),
-            )
+            lang.following_rules(&rules.path.display().to_string())
         );
     }
 }
@@ -289,16 +251,7 @@ fn finish(settings: &Settings, store: &Store, changes: &Changes) -> anyhow::Resu
             let journal = files.journal();
             if journal.has_changes() {
                 let session = journal.session();
-                println!(
-                    "{}",
-                    pick(
-                        lang,
-                        format!(
-                            "Changes journaled as session {session}; `tidyup undo` reverses them."
-                        ),
-                        format!("改动已记录为会话 {session}；`tidyup undo` 可以撤销。"),
-                    )
-                );
+                println!("{}", lang.changes_journaled(session));
             }
         }
         Changes::DryRun(files) => {
@@ -307,14 +260,7 @@ fn finish(settings: &Settings, store: &Store, changes: &Changes) -> anyhow::Resu
                 .map_err(|_| anyhow::anyhow!("the plan lock was poisoned"))?;
             let steps = files.steps().to_vec();
             if steps.is_empty() {
-                println!(
-                    "{}",
-                    pick(
-                        lang,
-                        "Dry run: no changes planned.".into(),
-                        "演练：没有计划任何改动。".into()
-                    )
-                );
+                println!("{}", lang.dry_run_nothing_planned());
                 return Ok(());
             }
             let plan = Plan {
@@ -324,32 +270,11 @@ fn finish(settings: &Settings, store: &Store, changes: &Changes) -> anyhow::Resu
                 steps,
             };
             let path = plan.save(store)?;
-            println!(
-                "{}",
-                pick(
-                    lang,
-                    format!(
-                        "Dry run: nothing on disk was changed. The plan ({} steps):",
-                        plan.steps.len()
-                    ),
-                    format!(
-                        "演练：磁盘上没有任何改动。整理计划（{} 步）：",
-                        plan.steps.len()
-                    ),
-                )
-            );
-            for line in plan::describe(&plan.steps) {
+            println!("{}", lang.dry_run_plan_heading(plan.steps.len()));
+            for line in plan::describe(&plan.steps, lang) {
                 println!("  {line}");
             }
-            let shown = path.display();
-            println!(
-                "{}",
-                pick(
-                    lang,
-                    format!("Saved to {shown}; carry it out with: tidyup apply \"{shown}\""),
-                    format!("已保存到 {shown}；执行：tidyup apply \"{shown}\""),
-                )
-            );
+            println!("{}", lang.plan_saved_to(&path.display().to_string()));
         }
     }
     Ok(())

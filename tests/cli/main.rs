@@ -8,6 +8,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod chinese;
 mod cli_args;
 mod console;
 mod contents;

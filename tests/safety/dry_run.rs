@@ -88,7 +88,7 @@ fn the_model_sees_the_planned_state_and_the_disk_stays() {
 
     let steps = files.steps().to_vec();
     assert_eq!(
-        plan::describe(&steps),
+        plan::describe(&steps, tidyup_core::Lang::En),
         [
             format!("create folder {}", at(world.target_str(), "Images")),
             format!(

@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use super::{Contents, Kind};
-use crate::lang::Lang;
+use crate::texts::Lang;
 
 /// The tool result text: a first line with the kind (and pages, dimensions
 /// or duration where known, and the encoding of non-UTF-8 text), a line per

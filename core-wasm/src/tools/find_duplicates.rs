@@ -109,16 +109,7 @@ fn shown_path(target_dir: &str, path: &str) -> String {
 /// line of its own, four spaces in), then what was left out.
 fn describe(lang: Lang, path: &str, found: &Duplicates, compared: usize, cut: bool) -> String {
     let mut text = if found.groups.is_empty() {
-        lang.pick(
-            format!(
-                "No identical files under {path} ({} files compared).",
-                group_digits(compared)
-            ),
-            format!(
-                "{path} 下没有内容相同的文件（比较了 {} 个文件）。",
-                group_digits(compared)
-            ),
-        )
+        lang.no_duplicates(path, &group_digits(compared))
     } else {
         heading(lang, path, &found.groups)
     };
@@ -135,31 +126,20 @@ fn describe(lang: Lang, path: &str, found: &Duplicates, compared: usize, cut: bo
     if !rest.is_empty() {
         let copies: usize = rest.iter().map(|group| group.files.len() - 1).sum();
         let bytes: u64 = rest.iter().map(DuplicateGroup::spare_bytes).sum();
-        let (groups, copies, size) = (
-            group_digits(rest.len()),
-            group_digits(copies),
-            format_size(bytes),
-        );
         text.push('\n');
-        text.push_str(&lang.pick(
-            format!("...and {groups} more groups ({copies} copies, {size}); call find_duplicates on a subfolder to see them."),
-            format!("……还有 {groups} 组（{copies} 个副本，{size}）；对子文件夹调用 find_duplicates 可以看到。"),
+        text.push_str(&lang.more_groups(
+            &group_digits(rest.len()),
+            &group_digits(copies),
+            &format_size(bytes),
         ));
     }
     if found.unreadable > 0 {
-        let count = group_digits(found.unreadable);
         text.push('\n');
-        text.push_str(&lang.pick(
-            format!("{count} files could not be read and were left out."),
-            format!("{count} 个文件无法读取，未参与比较。"),
-        ));
+        text.push_str(&lang.unreadable_left_out(&group_digits(found.unreadable)));
     }
     if cut {
         text.push('\n');
-        text.push_str(&lang.pick(
-            format!("Only the first {} files and {MAX_DEPTH} folder levels were compared; call find_duplicates on a subfolder for the rest.", group_digits(MAX_FILES)),
-            format!("只比较了前 {} 个文件和 {MAX_DEPTH} 层文件夹；其余的请对子文件夹调用 find_duplicates。", group_digits(MAX_FILES)),
-        ));
+        text.push_str(&lang.duplicates_cut(&group_digits(MAX_FILES), MAX_DEPTH));
     }
     text
 }
@@ -167,36 +147,25 @@ fn describe(lang: Lang, path: &str, found: &Duplicates, compared: usize, cut: bo
 fn heading(lang: Lang, path: &str, groups: &[DuplicateGroup]) -> String {
     let copies: usize = groups.iter().map(|group| group.files.len() - 1).sum();
     let bytes: u64 = groups.iter().map(DuplicateGroup::spare_bytes).sum();
-    let (count, copies, size) = (
-        group_digits(groups.len()),
-        group_digits(copies),
-        format_size(bytes),
-    );
-    lang.pick(
-        format!("Identical files under {path}: {count} groups, {copies} copies beyond the first ({size}). Each group lists the oldest file first."),
-        format!("{path} 下内容相同的文件：{count} 组，除第一个外共 {copies} 个副本（{size}）。每组最早的文件列在最前。"),
+    lang.duplicates_heading(
+        path,
+        &group_digits(groups.len()),
+        &group_digits(copies),
+        &format_size(bytes),
     )
 }
 
 /// `- 3 files of 1.2 KB:` and the files, four spaces in.
 fn group_lines(lang: Lang, group: &DuplicateGroup) -> String {
     let count = group.files.len();
-    let size = format_size(group.size);
-    let mut text = lang.pick(
-        format!("- {count} files of {size}:"),
-        format!("- {count} 个文件，每个 {size}："),
-    );
+    let mut text = lang.duplicate_group(count, &format_size(group.size));
     for file in group.files.iter().take(FILES_PER_GROUP) {
         text.push_str("\n    ");
         text.push_str(&file.shown);
     }
     if count > FILES_PER_GROUP {
-        let more = group_digits(count - FILES_PER_GROUP);
         text.push_str("\n  ");
-        text.push_str(&lang.pick(
-            format!("...and {more} more copies"),
-            format!("……还有 {more} 个副本"),
-        ));
+        text.push_str(&lang.more_copies(&group_digits(count - FILES_PER_GROUP)));
     }
     text
 }

@@ -10,7 +10,6 @@
 //! CAUSE" (or a tool's own plain result).
 
 mod bulk;
-mod bulk_texts;
 mod create_folder;
 mod delete_file;
 mod find_duplicates;
@@ -31,7 +30,7 @@ use serde_json::{Map, Value, json};
 
 use crate::ports::{EventSink, FileSystem, HostError};
 
-use crate::lang::Lang;
+use crate::texts::Lang;
 pub use bulk::group_digits;
 pub use find_duplicates::parse_groups as parse_duplicate_groups;
 pub use list_files::{DIR_MARKER, FILE_MARKER, item_line};

@@ -8,8 +8,8 @@ use super::name_patterns::pattern_with_extension;
 use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::file_type::{CATEGORIES, Category, extension};
 use crate::format::{format_local_time, format_size};
-use crate::lang::Lang;
 use crate::ports::{Entry, EntryKind};
+use crate::texts::Lang;
 
 /// The most characters a summary has, whatever the folder's size.
 pub const MAX_SUMMARY_CHARS: usize = 4_000;

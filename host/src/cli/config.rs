@@ -29,19 +29,10 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
+use tidyup_core::Lang;
 
 /// The variable naming another config file.
 pub const CONFIG_ENV: &str = "TIDYUP_CONFIG";
-
-/// `lang = ...` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum LangName {
-    /// English.
-    En,
-    /// Chinese.
-    Zh,
-}
 
 /// The whole file.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
@@ -52,7 +43,7 @@ pub struct Config {
     /// The default model (for the file's provider).
     pub model: Option<String>,
     /// The default language.
-    pub lang: Option<LangName>,
+    pub lang: Option<Lang>,
     /// The default base address (for the file's provider).
     pub base_url: Option<String>,
     /// Whether to ask for streamed replies.
@@ -118,7 +109,7 @@ pub struct CustomProvider {
 
 /// A config file that cannot be used (exit status 2).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}{}: {message}", path.display(), line.map(|(l, c)| format!(":{l}:{c}")).unwrap_or_default())]
+#[error("{}: {message}", self.place())]
 pub struct ConfigError {
     /// The file.
     pub path: PathBuf,
@@ -129,6 +120,15 @@ pub struct ConfigError {
 }
 
 impl ConfigError {
+    /// The file, with `:line:column` when the error has a place.
+    pub fn place(&self) -> String {
+        let at = self
+            .line
+            .map(|(l, c)| format!(":{l}:{c}"))
+            .unwrap_or_default();
+        format!("{}{at}", self.path.display())
+    }
+
     fn new(path: &Path, line: Option<(usize, usize)>, message: impl Into<String>) -> Self {
         Self {
             path: path.to_owned(),
@@ -316,7 +316,7 @@ context_tokens = 16000
         )
         .unwrap();
         assert_eq!(config.provider.as_deref(), Some("work"));
-        assert_eq!(config.lang, Some(LangName::Zh));
+        assert_eq!(config.lang, Some(Lang::Zh));
         assert_eq!(config.stream, Some(false));
         assert_eq!(
             config.limits,

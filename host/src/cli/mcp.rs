@@ -5,6 +5,8 @@
 use std::path::PathBuf;
 
 use tidyup_core::Lang;
+use tidyup_core::texts::Expected;
+use tidyup_core::texts::mcp::McpMode;
 
 use super::McpArgs;
 use super::config::Config;
@@ -38,6 +40,15 @@ pub struct McpSettings {
 }
 
 impl McpSettings {
+    /// What the server allows, as its instructions describe it.
+    pub fn mode(&self) -> McpMode {
+        McpMode {
+            read_contents: self.read_contents,
+            sandbox: self.sandbox,
+            dry_run: self.dry_run,
+        }
+    }
+
     /// The tools the server offers: every tool, `read_file` only when
     /// reading contents is allowed.
     pub fn tools(&self) -> tidyup_core::tools::ToolSet {
@@ -76,7 +87,7 @@ impl McpSettings {
             Some(value) => Some(value.trim().parse().map_err(|_| SettingsError::BadEnv {
                 name: "TIDYUP_CORE_FUEL",
                 value,
-                why: "expected a number of instructions",
+                expected: Expected::Instructions,
             })?),
             None => None,
         };

@@ -19,7 +19,9 @@ pub use settings::{
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{Parser, Subcommand};
+use tidyup_core::Lang;
 
 /// The base address of the default provider (openai).
 pub const DEFAULT_BASE_URL: &str = "https://api.openai.com/v1";
@@ -89,6 +91,28 @@ pub struct Cli {
     pub run: RunArgs,
 }
 
+impl Cli {
+    /// The `--lang` given, to the session or to a subcommand.
+    pub fn lang(&self) -> Option<Lang> {
+        match &self.command {
+            None => self.run.provider.lang,
+            Some(Command::Demo { lang, .. }) => *lang,
+            Some(Command::Ask(args)) => args.provider.lang,
+            Some(Command::Watch(args)) => args.lang,
+            Some(Command::Mcp(args)) => args.lang,
+            Some(
+                Command::Providers(lang)
+                | Command::History(lang)
+                | Command::Config { lang, .. }
+                | Command::Undo { lang, .. }
+                | Command::Trash { lang, .. }
+                | Command::Apply { lang, .. }
+                | Command::ExportCore { lang, .. },
+            ) => lang.lang,
+        }
+    }
+}
+
 /// Subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -98,29 +122,35 @@ pub enum Command {
         dir: Option<PathBuf>,
 
         /// Language of the messages [default: from TIDYUP_LANG, the config file, LC_ALL/LANG]
-        #[arg(long, value_enum)]
-        lang: Option<LangArg>,
+        #[arg(long, value_parser = lang_value())]
+        lang: Option<Lang>,
     },
     /// Ask the model one question (optionally about images) and print the
     /// answer; no directory, no tools
     Ask(AskArgs),
     /// List the provider presets and the config file's providers: base
     /// address, default model, key variable, and whether a key is set
-    Providers,
+    Providers(LangArgs),
     /// The config file
     Config {
         /// What to do with it.
         #[command(subcommand)]
         action: ConfigCommand,
+        /// The language of its messages.
+        #[command(flatten)]
+        lang: LangArgs,
     },
     /// Reverse the last session (or the one named), restoring deleted and
     /// replaced items; never overwrites what appeared since
     Undo {
         /// The session, as `tidyup history` names it [default: the last one]
         session: Option<String>,
+        /// The language of its messages.
+        #[command(flatten)]
+        lang: LangArgs,
     },
     /// List the journaled sessions with their counts of changes
-    History,
+    History(LangArgs),
     /// Free the space of the trash that keeps deleted and replaced items
     Trash {
         /// Delete the trash (required: nothing is purged without it)
@@ -129,12 +159,18 @@ pub enum Command {
         /// Only sessions older than this many days
         #[arg(long, value_name = "DAYS")]
         older_than: Option<u64>,
+        /// The language of its messages.
+        #[command(flatten)]
+        lang: LangArgs,
     },
     /// Carry out a plan saved by a --dry-run session, through the sandbox
     /// and the journal; steps whose source changed since are refused
     Apply {
         /// The plan file
         plan: PathBuf,
+        /// The language of its messages.
+        #[command(flatten)]
+        lang: LangArgs,
     },
     /// Keep a folder tidy: organize each file that arrives, once it has
     /// settled, with the offline planner and the rules file (never a model);
@@ -149,6 +185,9 @@ pub enum Command {
     ExportCore {
         /// Where to write it
         file: PathBuf,
+        /// The language of its messages.
+        #[command(flatten)]
+        lang: LangArgs,
     },
 }
 
@@ -182,8 +221,8 @@ pub struct ProviderArgs {
 
     /// Language of the prompt, console and tool texts [default: $TIDYUP_LANG,
     /// the config file's, from LC_ALL/LANG]
-    #[arg(long, value_enum)]
-    pub lang: Option<LangArg>,
+    #[arg(long, value_parser = lang_value())]
+    pub lang: Option<Lang>,
 
     /// Seconds to wait for a connection to the provider [default: 15, or
     /// [limits] connect_timeout_secs]
@@ -272,8 +311,8 @@ pub struct McpArgs {
 
     /// Language of the tool results and messages [default: $TIDYUP_LANG,
     /// the config file's, from LC_ALL/LANG]
-    #[arg(long, value_enum)]
-    pub lang: Option<LangArg>,
+    #[arg(long, value_parser = lang_value())]
+    pub lang: Option<Lang>,
 }
 
 /// `tidyup watch`'s arguments.
@@ -307,8 +346,8 @@ pub struct WatchArgs {
 
     /// Language of the messages [default: $TIDYUP_LANG, the config file's,
     /// from LC_ALL/LANG]
-    #[arg(long, value_enum)]
-    pub lang: Option<LangArg>,
+    #[arg(long, value_parser = lang_value())]
+    pub lang: Option<Lang>,
 
     /// Run this build of the core instead of the embedded one
     #[arg(long, value_name = "FILE.wasm")]
@@ -369,11 +408,20 @@ pub struct AskArgs {
     pub provider: ProviderArgs,
 }
 
-/// `--lang` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum LangArg {
-    /// English
-    En,
-    /// Chinese
-    Zh,
+/// `--lang`'s values: the names of [`Lang`], each with what it means.
+fn lang_value() -> impl TypedValueParser<Value = Lang> {
+    PossibleValuesParser::new([
+        PossibleValue::new("en").help("English"),
+        PossibleValue::new("zh").help("Chinese"),
+    ])
+    .try_map(|name| name.parse::<Lang>())
+}
+
+/// `--lang` of the subcommands that print only a few lines.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::Args)]
+pub struct LangArgs {
+    /// Language of the messages [default: $TIDYUP_LANG, the config file's,
+    /// from LC_ALL/LANG]
+    #[arg(long, value_parser = lang_value())]
+    pub lang: Option<Lang>,
 }

@@ -7,6 +7,7 @@
 //! the environment; this module names variables and never holds a key.
 
 use crate::cli::config::Config;
+use tidyup_core::Lang;
 
 /// The provider used when none is chosen (with a key) anywhere.
 pub const DEFAULT_PROVIDER: &str = "openai";
@@ -205,10 +206,9 @@ impl Profile {
 }
 
 /// Why a provider name cannot be used.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ProviderError {
     /// Neither a preset nor in the config file.
-    #[error("unknown provider `{name}`; known: {known}")]
     Unknown {
         /// The name given.
         name: String,
@@ -216,9 +216,26 @@ pub enum ProviderError {
         known: String,
     },
     /// A `[providers.NAME]` table that adds a provider without a base address.
-    #[error("[providers.{0}] of the config file needs a base_url")]
     NoBaseUrl(String),
 }
+
+impl ProviderError {
+    /// Why the provider cannot be used, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            ProviderError::Unknown { name, known } => lang.unknown_provider(name, known),
+            ProviderError::NoBaseUrl(name) => lang.provider_needs_base_url(name),
+        }
+    }
+}
+
+impl std::fmt::Display for ProviderError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+impl std::error::Error for ProviderError {}
 
 /// The provider called `name`: a preset, with the fields of
 /// `[providers.NAME]` of the config file over it, or a custom provider.

@@ -5,9 +5,10 @@ use crate::rules_file::{RulesFile, RulesFileError};
 use std::path::PathBuf;
 use std::time::Duration;
 
+use tidyup_core::texts::Expected;
 use tidyup_core::{Lang, Provider};
 
-use super::config::{Config, ConfigError, LangName};
+use super::config::{Config, ConfigError};
 use super::providers::{DEFAULT_PROVIDER, OFFLINE, ProviderError};
 use super::*;
 
@@ -120,58 +121,104 @@ impl std::ops::Deref for AskSettings {
     }
 }
 
-/// Why tidyup refuses to start (exit status 2).
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+/// Why tidyup refuses to start (exit status 2). [`SettingsError::text`]
+/// words it in either language; `Display` is the English text.
+#[derive(Debug, PartialEq, Eq)]
 pub enum SettingsError {
     /// No target given and no home directory to find Desktop in.
-    #[error("no target directory given and no home directory found; pass the directory to tidy")]
     NoHome,
     /// The target is missing.
-    #[error("the target directory does not exist: {0}")]
     TargetMissing(PathBuf),
     /// The target is a file or something else.
-    #[error("the target is not a directory: {0}")]
     TargetNotDirectory(PathBuf),
     /// An `--allow` directory is not usable.
-    #[error("--allow {0}: not an existing directory")]
     BadAllow(PathBuf),
     /// A provider that needs a key was chosen, with no key in the environment.
-    #[error(
-        "no API key found for provider {provider}. Set one in the environment, for example:\n  {}\n(TIDYUP_API_KEY works for every provider and wins; tidyup never takes the key as an argument{hint})",
-        set_variable_example(.variable)
-    )]
     NoApiKey {
         /// The provider chosen.
         provider: String,
         /// The variable to set.
         variable: String,
-        /// More help, or empty.
-        hint: String,
+        /// A custom provider naming no key variable: `api_key_env` is suggested.
+        suggest_api_key_env: bool,
     },
     /// The provider name is neither a preset nor in the config file.
-    #[error("{0}")]
-    Provider(#[from] ProviderError),
+    Provider(ProviderError),
     /// A custom provider with no model anywhere.
-    #[error(
-        "no model for provider {0}: pass --model, set TIDYUP_MODEL, or add model to [providers.{0}] of the config file"
-    )]
     NoModel(String),
     /// The config file cannot be used.
-    #[error("config file {0}")]
-    Config(#[from] ConfigError),
+    Config(ConfigError),
     /// The rules file cannot be used.
-    #[error("{0}")]
-    Rules(#[from] RulesFileError),
+    Rules(RulesFileError),
     /// An environment variable with a value tidyup cannot use.
-    #[error("{name}={value}: {why}")]
     BadEnv {
         /// The variable.
         name: &'static str,
         /// Its value.
         value: String,
         /// What it should be.
-        why: &'static str,
+        expected: Expected,
     },
+}
+
+impl SettingsError {
+    /// Why tidyup refuses to start, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        let shown = |path: &PathBuf| path.display().to_string();
+        match self {
+            SettingsError::NoHome => lang.no_home(),
+            SettingsError::TargetMissing(path) => lang.target_missing(&shown(path)),
+            SettingsError::TargetNotDirectory(path) => lang.target_not_directory(&shown(path)),
+            SettingsError::BadAllow(path) => lang.bad_allow(&shown(path)),
+            SettingsError::NoApiKey {
+                provider,
+                variable,
+                suggest_api_key_env,
+            } => {
+                let hint = if *suggest_api_key_env {
+                    lang.api_key_env_hint(provider)
+                } else {
+                    String::new()
+                };
+                lang.no_api_key(provider, &set_variable_example(variable), &hint)
+            }
+            SettingsError::Provider(err) => err.text(lang),
+            SettingsError::NoModel(provider) => lang.no_model(provider),
+            SettingsError::Config(err) => lang.config_file_error(&err.place(), &err.message),
+            SettingsError::Rules(err) => err.text(lang),
+            SettingsError::BadEnv {
+                name,
+                value,
+                expected,
+            } => lang.bad_env(name, value, *expected),
+        }
+    }
+}
+
+impl std::fmt::Display for SettingsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+impl std::error::Error for SettingsError {}
+
+impl From<ProviderError> for SettingsError {
+    fn from(err: ProviderError) -> Self {
+        SettingsError::Provider(err)
+    }
+}
+
+impl From<ConfigError> for SettingsError {
+    fn from(err: ConfigError) -> Self {
+        SettingsError::Config(err)
+    }
+}
+
+impl From<RulesFileError> for SettingsError {
+    fn from(err: RulesFileError) -> Self {
+        SettingsError::Rules(err)
+    }
 }
 
 /// The first of `names` set to a non-empty value in `env`.
@@ -244,17 +291,10 @@ impl ProviderSettings {
             (false, Some(_), _, _) | (false, None, true, _) => Provider::Remote,
             (false, None, false, false) => Provider::OfflineNoKey,
             (false, None, false, true) => {
-                let hint = if profile.custom && profile.key_env.is_none() {
-                    format!(
-                        "; or name a variable with api_key_env in [providers.{name}] of the config file"
-                    )
-                } else {
-                    String::new()
-                };
                 return Err(SettingsError::NoApiKey {
                     variable: profile.suggested_variable().to_owned(),
                     provider: name,
-                    hint,
+                    suggest_api_key_env: profile.custom && profile.key_env.is_none(),
                 });
             }
         };
@@ -269,7 +309,7 @@ impl ProviderSettings {
                 .map_err(|_| SettingsError::BadEnv {
                     name: "TIDYUP_RETRY_BASE_MS",
                     value,
-                    why: "expected a number of milliseconds",
+                    expected: Expected::Milliseconds,
                 })?,
             None => config
                 .limits
@@ -338,7 +378,7 @@ impl Settings {
                     return Err(SettingsError::BadEnv {
                         name: "TIDYUP_CORE_FUEL",
                         value,
-                        why: "expected a positive number of instructions",
+                        expected: Expected::PositiveInstructions,
                     });
                 }
             },
@@ -416,35 +456,23 @@ impl AskSettings {
 /// The system locale comes after the file: it is set for every program,
 /// while the file says what the user chose for tidyup.
 pub fn resolve_lang_with(
-    flag: Option<LangArg>,
+    flag: Option<Lang>,
     env: impl Fn(&str) -> Option<String>,
     config: &Config,
 ) -> Lang {
-    let chosen = flag.map(|flag| match flag {
-        LangArg::En => Lang::En,
-        LangArg::Zh => Lang::Zh,
-    });
     let from_env =
         || first_env(&env, &["TIDYUP_LANG"]).map(|value| lang_from_locale(Some(value.trim())));
-    let from_file = || {
-        config.lang.map(|lang| match lang {
-            LangName::En => Lang::En,
-            LangName::Zh => Lang::Zh,
-        })
-    };
-    chosen
-        .or_else(from_env)
+    let from_file = || config.lang;
+    flag.or_else(from_env)
         .or_else(from_file)
         .unwrap_or_else(|| resolve_lang(None, &env))
 }
 
 /// `--lang`, else the locale of `LC_ALL`, `LC_MESSAGES` or `LANG`.
-pub fn resolve_lang(flag: Option<LangArg>, env: impl Fn(&str) -> Option<String>) -> Lang {
-    match flag {
-        Some(LangArg::En) => Lang::En,
-        Some(LangArg::Zh) => Lang::Zh,
-        None => lang_from_locale(first_env(&env, &["LC_ALL", "LC_MESSAGES", "LANG"]).as_deref()),
-    }
+pub fn resolve_lang(flag: Option<Lang>, env: impl Fn(&str) -> Option<String>) -> Lang {
+    flag.unwrap_or_else(|| {
+        lang_from_locale(first_env(&env, &["LC_ALL", "LC_MESSAGES", "LANG"]).as_deref())
+    })
 }
 
 /// `zh*` locales give Chinese; anything else English.

@@ -18,7 +18,7 @@ use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
 pub use journaled_fs::JournaledFs;
-pub use undo::{SessionSummary, UndoReport, history, purge_trash, undo};
+pub use undo::{SessionSummary, UndoRefusal, UndoReport, history, purge_trash, undo};
 
 /// One line of a journal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
 use anyhow::{Context, bail};
-use tidyup_core::{EntryKind, ErrorCode};
+use tidyup_core::{EntryKind, ErrorCode, Lang};
 
 use super::{Record, Store};
 use crate::fs::{HostFs, Protected};
@@ -26,6 +26,34 @@ pub struct SessionSummary {
     /// Whether it was undone.
     pub undone: bool,
 }
+
+/// Why `undo` does nothing: no session left, or the one named undone
+/// before. `Display` is the English text; [`UndoRefusal::text`] either language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UndoRefusal {
+    /// Every session is undone, or changed nothing.
+    NothingToUndo,
+    /// The session named was undone before.
+    AlreadyUndone(String),
+}
+
+impl UndoRefusal {
+    /// Why nothing was undone, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            UndoRefusal::NothingToUndo => lang.nothing_to_undo(),
+            UndoRefusal::AlreadyUndone(session) => lang.already_undone(session),
+        }
+    }
+}
+
+impl std::fmt::Display for UndoRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+impl std::error::Error for UndoRefusal {}
 
 /// Summaries of every session, oldest first.
 pub fn history(store: &Store) -> anyhow::Result<Vec<SessionSummary>> {
@@ -110,7 +138,7 @@ pub fn undo(store: &Store, session: Option<&str>) -> anyhow::Result<UndoReport> 
         bail!("the journal of {session} has no header");
     };
     if records.iter().any(|r| matches!(r, Record::Undone { .. })) {
-        bail!("session {session} was already undone");
+        return Err(UndoRefusal::AlreadyUndone(session).into());
     }
     let mut files = crate::fs::base(roots.as_deref(), &Protected::tidyup_own(store))
         .with_context(|| format!("cannot open the roots of {session}"))?;
@@ -140,7 +168,7 @@ fn newest_undoable(store: &Store) -> anyhow::Result<String> {
         .rev()
         .find(|s| !s.undone && s.created + s.moved + s.trashed > 0)
         .map(|s| s.session)
-        .context("there is no session to undo")
+        .ok_or_else(|| UndoRefusal::NothingToUndo.into())
 }
 
 /// Reverses one change: `Ok(true)` done, `Ok(false)` nothing to do, `Err`

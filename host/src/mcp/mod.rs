@@ -11,7 +11,6 @@
 mod progress;
 mod roots;
 mod server;
-mod texts;
 mod tools;
 mod workspace;
 
@@ -22,6 +21,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use rmcp::ServiceExt;
+use tidyup_core::texts::mcp as texts;
 
 use crate::abi::{CoreSession, HostState};
 use crate::cli::McpSettings;
@@ -120,7 +120,9 @@ pub async fn serve(settings: McpSettings) -> anyhow::Result<()> {
     for ending in endings {
         let line = match ending {
             Ending::Journaled(session) => texts::journaled(lang, &session),
-            Ending::Planned(path, steps) => texts::plan_saved(lang, steps, &path),
+            Ending::Planned(path, steps) => {
+                texts::plan_saved(lang, steps, &path.display().to_string())
+            }
         };
         eprintln!("tidyup mcp: {line}");
     }

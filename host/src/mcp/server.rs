@@ -28,10 +28,10 @@ use tidyup_core::tools::names_in;
 use tokio::sync::Mutex as AsyncMutex;
 
 use super::progress::ProgressSink;
-use super::texts::{self, RootsSource};
 use super::workspace::Workspace;
 use crate::abi::{CoreSession, ToolCallStopped};
 use crate::cli::McpSettings;
+use tidyup_core::texts::mcp::{self as texts, McpRoots};
 
 /// How long the client may take to answer `roots/list`.
 const ROOTS_TIMEOUT: Duration = Duration::from_secs(30);
@@ -177,12 +177,15 @@ impl TidyupServer {
 
 impl ServerHandler for TidyupServer {
     fn get_info(&self) -> ServerConfig {
-        let source = if self.settings.dirs.is_empty() {
-            RootsSource::Client
+        let dirs: Vec<String> = (self.settings.dirs.iter())
+            .map(|dir| dir.display().to_string())
+            .collect();
+        let source = if dirs.is_empty() {
+            McpRoots::Client
         } else {
-            RootsSource::Given(&self.settings.dirs)
+            McpRoots::Given(&dirs)
         };
-        let instructions = texts::instructions(self.lang(), &source, &self.settings);
+        let instructions = texts::instructions(self.lang(), &source, self.settings.mode());
         InitializeResult::new(ServerCapabilities::builder().enable_tools().build())
             .with_protocol_version(ProtocolVersion::LATEST_WITH_INITIALIZE)
             .with_server_info(
@@ -207,8 +210,8 @@ impl ServerHandler for TidyupServer {
         if self.settings.dirs.is_empty() && request.capabilities.roots.is_none() {
             result.instructions = Some(texts::instructions(
                 self.lang(),
-                &RootsSource::Nowhere,
-                &self.settings,
+                &McpRoots::Nowhere,
+                self.settings.mode(),
             ));
             eprintln!("tidyup mcp: {}", texts::no_folder(self.lang(), None));
         }

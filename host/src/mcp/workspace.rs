@@ -12,10 +12,10 @@ use std::path::PathBuf;
 
 use tidyup_core::{BatchMove, Entry, ErrorCode, FileSample, FileSystem, HostError, Lang};
 
-use super::texts;
 use crate::fs::{HostFs, OverlayFs, Protected};
 use crate::journal::{Journal, JournaledFs, Store};
 use crate::plan::Plan;
+use tidyup_core::texts::mcp as texts;
 
 /// The end of a session's name in the journal: `tidyup history` shows
 /// which sessions came from an MCP client.
@@ -132,7 +132,11 @@ impl Workspace {
                 Some(session),
             )
         };
-        let line = texts::working_in(self.policy.lang, &roots, session.as_deref());
+        let shown: Vec<String> = roots
+            .iter()
+            .map(|root| root.display().to_string())
+            .collect();
+        let line = texts::working_in(self.policy.lang, &shown, session.as_deref());
         self.current = Some(Current { roots, stack });
         Ok(Some(line))
     }

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::Context;
-use tidyup_core::{AgentConfig, Event, EventSink, Lang, Provider};
+use tidyup_core::{AgentConfig, Event, EventSink, Provider};
 use wasmtime::Module;
 
 use crate::abi::{CoreSession, HostState};
@@ -138,19 +138,6 @@ impl EventSink for FailuresToStderr {
             | Event::Usage { .. }
             | Event::Notice { .. }
             | Event::Progress { .. } => {}
-        }
-    }
-}
-
-/// The line saying what the watch does, in `lang`.
-pub fn watching_line(lang: Lang, dir: &Path, settle: f64) -> String {
-    let dir = dir.display();
-    match lang {
-        Lang::En => format!(
-            "Watching {dir}: each file that arrives is organized once it has not changed for {settle} s. Ctrl-C stops."
-        ),
-        Lang::Zh => {
-            format!("正在监视 {dir}：新文件在 {settle} 秒内不再变化后即被整理。按 Ctrl-C 停止。")
         }
     }
 }

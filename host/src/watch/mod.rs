@@ -27,7 +27,7 @@ use crate::cancel::Cancel;
 use crate::cli::Settings;
 use crate::journal::Store;
 
-use batch::{BatchRunner, now, watching_line};
+use batch::{BatchRunner, now};
 pub use lock::LockError;
 use settle::{Look, Pending};
 
@@ -87,7 +87,10 @@ async fn watch(settings: Settings, options: WatchOptions) -> anyhow::Result<()> 
     eprintln!(
         "{}  {}",
         now(),
-        watching_line(lang, &folder.target, options.settle.as_secs_f64())
+        lang.watching(
+            &folder.target.display().to_string(),
+            options.settle.as_secs_f64()
+        )
     );
     if options.now {
         let names: Vec<String> = std::mem::take(&mut folder.at_start)

@@ -1,6 +1,6 @@
 //! The result texts of large listings and the bulk tools, in both languages.
 
-use crate::lang::Lang;
+use crate::texts::Lang;
 
 impl Lang {
     /// list_files on a large directory: the line after the items shown.

@@ -1,31 +1,23 @@
-//! What the MCP server says, in English and Chinese: its instructions to
-//! the client, the refusal without roots, and the end of a connection.
+//! What the MCP server (`tidyup mcp`) says: its instructions to the
+//! client, the refusal without roots, and the log lines of a connection.
 
-use std::path::{Path, PathBuf};
+use crate::texts::Lang;
 
-use tidyup_core::Lang;
-
-use crate::cli::McpSettings;
-
-fn pick(lang: Lang, en: String, zh: String) -> String {
-    match lang {
-        Lang::En => en,
-        Lang::Zh => zh,
-    }
-}
-
-fn listed(paths: &[PathBuf]) -> String {
-    paths
-        .iter()
-        .map(|path| path.display().to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
+/// What the server was started to allow, as its instructions describe it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct McpMode {
+    /// `read_file` is declared.
+    pub read_contents: bool,
+    /// Paths are confined to the roots.
+    pub sandbox: bool,
+    /// Nothing on disk changes; the changes become a plan.
+    pub dry_run: bool,
 }
 
 /// Where the tools may work, as the server knows it at `initialize`.
-pub enum RootsSource<'a> {
+pub enum McpRoots<'a> {
     /// The directories given on the command line.
-    Given(&'a [PathBuf]),
+    Given(&'a [String]),
     /// The roots the client offers.
     Client,
     /// Neither: every tool is refused.
@@ -34,9 +26,8 @@ pub enum RootsSource<'a> {
 
 /// The `instructions` of the `initialize` result, for a server started
 /// with `settings`.
-pub fn instructions(lang: Lang, roots: &RootsSource<'_>, settings: &McpSettings) -> String {
-    let mut text = pick(
-        lang,
+pub fn instructions(lang: Lang, roots: &McpRoots<'_>, mode: McpMode) -> String {
+    let mut text = lang.pick(
         "tidyup's file tools, for organizing folders. list_files, get_file_type, \
          summarize_folder and find_files only read; create_folder, move_file, rename_file, \
          delete_file, move_matching and move_by_type change files. Every change is journaled \
@@ -52,61 +43,57 @@ pub fn instructions(lang: Lang, roots: &RootsSource<'_>, settings: &McpSettings)
     );
     text.push(' ');
     text.push_str(&match roots {
-        RootsSource::Given(dirs) => {
-            let first = dirs
-                .first()
-                .map(|d| d.display().to_string())
-                .unwrap_or_default();
-            pick(
-                lang,
+        McpRoots::Given(dirs) => {
+            let first = dirs.first().map(String::as_str).unwrap_or_default();
+            lang.pick(
                 format!(
                     "The tools work in: {}; relative paths resolve against {first}.",
-                    listed(dirs)
+                    dirs.join(", ")
                 ),
                 format!(
                     "工具的工作范围：{}；相对路径以 {first} 为基准。",
-                    listed(dirs)
+                    dirs.join(", ")
                 ),
             )
         }
-        RootsSource::Client => pick(
-            lang,
+        McpRoots::Client => lang.pick(
             "The tools work in the roots this client offers; relative paths resolve against \
              the first one."
                 .to_owned(),
             "工具的工作范围是客户端提供的根目录；相对路径以第一个根目录为基准。".to_owned(),
         ),
-        RootsSource::Nowhere => no_folder(lang, None),
+        McpRoots::Nowhere => no_folder(lang, None),
     });
-    if settings.read_contents {
+    if mode.read_contents {
         text.push(' ');
-        text.push_str(&pick(
-            lang,
-            "read_file only reads too: it tells what a file holds (its real kind and an \
+        text.push_str(
+            &lang.pick(
+                "read_file only reads too: it tells what a file holds (its real kind and an \
              excerpt of its text)."
-                .to_owned(),
-            "read_file 同样只读：它说明文件的内容（真实类型和一段文字摘录）。".to_owned(),
-        ));
+                    .to_owned(),
+                "read_file 同样只读：它说明文件的内容（真实类型和一段文字摘录）。".to_owned(),
+            ),
+        );
     }
-    if !settings.sandbox {
+    if !mode.sandbox {
         text.push(' ');
-        text.push_str(&pick(
-            lang,
+        text.push_str(&lang.pick(
             "The sandbox is off: absolute paths may reach any path on this machine.".to_owned(),
             "沙箱已关闭：绝对路径可以访问本机的任何路径。".to_owned(),
         ));
     }
-    if settings.dry_run {
+    if mode.dry_run {
         text.push(' ');
-        text.push_str(&pick(
-            lang,
-            "Dry run: nothing on disk changes; the changes become a plan, saved for \
+        text.push_str(
+            &lang.pick(
+                "Dry run: nothing on disk changes; the changes become a plan, saved for \
              `tidyup apply` when the connection ends."
-                .to_owned(),
-            "演练模式：磁盘上不会有任何改动；改动成为整理计划，在连接结束时保存，可用 \
+                    .to_owned(),
+                "演练模式：磁盘上不会有任何改动；改动成为整理计划，在连接结束时保存，可用 \
              `tidyup apply` 执行。"
-                .to_owned(),
-        ));
+                    .to_owned(),
+            ),
+        );
     }
     text
 }
@@ -114,8 +101,7 @@ pub fn instructions(lang: Lang, roots: &RootsSource<'_>, settings: &McpSettings)
 /// Why every tool is refused: no directory given and no usable root
 /// (`rejected` says what the client offered, when it offered something).
 pub fn no_folder(lang: Lang, rejected: Option<&str>) -> String {
-    let mut text = pick(
-        lang,
+    let mut text = lang.pick(
         "tidyup has no folder to work in: the server was started without a directory and \
          the client offers no usable root, so every tool is refused. Start it as \
          `tidyup mcp DIR`, or open a folder or workspace in the client."
@@ -126,8 +112,7 @@ pub fn no_folder(lang: Lang, rejected: Option<&str>) -> String {
     );
     if let Some(rejected) = rejected {
         text.push(' ');
-        text.push_str(&pick(
-            lang,
+        text.push_str(&lang.pick(
             format!("Roots offered but not usable: {rejected}."),
             format!("客户端提供但无法使用的根目录：{rejected}。"),
         ));
@@ -137,8 +122,7 @@ pub fn no_folder(lang: Lang, rejected: Option<&str>) -> String {
 
 /// The result of a call during which the core stopped.
 pub fn core_stopped(lang: Lang, cause: &str) -> String {
-    pick(
-        lang,
+    lang.pick(
         format!(
             "tool execution failed: tidyup's core stopped ({cause}); the call did not finish. \
              Changes it made before are journaled; a fresh core serves the next call."
@@ -152,11 +136,10 @@ pub fn core_stopped(lang: Lang, cause: &str) -> String {
 
 /// The log line when the roots are set: where the tools work, and the
 /// journal session (or that this is a dry run).
-pub fn working_in(lang: Lang, roots: &[PathBuf], session: Option<&str>) -> String {
-    let roots = listed(roots);
+pub fn working_in(lang: Lang, roots: &[String], session: Option<&str>) -> String {
+    let roots = roots.join(", ");
     match session {
-        Some(session) => pick(
-            lang,
+        Some(session) => lang.pick(
             format!(
                 "working in {roots}; changes are journaled as session {session} \
                  (`tidyup undo {session}` reverses them)"
@@ -165,8 +148,7 @@ pub fn working_in(lang: Lang, roots: &[PathBuf], session: Option<&str>) -> Strin
                 "工作范围 {roots}；改动记录为会话 {session}（`tidyup undo {session}` 可以撤销）"
             ),
         ),
-        None => pick(
-            lang,
+        None => lang.pick(
             format!("working in {roots}; dry run: nothing on disk changes"),
             format!("工作范围 {roots}；演练模式：磁盘上不会有任何改动"),
         ),
@@ -175,18 +157,15 @@ pub fn working_in(lang: Lang, roots: &[PathBuf], session: Option<&str>) -> Strin
 
 /// The log line for a journaled session at the end of a connection.
 pub fn journaled(lang: Lang, session: &str) -> String {
-    pick(
-        lang,
+    lang.pick(
         format!("Changes journaled as session {session}; `tidyup undo {session}` reverses them."),
         format!("改动已记录为会话 {session}；`tidyup undo {session}` 可以撤销。"),
     )
 }
 
 /// The log line for a saved dry-run plan.
-pub fn plan_saved(lang: Lang, steps: usize, path: &Path) -> String {
-    let shown = path.display();
-    pick(
-        lang,
+pub fn plan_saved(lang: Lang, steps: usize, shown: &str) -> String {
+    lang.pick(
         format!(
             "Dry run: nothing on disk was changed. The plan ({steps} steps) is saved to {shown}; \
              carry it out with: tidyup apply \"{shown}\""
@@ -200,14 +179,12 @@ pub fn plan_saved(lang: Lang, steps: usize, path: &Path) -> String {
 /// The log line when a connection changed nothing.
 pub fn nothing_changed(lang: Lang, dry_run: bool) -> String {
     if dry_run {
-        pick(
-            lang,
+        lang.pick(
             "Dry run: no changes planned.".to_owned(),
             "演练：没有计划任何改动。".to_owned(),
         )
     } else {
-        pick(
-            lang,
+        lang.pick(
             "No changes made.".to_owned(),
             "没有做出任何改动。".to_owned(),
         )

@@ -1,0 +1,44 @@
+//! The texts of the context budget: an elided tool result's note, a request
+//! that does not fit, and the advice when a provider says it was too long.
+
+use crate::texts::Lang;
+
+/// How an elided tool result's note starts, in both languages: tidyup finds
+/// its own notes again by it.
+pub const ELIDED_MARK: &str = "[elided";
+
+impl Lang {
+    /// What to do when a request was too long for the model.
+    pub fn context_advice(self) -> String {
+        self.pick(
+            "the conversation is longer than the model reads: set --context-tokens (or context_tokens in the config file) to what the model reads, so tidyup elides older tool results in time, or start a new session".to_owned(),
+            "对话超出了模型能读取的长度：把 --context-tokens（或配置文件中的 context_tokens）设为模型能读取的 token 数，tidyup 会及时省略较早的工具结果；或者开始新的会话".to_owned(),
+        )
+    }
+
+    /// The note that replaces an elided tool result; starts with `[elided`.
+    pub fn elided_note(self, tool: &str, arguments: &str, chars: usize) -> String {
+        // The mark stays English in both languages: it is how tidyup finds
+        // its own notes again.
+        self.pick(
+            format!(
+                "{ELIDED_MARK} to fit the context budget: the {chars}-character result of {tool} {arguments}; call it again if needed]"
+            ),
+            format!(
+                "{ELIDED_MARK}：为适应上下文预算，已省略 {tool} {arguments} 的结果（{chars} 个字符）；需要时请重新调用]"
+            ),
+        )
+    }
+
+    /// A call not made: the request does not fit the budget.
+    pub fn over_budget(self, estimate: u64, budget: u64) -> String {
+        self.pick(
+            format!(
+                "the conversation needs about {estimate} tokens, more than the context budget of {budget}: start a new session (quit, then run tidyup again), or raise the budget with --context-tokens or context_tokens in the config file if the model reads more"
+            ),
+            format!(
+                "对话约需 {estimate} 个 token，超过上下文预算 {budget}：请开始新的会话（quit 后重新运行 tidyup），如果模型能读取更多，可用 --context-tokens 或配置文件中的 context_tokens 提高预算"
+            ),
+        )
+    }
+}

@@ -1,0 +1,160 @@
+//! What the commands other than a session print: `undo`, `history`,
+//! `trash --purge`, `apply`, `providers`, `config path`, `export-core`.
+
+use crate::texts::Lang;
+
+impl Lang {
+    /// `undo`: the session reversed, with its counts.
+    pub fn undo_done(self, session: &str, reversed: usize, skipped: usize) -> String {
+        self.pick(
+            format!("Undid session {session}: {reversed} changes reversed, {skipped} skipped."),
+            format!("已撤销会话 {session}：还原了 {reversed} 个改动，跳过 {skipped} 个。"),
+        )
+    }
+
+    /// `undo`: one change that was not reversed, and why.
+    pub fn undo_skipped(self, reason: &str) -> String {
+        self.pick(
+            format!("  skipped: {reason}"),
+            format!("  已跳过：{reason}"),
+        )
+    }
+
+    /// `undo` with no session left to undo.
+    pub fn nothing_to_undo(self) -> String {
+        self.pick(
+            "there is no session to undo".to_owned(),
+            "没有可以撤销的会话".to_owned(),
+        )
+    }
+
+    /// `undo SESSION` of a session undone before.
+    pub fn already_undone(self, session: &str) -> String {
+        self.pick(
+            format!("session {session} was already undone"),
+            format!("会话 {session} 已经撤销过了"),
+        )
+    }
+
+    /// `history` with no session.
+    pub fn no_sessions(self) -> String {
+        self.pick("No sessions yet.".to_owned(), "还没有任何会话。".to_owned())
+    }
+
+    /// `history`: one session's line.
+    pub fn history_line(
+        self,
+        session: &str,
+        target: &str,
+        counts: [usize; 3],
+        undone: bool,
+    ) -> String {
+        let [created, moved, trashed] = counts;
+        match self {
+            Lang::En => {
+                let undone = if undone { "  (undone)" } else { "" };
+                format!(
+                    "{session}  {target}  {created} folders created, {moved} moved, {trashed} deleted or replaced{undone}"
+                )
+            }
+            Lang::Zh => {
+                let undone = if undone { "  （已撤销）" } else { "" };
+                format!(
+                    "{session}  {target}  创建了 {created} 个文件夹，移动了 {moved} 个，删除或替换了 {trashed} 个{undone}"
+                )
+            }
+        }
+    }
+
+    /// `trash --purge`: done.
+    pub fn trash_purged(self, sessions: usize, size: &str) -> String {
+        self.pick(
+            format!("Purged the trash of {sessions} sessions, freeing {size}."),
+            format!("已清空 {sessions} 个会话的回收站，释放了 {size}。"),
+        )
+    }
+
+    /// `apply`: the counts.
+    pub fn applied(self, applied: usize, refused: usize) -> String {
+        self.pick(
+            format!("Applied {applied} steps, refused {refused}."),
+            format!("已执行 {applied} 步，拒绝 {refused} 步。"),
+        )
+    }
+
+    /// `apply`: one refused step, and why.
+    pub fn apply_refused(self, reason: &str) -> String {
+        self.pick(
+            format!("  refused: {reason}"),
+            format!("  已拒绝：{reason}"),
+        )
+    }
+
+    /// `providers`: where the config file is, and whether it exists.
+    pub fn config_file_line(self, path: &str, found: bool) -> String {
+        match (self, found) {
+            (Lang::En, true) => format!("Config file: {path}"),
+            (Lang::En, false) => format!("Config file: {path} (not found)"),
+            (Lang::Zh, true) => format!("配置文件：{path}"),
+            (Lang::Zh, false) => format!("配置文件：{path}（不存在）"),
+        }
+    }
+
+    /// `config path` without a config directory.
+    pub fn no_config_dir(self, variable: &str) -> String {
+        self.pick(
+            format!("no config directory found; set {variable} to a file path"),
+            format!("找不到配置目录；请把 {variable} 设为一个文件路径"),
+        )
+    }
+
+    /// A file that could not be written.
+    pub fn cannot_write(self, path: &str, cause: &str) -> String {
+        self.pick(
+            format!("cannot write {path}: {cause}"),
+            format!("无法写入 {path}：{cause}"),
+        )
+    }
+
+    /// The async runtime could not start.
+    pub fn no_runtime(self, cause: &str) -> String {
+        self.pick(
+            format!("cannot start the async runtime: {cause}"),
+            format!("无法启动异步运行时：{cause}"),
+        )
+    }
+
+    /// No data directory for the journal.
+    pub fn no_data_dir(self) -> String {
+        self.pick(
+            "no data directory for the journal; set TIDYUP_DATA_DIR".to_owned(),
+            "找不到存放日志的数据目录；请设置 TIDYUP_DATA_DIR".to_owned(),
+        )
+    }
+
+    /// `demo`: something that is not a readable folder is at `dir`.
+    pub fn demo_dir_unreadable(self, dir: &str) -> String {
+        self.pick(
+            format!("{dir} exists and is not a readable directory"),
+            format!("{dir} 已存在，且不是可读取的目录"),
+        )
+    }
+
+    /// `demo`: the folder at `dir` has something in it.
+    pub fn demo_dir_not_empty(self, dir: &str) -> String {
+        self.pick(
+            format!("{dir} already exists and is not empty; choose another directory"),
+            format!("{dir} 已存在且不为空；请换一个目录"),
+        )
+    }
+
+    /// A folder that could not be created (the cause follows).
+    pub fn cannot_create(self, path: &str) -> String {
+        self.pick(format!("cannot create {path}"), format!("无法创建 {path}"))
+    }
+
+    /// A file that could not be written (the cause follows).
+    pub fn cannot_write_file(self, path: &str) -> String {
+        self.pick(format!("cannot write {path}"), format!("无法写入 {path}"))
+    }
+}

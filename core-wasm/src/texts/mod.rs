@@ -1,0 +1,108 @@
+//! The two languages tidyup speaks, and every text it prints or returns,
+//! each in English and Chinese: one file per audience.
+//!
+//! The markers `[目录]`/`[文件]` and the seven file-type categories are not
+//! here: they are exact in both languages (see [`crate::file_type`]).
+//!
+//! This module is a leaf: it names only [`crate::ports`] and [`crate::format`],
+//! so every other module (and the host) may use it.
+
+mod ask;
+mod budget;
+mod bulk;
+mod commands;
+mod console;
+mod duplicates;
+pub mod mcp;
+mod session;
+mod startup;
+mod tools;
+mod watch;
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+pub use budget::ELIDED_MARK;
+pub use startup::Expected;
+
+/// Language of the system prompt, console texts and tool result texts.
+///
+/// Its names are `en` and `zh`, for `--lang`, `TIDYUP_LANG` and the config
+/// file's `lang` alike ([`FromStr`], [`fmt::Display`], serde).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    /// English.
+    #[default]
+    En,
+    /// Simplified Chinese.
+    Zh,
+}
+
+impl Lang {
+    /// Every language, in the order their names are listed.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Zh];
+
+    /// The language's name: `en` or `zh`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh",
+        }
+    }
+
+    /// Picks one of two texts by language.
+    pub(crate) fn pick(self, en: String, zh: String) -> String {
+        match self {
+            Lang::En => en,
+            Lang::Zh => zh,
+        }
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not `en` or `zh`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownLang(pub String);
+
+impl fmt::Display for UnknownLang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown language {:?}; expected en or zh", self.0)
+    }
+}
+
+impl std::error::Error for UnknownLang {}
+
+impl FromStr for Lang {
+    type Err = UnknownLang;
+
+    /// `en` or `zh` exactly, as `--lang` and the config file take them.
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        Lang::ALL
+            .into_iter()
+            .find(|lang| lang.name() == name)
+            .ok_or_else(|| UnknownLang(name.to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_read_back_as_their_language() {
+        for lang in Lang::ALL {
+            assert_eq!(lang.to_string().parse::<Lang>(), Ok(lang));
+        }
+        assert_eq!("zh".parse::<Lang>(), Ok(Lang::Zh));
+        assert!("fr".parse::<Lang>().is_err());
+        assert!("ZH".parse::<Lang>().is_err());
+    }
+}

@@ -1,0 +1,102 @@
+//! What a session says around the conversation: what protects the files,
+//! and at the end how to undo the changes or where the dry run's plan is.
+
+use crate::texts::Lang;
+
+impl Lang {
+    /// The sandbox is off for this session.
+    pub fn sandbox_off(self) -> String {
+        self.pick(
+            "Sandbox off: the model may reach any path on this machine.".to_owned(),
+            "沙箱已关闭：模型可以访问本机的任何路径。".to_owned(),
+        )
+    }
+
+    /// This session is a dry run.
+    pub fn dry_run_on(self) -> String {
+        self.pick(
+            "Dry run: nothing on disk will change; the plan is printed at the end.".to_owned(),
+            "演练模式：不会改动磁盘上的任何内容，结束时打印整理计划。".to_owned(),
+        )
+    }
+
+    /// Reading contents is on and excerpts of at most `chars` characters
+    /// go to the model service at `host`.
+    pub fn reading_contents_sent(self, chars: usize, host: &str) -> String {
+        self.pick(
+            format!("Reading contents is on: excerpts of files (at most {chars} characters each) are sent to {host}."),
+            format!("已开启读取内容：文件的摘录（每个最多 {chars} 个字符）会发送给 {host}。"),
+        )
+    }
+
+    /// Reading contents is on and the offline planner reads locally.
+    pub fn reading_contents_local(self) -> String {
+        self.pick(
+            "Reading contents is on: the offline planner reads files on this machine; nothing is sent.".to_owned(),
+            "已开启读取内容：离线规划器只在本机读取文件，不发送任何内容。".to_owned(),
+        )
+    }
+
+    /// The session follows the rules file at `path`.
+    pub fn following_rules(self, path: &str) -> String {
+        self.pick(
+            format!("Following the rules file {path}; what it excludes cannot be changed."),
+            format!("遵循规则文件 {path}；其中排除的项目不会被改动。"),
+        )
+    }
+
+    /// The session's changes were journaled as `session`.
+    pub fn changes_journaled(self, session: &str) -> String {
+        self.pick(
+            format!("Changes journaled as session {session}; `tidyup undo` reverses them."),
+            format!("改动已记录为会话 {session}；`tidyup undo` 可以撤销。"),
+        )
+    }
+
+    /// A dry run that planned no change.
+    pub fn dry_run_nothing_planned(self) -> String {
+        self.pick(
+            "Dry run: no changes planned.".to_owned(),
+            "演练：没有计划任何改动。".to_owned(),
+        )
+    }
+
+    /// The heading of a dry run's plan of `steps` steps.
+    pub fn dry_run_plan_heading(self, steps: usize) -> String {
+        self.pick(
+            format!("Dry run: nothing on disk was changed. The plan ({steps} steps):"),
+            format!("演练：磁盘上没有任何改动。整理计划（{steps} 步）："),
+        )
+    }
+
+    /// Where the dry run's plan was saved, and how to carry it out.
+    pub fn plan_saved_to(self, path: &str) -> String {
+        self.pick(
+            format!("Saved to {path}; carry it out with: tidyup apply \"{path}\""),
+            format!("已保存到 {path}；执行：tidyup apply \"{path}\""),
+        )
+    }
+
+    /// A dry run's step: create the folder at `path`.
+    pub fn plan_create_folder(self, path: &str) -> String {
+        self.pick(
+            format!("create folder {path}"),
+            format!("创建文件夹 {path}"),
+        )
+    }
+
+    /// A dry run's step: move `from` to `to` (`replaces` what is there).
+    pub fn plan_move(self, from: &str, to: &str, replaces: bool) -> String {
+        match (self, replaces) {
+            (Lang::En, false) => format!("move {from} → {to}"),
+            (Lang::En, true) => format!("move {from} → {to} (replacing it)"),
+            (Lang::Zh, false) => format!("移动 {from} → {to}"),
+            (Lang::Zh, true) => format!("移动 {from} → {to}（替换原有项目）"),
+        }
+    }
+
+    /// A dry run's step: delete `path`.
+    pub fn plan_delete(self, path: &str) -> String {
+        self.pick(format!("delete {path}"), format!("删除 {path}"))
+    }
+}

@@ -1,0 +1,74 @@
+//! Every line of a command is Chinese under `--lang zh` (or a Chinese
+//! locale): `history`, `undo` with nothing to undo, a start-up refusal,
+//! `tidyup ask` with a missing image.
+
+use crate::support::Tidyup;
+
+/// A subcommand run with its own empty data directory.
+fn subcommand(args: &[&str]) -> crate::support::Outcome {
+    let data = tempfile::tempdir().unwrap();
+    Tidyup::bare()
+        .env("TIDYUP_DATA_DIR", data.path().to_str().unwrap())
+        .args(args.iter().copied())
+        .run_blocking()
+}
+
+#[test]
+fn history_speaks_chinese() {
+    let out = subcommand(&["history", "--lang", "zh"]);
+    assert_eq!(out.code(), 0, "{out}");
+    assert_eq!(out.stdout, "还没有任何会话。\n", "{out}");
+    let english = subcommand(&["history", "--lang", "en"]);
+    assert_eq!(english.stdout, "No sessions yet.\n", "{english}");
+}
+
+#[test]
+fn undo_with_nothing_to_undo_speaks_chinese() {
+    let out = subcommand(&["undo", "--lang", "zh"]);
+    assert_eq!(out.code(), 1, "{out}");
+    assert_eq!(out.stderr, "tidyup: 没有可以撤销的会话\n", "{out}");
+    let english = subcommand(&["undo", "--lang", "en"]);
+    assert_eq!(
+        english.stderr, "tidyup: there is no session to undo\n",
+        "{english}"
+    );
+}
+
+#[test]
+fn a_chinese_locale_is_followed_without_the_flag() {
+    let data = tempfile::tempdir().unwrap();
+    let out = Tidyup::bare()
+        .env("TIDYUP_DATA_DIR", data.path().to_str().unwrap())
+        .env("LANG", "zh_CN.UTF-8")
+        .arg("history")
+        .run_blocking();
+    assert_eq!(out.stdout, "还没有任何会话。\n", "{out}");
+}
+
+#[test]
+fn a_start_up_refusal_speaks_chinese() {
+    let missing = tempfile::tempdir().unwrap().path().join("missing");
+    let out = Tidyup::bare()
+        .arg(&missing)
+        .args(["--lang", "zh"])
+        .run_blocking();
+    assert_eq!(out.code(), 2, "{out}");
+    assert_eq!(
+        out.stderr,
+        format!("tidyup: 目标目录不存在：{}\n", missing.display()),
+        "{out}"
+    );
+}
+
+#[test]
+fn ask_with_a_missing_image_speaks_chinese() {
+    let out = Tidyup::bare()
+        .args(["ask", "--lang", "zh", "--provider", "openai"])
+        .args(["--image", "missing.png", "这是什么？"])
+        .run_blocking();
+    assert_eq!(out.code(), 1, "{out}");
+    assert!(
+        out.stderr.starts_with("tidyup: 无法读取图片 missing.png"),
+        "{out}"
+    );
+}
