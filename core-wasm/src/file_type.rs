@@ -30,8 +30,7 @@ pub fn extension(filename: &str) -> String {
 
 /// A category of `get_file_type`, as a type. Code names categories by this
 /// type; its names (the spec's, in Chinese, and the English one) are
-/// words to show or to read from a tool result, kept in [`Category::names`]
-/// only.
+/// words to show or to read from a tool result, written in one table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Category {
@@ -63,6 +62,58 @@ struct Names {
     extensions: &'static [&'static str],
 }
 
+/// The one place each category's names and extensions are written, in
+/// the order of [`Category::ALL`] (the order of its variants).
+const NAMES: [Names; 8] = [
+    Names {
+        spec: "文档",
+        english: "Documents",
+        extensions: &[
+            "doc", "docx", "pdf", "txt", "rtf", "xls", "xlsx", "ppt", "pptx", "csv",
+        ],
+    },
+    Names {
+        spec: "图片",
+        english: "Images",
+        extensions: &[
+            "jpg", "jpeg", "png", "gif", "bmp", "svg", "webp", "ico", "tiff",
+        ],
+    },
+    Names {
+        spec: "视频",
+        english: "Videos",
+        extensions: &["mp4", "avi", "mov", "mkv", "wmv", "flv"],
+    },
+    Names {
+        spec: "音频",
+        english: "Audio",
+        extensions: &["mp3", "wav", "flac", "aac", "ogg", "m4a"],
+    },
+    Names {
+        spec: "代码",
+        english: "Code",
+        extensions: &[
+            "java", "py", "js", "ts", "html", "css", "cpp", "c", "go", "rs", "rb", "php", "sh",
+            "sql", "json", "xml", "yaml", "yml",
+        ],
+    },
+    Names {
+        spec: "压缩包",
+        english: "Archives",
+        extensions: &["zip", "rar", "7z", "tar", "gz", "bz2"],
+    },
+    Names {
+        spec: "安装包",
+        english: "Installers",
+        extensions: &["exe", "msi", "app", "dmg", "deb", "rpm"],
+    },
+    Names {
+        spec: "其他",
+        english: "Others",
+        extensions: &[],
+    },
+];
+
 impl Category {
     /// Every category, in table order, [`Category::Other`] last.
     pub const ALL: [Category; 8] = [
@@ -76,58 +127,9 @@ impl Category {
         Category::Other,
     ];
 
-    /// The one place a category's names and extensions are written.
-    const fn names(self) -> Names {
-        let (spec, english, extensions): (&str, &str, &[&str]) = match self {
-            Category::Documents => (
-                "文档",
-                "Documents",
-                &[
-                    "doc", "docx", "pdf", "txt", "rtf", "xls", "xlsx", "ppt", "pptx", "csv",
-                ],
-            ),
-            Category::Images => (
-                "图片",
-                "Images",
-                &[
-                    "jpg", "jpeg", "png", "gif", "bmp", "svg", "webp", "ico", "tiff",
-                ],
-            ),
-            Category::Videos => (
-                "视频",
-                "Videos",
-                &["mp4", "avi", "mov", "mkv", "wmv", "flv"],
-            ),
-            Category::Audio => (
-                "音频",
-                "Audio",
-                &["mp3", "wav", "flac", "aac", "ogg", "m4a"],
-            ),
-            Category::Code => (
-                "代码",
-                "Code",
-                &[
-                    "java", "py", "js", "ts", "html", "css", "cpp", "c", "go", "rs", "rb", "php",
-                    "sh", "sql", "json", "xml", "yaml", "yml",
-                ],
-            ),
-            Category::Archives => (
-                "压缩包",
-                "Archives",
-                &["zip", "rar", "7z", "tar", "gz", "bz2"],
-            ),
-            Category::Installers => (
-                "安装包",
-                "Installers",
-                &["exe", "msi", "app", "dmg", "deb", "rpm"],
-            ),
-            Category::Other => ("其他", "Others", &[]),
-        };
-        Names {
-            spec,
-            english,
-            extensions,
-        }
+    /// Its names and extensions.
+    const fn names(self) -> &'static Names {
+        &NAMES[self as usize]
     }
 
     /// Its row of [`CATEGORIES`].
@@ -212,6 +214,9 @@ mod tests {
 
     #[test]
     fn names_read_back_to_their_category() {
+        for (index, category) in Category::ALL.into_iter().enumerate() {
+            assert_eq!(category as usize, index, "the table's order");
+        }
         for category in Category::ALL {
             assert_eq!(Category::from_name(category.name()), Some(category));
             assert_eq!(Category::parse(category.english()), Some(category));

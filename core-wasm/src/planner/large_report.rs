@@ -102,18 +102,10 @@ fn tally_group(
             tally.folders += usize::from(!group.folder_exists);
             tally.moved += moved;
             tally.planned += total;
-            tally
-                .lines
-                .push(texts::group_done(lang, group, separator, moved, total));
+            let line = texts::group_done(lang, group, separator, moved, total);
+            tally.lines.push(line);
             if moved < total {
-                let lines = failures.iter().map(|failure| format!("      {failure}"));
-                tally.lines.extend(lines);
-                let unnamed = total - moved - failures.len().min(total - moved);
-                if unnamed > 0 {
-                    tally
-                        .lines
-                        .push(format!("      {}", texts::and_more(lang, unnamed)));
-                }
+                tally_failures(tally, &failures, total - moved, lang);
             }
         }
         MoveOutcome::Refused(cause) => {
@@ -121,5 +113,18 @@ fn tally_group(
             let line = texts::group_refused(lang, group, separator, &cause);
             tally.lines.push(line);
         }
+    }
+}
+
+/// The `failures` a category's move names, and a line counting the rest of
+/// the `not_moved` files.
+fn tally_failures(tally: &mut Tally, failures: &[String], not_moved: usize, lang: Lang) {
+    let lines = failures.iter().map(|failure| format!("      {failure}"));
+    tally.lines.extend(lines);
+    let unnamed = not_moved - failures.len().min(not_moved);
+    if unnamed > 0 {
+        tally
+            .lines
+            .push(format!("      {}", texts::and_more(lang, unnamed)));
     }
 }

@@ -121,17 +121,7 @@ impl Plan {
         let readings = Readings::new(exchanges);
         let mut destinations = Destinations::new();
         for item in items {
-            let excluded = rules.is_some_and(|rules| rules.is_excluded(&item.name, item.is_dir));
-            let stays = if excluded {
-                Some(&mut self.excluded)
-            } else if item.is_dir {
-                Some(&mut self.folders_left)
-            } else if item.name.starts_with('.') {
-                Some(&mut self.hidden_left)
-            } else {
-                None
-            };
-            if let Some(stays) = stays {
+            if let Some(stays) = self.left_alone(item, rules) {
                 stays.push(item.name.clone());
                 continue;
             }
@@ -154,6 +144,20 @@ impl Plan {
             }
         }
         destinations
+    }
+
+    /// The list of items left alone that `item` belongs to, if it stays:
+    /// what the rules exclude, folders, hidden files.
+    fn left_alone(&mut self, item: &Listed, rules: Option<&Rules>) -> Option<&mut Vec<String>> {
+        if rules.is_some_and(|rules| rules.is_excluded(&item.name, item.is_dir)) {
+            Some(&mut self.excluded)
+        } else if item.is_dir {
+            Some(&mut self.folders_left)
+        } else if item.name.starts_with('.') {
+            Some(&mut self.hidden_left)
+        } else {
+            None
+        }
     }
 
     /// Number of files the plan moves.
