@@ -360,6 +360,7 @@ impl Agent {
                     (output.text, output.is_error)
                 }
             };
+            caps.model.tool_finished(&call.id, failed);
             caps.events.emit(Event::Tool {
                 text: lang.tool_line(&call.name, &preview(&result)),
                 name: call.name,

@@ -1,35 +1,22 @@
 //! The extension rule and category table of `get_file_type`.
 
+use serde::{Deserialize, Serialize};
+
 /// The categories `get_file_type` returns, with the extensions of each;
-/// their names are part of the tool's contract and never translated. Anything else is [`OTHER`].
+/// their names are part of the tool's contract and never translated.
+/// Anything else is [`OTHER`].
 pub const CATEGORIES: [(&str, &[&str]); 7] = [
-    (
-        "文档",
-        &[
-            "doc", "docx", "pdf", "txt", "rtf", "xls", "xlsx", "ppt", "pptx", "csv",
-        ],
-    ),
-    (
-        "图片",
-        &[
-            "jpg", "jpeg", "png", "gif", "bmp", "svg", "webp", "ico", "tiff",
-        ],
-    ),
-    ("视频", &["mp4", "avi", "mov", "mkv", "wmv", "flv"]),
-    ("音频", &["mp3", "wav", "flac", "aac", "ogg", "m4a"]),
-    (
-        "代码",
-        &[
-            "java", "py", "js", "ts", "html", "css", "cpp", "c", "go", "rs", "rb", "php", "sh",
-            "sql", "json", "xml", "yaml", "yml",
-        ],
-    ),
-    ("压缩包", &["zip", "rar", "7z", "tar", "gz", "bz2"]),
-    ("安装包", &["exe", "msi", "app", "dmg", "deb", "rpm"]),
+    Category::Documents.row(),
+    Category::Images.row(),
+    Category::Videos.row(),
+    Category::Audio.row(),
+    Category::Code.row(),
+    Category::Archives.row(),
+    Category::Installers.row(),
 ];
 
 /// The category of any other or empty extension.
-pub const OTHER: &str = "其他";
+pub const OTHER: &str = Category::Other.name();
 
 /// The extension of a file name: the text after the last dot of its last
 /// path component, lowercased; empty when there is no dot, or the dot is the
@@ -42,8 +29,12 @@ pub fn extension(filename: &str) -> String {
     }
 }
 
-/// A category of `get_file_type`, as a type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// A category of `get_file_type`, as a type. Code names categories by this
+/// type; its names (the one `get_file_type` reports, in Chinese, and the
+/// English one) are words to show or to read from a tool result, written
+/// in one table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Category {
     /// 文档
     Documents,
@@ -63,6 +54,68 @@ pub enum Category {
     Other,
 }
 
+/// A category's words and extensions.
+struct Names {
+    /// The exact name `get_file_type` returns.
+    reported: &'static str,
+    /// The English name, as an English folder name.
+    english: &'static str,
+    /// The lowercased extensions of its files (none for [`Category::Other`]).
+    extensions: &'static [&'static str],
+}
+
+/// The one place each category's names and extensions are written, in
+/// the order of [`Category::ALL`] (the order of its variants).
+const NAMES: [Names; 8] = [
+    Names {
+        reported: "文档",
+        english: "Documents",
+        extensions: &[
+            "doc", "docx", "pdf", "txt", "rtf", "xls", "xlsx", "ppt", "pptx", "csv",
+        ],
+    },
+    Names {
+        reported: "图片",
+        english: "Images",
+        extensions: &[
+            "jpg", "jpeg", "png", "gif", "bmp", "svg", "webp", "ico", "tiff",
+        ],
+    },
+    Names {
+        reported: "视频",
+        english: "Videos",
+        extensions: &["mp4", "avi", "mov", "mkv", "wmv", "flv"],
+    },
+    Names {
+        reported: "音频",
+        english: "Audio",
+        extensions: &["mp3", "wav", "flac", "aac", "ogg", "m4a"],
+    },
+    Names {
+        reported: "代码",
+        english: "Code",
+        extensions: &[
+            "java", "py", "js", "ts", "html", "css", "cpp", "c", "go", "rs", "rb", "php", "sh",
+            "sql", "json", "xml", "yaml", "yml",
+        ],
+    },
+    Names {
+        reported: "压缩包",
+        english: "Archives",
+        extensions: &["zip", "rar", "7z", "tar", "gz", "bz2"],
+    },
+    Names {
+        reported: "安装包",
+        english: "Installers",
+        extensions: &["exe", "msi", "app", "dmg", "deb", "rpm"],
+    },
+    Names {
+        reported: "其他",
+        english: "Others",
+        extensions: &[],
+    },
+];
+
 impl Category {
     /// Every category, in table order, [`Category::Other`] last.
     pub const ALL: [Category; 8] = [
@@ -76,32 +129,33 @@ impl Category {
         Category::Other,
     ];
 
+    /// Its names and extensions.
+    const fn names(self) -> &'static Names {
+        &NAMES[self as usize]
+    }
+
+    /// Its row of [`CATEGORIES`].
+    const fn row(self) -> (&'static str, &'static [&'static str]) {
+        let names = self.names();
+        (names.reported, names.extensions)
+    }
+
     /// The exact name `get_file_type` returns (`文档` ... `其他`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Category::Documents => CATEGORIES[0].0,
-            Category::Images => CATEGORIES[1].0,
-            Category::Videos => CATEGORIES[2].0,
-            Category::Audio => CATEGORIES[3].0,
-            Category::Code => CATEGORIES[4].0,
-            Category::Archives => CATEGORIES[5].0,
-            Category::Installers => CATEGORIES[6].0,
-            Category::Other => OTHER,
-        }
+    pub const fn name(self) -> &'static str {
+        self.names().reported
     }
 
     /// Its English name, as an English folder name.
-    pub fn english(self) -> &'static str {
-        match self {
-            Category::Documents => "Documents",
-            Category::Images => "Images",
-            Category::Videos => "Videos",
-            Category::Audio => "Audio",
-            Category::Code => "Code",
-            Category::Archives => "Archives",
-            Category::Installers => "Installers",
-            Category::Other => "Others",
-        }
+    pub const fn english(self) -> &'static str {
+        self.names().english
+    }
+
+    /// The category whose exact name (as `get_file_type` returns it) is
+    /// `name`.
+    pub fn from_name(name: &str) -> Option<Category> {
+        Category::ALL
+            .into_iter()
+            .find(|category| category.name() == name)
     }
 
     /// The category a model or user named: its exact name, or its English
@@ -113,23 +167,19 @@ impl Category {
         })
     }
 
-    /// The category of a file name.
+    /// The category of a file name, by its [`extension`].
     pub fn of(filename: &str) -> Category {
-        let name = category(filename);
+        let ext = extension(filename);
         Category::ALL
             .into_iter()
-            .find(|category| category.name() == name)
+            .find(|category| category.names().extensions.contains(&ext.as_str()))
             .unwrap_or(Category::Other)
     }
 }
 
 /// The category of a file name, one of [`CATEGORIES`] or [`OTHER`].
 pub fn category(filename: &str) -> &'static str {
-    let ext = extension(filename);
-    CATEGORIES
-        .iter()
-        .find(|(_, extensions)| extensions.contains(&ext.as_str()))
-        .map_or(OTHER, |(name, _)| name)
+    Category::of(filename).name()
 }
 
 #[cfg(test)]
@@ -162,5 +212,17 @@ mod tests {
         assert_eq!(category("x.unknown"), OTHER);
         assert_eq!(category("Makefile"), OTHER);
         assert_eq!(category(".gitignore"), OTHER);
+    }
+
+    #[test]
+    fn names_read_back_to_their_category() {
+        for (index, category) in Category::ALL.into_iter().enumerate() {
+            assert_eq!(category as usize, index, "the table's order");
+        }
+        for category in Category::ALL {
+            assert_eq!(Category::from_name(category.name()), Some(category));
+            assert_eq!(Category::parse(category.english()), Some(category));
+        }
+        assert_eq!(Category::from_name("Images"), None);
     }
 }

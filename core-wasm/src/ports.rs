@@ -38,6 +38,14 @@ pub trait ModelClient {
     fn cancelled(&mut self) -> bool {
         false
     }
+
+    /// Told after each tool call of the model's reply is answered: the
+    /// call's id and whether it failed (not run counts as failed). A client
+    /// that authored the calls can count what was done from this instead of
+    /// reading the results' words.
+    fn tool_finished(&mut self, call_id: &str, failed: bool) {
+        let _ = (call_id, failed);
+    }
 }
 
 /// The file primitives the tools are built from. Paths are absolute.

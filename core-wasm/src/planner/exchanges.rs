@@ -8,6 +8,8 @@ use crate::tools::Args;
 /// One tool call and its result, from the history.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Exchange {
+    /// The id of the call, as the planner gave it.
+    pub call_id: String,
     /// The tool's name.
     pub name: String,
     /// The parsed arguments (empty object when unreadable).
@@ -51,6 +53,7 @@ pub fn exchanges(messages: &[Value]) -> Vec<Exchange> {
                 .and_then(|m| m.get("content").and_then(Value::as_str));
             if let (Some(name), Some(result)) = (name, result) {
                 found.push(Exchange {
+                    call_id: id.to_owned(),
                     name: name.to_owned(),
                     arguments,
                     result: result.to_owned(),

@@ -3,20 +3,19 @@
 //! samples, then one `move_by_type` per category and a report of counts
 //! and failures. Everything it shows stays bounded whatever the size.
 //!
-//! The plan is rebuilt on the go-ahead from the tool calls and results of
-//! the turn that proposed it (never from the planner's own words), so
-//! rewording a text changes nothing it does.
+//! What the planner says of such a plan is in `large_texts`, how it
+//! reports one carried out in `large_report`.
 
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use crate::Lang;
 use crate::file_type::Category;
-use crate::{Lang, paths};
 
 use super::exchanges::Exchange;
-use super::large_texts as texts;
-use super::placement::{existing_category_folder, synonyms};
-use super::plan::{Listed, category_folder, duplicates_folder, parse_listing};
-use super::readings::{MoveOutcome, Overview, numbers};
+use super::folders::{category_folder, duplicates_folder, existing_category_folder, synonyms};
+use super::listing::{Listed, parse_listing};
+use super::readings::{Overview, numbers};
 use super::set_aside::SetAside;
 
 /// Whether a `list_files` result shows only part of its folder: lines
@@ -66,7 +65,7 @@ fn folder_glob(lang: Lang) -> String {
 }
 
 /// The files of one category, as the summary counts them.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LargeGroup {
     /// The category.
     pub category: Category,
@@ -85,7 +84,7 @@ pub struct LargeGroup {
 }
 
 /// A plan for a large folder: one group per category that has files.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct LargePlan {
     /// The number of items the listing of the target counted.
     pub items: Option<usize>,
@@ -120,32 +119,7 @@ impl LargePlan {
         let groups = Category::ALL
             .into_iter()
             .filter_map(|category| {
-                let (count, size) = overview.totals.get(&category)?;
-                let copies = set_aside
-                    .copies
-                    .iter()
-                    .filter(|copy| Category::of(&copy.file) == category)
-                    .count();
-                let (folder, folder_exists) = match existing_category_folder(category, lang, &taken)
-                {
-                    Some(existing) => (existing.to_owned(), true),
-                    None => choose_folder(category_folder(category, lang), &taken),
-                };
-                Some(LargeGroup {
-                    category,
-                    folder,
-                    folder_exists,
-                    count: count.saturating_sub(copies),
-                    size: size.clone(),
-                    patterns: overview
-                        .patterns
-                        .iter()
-                        .filter(|(pattern, _)| Category::of(pattern) == category)
-                        .take(PATTERNS_PER_CATEGORY)
-                        .cloned()
-                        .collect(),
-                    samples: overview.samples.get(&category).cloned(),
-                })
+                LargeGroup::from_overview(category, &overview, &set_aside, &taken, lang)
             })
             .filter(|group| group.count > 0)
             .collect();
@@ -180,58 +154,43 @@ impl LargePlan {
             .chain(by_type)
             .collect()
     }
+}
 
-    /// The report: per category what the `move_by_type` results say was
-    /// moved, and the failures they name.
-    pub fn report(&self, done: &[Exchange], target_dir: &str, lang: Lang) -> String {
-        let separator = paths::separator(target_dir);
-        let (mut folders, mut moved, mut planned) = (0, 0, 0);
-        let mut lines = Vec::new();
-        if !self.set_aside.copies.is_empty() {
-            let (copies_moved, copy_lines) = self.set_aside.report(done, target_dir, lang);
-            folders += usize::from(!self.set_aside.folder_exists && copies_moved > 0);
-            moved += copies_moved;
-            planned += self.set_aside.copies.len();
-            lines.extend(copy_lines);
-        }
-        for group in &self.groups {
-            let destination = paths::resolve(target_dir, &group.folder);
-            let outcome = done
+impl LargeGroup {
+    /// The group of `category` as the overview counts it, less the copies
+    /// set aside; `None` when the overview has no such files.
+    fn from_overview(
+        category: Category,
+        overview: &Overview,
+        set_aside: &SetAside,
+        taken: &[Listed],
+        lang: Lang,
+    ) -> Option<Self> {
+        let (count, size) = overview.totals.get(&category)?;
+        let copies = set_aside
+            .copies
+            .iter()
+            .filter(|copy| Category::of(&copy.file) == category)
+            .count();
+        let (folder, folder_exists) = match existing_category_folder(category, lang, taken) {
+            Some(existing) => (existing.to_owned(), true),
+            None => choose_folder(category_folder(category, lang), taken),
+        };
+        Some(LargeGroup {
+            category,
+            folder,
+            folder_exists,
+            count: count.saturating_sub(copies),
+            size: size.clone(),
+            patterns: overview
+                .patterns
                 .iter()
-                .find(|e| e.name == "move_by_type" && e.arg("category") == group.category.name())
-                .map_or(MoveOutcome::Refused("-".to_owned()), |e| {
-                    MoveOutcome::read(&e.result, &[&destination, target_dir])
-                });
-            match outcome {
-                MoveOutcome::Done {
-                    moved: count,
-                    total,
-                    failures,
-                } => {
-                    folders += usize::from(!group.folder_exists);
-                    moved += count;
-                    planned += total;
-                    lines.push(texts::group_done(lang, group, separator, count, total));
-                    if count < total {
-                        lines.extend(failures.iter().map(|failure| format!("      {failure}")));
-                        let unnamed = total - count - failures.len().min(total - count);
-                        if unnamed > 0 {
-                            lines.push(format!("      {}", texts::and_more(lang, unnamed)));
-                        }
-                    }
-                }
-                MoveOutcome::Refused(cause) => {
-                    planned += group.count;
-                    lines.push(texts::group_refused(lang, group, separator, &cause));
-                }
-            }
-        }
-        let mut text = super::texts::report_heading(lang, folders, moved, planned);
-        for line in lines {
-            text.push('\n');
-            text.push_str(&line);
-        }
-        text
+                .filter(|(pattern, _)| Category::of(pattern) == category)
+                .take(PATTERNS_PER_CATEGORY)
+                .cloned()
+                .collect(),
+            samples: overview.samples.get(&category).cloned(),
+        })
     }
 }
 

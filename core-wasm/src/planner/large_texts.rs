@@ -5,7 +5,11 @@ use crate::Lang;
 use crate::tools::group_digits;
 
 use super::large::{LargeGroup, LargePlan};
-use super::texts::{plan_heading, question};
+use super::set_aside::SetAside;
+use super::texts::{plan_heading, question, same_bytes_as};
+
+/// Copies named one by one in a plan; the rest are counted.
+const COPIES_NAMED: usize = 50;
 
 /// The plan: why it goes by type, one paragraph per category with its
 /// count, size, name patterns and samples, then the question.
@@ -20,7 +24,7 @@ pub fn plan_text(plan: &LargePlan, lang: Lang, separator: char) -> String {
     let mut text = format!("{}\n{why}", plan_heading(lang));
     if !plan.set_aside.copies.is_empty() {
         text.push_str("\n\n");
-        text.push_str(&plan.set_aside.plan_text(lang, separator));
+        text.push_str(&set_aside_text(&plan.set_aside, lang, separator));
     }
     for group in &plan.groups {
         text.push_str("\n\n");
@@ -45,6 +49,35 @@ pub fn plan_text(plan: &LargePlan, lang: Lang, separator: char) -> String {
     }
     text.push_str("\n\n");
     text.push_str(question(lang));
+    text
+}
+
+/// The paragraph of the copies set aside: the folder and every copy with
+/// the file kept.
+fn set_aside_text(set_aside: &SetAside, lang: Lang, separator: char) -> String {
+    let (folder, count) = (&set_aside.folder, set_aside.copies.len());
+    let mut text = match (lang, set_aside.folder_exists) {
+        (Lang::En, false) => format!(
+            "{folder}{separator} (copies of files kept elsewhere, new folder, {count} files)"
+        ),
+        (Lang::En, true) => format!(
+            "{folder}{separator} (copies of files kept elsewhere, existing folder, {count} files)"
+        ),
+        (Lang::Zh, false) => {
+            format!("{folder}{separator}（内容相同的副本，新建文件夹，{count} 个文件）")
+        }
+        (Lang::Zh, true) => {
+            format!("{folder}{separator}（内容相同的副本，已有文件夹，{count} 个文件）")
+        }
+    };
+    for copy in set_aside.copies.iter().take(COPIES_NAMED) {
+        text.push_str(&format!("\n  {} → {}", copy.file, copy.destination));
+        text.push_str(&same_bytes_as(lang, &copy.kept));
+    }
+    if count > COPIES_NAMED {
+        text.push_str("\n  ");
+        text.push_str(&and_more(lang, count - COPIES_NAMED));
+    }
     text
 }
 
@@ -108,5 +141,20 @@ pub fn and_more(lang: Lang, more: usize) -> String {
     match lang {
         Lang::En => format!("... and {more} more"),
         Lang::Zh => format!("……另有 {more} 个"),
+    }
+}
+
+/// A report line: `moved` of the `count` copies were set aside in `folder`.
+pub fn copies_set_aside(
+    lang: Lang,
+    folder: &str,
+    separator: char,
+    moved: usize,
+    count: usize,
+) -> String {
+    let mark = if moved == count { '✓' } else { '✗' };
+    match lang {
+        Lang::En => format!("  {mark} {folder}{separator}: {moved} of {count} copies set aside"),
+        Lang::Zh => format!("  {mark} {folder}{separator}：已移出 {moved}/{count} 个副本"),
     }
 }

@@ -6,8 +6,6 @@ use std::collections::BTreeMap;
 
 use crate::file_type::Category;
 
-use super::plan::category_named;
-
 /// What the planner reads from a `summarize_folder` result: its indented
 /// rows. A category's first row (`  图片: 3,412 (1.2 GB)`) gives its count
 /// and size, its second its sample names; a row `  GLOB COUNT` whose glob
@@ -28,7 +26,7 @@ impl Overview {
         let mut overview = Overview::default();
         for row in summary.lines().filter_map(|line| line.strip_prefix("  ")) {
             if let Some((name, rest)) = row.split_once(": ")
-                && let Some(category) = category_named(name)
+                && let Some(category) = Category::from_name(name)
             {
                 let total = rest.split_once(" (").and_then(|(count, size)| {
                     Some((grouped(count)?, size.strip_suffix(')')?.to_owned()))

@@ -2,7 +2,7 @@
 
 use crate::Lang;
 
-use super::plan::{Plan, Reason};
+use super::plan::{Group, Plan, Reason};
 
 /// The first line of every plan.
 pub fn plan_heading(lang: Lang) -> &'static str {
@@ -17,27 +17,8 @@ pub fn plan_heading(lang: Lang) -> &'static str {
 pub fn plan_text(plan: &Plan, lang: Lang, separator: char) -> String {
     let mut text = String::from(plan_heading(lang));
     for group in &plan.groups {
-        let folder = &group.folder;
-        let count = group.moves.len();
         text.push('\n');
-        let why = match (lang, group.reason) {
-            (Lang::En, Reason::Category(category)) => format!("{}, ", category.name()),
-            (Lang::En, Reason::Rule(number)) => format!("rule {number}, "),
-            (Lang::Zh, Reason::Category(_)) => String::new(),
-            (Lang::Zh, Reason::Rule(number)) => format!("规则 {number}，"),
-            (Lang::En, Reason::Duplicate) => "copies of files kept elsewhere, ".to_owned(),
-            (Lang::Zh, Reason::Duplicate) => "内容相同的副本，".to_owned(),
-        };
-        text.push_str(&match (lang, group.folder_exists) {
-            (Lang::En, false) => format!("\n{folder}{separator} ({why}new folder, {count} files)"),
-            (Lang::En, true) => {
-                format!("\n{folder}{separator} ({why}existing folder, {count} files)")
-            }
-            (Lang::Zh, false) => {
-                format!("\n{folder}{separator}（{why}新建文件夹，{count} 个文件）")
-            }
-            (Lang::Zh, true) => format!("\n{folder}{separator}（{why}已有文件夹，{count} 个文件）"),
-        });
+        text.push_str(&group_heading(group, lang, separator));
         for step in &group.moves {
             text.push_str(&format!("\n  {} → {}", step.file, step.destination));
             if let Some(kept) = plan.copy_of.get(&step.file) {
@@ -53,6 +34,27 @@ pub fn plan_text(plan: &Plan, lang: Lang, separator: char) -> String {
     text.push_str("\n\n");
     text.push_str(question(lang));
     text
+}
+
+/// A group's line, after a line break: its folder, why files go there,
+/// and how many (`Images/ (图片, new folder, 3 files)`).
+fn group_heading(group: &Group, lang: Lang, separator: char) -> String {
+    let folder = &group.folder;
+    let count = group.moves.len();
+    let why = match (lang, group.reason) {
+        (Lang::En, Reason::Category(category)) => format!("{}, ", category.name()),
+        (Lang::En, Reason::Rule(number)) => format!("rule {number}, "),
+        (Lang::Zh, Reason::Category(_)) => String::new(),
+        (Lang::Zh, Reason::Rule(number)) => format!("规则 {number}，"),
+        (Lang::En, Reason::Duplicate) => "copies of files kept elsewhere, ".to_owned(),
+        (Lang::Zh, Reason::Duplicate) => "内容相同的副本，".to_owned(),
+    };
+    match (lang, group.folder_exists) {
+        (Lang::En, false) => format!("\n{folder}{separator} ({why}new folder, {count} files)"),
+        (Lang::En, true) => format!("\n{folder}{separator} ({why}existing folder, {count} files)"),
+        (Lang::Zh, false) => format!("\n{folder}{separator}（{why}新建文件夹，{count} 个文件）"),
+        (Lang::Zh, true) => format!("\n{folder}{separator}（{why}已有文件夹，{count} 个文件）"),
+    }
 }
 
 /// ` (same bytes as KEPT)`, after a copy's move.

@@ -1,0 +1,23 @@
+//! What every step of the planner works with: the language it speaks, the
+//! target directory and the user's rules.
+
+use crate::rules::Rules;
+use crate::{Lang, paths};
+
+/// The planner's setting for one request.
+#[derive(Debug, Clone, Copy)]
+pub struct Context<'a> {
+    /// The language of its answers and folder names.
+    pub lang: Lang,
+    /// The target directory, to read tool results and resolve paths.
+    pub target_dir: &'a str,
+    /// The user's rules, followed first.
+    pub rules: Option<&'a Rules>,
+}
+
+impl Context<'_> {
+    /// The separator of the target's paths, used in the plan's paths.
+    pub fn separator(&self) -> char {
+        paths::separator(self.target_dir)
+    }
+}

@@ -1,0 +1,42 @@
+//! The copies the planner sets aside: from the turn's `find_duplicates` of
+//! the target, the loose files with the same bytes as a file kept.
+
+use std::collections::BTreeMap;
+
+use crate::Lang;
+use crate::tools::parse_duplicate_groups;
+
+use super::exchanges::Exchange;
+use super::folders::duplicates_folder;
+
+/// The loose files of the target that are copies of another file, each
+/// with the file kept: from the turn's `find_duplicates` of the target,
+/// the oldest file of each group outside the duplicates folder is kept,
+/// and every other copy lying directly in the target is set aside.
+pub fn spare_copies(
+    exchanges: &[Exchange],
+    lang: Lang,
+    separator: char,
+) -> BTreeMap<String, String> {
+    let Some(found) = exchanges
+        .iter()
+        .rev()
+        .find(|e| e.name == "find_duplicates" && e.arg("path") == ".")
+    else {
+        return BTreeMap::new();
+    };
+    let set_aside = format!("{}{separator}", duplicates_folder(lang));
+    let mut copies = BTreeMap::new();
+    for group in parse_duplicate_groups(&found.result) {
+        let Some(kept) = group.iter().find(|path| !path.starts_with(&set_aside)) else {
+            continue;
+        };
+        for path in &group {
+            let loose = !path.contains(['/', '\\']);
+            if path != kept && loose {
+                copies.insert(path.clone(), kept.clone());
+            }
+        }
+    }
+    copies
+}

@@ -1,0 +1,130 @@
+//! The report after carrying out a large-folder plan: the copies set aside,
+//! counted by how their moves ended, then per category what its
+//! `move_by_type` result counts, with the failures it names.
+
+use crate::{Lang, paths};
+
+use super::exchanges::Exchange;
+use super::large::{LargeGroup, LargePlan};
+use super::large_texts as texts;
+use super::outcomes::Outcomes;
+use super::readings::MoveOutcome;
+use super::set_aside::SetAside;
+use super::texts::{report_failure, report_heading};
+
+/// Folders made, files moved and files planned, and the lines saying so.
+#[derive(Default)]
+struct Tally {
+    folders: usize,
+    moved: usize,
+    planned: usize,
+    lines: Vec<String>,
+}
+
+/// What the calls `done` of the go-ahead turn did with `plan`.
+pub fn report(
+    plan: &LargePlan,
+    done: &[Exchange],
+    outcomes: &Outcomes,
+    target_dir: &str,
+    lang: Lang,
+) -> String {
+    let separator = paths::separator(target_dir);
+    let mut tally = Tally::default();
+    if !plan.set_aside.copies.is_empty() {
+        tally_copies(&mut tally, &plan.set_aside, done, outcomes, separator, lang);
+    }
+    for group in &plan.groups {
+        tally_group(&mut tally, group, done, target_dir, lang);
+    }
+    let mut text = report_heading(lang, tally.folders, tally.moved, tally.planned);
+    for line in tally.lines {
+        text.push('\n');
+        text.push_str(&line);
+    }
+    text
+}
+
+/// The copies: one line for the folder, and one for each copy not moved.
+fn tally_copies(
+    tally: &mut Tally,
+    set_aside: &SetAside,
+    done: &[Exchange],
+    outcomes: &Outcomes,
+    separator: char,
+    lang: Lang,
+) {
+    let mut failures = Vec::new();
+    let mut moved = 0;
+    for copy in &set_aside.copies {
+        let exchange = done
+            .iter()
+            .find(|e| e.name == "move_file" && e.arg("source") == copy.file);
+        match exchange {
+            Some(exchange) if outcomes.succeeded(exchange) => moved += 1,
+            Some(exchange) => failures.push(report_failure(lang, &copy.file, &exchange.result)),
+            None => failures.push(report_failure(lang, &copy.file, "-")),
+        }
+    }
+    let count = set_aside.copies.len();
+    tally.folders += usize::from(!set_aside.folder_exists && moved > 0);
+    tally.moved += moved;
+    tally.planned += count;
+    let folder = &set_aside.folder;
+    let line = texts::copies_set_aside(lang, folder, separator, moved, count);
+    tally.lines.push(line);
+    tally.lines.extend(failures);
+}
+
+/// One category: what its `move_by_type` result counts, or why it did not
+/// run.
+fn tally_group(
+    tally: &mut Tally,
+    group: &LargeGroup,
+    done: &[Exchange],
+    target_dir: &str,
+    lang: Lang,
+) {
+    let separator = paths::separator(target_dir);
+    let destination = paths::resolve(target_dir, &group.folder);
+    let outcome = done
+        .iter()
+        .find(|e| e.name == "move_by_type" && e.arg("category") == group.category.name())
+        .map_or(MoveOutcome::Refused("-".to_owned()), |e| {
+            MoveOutcome::read(&e.result, &[&destination, target_dir])
+        });
+    match outcome {
+        MoveOutcome::Done {
+            moved,
+            total,
+            failures,
+        } => {
+            tally.folders += usize::from(!group.folder_exists);
+            tally.moved += moved;
+            tally.planned += total;
+            let line = texts::group_done(lang, group, separator, moved, total);
+            tally.lines.push(line);
+            if moved < total {
+                tally_failures(tally, &failures, total - moved, lang);
+            }
+        }
+        MoveOutcome::Refused(cause) => {
+            tally.planned += group.count;
+            let line = texts::group_refused(lang, group, separator, &cause);
+            tally.lines.push(line);
+        }
+    }
+}
+
+/// The `failures` a category's move names, and a line counting the rest of
+/// the `not_moved` files.
+fn tally_failures(tally: &mut Tally, failures: &[String], not_moved: usize, lang: Lang) {
+    let lines = failures.iter().map(|failure| format!("      {failure}"));
+    tally.lines.extend(lines);
+    let unnamed = not_moved - failures.len().min(not_moved);
+    if unnamed > 0 {
+        tally
+            .lines
+            .push(format!("      {}", texts::and_more(lang, unnamed)));
+    }
+}

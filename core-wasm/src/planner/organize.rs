@@ -1,0 +1,190 @@
+//! The turn that asks to organize: scan → classify (and read, for the
+//! rules) → list the folders files go to → propose a plan, one step per
+//! model call. On a folder too large to list whole: overview → plan by
+//! category.
+
+use serde_json::{Value, json};
+
+use crate::file_type::Category;
+
+use super::context::Context;
+use super::exchanges::Exchange;
+use super::folders::{category_target, duplicates_target};
+use super::large::{self, LargePlan};
+use super::large_texts;
+use super::listing::{Listed, parse_listing};
+use super::placement::{Placement, Readings, place, worth_reading};
+use super::plan::Plan;
+use super::proposal::Proposal;
+use super::reply::Step;
+use super::texts;
+
+/// Which of the optional tools a request declares.
+#[derive(Debug, Clone, Copy)]
+pub struct Declared {
+    /// The bulk tools (`summarize_folder` and the others).
+    pub bulk: bool,
+    /// `read_file`.
+    pub read_file: bool,
+}
+
+impl Declared {
+    /// What the request `body` declares.
+    pub fn of(body: &Value) -> Self {
+        Self {
+            bulk: declares(body, "summarize_folder"),
+            read_file: declares(body, "read_file"),
+        }
+    }
+}
+
+/// Whether the request `body` declares the tool `name`.
+fn declares(body: &Value, name: &str) -> bool {
+    body.get("tools")
+        .and_then(Value::as_array)
+        .is_some_and(|tools| {
+            tools
+                .iter()
+                .any(|tool| tool.pointer("/function/name").and_then(Value::as_str) == Some(name))
+        })
+}
+
+/// The next step of a turn that asks to organize, from its exchanges so far.
+pub fn organize(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared) -> Step {
+    let Some(listing) = this_turn
+        .iter()
+        .find(|e| e.name == "list_files" && e.arg("path") == ".")
+    else {
+        return Step::Call(vec![("list_files", json!({ "path": "." }))]);
+    };
+    if declared.bulk && large::is_cut(&listing.result) {
+        return organize_large(ctx, this_turn);
+    }
+    let items = parse_listing(&listing.result);
+    if !this_turn.iter().any(|e| e.name == "get_file_type") {
+        return classify_calls(ctx, this_turn, &items, declared);
+    }
+    let unlisted = unlisted_rule_folders(ctx, this_turn, &items);
+    if !unlisted.is_empty() {
+        let listings = unlisted.into_iter().map(|folder| list_files(&folder));
+        return Step::Call(listings.collect());
+    }
+    let plan = Plan::from_exchanges(this_turn, ctx.lang, ctx.separator(), ctx.rules);
+    if plan.move_count() == 0 {
+        Step::Say(texts::nothing_to_organize(&plan, ctx.lang))
+    } else {
+        let text = texts::plan_text(&plan, ctx.lang, ctx.separator());
+        Step::Propose(text, Proposal::PerFile(plan))
+    }
+}
+
+/// `list_files` of `path`.
+fn list_files(path: &str) -> (&'static str, Value) {
+    ("list_files", json!({ "path": path }))
+}
+
+/// After the scan: the type of every file that may move, the contents the
+/// rules need, the copies (when the bulk tools are declared) and the
+/// listings of the folders files may go to; or, with no file to move, the
+/// answer that there is nothing to do.
+fn classify_calls(
+    ctx: &Context<'_>,
+    this_turn: &[Exchange],
+    items: &[Listed],
+    declared: Declared,
+) -> Step {
+    let movable = |item: &&Listed| {
+        !item.is_dir
+            && !item.name.starts_with('.')
+            && !ctx
+                .rules
+                .is_some_and(|rules| rules.is_excluded(&item.name, false))
+    };
+    let mut calls: Vec<(&str, Value)> = items
+        .iter()
+        .filter(movable)
+        .map(|item| ("get_file_type", json!({ "filename": item.name })))
+        .collect();
+    if calls.is_empty() {
+        let plan = Plan::from_exchanges(this_turn, ctx.lang, ctx.separator(), ctx.rules);
+        return Step::Say(texts::nothing_to_organize(&plan, ctx.lang));
+    }
+    if let Some(rules) = ctx.rules.filter(|_| declared.read_file) {
+        calls.extend(
+            items
+                .iter()
+                .filter(movable)
+                .filter(|item| worth_reading(Category::of(&item.name), rules))
+                .map(|item| ("read_file", json!({ "path": item.name }))),
+        );
+    }
+    if declared.bulk {
+        calls.push(("find_duplicates", json!({ "path": "." })));
+    }
+    calls.extend(folder_listings(ctx, items));
+    Step::Call(calls)
+}
+
+/// `list_files` of each existing folder files may go to: the categories'
+/// folders and the duplicates folder.
+fn folder_listings(ctx: &Context<'_>, items: &[Listed]) -> Vec<(&'static str, Value)> {
+    let mut folders: Vec<String> = Category::ALL
+        .into_iter()
+        .map(|category| category_target(category, ctx.lang, items))
+        .collect();
+    folders.push(duplicates_target(ctx.lang, items));
+    items
+        .iter()
+        .filter(|item| item.is_dir && folders.contains(&item.name))
+        .map(|item| list_files(&item.name))
+        .collect()
+}
+
+/// The folders the rules send files to that this turn has not listed
+/// yet (listed once, so names taken there are not overwritten).
+fn unlisted_rule_folders(
+    ctx: &Context<'_>,
+    this_turn: &[Exchange],
+    items: &[Listed],
+) -> Vec<String> {
+    let Some(rules) = ctx.rules else {
+        return Vec::new();
+    };
+    let readings = Readings::new(this_turn);
+    let mut folders: Vec<String> = Vec::new();
+    for exchange in this_turn.iter().filter(|e| e.name == "get_file_type") {
+        let (Some(item), Some(category)) = (
+            items
+                .iter()
+                .find(|item| item.name == exchange.arg("filename")),
+            Category::from_name(&exchange.result),
+        ) else {
+            continue;
+        };
+        if let Placement::Rule { folder, .. } = place(item, category, Some(rules), &readings) {
+            let folder = folder.replace('/', &ctx.separator().to_string());
+            let listed = this_turn
+                .iter()
+                .any(|e| e.name == "list_files" && e.arg("path") == folder);
+            if !listed && !folders.contains(&folder) {
+                folders.push(folder);
+            }
+        }
+    }
+    folders
+}
+
+/// A large folder: overview → plan by category, one step per model call.
+fn organize_large(ctx: &Context<'_>, this_turn: &[Exchange]) -> Step {
+    let lang = ctx.lang;
+    match LargePlan::from_exchanges(this_turn, lang, ctx.separator()) {
+        None => Step::Call(large::overview_calls(lang)),
+        Some(plan) if plan.file_count() == 0 => {
+            Step::Say(texts::nothing_to_organize(&Plan::default(), lang))
+        }
+        Some(plan) => {
+            let text = large_texts::plan_text(&plan, lang, ctx.separator());
+            Step::Propose(text, Proposal::ByCategory(plan))
+        }
+    }
+}

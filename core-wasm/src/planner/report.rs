@@ -1,0 +1,41 @@
+//! The report after carrying out a plan: the folders made and the files
+//! moved, counted by how their calls ended, with each failure's result.
+
+use crate::Lang;
+
+use super::exchanges::Exchange;
+use super::outcomes::Outcomes;
+use super::plan::Plan;
+use super::texts::{report_failure, report_heading};
+
+/// What the calls `done` of the go-ahead turn did with `plan`.
+pub fn report(plan: &Plan, done: &[Exchange], outcomes: &Outcomes, lang: Lang) -> String {
+    let call = |name: &str, key: &str, value: &str| {
+        done.iter().find(|e| e.name == name && e.arg(key) == value)
+    };
+    let mut folders = 0;
+    let mut lines = Vec::new();
+    let mut moved = 0;
+    for group in &plan.groups {
+        let created = call("create_folder", "path", &group.folder);
+        if created.is_some_and(|exchange| outcomes.succeeded(exchange)) {
+            folders += 1;
+        }
+        for step in &group.moves {
+            match call("move_file", "source", &step.file) {
+                Some(exchange) if outcomes.succeeded(exchange) => {
+                    moved += 1;
+                    lines.push(format!("  ✓ {} → {}", step.file, step.destination));
+                }
+                Some(exchange) => lines.push(report_failure(lang, &step.file, &exchange.result)),
+                None => lines.push(report_failure(lang, &step.file, "-")),
+            }
+        }
+    }
+    let mut text = report_heading(lang, folders, moved, plan.move_count());
+    for line in lines {
+        text.push('\n');
+        text.push_str(&line);
+    }
+    text
+}
