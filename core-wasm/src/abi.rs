@@ -16,11 +16,11 @@ use serde_json::Value;
 
 use crate::agent::{Agent, AgentConfig};
 use crate::ask::{self, AskConfig};
+use crate::planner::OfflinePlanner;
 use crate::ports::{
     BatchMove, Capabilities, Entry, Event, EventSink, FileSample, FileSystem, FsRequest, HostError,
     HttpReply, ModelClient, Provider, Wire,
 };
-use crate::planner::OfflinePlanner;
 use crate::protocol::Message;
 use crate::tool_run::ToolRun;
 

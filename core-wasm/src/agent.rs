@@ -11,8 +11,8 @@ use serde_json::Value;
 
 use crate::budget::{self, Fit, Limits};
 use crate::call::{self, Answered, CallError, CallSettings};
-use crate::ports::{Capabilities, Event, EventSink, Provider};
 use crate::lang::Lang;
+use crate::ports::{Capabilities, Event, EventSink, Provider};
 use crate::prompt::{bulk_prompt, contents_prompt, existing_folders_prompt, system_prompt};
 use crate::protocol::{self, Message, Reply, ToolCall, Usage};
 use crate::rules::Rules;
@@ -103,7 +103,6 @@ impl AgentConfig {
         text
     }
 }
-
 
 /// How a user line ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -7,8 +7,8 @@ use serde_json::{Value, json};
 
 use crate::Outcome;
 use crate::call::{self, CallError, CallSettings};
-use crate::ports::{Event, EventSink, ModelClient};
 use crate::lang::Lang;
+use crate::ports::{Event, EventSink, ModelClient};
 use crate::protocol::Reply;
 
 /// One question.

@@ -8,9 +8,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::ports::{Event, EventSink, HostError, ModelClient};
 use crate::lang::Lang;
 use crate::ports::HttpReply;
+use crate::ports::{Event, EventSink, HostError, ModelClient};
 use crate::protocol::{CallFailure, Completion, read_completion, read_completion_value};
 use crate::stream::{Assembler, ChunkError, SseParser};
 

@@ -19,10 +19,10 @@ pub mod demo;
 pub mod duplicates;
 pub mod file_type;
 pub mod format;
-pub mod ports;
 pub mod lang;
 pub mod paths;
 pub mod planner;
+pub mod ports;
 pub mod prompt;
 pub mod protocol;
 pub mod rules;
@@ -37,9 +37,9 @@ pub mod web;
 
 pub use agent::{Agent, AgentConfig, MAX_ROUNDS, Outcome};
 pub use call::CallSettings;
-pub use ports::{
-    BatchMove, Capabilities, ChatRequest, Entry, EntryKind, Event, EventSink, FileSample, HttpReply, Provider,
-    FileSystem, FsRequest, HostError, ModelClient, Wire,
-};
 pub use lang::Lang;
+pub use ports::{
+    BatchMove, Capabilities, ChatRequest, Entry, EntryKind, Event, EventSink, FileSample,
+    FileSystem, FsRequest, HostError, HttpReply, ModelClient, Provider, Wire,
+};
 pub use protocol::{Message, Usage};

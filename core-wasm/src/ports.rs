@@ -5,7 +5,6 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-
 /// The model service, as the host reaches it.
 ///
 /// Only [`ModelClient::chat_completion`] is required; a client without

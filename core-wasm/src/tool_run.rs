@@ -10,9 +10,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::ports::{EventSink, FileSystem, HostError};
 use crate::lang::Lang;
 use crate::paths;
+use crate::ports::{EventSink, FileSystem, HostError};
 use crate::tools::{self, LARGE_FOLDER_ENTRIES, ToolContext, ToolOutput, ToolSet};
 
 /// One tool call: the `tidyup_run_tool` request.

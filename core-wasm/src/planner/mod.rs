@@ -24,8 +24,8 @@ mod texts;
 use serde_json::{Value, json};
 
 use crate::file_type::Category;
-use crate::ports::{HostError, ModelClient};
 use crate::ports::HttpReply;
+use crate::ports::{HostError, ModelClient};
 use crate::rules::Rules;
 use crate::{Lang, paths};
 

@@ -8,8 +8,8 @@ use globset::{GlobBuilder, GlobMatcher};
 use super::list_files::sort_for_listing;
 use super::made_folders::MadeFolders;
 use super::{ToolContext, ToolFailure, ToolResult};
-use crate::ports::{BatchMove, Entry, EntryKind, Event};
 use crate::paths;
+use crate::ports::{BatchMove, Entry, EntryKind, Event};
 
 /// Moves handed to the host in one file-system call.
 const BATCH: usize = 1_000;

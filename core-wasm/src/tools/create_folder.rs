@@ -1,8 +1,8 @@
 //! `create_folder`: a folder with its missing parents.
 
 use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
-use crate::ports::EntryKind;
 use crate::paths;
+use crate::ports::EntryKind;
 
 pub(super) const TOOL: Tool = Tool {
     name: "create_folder",

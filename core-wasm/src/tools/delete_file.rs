@@ -1,9 +1,9 @@
 //! `delete_file`: a file, or a folder with its contents, only when confirmed.
 
 use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
-use crate::ports::{EntryKind, HostError};
 use crate::lang::Lang;
 use crate::paths;
+use crate::ports::{EntryKind, HostError};
 
 pub(super) const TOOL: Tool = Tool {
     name: "delete_file",

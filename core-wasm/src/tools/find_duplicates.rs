@@ -7,8 +7,8 @@ use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::Lang;
 use crate::duplicates::{self, Candidate, DuplicateGroup, Duplicates};
 use crate::format::format_size;
-use crate::ports::{Entry, EntryKind};
 use crate::paths;
+use crate::ports::{Entry, EntryKind};
 
 /// Groups named in one result; the rest are counted.
 pub const GROUPS_SHOWN: usize = 200;

@@ -2,8 +2,8 @@
 
 use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::format::{format_local_time, format_size};
-use crate::ports::{Entry, EntryKind};
 use crate::paths;
+use crate::ports::{Entry, EntryKind};
 
 pub(super) const TOOL: Tool = Tool {
     name: "list_files",

@@ -1,8 +1,8 @@
 //! Folders a move makes for its destination, removed again when the move
 //! fails: a failed tool changes nothing.
 
-use crate::ports::{FileSystem, HostError};
 use crate::paths;
+use crate::ports::{FileSystem, HostError};
 
 /// The folders one call created, outermost first.
 #[derive(Debug, Default)]

@@ -2,8 +2,8 @@
 
 use super::made_folders::MadeFolders;
 use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
-use crate::ports::{EntryKind, FileSystem, HostError};
 use crate::paths;
+use crate::ports::{EntryKind, FileSystem, HostError};
 
 pub(super) const TOOL: Tool = Tool {
     name: "move_file",

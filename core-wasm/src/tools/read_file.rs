@@ -5,9 +5,9 @@
 
 use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::contents::{self, FileBytes};
-use crate::ports::EntryKind;
 use crate::lang::Lang;
 use crate::paths;
+use crate::ports::EntryKind;
 
 pub(super) const TOOL: Tool = Tool {
     name: "read_file",
