@@ -3,16 +3,14 @@
 //! image; and Ctrl-C cancelling a turn.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-#[allow(dead_code)]
-#[path = "cli/support.rs"]
-mod support;
-
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use support::{MockProvider, Tidyup, call, error_reply, target_dir, text_reply, tool_reply};
+use tidyup_test_kit::e2e::{
+    MockProvider, Tidyup, call_raw, error_reply, target_dir, text_reply, tool_reply,
+};
 use wiremock::ResponseTemplate;
 
 /// An event-stream reply carrying these chunks, then `[DONE]`.
@@ -257,8 +255,12 @@ async fn ask_shows_the_providers_error_for_a_model_that_cannot_see() {
 #[tokio::test(flavor = "multi_thread")]
 async fn ctrl_c_cancels_the_turn_and_the_session_goes_on() {
     let (dir, _) = target_dir();
-    let slow = tool_reply(vec![call("c1", "create_folder", json!({"path": "never"}))])
-        .set_delay(Duration::from_secs(20));
+    let slow = tool_reply(vec![call_raw(
+        "c1",
+        "create_folder",
+        json!({"path": "never"}),
+    )])
+    .set_delay(Duration::from_secs(20));
     let provider = MockProvider::start(vec![slow, text_reply("still here")]).await;
     let home = tempfile::tempdir().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_tidyup"))

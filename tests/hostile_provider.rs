@@ -4,12 +4,10 @@
 //! session goes on with a well-formed history.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-#[allow(dead_code)]
-#[path = "cli/support.rs"]
-mod support;
-
 use serde_json::{Value, json};
-use support::{MockProvider, Outcome, Tidyup, assert_well_formed, target_dir, text_reply};
+use tidyup_test_kit::e2e::{
+    MockProvider, Outcome, Tidyup, assert_well_formed, target_dir, text_reply,
+};
 use wiremock::ResponseTemplate;
 
 fn event_stream(body: &str) -> ResponseTemplate {

@@ -5,14 +5,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-#[allow(dead_code)]
-#[path = "cli/support.rs"]
-mod support;
-
 use std::path::PathBuf;
 use std::time::Duration;
 
-use support::{API_KEY, MockProvider, Outcome, Tidyup, target_dir, text_reply};
+use tidyup_test_kit::e2e::{API_KEY, MockProvider, Outcome, Tidyup, target_dir, text_reply};
 
 /// A base address where nothing listens.
 fn dead_base_url() -> String {

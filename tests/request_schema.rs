@@ -4,16 +4,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[allow(dead_code)]
-#[path = "cli/support.rs"]
-mod support;
-
 use jsonschema::Validator;
 use serde_json::{Map, Value, json};
 
-use support::{
-    MockProvider, Tidyup, call, call_json, message_reply, numbered_calls, target_dir, text_reply,
-    tool_message, tool_reply, write_file,
+use tidyup_test_kit::e2e::{
+    MockProvider, Tidyup, call_json, call_raw, message_reply, numbered_calls, target_dir,
+    text_reply, tool_message, tool_reply, write_file,
 };
 
 /// The OpenAPI document trimmed to `CreateChatCompletionRequest` and the
@@ -110,7 +106,7 @@ async fn every_request_of_a_tool_session_matches_the_openapi_schema() {
         message_reply(scan),
         tool_reply(vec![
             call_json("call_b", "get_file_type", json!({"filename": "notes.txt"})),
-            call("call_c", "no_such_tool", json!("")),
+            call_raw("call_c", "no_such_tool", json!("")),
             call_json("call_d", "create_folder", json!({"path": "文档"})),
             call_json(
                 "call_e",

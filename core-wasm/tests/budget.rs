@@ -4,16 +4,14 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-mod support;
-
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
-use support::{
+use tidyup_core::budget::{Limits, estimate_request};
+use tidyup_core::{Event, Lang, Outcome};
+use tidyup_test_kit::{
     MTIME, MemFs, ScriptedModel, World, assert_well_formed, call, completion, text_reply,
     tool_message, tool_reply, with_field,
 };
-use tidyup_core::budget::{Limits, estimate_request};
-use tidyup_core::{Event, Lang, Outcome};
 
 /// 150 files in the target and 150 in `sub`: each listing is long, and
 /// neither folder is large.

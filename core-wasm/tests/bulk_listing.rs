@@ -3,17 +3,15 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-mod support;
-
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
-use support::{
-    MTIME, MemFs, ScriptedModel, TARGET, World, call, run_tool, run_tool_zh, text_reply, tool_reply,
-};
 use tidyup_core::budget::Limits;
 use tidyup_core::prompt::{bulk_prompt, existing_folders_prompt, system_prompt};
 use tidyup_core::tools::{self, ToolContext, ToolSet};
 use tidyup_core::{Lang, Outcome};
+use tidyup_test_kit::{
+    MTIME, MemFs, ScriptedModel, TARGET, World, call, run_tool, run_tool_zh, text_reply, tool_reply,
+};
 
 /// A folder of `files` one-kilobyte text files `f0000.txt`... and `dirs`
 /// subfolders `d00`..., at `path` (relative to the target).

@@ -3,14 +3,14 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-mod support;
-
 use pretty_assertions::assert_eq;
 use serde_json::json;
-use support::{MTIME, MemFs, Op, QuickMoves, Recorder, Snap, TARGET, run_tool, run_tool_zh, t};
 use tidyup_core::ports::BatchMove;
 use tidyup_core::tools::{self, ToolContext, ToolSet};
 use tidyup_core::{Entry, Event, FileSystem, HostError, Lang};
+use tidyup_test_kit::{
+    MTIME, MemFs, Op, QuickMoves, Recorder, Snap, TARGET, in_target, run_tool, run_tool_zh,
+};
 
 fn snap(contents: &str) -> Option<Snap> {
     Some(Snap::File(contents.to_owned(), contents.len() as u64))
@@ -318,7 +318,7 @@ fn moves_a_host_leaves_unanswered_count_as_failed() {
 #[test]
 fn bulk_moves_take_paths_relative_or_absolute_and_report_absolute_ones() {
     let mut fs = MemFs::new().file("in/a.mp3", "a").file("in/b.mp3", "b");
-    let args = json!({"path": t("in"), "category": "音频", "destination": "out/music"});
+    let args = json!({"path": in_target("in"), "category": "音频", "destination": "out/music"});
     let result = run_tool(&mut fs, "move_by_type", &args.to_string());
     assert!(result.starts_with(&format!("Moved 2 of 2 files to {TARGET}/out/music\n")));
     assert!(fs.exists("out/music/a.mp3") && fs.exists("out/music/b.mp3"));

@@ -3,10 +3,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-mod support;
-
 use pretty_assertions::assert_eq;
-use support::{MTIME, MemFs, TARGET, run_tool, run_tool_zh};
+use tidyup_test_kit::{MTIME, MemFs, TARGET, run_tool, run_tool_zh};
 
 /// 2024-01-10 12:00 UTC.
 const JANUARY: i64 = 1_704_888_000;

@@ -3,12 +3,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-mod support;
-
 use pretty_assertions::assert_eq;
 use serde_json::json;
-use support::{MemFs, ScriptedModel, TARGET, World, call, text_reply, tool_reply};
 use tidyup_core::{Event, Lang, Outcome};
+use tidyup_test_kit::{MemFs, ScriptedModel, TARGET, World, call, text_reply, tool_reply};
 
 /// Runs one turn in which the model calls `calls` and then answers.
 fn one_turn(lang: Lang, fs: MemFs, calls: &[serde_json::Value]) -> World {

@@ -2,19 +2,16 @@
 //! tool's result, and the offline planner setting copies aside.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-mod support;
-
 use pretty_assertions::assert_eq;
-use support::{MTIME, MemFs, Recorder, TARGET, run_tool, run_tool_zh, t};
 use tidyup_core::duplicates::{Candidate, HEAD_BYTES, find};
-use tidyup_core::planner::OfflinePlanner;
-use tidyup_core::{Agent, AgentConfig, Capabilities, FileSystem, Lang, Provider};
+use tidyup_core::{FileSystem, Lang};
+use tidyup_test_kit::{MTIME, MemFs, TARGET, converse, in_target, run_tool, run_tool_zh};
 
 fn candidate(fs: &mut MemFs, name: &str) -> Candidate {
-    let entry = fs.stat(&t(name)).unwrap().unwrap();
+    let entry = fs.stat(&in_target(name)).unwrap().unwrap();
     Candidate {
         shown: name.to_owned(),
-        path: t(name),
+        path: in_target(name),
         size: entry.size,
         modified: entry.modified,
     }
@@ -156,32 +153,6 @@ fn the_tool_names_the_first_groups_and_counts_the_rest() {
     );
 }
 
-fn converse(lang: Lang, fs: &mut MemFs, lines: &[&str]) -> Recorder {
-    let mut agent = Agent::new(AgentConfig {
-        target_dir: TARGET.to_owned(),
-        model: "m".to_owned(),
-        lang,
-        provider: Provider::Offline,
-        calls: Default::default(),
-        limits: Default::default(),
-        read_contents: false,
-        rules: None,
-    });
-    let mut planner = OfflinePlanner::new(lang, TARGET);
-    let mut events = Recorder::default();
-    for line in lines {
-        agent.handle_line(
-            line,
-            &mut Capabilities {
-                model: &mut planner,
-                files: fs,
-                events: &mut events,
-            },
-        );
-    }
-    events
-}
-
 #[test]
 fn the_offline_planner_keeps_the_oldest_copy_and_sets_the_others_aside() {
     let mut fs = MemFs::new()
@@ -191,7 +162,7 @@ fn the_offline_planner_keeps_the_oldest_copy_and_sets_the_others_aside() {
         .file("empty.txt", "")
         .file("empty copy.txt", "")
         .file("photo.jpg", "jpeg bytes");
-    let events = converse(Lang::En, &mut fs, &["organize", "yes"]);
+    let (_, events, _) = converse(Lang::En, &mut fs, &["organize", "yes"]);
     let answers = events.answers();
     assert!(
         answers[0].contains(
@@ -200,12 +171,12 @@ fn the_offline_planner_keeps_the_oldest_copy_and_sets_the_others_aside() {
         "{}",
         answers[0]
     );
-    assert!(fs.exists(&t("Documents/report.pdf")));
-    assert!(fs.exists(&t("Duplicates/report (1).pdf")));
-    assert!(fs.exists(&t("Duplicates/report copy.pdf")));
-    assert!(fs.exists(&t("Documents/empty.txt")));
-    assert!(fs.exists(&t("Documents/empty copy.txt")));
-    assert!(fs.exists(&t("Images/photo.jpg")));
+    assert!(fs.exists(&in_target("Documents/report.pdf")));
+    assert!(fs.exists(&in_target("Duplicates/report (1).pdf")));
+    assert!(fs.exists(&in_target("Duplicates/report copy.pdf")));
+    assert!(fs.exists(&in_target("Documents/empty.txt")));
+    assert!(fs.exists(&in_target("Documents/empty copy.txt")));
+    assert!(fs.exists(&in_target("Images/photo.jpg")));
     assert!(answers[1].starts_with("Done. Created 3 folders and moved 6 of 6 files:"));
 }
 
@@ -214,15 +185,15 @@ fn a_copy_of_a_file_already_filed_is_set_aside_in_chinese_too() {
     let mut fs = MemFs::new()
         .file_with("文档/合同.pdf", "signed", 6, MTIME - 100)
         .file("合同(1).pdf", "signed");
-    let events = converse(Lang::Zh, &mut fs, &["整理", "好"]);
+    let (_, events, _) = converse(Lang::Zh, &mut fs, &["整理", "好"]);
     let answers = events.answers();
     assert!(
         answers[0].contains("  合同(1).pdf → 重复文件/合同(1).pdf（与 文档/合同.pdf 内容相同）"),
         "{}",
         answers[0]
     );
-    assert!(fs.exists(&t("重复文件/合同(1).pdf")));
-    assert!(fs.exists(&t("文档/合同.pdf")));
+    assert!(fs.exists(&in_target("重复文件/合同(1).pdf")));
+    assert!(fs.exists(&in_target("文档/合同.pdf")));
 }
 
 #[test]
@@ -234,7 +205,7 @@ fn a_large_folder_sets_its_copies_aside_before_moving_by_type() {
     fs = fs
         .file_with("scan007 (copy).pdf", "page 007", 8, MTIME + 60)
         .file_with("scan100 (copy).pdf", "page 100", 8, MTIME + 60);
-    let events = converse(Lang::En, &mut fs, &["organize", "yes"]);
+    let (_, events, _) = converse(Lang::En, &mut fs, &["organize", "yes"]);
     let answers = events.answers();
     assert!(
         answers[0].contains("Duplicates/ (copies of files kept elsewhere, new folder, 2 files)\n  scan007 (copy).pdf → Duplicates/scan007 (copy).pdf (same bytes as scan007.pdf)"),
@@ -246,9 +217,9 @@ fn a_large_folder_sets_its_copies_aside_before_moving_by_type() {
         "{}",
         answers[0]
     );
-    assert!(fs.exists(&t("Duplicates/scan007 (copy).pdf")));
-    assert!(fs.exists(&t("Duplicates/scan100 (copy).pdf")));
-    assert_eq!(fs.count_in(&t("Documents")), 250);
+    assert!(fs.exists(&in_target("Duplicates/scan007 (copy).pdf")));
+    assert!(fs.exists(&in_target("Duplicates/scan100 (copy).pdf")));
+    assert_eq!(fs.count_in(&in_target("Documents")), 250);
     assert!(
         answers[1].contains("Duplicates/: 2 of 2 copies set aside"),
         "{}",

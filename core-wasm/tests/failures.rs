@@ -3,16 +3,14 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-mod support;
-
 use pretty_assertions::assert_eq;
 use serde_json::json;
-use support::{
+use tidyup_core::ErrorCode;
+use tidyup_core::{Event, Lang, Outcome};
+use tidyup_test_kit::{
     MemFs, ScriptedModel, World, assert_well_formed, call, completion, http, text_message,
     text_reply, tool_reply, with_field,
 };
-use tidyup_core::ErrorCode;
-use tidyup_core::{Event, Lang, Outcome};
 
 /// One line that fails with `expected` as the error text (after the tool
 /// events of the rounds before, if any), then a line that works.

@@ -5,17 +5,17 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-mod support;
-
 use std::collections::VecDeque;
 
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
-use support::{MemFs, Recorder, TARGET, assert_well_formed, call, completion, message_json};
 use tidyup_core::ErrorCode;
 use tidyup_core::{
     Agent, AgentConfig, CallSettings, Capabilities, Event, HostError, HttpReply, Lang, ModelClient,
     Outcome, Provider,
+};
+use tidyup_test_kit::{
+    MemFs, Recorder, TARGET, assert_well_formed, call, completion, message_json,
 };
 
 /// One model call's scripted answer.

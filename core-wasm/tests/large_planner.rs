@@ -3,16 +3,16 @@
 //! one `move_by_type` per category and a report of counts and failures.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-mod support;
-
 use std::collections::BTreeMap;
 
 use pretty_assertions::assert_eq;
 use serde_json::Value;
-use support::{MTIME, MemFs, Op, Recorder, Snap, TARGET, assert_well_formed, message_json};
 use tidyup_core::file_type::Category;
-use tidyup_core::planner::{OfflinePlanner, folder_name};
-use tidyup_core::{Agent, AgentConfig, Capabilities, Lang, Outcome, Provider};
+use tidyup_core::planner::folder_name;
+use tidyup_core::{Lang, Outcome};
+use tidyup_test_kit::{
+    MTIME, MemFs, Op, Recorder, Snap, TARGET, assert_well_formed, converse, message_json,
+};
 
 /// How many files of each kind the generated folder holds.
 const KINDS: [(&str, usize); 9] = [
@@ -50,35 +50,6 @@ fn large_folder(lang: Lang) -> MemFs {
 /// The number of loose, visible files: every kind, and the file named like
 /// the documents' folder.
 const LOOSE: usize = 3000 + 1;
-
-fn converse(lang: Lang, fs: &mut MemFs, lines: &[&str]) -> (Vec<Outcome>, Recorder, Agent) {
-    let mut agent = Agent::new(AgentConfig {
-        target_dir: TARGET.to_owned(),
-        model: "m".to_owned(),
-        lang,
-        provider: Provider::Offline,
-        calls: Default::default(),
-        limits: Default::default(),
-        read_contents: false,
-        rules: None,
-    });
-    let mut planner = OfflinePlanner::new(lang, TARGET);
-    let mut events = Recorder::default();
-    let outcomes = lines
-        .iter()
-        .map(|line| {
-            agent.handle_line(
-                line,
-                &mut Capabilities {
-                    model: &mut planner,
-                    files: fs,
-                    events: &mut events,
-                },
-            )
-        })
-        .collect();
-    (outcomes, events, agent)
-}
 
 fn tool_names(events: &Recorder) -> Vec<String> {
     events.tools().into_iter().map(|(name, _)| name).collect()

@@ -2,16 +2,14 @@
 //! the demo folder in memory, "organize" then "yes" (or "no").
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-mod support;
-
 use std::collections::BTreeMap;
 
 use pretty_assertions::assert_eq;
-use support::{MemFs, Recorder, Snap, TARGET};
 use tidyup_core::demo_folder::DEMO_FILES;
 use tidyup_core::file_type::category;
 use tidyup_core::planner::{OfflinePlanner, folder_name};
-use tidyup_core::{Agent, AgentConfig, Capabilities, Event, Lang, Outcome, Provider};
+use tidyup_core::{Event, Lang, Outcome};
+use tidyup_test_kit::{MemFs, Snap, TARGET, converse};
 
 fn demo_fs() -> MemFs {
     DEMO_FILES
@@ -19,36 +17,6 @@ fn demo_fs() -> MemFs {
         .fold(MemFs::new().dir(TARGET), |fs, file| {
             fs.file_sized(&format!("{TARGET}/{}", file.path), file.size)
         })
-}
-
-/// Runs the lines through an agent whose model is the offline planner.
-fn converse(lang: Lang, fs: &mut MemFs, lines: &[&str]) -> (Vec<Outcome>, Vec<Event>, Agent) {
-    let mut agent = Agent::new(AgentConfig {
-        target_dir: TARGET.to_owned(),
-        model: "m".to_owned(),
-        lang,
-        provider: Provider::Offline,
-        calls: Default::default(),
-        limits: Default::default(),
-        read_contents: false,
-        rules: None,
-    });
-    let mut planner = OfflinePlanner::new(lang, TARGET);
-    let mut events = Recorder::default();
-    let outcomes = lines
-        .iter()
-        .map(|line| {
-            agent.handle_line(
-                line,
-                &mut Capabilities {
-                    model: &mut planner,
-                    files: fs,
-                    events: &mut events,
-                },
-            )
-        })
-        .collect();
-    (outcomes, events.events.clone(), agent)
 }
 
 /// The demo tree (keyed relative to the target) with every loose, visible
@@ -78,6 +46,7 @@ fn organize_and_yes_put_every_file_in_its_category_folder() {
         assert_eq!(fs.snapshot(), organized(&before, lang));
 
         let answers: Vec<&str> = events
+            .events
             .iter()
             .filter_map(|e| {
                 if let Event::Answer { text, .. } = e {
@@ -105,6 +74,7 @@ fn organize_and_yes_put_every_file_in_its_category_folder() {
             );
         }
         let tools: Vec<&str> = events
+            .events
             .iter()
             .filter_map(|e| {
                 if let Event::Tool { name, .. } = e {
@@ -128,6 +98,7 @@ fn no_changes_nothing_and_a_stray_yes_asks_for_a_plan() {
     assert_eq!(outcomes, [Outcome::Answered; 4]);
     assert_eq!(fs.snapshot(), before);
     let last_answers: Vec<String> = events
+        .events
         .iter()
         .rev()
         .take(3)
@@ -140,9 +111,12 @@ fn no_changes_nothing_and_a_stray_yes_asks_for_a_plan() {
 
 #[test]
 fn failed_moves_are_reported_from_the_tool_results() {
-    let mut fs = demo_fs().fail(&[support::Op::Rename], &format!("{TARGET}/song.mp3"));
+    let mut fs = demo_fs().fail(
+        &[tidyup_test_kit::Op::Rename],
+        &format!("{TARGET}/song.mp3"),
+    );
     let (_, events, _) = converse(Lang::En, &mut fs, &["organize", "yes"]);
-    let report = events.last().unwrap().text().to_owned();
+    let report = events.events.last().unwrap().text().to_owned();
     assert!(report.contains("moved 45 of 46 files"), "{report}");
     assert!(report.contains("✗ song.mp3: Failed to move"), "{report}");
     assert!(fs.exists(&format!("{TARGET}/song.mp3")));

@@ -4,16 +4,14 @@
 //! planner sits a filter that rewords what passes.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-mod support;
-
 use serde_json::Value;
-use support::{MTIME, MemFs, Op, Recorder, TARGET, t};
-use tidyup_core::demo::DEMO_FILES;
+use tidyup_core::demo_folder::DEMO_FILES;
 use tidyup_core::file_type::category;
 use tidyup_core::planner::{OfflinePlanner, folder_name};
 use tidyup_core::{
     Agent, AgentConfig, Capabilities, HostError, HttpReply, Lang, ModelClient, Provider,
 };
+use tidyup_test_kit::{MTIME, MemFs, Op, Recorder, TARGET, in_target};
 
 /// The offline planner behind a filter: the answers showing a plan
 /// reworded on the way out (and the plan taken off them, when asked), the
@@ -149,7 +147,10 @@ fn a_plan_whose_words_were_replaced_is_still_carried_out() {
         assert_eq!(answers[0], "A plan, in other words.");
         for file in demo_loose_files() {
             let folder = folder_name(category(file), lang);
-            assert!(fs.exists(&t(&format!("{folder}/{file}"))), "{file} moved");
+            assert!(
+                fs.exists(&in_target(&format!("{folder}/{file}"))),
+                "{file} moved"
+            );
         }
     }
 }
@@ -211,9 +212,9 @@ fn results_in_other_words_are_counted_by_how_their_calls_ended() {
 
 #[test]
 fn a_failed_move_is_not_counted_even_in_the_words_of_success() {
-    let mut fs = demo_fs().fail(&[Op::Rename], &t("song.mp3"));
+    let mut fs = demo_fs().fail(&[Op::Rename], &in_target("song.mp3"));
     let mut model = Reworded::new(Lang::En);
-    let success = Lang::En.moved("song.mp3", &t("Audio/song.mp3"));
+    let success = Lang::En.moved("song.mp3", &in_target("Audio/song.mp3"));
     model
         .results
         .push(("move_file", "song.mp3".to_owned(), success.clone()));
@@ -224,7 +225,7 @@ fn a_failed_move_is_not_counted_even_in_the_words_of_success() {
         report.contains(&format!("✗ song.mp3: {success}")),
         "{report}"
     );
-    assert!(fs.exists(&t("song.mp3")));
+    assert!(fs.exists(&in_target("song.mp3")));
 }
 
 #[test]
@@ -245,8 +246,8 @@ fn a_large_folder_plan_in_other_words_is_carried_out_and_counted() {
     }
     let answers = organize_and_go(Lang::En, &mut fs, &mut model);
     assert_eq!(answers[0], "Shall I?");
-    assert_eq!(fs.count_in(&t("Documents")), 250);
-    assert_eq!(fs.count_in(&t("Duplicates")), 2);
+    assert_eq!(fs.count_in(&in_target("Documents")), 250);
+    assert_eq!(fs.count_in(&in_target("Duplicates")), 2);
     assert!(
         answers[1].contains("Duplicates/: 2 of 2 copies set aside"),
         "{}",

@@ -4,20 +4,18 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-mod support;
-
 use proptest::prelude::*;
 use proptest::sample::select;
 use serde_json::{Map, Value, json};
-use support::{
-    MemFs, ScriptedModel, World, assert_well_formed, call_raw, completion, http, run_tool_value,
-    text_reply, tool_reply,
-};
 use tidyup_core::ErrorCode;
 use tidyup_core::file_type::{CATEGORIES, OTHER, category, extension};
 use tidyup_core::format::{format_local_time, format_size};
 use tidyup_core::protocol::{Reply, read_reply};
 use tidyup_core::{Lang, Outcome, tools};
+use tidyup_test_kit::{
+    MemFs, ScriptedModel, World, assert_well_formed, call_raw, completion, http, run_tool_value,
+    text_reply, tool_reply,
+};
 
 const KIB: u64 = 1024;
 const MIB: u64 = KIB * KIB;

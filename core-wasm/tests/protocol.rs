@@ -3,13 +3,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-mod support;
-
 use pretty_assertions::assert_eq;
 use serde_json::{Map, Value, json};
-use support::{call, call_raw, completion, completion_body, http, message_json, with_field};
 use tidyup_core::protocol::{Reply, ToolCall, build_request, provider_error_message, read_reply};
 use tidyup_core::{HttpReply, Lang, Message};
+use tidyup_test_kit::{
+    call, call_raw, completion, completion_body, http, message_json, with_field,
+};
 
 fn object(value: Value) -> Map<String, Value> {
     value

@@ -3,12 +3,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-mod support;
-
 use pretty_assertions::assert_eq;
 use serde_json::Value;
-use support::{MemFs, ScriptedModel, World, text_reply};
 use tidyup_core::{Agent, Capabilities, Message, Outcome};
+use tidyup_test_kit::{MemFs, ScriptedModel, World, text_reply};
 
 /// The names of the tools a request declares.
 fn tool_names(request: &Value) -> Vec<String> {

@@ -8,16 +8,14 @@
 //! requests are known to be right).
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-mod support;
-
 use std::path::PathBuf;
 
 use serde_json::{Value, json};
-use support::{MemFs, Recorder, TARGET};
 use tidyup_core::demo_folder::DEMO_FILES;
 use tidyup_core::planner::OfflinePlanner;
 use tidyup_core::prompt::existing_folders_prompt;
 use tidyup_core::{Agent, Capabilities, HostError, HttpReply, ModelClient};
+use tidyup_test_kit::{MemFs, Recorder, TARGET};
 
 fn fixture() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/demo_session_requests.json")

@@ -3,10 +3,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-mod support;
-
-use support::{MemFs, ScriptedModel, World, text_reply};
 use tidyup_core::{Lang, Outcome};
+use tidyup_test_kit::{MemFs, ScriptedModel, World, text_reply};
 
 fn first_request(lang: Lang) -> serde_json::Value {
     let mut world = World::new(lang, MemFs::new(), ScriptedModel::new([text_reply("hi")]));

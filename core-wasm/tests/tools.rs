@@ -3,15 +3,15 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-mod support;
-
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
-use support::{MTIME, MemFs, Op, Snap, TARGET, run_tool, run_tool_value, run_tool_zh, t};
 use tidyup_core::Lang;
 use tidyup_core::tools;
+use tidyup_test_kit::{
+    MTIME, MemFs, Op, Snap, TARGET, in_target, run_tool, run_tool_value, run_tool_zh,
+};
 
-const DENIED: &str = support::DENIED;
+const DENIED: &str = tidyup_test_kit::DENIED;
 
 fn args(value: &Value) -> String {
     value.to_string()
@@ -120,7 +120,7 @@ fn an_already_parsed_object_is_accepted() {
     );
     assert_eq!(result, "音频");
     let result = run_tool_value(&mut fs, Lang::En, "create_folder", json!({"path": "new"}));
-    assert_eq!(result, format!("Created folder: {}", t("new")));
+    assert_eq!(result, format!("Created folder: {}", in_target("new")));
 }
 
 #[test]
@@ -252,14 +252,14 @@ fn list_files_negative_offset_and_relative_path() {
         run_tool(&mut fs, "list_files", r#"{"path":"sub"}"#),
         format!(
             "1 items in {}:\n[文件] x.rs | 12 B | 2024-03-15 04:30",
-            t("sub")
+            in_target("sub")
         )
     );
     assert_eq!(
         run_tool(&mut fs, "list_files", r#"{"path":"./sub/"}"#),
         format!(
             "1 items in {}/:\n[文件] x.rs | 12 B | 2024-03-15 04:30",
-            t("sub")
+            in_target("sub")
         )
     );
 }
@@ -269,23 +269,23 @@ fn list_files_missing_file_and_empty() {
     let mut fs = MemFs::new().dir("empty").file("a.txt", "x");
     assert_eq!(
         run_tool(&mut fs, "list_files", r#"{"path":"nope"}"#),
-        format!("Directory does not exist: {}", t("nope"))
+        format!("Directory does not exist: {}", in_target("nope"))
     );
     assert_eq!(
         run_tool(&mut fs, "list_files", r#"{"path":"a.txt"}"#),
-        format!("Directory does not exist: {}", t("a.txt"))
+        format!("Directory does not exist: {}", in_target("a.txt"))
     );
     assert_eq!(
         run_tool(&mut fs, "list_files", r#"{"path":"empty"}"#),
-        format!("Directory is empty: {}", t("empty"))
+        format!("Directory is empty: {}", in_target("empty"))
     );
     assert_eq!(
         run_tool_zh(&mut fs, "list_files", r#"{"path":"nope"}"#),
-        format!("目录不存在: {}", t("nope"))
+        format!("目录不存在: {}", in_target("nope"))
     );
     assert_eq!(
         run_tool_zh(&mut fs, "list_files", r#"{"path":"empty"}"#),
-        format!("目录为空: {}", t("empty"))
+        format!("目录为空: {}", in_target("empty"))
     );
 }
 
@@ -298,11 +298,11 @@ fn list_files_through_a_symlink_and_marks_links_as_files() {
         run_tool(&mut fs, "list_files", r#"{"path":"link"}"#),
         format!(
             "1 items in {}:\n[文件] inside.txt | 4 B | 2024-03-15 09:30",
-            t("link")
+            in_target("link")
         )
     );
     let root = run_tool(&mut fs, "list_files", r#"{"path":"."}"#);
-    let link_size = t("real").len();
+    let link_size = in_target("real").len();
     assert_eq!(
         root,
         format!(
@@ -332,7 +332,7 @@ fn create_folder_with_missing_parents() {
     let mut fs = MemFs::new();
     assert_eq!(
         run_tool(&mut fs, "create_folder", r#"{"path":"a/b/c"}"#),
-        format!("Created folder: {}", t("a/b/c"))
+        format!("Created folder: {}", in_target("a/b/c"))
     );
     let expected: Vec<(String, Snap)> = ["a", "a/b", "a/b/c"]
         .map(|p| (p.to_owned(), Snap::Dir))
@@ -342,9 +342,9 @@ fn create_folder_with_missing_parents() {
         run_tool_zh(
             &mut fs,
             "create_folder",
-            &args(&json!({ "path": t("图片") }))
+            &args(&json!({ "path": in_target("图片") }))
         ),
-        format!("已创建文件夹: {}", t("图片"))
+        format!("已创建文件夹: {}", in_target("图片"))
     );
     assert!(fs.exists("图片"));
 }
@@ -355,11 +355,11 @@ fn create_folder_that_exists_changes_nothing() {
     let before = fs.snapshot();
     assert_eq!(
         run_tool(&mut fs, "create_folder", r#"{"path":"docs"}"#),
-        format!("Folder already exists: {}", t("docs"))
+        format!("Folder already exists: {}", in_target("docs"))
     );
     assert_eq!(
         run_tool_zh(&mut fs, "create_folder", r#"{"path":"docs"}"#),
-        format!("文件夹已存在: {}", t("docs"))
+        format!("文件夹已存在: {}", in_target("docs"))
     );
     assert_eq!(fs.snapshot(), before);
     assert!(
@@ -377,20 +377,20 @@ fn create_folder_blocked_by_a_file() {
         run_tool(&mut fs, "create_folder", r#"{"path":"notes"}"#),
         format!(
             "Failed to create folder: a file already exists at {}",
-            t("notes")
+            in_target("notes")
         )
     );
     assert_eq!(
         run_tool_zh(&mut fs, "create_folder", r#"{"path":"notes"}"#),
-        format!("创建文件夹失败：{} 已存在同名文件", t("notes"))
+        format!("创建文件夹失败：{} 已存在同名文件", in_target("notes"))
     );
     // Below a file: the file system refuses.
     assert_eq!(
         run_tool(&mut fs, "create_folder", r#"{"path":"notes/sub"}"#),
         format!(
             "Failed to create folder {}: File exists (os error 17): {}",
-            t("notes/sub"),
-            t("notes")
+            in_target("notes/sub"),
+            in_target("notes")
         )
     );
     assert_eq!(fs.snapshot(), before);
@@ -401,11 +401,14 @@ fn create_folder_refused() {
     let mut fs = MemFs::new().dir("locked").fail(&Op::WRITES, "locked");
     assert_eq!(
         run_tool(&mut fs, "create_folder", r#"{"path":"locked/new"}"#),
-        format!("Failed to create folder {}: {DENIED}", t("locked/new"))
+        format!(
+            "Failed to create folder {}: {DENIED}",
+            in_target("locked/new")
+        )
     );
     assert_eq!(
         run_tool_zh(&mut fs, "create_folder", r#"{"path":"locked/new"}"#),
-        format!("创建文件夹失败 {}: {DENIED}", t("locked/new"))
+        format!("创建文件夹失败 {}: {DENIED}", in_target("locked/new"))
     );
     assert!(!fs.exists("locked/new"));
 }
@@ -421,7 +424,7 @@ fn move_file_creates_missing_parents() {
             "move_file",
             r#"{"source":"a.txt","destination":"x/y/a.txt"}"#
         ),
-        format!("Moved a.txt to {}", t("x/y/a.txt"))
+        format!("Moved a.txt to {}", in_target("x/y/a.txt"))
     );
     let expected: Vec<(String, Snap)> = vec![
         ("x".to_owned(), Snap::Dir),
@@ -440,9 +443,11 @@ fn move_file_replaces_an_existing_file() {
         run_tool_zh(
             &mut fs,
             "move_file",
-            &args(&json!({"source": t("new.txt"), "destination": t("dst/old.txt")}))
+            &args(
+                &json!({"source": in_target("new.txt"), "destination": in_target("dst/old.txt")})
+            )
         ),
-        format!("已移动 new.txt 到 {}", t("dst/old.txt"))
+        format!("已移动 new.txt 到 {}", in_target("dst/old.txt"))
     );
     let expected: Vec<(String, Snap)> = vec![
         ("dst".to_owned(), Snap::Dir),
@@ -460,7 +465,7 @@ fn move_file_into_an_existing_directory() {
             "move_file",
             r#"{"source":"a.txt","destination":"docs"}"#
         ),
-        format!("Moved a.txt to {}", t("docs/a.txt"))
+        format!("Moved a.txt to {}", in_target("docs/a.txt"))
     );
     assert!(fs.exists("docs/a.txt"));
     assert!(!fs.exists("a.txt"));
@@ -475,7 +480,7 @@ fn move_file_moves_a_folder_with_its_contents() {
             "move_file",
             r#"{"source":"old","destination":"Archive/2023"}"#
         ),
-        format!("Moved old to {}", t("Archive/2023"))
+        format!("Moved old to {}", in_target("Archive/2023"))
     );
     let paths: Vec<String> = fs.snapshot().into_keys().collect();
     assert_eq!(
@@ -499,7 +504,7 @@ fn move_file_with_a_missing_source_changes_nothing() {
             "move_file",
             r#"{"source":"ghost.txt","destination":"x/ghost.txt"}"#
         ),
-        format!("Source does not exist: {}", t("ghost.txt"))
+        format!("Source does not exist: {}", in_target("ghost.txt"))
     );
     assert_eq!(
         run_tool_zh(
@@ -507,7 +512,7 @@ fn move_file_with_a_missing_source_changes_nothing() {
             "move_file",
             r#"{"source":"ghost.txt","destination":"x/ghost.txt"}"#
         ),
-        format!("源路径不存在: {}", t("ghost.txt"))
+        format!("源路径不存在: {}", in_target("ghost.txt"))
     );
     assert_eq!(
         fs.snapshot(),
@@ -529,7 +534,7 @@ fn move_file_refused_loses_nothing() {
             "move_file",
             r#"{"source":"a.txt","destination":"docs/a.txt"}"#
         ),
-        format!("Failed to move {}: {DENIED}", t("a.txt"))
+        format!("Failed to move {}: {DENIED}", in_target("a.txt"))
     );
     assert_eq!(
         run_tool_zh(
@@ -537,7 +542,7 @@ fn move_file_refused_loses_nothing() {
             "move_file",
             r#"{"source":"a.txt","destination":"docs/a.txt"}"#
         ),
-        format!("移动失败 {}: {DENIED}", t("a.txt"))
+        format!("移动失败 {}: {DENIED}", in_target("a.txt"))
     );
     assert_eq!(fs.snapshot(), before);
 
@@ -553,7 +558,7 @@ fn move_file_refused_loses_nothing() {
             "move_file",
             r#"{"source":"a.txt","destination":"locked/sub/a.txt"}"#
         ),
-        format!("Failed to move {}: {DENIED}", t("a.txt"))
+        format!("Failed to move {}: {DENIED}", in_target("a.txt"))
     );
     assert_eq!(fs.snapshot(), before);
 }
@@ -593,7 +598,10 @@ fn rename_file_onto_an_existing_name_changes_nothing() {
             "rename_file",
             r#"{"path":"a.txt","new_name":"b.txt"}"#
         ),
-        format!("Target already exists: {}; nothing was renamed", t("b.txt"))
+        format!(
+            "Target already exists: {}; nothing was renamed",
+            in_target("b.txt")
+        )
     );
     assert_eq!(
         run_tool_zh(
@@ -601,7 +609,7 @@ fn rename_file_onto_an_existing_name_changes_nothing() {
             "rename_file",
             r#"{"path":"a.txt","new_name":"b.txt"}"#
         ),
-        format!("目标已存在: {}，未重命名", t("b.txt"))
+        format!("目标已存在: {}，未重命名", in_target("b.txt"))
     );
     assert_eq!(fs.snapshot(), before);
 }
@@ -650,11 +658,11 @@ fn rename_file_missing_and_refused() {
     let mut fs = MemFs::new().file("a.txt", "A").fail(&[Op::Rename], "a.txt");
     assert_eq!(
         run_tool(&mut fs, "rename_file", r#"{"path":"ghost","new_name":"b"}"#),
-        format!("Source does not exist: {}", t("ghost"))
+        format!("Source does not exist: {}", in_target("ghost"))
     );
     assert_eq!(
         run_tool_zh(&mut fs, "rename_file", r#"{"path":"ghost","new_name":"b"}"#),
-        format!("源路径不存在: {}", t("ghost"))
+        format!("源路径不存在: {}", in_target("ghost"))
     );
     assert_eq!(
         run_tool(
@@ -662,7 +670,7 @@ fn rename_file_missing_and_refused() {
             "rename_file",
             r#"{"path":"a.txt","new_name":"b.txt"}"#
         ),
-        format!("Failed to rename {}: {DENIED}", t("a.txt"))
+        format!("Failed to rename {}: {DENIED}", in_target("a.txt"))
     );
     assert_eq!(
         run_tool_zh(
@@ -670,7 +678,7 @@ fn rename_file_missing_and_refused() {
             "rename_file",
             r#"{"path":"a.txt","new_name":"b.txt"}"#
         ),
-        format!("重命名失败 {}: {DENIED}", t("a.txt"))
+        format!("重命名失败 {}: {DENIED}", in_target("a.txt"))
     );
     assert!(fs.exists("a.txt"));
 }
@@ -685,11 +693,11 @@ fn delete_file_with_confirmation() {
         .file("keep.txt", "K");
     assert_eq!(
         run_tool(&mut fs, "delete_file", r#"{"path":"a.txt","confirm":true}"#),
-        format!("Deleted file: {}", t("a.txt"))
+        format!("Deleted file: {}", in_target("a.txt"))
     );
     assert_eq!(
         run_tool(&mut fs, "delete_file", r#"{"path":"old","confirm":true}"#),
-        format!("Deleted folder and all its contents: {}", t("old"))
+        format!("Deleted folder and all its contents: {}", in_target("old"))
     );
     let paths: Vec<String> = fs.snapshot().into_keys().collect();
     assert_eq!(paths, ["keep.txt"]);
@@ -697,11 +705,11 @@ fn delete_file_with_confirmation() {
     let mut fs = MemFs::new().file("a.txt", "A").dir("d");
     assert_eq!(
         run_tool_zh(&mut fs, "delete_file", r#"{"path":"a.txt","confirm":true}"#),
-        format!("已删除文件: {}", t("a.txt"))
+        format!("已删除文件: {}", in_target("a.txt"))
     );
     assert_eq!(
         run_tool_zh(&mut fs, "delete_file", r#"{"path":"d","confirm":true}"#),
-        format!("已删除文件夹及其全部内容: {}", t("d"))
+        format!("已删除文件夹及其全部内容: {}", in_target("d"))
     );
     assert!(fs.snapshot().is_empty());
 }
@@ -727,7 +735,7 @@ fn delete_file_without_a_true_confirm_is_cancelled() {
                 ),
                 format!(
                     "Deletion cancelled: confirm was not true, nothing was deleted ({})",
-                    t(path)
+                    in_target(path)
                 ),
                 "confirm {confirm}"
             );
@@ -741,7 +749,7 @@ fn delete_file_without_a_true_confirm_is_cancelled() {
         ),
         format!(
             "删除已取消：未确认（confirm 不为 true），未删除任何内容（{}）",
-            t("a.txt")
+            in_target("a.txt")
         )
     );
     assert_eq!(fs.snapshot(), before);
@@ -774,7 +782,7 @@ fn delete_file_missing_arguments_and_path() {
             "delete_file",
             r#"{"path":"ghost.txt","confirm":true}"#
         ),
-        format!("Path does not exist: {}", t("ghost.txt"))
+        format!("Path does not exist: {}", in_target("ghost.txt"))
     );
     assert_eq!(
         run_tool_zh(
@@ -782,7 +790,7 @@ fn delete_file_missing_arguments_and_path() {
             "delete_file",
             r#"{"path":"ghost.txt","confirm":true}"#
         ),
-        format!("路径不存在: {}", t("ghost.txt"))
+        format!("路径不存在: {}", in_target("ghost.txt"))
     );
     assert_eq!(fs.snapshot(), before);
 }
@@ -794,7 +802,7 @@ fn delete_file_removes_a_symlink_not_its_target() {
         .symlink("link", "real");
     assert_eq!(
         run_tool(&mut fs, "delete_file", r#"{"path":"link","confirm":true}"#),
-        format!("Deleted file: {}", t("link"))
+        format!("Deleted file: {}", in_target("link"))
     );
     let paths: Vec<String> = fs.snapshot().into_keys().collect();
     assert_eq!(paths, ["real", "real/keep.txt"]);
@@ -810,11 +818,11 @@ fn delete_file_refused() {
     let before = fs.snapshot();
     assert_eq!(
         run_tool(&mut fs, "delete_file", r#"{"path":"a.txt","confirm":true}"#),
-        format!("Failed to delete {}: {DENIED}", t("a.txt"))
+        format!("Failed to delete {}: {DENIED}", in_target("a.txt"))
     );
     assert_eq!(
         run_tool_zh(&mut fs, "delete_file", r#"{"path":"d","confirm":true}"#),
-        format!("删除失败 {}: {DENIED}", t("d"))
+        format!("删除失败 {}: {DENIED}", in_target("d"))
     );
     assert_eq!(fs.snapshot(), before);
 }
@@ -888,6 +896,6 @@ fn relative_paths_resolve_against_the_target_not_elsewhere() {
     );
     assert_eq!(
         run_tool(&mut fs, "create_folder", r#"{"path":"  spaced  "}"#),
-        format!("Created folder: {}", t("spaced"))
+        format!("Created folder: {}", in_target("spaced"))
     );
 }

@@ -2,26 +2,15 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-mod support;
-
 use std::collections::BTreeMap;
 
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
-use support::{
-    MemFs, ScriptedModel, Snap, TARGET, World, assert_well_formed, call, t, text_message,
-    text_reply, tool_message, tool_reply, with_field,
-};
 use tidyup_core::{Event, Lang, MAX_ROUNDS, Outcome, tools};
-
-const SIX_TOOLS: [&str; 6] = [
-    "list_files",
-    "create_folder",
-    "move_file",
-    "rename_file",
-    "delete_file",
-    "get_file_type",
-];
+use tidyup_test_kit::{
+    MODEL, MemFs, ScriptedModel, Snap, TARGET, TOOL_NAMES, World, assert_well_formed, call,
+    completion, in_target, preview, text_message, text_reply, tool_message, tool_reply, with_field,
+};
 
 #[test]
 fn blank_lines_are_ignored_without_a_request() {
@@ -100,8 +89,21 @@ fn desktop() -> MemFs {
 }
 
 /// A whole organize session: scan, classify, plan, consent, act, report.
-#[test]
-fn a_full_organize_conversation() {
+struct Organized {
+    world: World,
+    scan: Value,
+    classify: Value,
+    plan: Value,
+    create: Value,
+    moves: Value,
+    report: Value,
+    /// What `list_files` answered on the desktop.
+    listing: String,
+    /// Every tool run, in order, as `(name, result)`.
+    results: [(&'static str, String); 7],
+}
+
+fn organize_conversation() -> Organized {
     let scan = tool_message(&[call("call_1", "list_files", r#"{"path": "."}"#)]);
     let classify = with_field(
         tool_message(&[
@@ -117,7 +119,7 @@ fn a_full_organize_conversation() {
         call(
             "call_5",
             "create_folder",
-            &json!({ "path": t("图片") }).to_string(),
+            &json!({ "path": in_target("图片") }).to_string(),
         ),
     ]);
     let moves = tool_message(&[
@@ -129,31 +131,17 @@ fn a_full_organize_conversation() {
         call(
             "call_7",
             "move_file",
-            &json!({ "source": t("photo.JPG"), "destination": t("图片/photo.JPG") }).to_string(),
+            &json!({ "source": in_target("photo.JPG"), "destination": in_target("图片/photo.JPG") })
+                .to_string(),
         ),
     ]);
     let report = text_message("Done: 2 folders created, 2 files moved.");
-    let replies = [&scan, &classify, &plan, &create, &moves, &report].map(support::completion);
+    let replies = [&scan, &classify, &plan, &create, &moves, &report].map(completion);
     let mut world = World::en(desktop(), ScriptedModel::new(replies));
 
     assert_eq!(world.line("Please tidy my desktop"), Outcome::Answered);
     assert_eq!(world.line("yes"), Outcome::Answered);
-    assert_eq!(world.model.remaining(), 0);
 
-    // The final tree.
-    let expected_tree: BTreeMap<String, Snap> = [
-        ("Archive", Snap::Dir),
-        ("notes.txt", Snap::File("hello".to_owned(), 5)),
-        ("图片", Snap::Dir),
-        ("图片/photo.JPG", Snap::File(String::new(), 2_621_440)),
-        ("文档", Snap::Dir),
-        ("文档/report.pdf", Snap::File(String::new(), 1280)),
-    ]
-    .map(|(path, snap)| (path.to_owned(), snap))
-    .into();
-    assert_eq!(world.fs.snapshot(), expected_tree);
-
-    // The console.
     let listing = format!(
         "4 items in {TARGET}:\n\
          [目录] Archive | 0 B | 2024-03-15 09:30\n\
@@ -165,17 +153,99 @@ fn a_full_organize_conversation() {
         ("list_files", listing.clone()),
         ("get_file_type", "文档".to_owned()),
         ("get_file_type", "图片".to_owned()),
-        ("create_folder", format!("Created folder: {}", t("文档"))),
-        ("create_folder", format!("Created folder: {}", t("图片"))),
         (
-            "move_file",
-            format!("Moved report.pdf to {}", t("文档/report.pdf")),
+            "create_folder",
+            format!("Created folder: {}", in_target("文档")),
+        ),
+        (
+            "create_folder",
+            format!("Created folder: {}", in_target("图片")),
         ),
         (
             "move_file",
-            format!("Moved photo.JPG to {}", t("图片/photo.JPG")),
+            format!("Moved report.pdf to {}", in_target("文档/report.pdf")),
+        ),
+        (
+            "move_file",
+            format!("Moved photo.JPG to {}", in_target("图片/photo.JPG")),
         ),
     ];
+    Organized {
+        world,
+        scan,
+        classify,
+        plan,
+        create,
+        moves,
+        report,
+        listing,
+        results,
+    }
+}
+
+/// The history the organize session should leave, assistant messages
+/// unchanged.
+fn expected_history(organized: &Organized) -> Vec<Value> {
+    let Organized {
+        world,
+        scan,
+        classify,
+        plan,
+        create,
+        moves,
+        report,
+        listing,
+        results,
+    } = organized;
+    let tool =
+        |id: &str, content: &str| json!({"role": "tool", "tool_call_id": id, "content": content});
+    let system = world.history_json()[0].clone();
+    vec![
+        system,
+        json!({"role": "user", "content": "Please tidy my desktop"}),
+        scan.clone(),
+        tool("call_1", listing),
+        classify.clone(),
+        tool("call_2", "文档"),
+        tool("call_3", "图片"),
+        plan.clone(),
+        json!({"role": "user", "content": "yes"}),
+        create.clone(),
+        tool("call_4", &results[3].1),
+        tool("call_5", &results[4].1),
+        moves.clone(),
+        tool("call_6", &results[5].1),
+        tool("call_7", &results[6].1),
+        report.clone(),
+    ]
+}
+
+#[test]
+fn a_full_organize_conversation() {
+    let Organized { world, .. } = organize_conversation();
+    assert_eq!(world.model.remaining(), 0);
+
+    let expected_tree: BTreeMap<String, Snap> = [
+        ("Archive", Snap::Dir),
+        ("notes.txt", Snap::File("hello".to_owned(), 5)),
+        ("图片", Snap::Dir),
+        ("图片/photo.JPG", Snap::File(String::new(), 2_621_440)),
+        ("文档", Snap::Dir),
+        ("文档/report.pdf", Snap::File(String::new(), 1280)),
+    ]
+    .map(|(path, snap)| (path.to_owned(), snap))
+    .into();
+    assert_eq!(world.fs.snapshot(), expected_tree);
+}
+
+#[test]
+fn an_organize_conversation_shows_each_tool_and_answer_in_order() {
+    let Organized {
+        world,
+        plan,
+        results,
+        ..
+    } = organize_conversation();
     let tool_event = |(name, result): &(&str, String)| Event::Tool {
         name: (*name).to_owned(),
         result: result.clone(),
@@ -193,38 +263,27 @@ fn a_full_organize_conversation() {
         streamed: false,
     });
     assert_eq!(world.events.events, expected_events);
+}
 
-    // The history, compared whole; assistant messages come back unchanged.
-    let tool =
-        |id: &str, content: &str| json!({"role": "tool", "tool_call_id": id, "content": content});
-    let system = world.history_json()[0].clone();
-    let expected_history = vec![
-        system.clone(),
-        json!({"role": "user", "content": "Please tidy my desktop"}),
-        scan.clone(),
-        tool("call_1", &listing),
-        classify.clone(),
-        tool("call_2", "文档"),
-        tool("call_3", "图片"),
-        plan.clone(),
-        json!({"role": "user", "content": "yes"}),
-        create.clone(),
-        tool("call_4", &results[3].1),
-        tool("call_5", &results[4].1),
-        moves.clone(),
-        tool("call_6", &results[5].1),
-        tool("call_7", &results[6].1),
-        report.clone(),
-    ];
-    assert_eq!(world.history_json(), expected_history);
+#[test]
+fn an_organize_conversation_keeps_its_history_whole_and_unchanged() {
+    let organized = organize_conversation();
+    let expected_history = expected_history(&organized);
+    let system = &expected_history[0];
+    assert_eq!(organized.world.history_json(), expected_history);
     assert_eq!(system["role"], "system");
     assert!(system["content"].as_str().unwrap().contains(TARGET));
     assert_eq!(
         expected_history[4]["reasoning_content"],
         "Two files to classify first."
     );
+}
 
-    // Every request resends the history so far, with model and the six tools.
+#[test]
+fn every_request_resends_the_history_so_far_with_model_and_the_six_tools() {
+    let organized = organize_conversation();
+    let expected_history = expected_history(&organized);
+    let world = &organized.world;
     let sent_lengths = [2, 4, 7, 9, 12, 15];
     assert_eq!(world.model.requests.len(), sent_lengths.len());
     for (request, len) in world.model.requests.iter().zip(sent_lengths) {
@@ -235,7 +294,7 @@ fn a_full_organize_conversation() {
             .map(String::as_str)
             .collect();
         assert_eq!(keys, ["model", "messages", "tools"]);
-        assert_eq!(request["model"], support::MODEL);
+        assert_eq!(request["model"], MODEL);
         assert_eq!(
             request["messages"].as_array().unwrap(),
             &expected_history[..len]
@@ -247,11 +306,11 @@ fn a_full_organize_conversation() {
             .iter()
             .map(|tool| tool["function"]["name"].as_str().unwrap())
             .collect();
-        assert_eq!(names, SIX_TOOLS);
+        assert_eq!(names, TOOL_NAMES);
         assert_well_formed(request["messages"].as_array().unwrap());
     }
     // The resent classify message still carries the unknown field.
-    assert_eq!(world.model.messages(2)[4], classify);
+    assert_eq!(world.model.messages(2)[4], organized.classify);
 }
 
 /// NOTES.md: an assistant message "goes back byte-for-byte": the same fields
@@ -266,11 +325,7 @@ fn assistant_messages_are_resent_byte_for_byte() {
     let answered = with_field(text_message("done"), "reasoning_content", json!("because"));
     let mut world = World::en(
         MemFs::new(),
-        ScriptedModel::new([
-            support::completion(&asked),
-            support::completion(&answered),
-            text_reply("bye"),
-        ]),
+        ScriptedModel::new([completion(&asked), completion(&answered), text_reply("bye")]),
     );
     assert_eq!(world.line("classify a.txt"), Outcome::Answered);
     assert_eq!(world.line("thanks"), Outcome::Answered);
@@ -283,20 +338,6 @@ fn assistant_messages_are_resent_byte_for_byte() {
         serde_json::to_string(&sent[4]).unwrap(),
         serde_json::to_string(&answered).unwrap()
     );
-}
-
-/// The expected console preview, computed independently of the crate.
-fn preview(result: &str) -> String {
-    let head: String = result
-        .chars()
-        .take(100)
-        .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
-        .collect();
-    if result.chars().count() > 100 {
-        format!("{head}...")
-    } else {
-        head
-    }
 }
 
 #[test]
@@ -327,7 +368,7 @@ fn tool_calls_of_one_reply_run_in_order_with_one_tool_message_each() {
         history[6]["content"],
         format!(
             "1 items in {}:\n[文件] g.txt | 4 B | 2024-03-15 09:30",
-            t("x")
+            in_target("x")
         )
     );
     let names: Vec<String> = world.events.tools().into_iter().map(|(n, _)| n).collect();

@@ -2,10 +2,10 @@
 //! locale): `history`, `undo` with nothing to undo, a start-up refusal,
 //! `tidyup ask` with a missing image.
 
-use crate::support::Tidyup;
+use tidyup_test_kit::e2e::{Outcome, Tidyup};
 
 /// A subcommand run with its own empty data directory.
-fn subcommand(args: &[&str]) -> crate::support::Outcome {
+fn subcommand(args: &[&str]) -> Outcome {
     let data = tempfile::tempdir().unwrap();
     Tidyup::bare()
         .env("TIDYUP_DATA_DIR", data.path().to_str().unwrap())

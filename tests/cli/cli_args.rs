@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use pretty_assertions::assert_eq;
 use serde_json::json;
 
-use crate::support::{
+use tidyup_test_kit::e2e::{
     API_KEY, MODEL, MockProvider, Tidyup, at, error_reply, numbered_calls, target_dir, text_reply,
     tool_reply,
 };

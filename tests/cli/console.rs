@@ -4,7 +4,7 @@
 use pretty_assertions::assert_eq;
 use serde_json::json;
 
-use crate::support::{
+use tidyup_test_kit::e2e::{
     MockProvider, Tidyup, at, numbered_calls, preview, run_tool_calls, set_mtime, target_dir,
     text_reply, tool_reply, write_file,
 };

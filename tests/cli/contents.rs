@@ -5,7 +5,7 @@
 
 use serde_json::json;
 
-use crate::support::*;
+use tidyup_test_kit::e2e::*;
 
 /// A marker only the file's content holds.
 const SECRET: &str = "ZEBRA-CONTENT-4711";

@@ -5,7 +5,7 @@ use pretty_assertions::assert_eq;
 use serde_json::json;
 use wiremock::ResponseTemplate;
 
-use crate::support::{
+use tidyup_test_kit::e2e::{
     MockProvider, Outcome, Recorded, Tidyup, assert_well_formed, at, error_reply, numbered_calls,
     target_dir, text_reply, tool_reply,
 };

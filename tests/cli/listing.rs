@@ -7,7 +7,9 @@ use std::path::Path;
 use pretty_assertions::assert_eq;
 use serde_json::json;
 
-use crate::support::{at, call, numbered_calls, run_tool_calls, set_mtime, target_dir, write_file};
+use tidyup_test_kit::e2e::{
+    at, call_raw, numbered_calls, run_tool_calls, set_mtime, target_dir, write_file,
+};
 
 /// 2024-02-29 23:59:59 UTC.
 const LEAP_NIGHT: u64 = 1_709_251_199;
@@ -80,7 +82,7 @@ async fn list_files_exact_output_directories_first_then_files() {
 #[cfg(unix)]
 #[tokio::test(flavor = "multi_thread")]
 async fn list_files_times_follow_the_tz_variable() {
-    use crate::support::{MockProvider, Tidyup, text_reply, tool_reply};
+    use tidyup_test_kit::e2e::{MockProvider, Tidyup, text_reply, tool_reply};
 
     let (dir, root) = target_dir();
     set_mtime(&write_file(dir.path(), "data.bin", 1024), LEAP_NIGHT);
@@ -163,14 +165,14 @@ async fn get_file_type_categories() {
 async fn unknown_tools_and_malformed_arguments_become_results() {
     let (dir, _root) = target_dir();
     let calls = vec![
-        call("call_1", "frobnicate", json!("{}")),
-        call("call_2", "list_files", json!("")),
-        call("call_3", "list_files", json!("{not json")),
-        call("call_4", "list_files", json!("[1, 2]")),
-        call("call_5", "list_files", json!("{\"path\": 5}")),
+        call_raw("call_1", "frobnicate", json!("{}")),
+        call_raw("call_2", "list_files", json!("")),
+        call_raw("call_3", "list_files", json!("{not json")),
+        call_raw("call_4", "list_files", json!("[1, 2]")),
+        call_raw("call_5", "list_files", json!("{\"path\": 5}")),
         // Some providers send the arguments already parsed.
-        call("call_6", "get_file_type", json!({"filename": "a.png"})),
-        call("call_7", "rename_file", json!("{\"path\": \"a.txt\"}")),
+        call_raw("call_6", "get_file_type", json!({"filename": "a.png"})),
+        call_raw("call_7", "rename_file", json!("{\"path\": \"a.txt\"}")),
     ];
 
     let (outcome, results) = run_tool_calls(dir.path(), calls).await;

@@ -18,7 +18,6 @@ mod round_limit;
 mod rules;
 mod secrets;
 mod session;
-mod support;
 #[cfg(unix)]
 mod terminal;
 mod tools;

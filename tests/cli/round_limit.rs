@@ -3,7 +3,7 @@
 use pretty_assertions::assert_eq;
 use serde_json::json;
 
-use crate::support::{
+use tidyup_test_kit::e2e::{
     MockProvider, ROUND_LIMIT_NOTICE, Tidyup, assert_well_formed, numbered_calls, target_dir,
     text_reply, tool_reply,
 };

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde_json::json;
 
-use crate::support::*;
+use tidyup_test_kit::e2e::*;
 
 const RULES: &str = r#"
 instructions = "Keep bills by year; never touch the Keep folder."

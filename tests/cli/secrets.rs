@@ -10,7 +10,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use wiremock::ResponseTemplate;
 
-use crate::support::{
+use tidyup_test_kit::e2e::{
     API_KEY, MockProvider, Tidyup, call_json, target_dir, text_reply, tool_reply,
 };
 

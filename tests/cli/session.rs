@@ -4,9 +4,9 @@ use std::collections::BTreeSet;
 
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
-
-use crate::support::{
-    API_KEY, MODEL, MockProvider, TOOL_NAMES, Tidyup, assert_well_formed, at, call_json,
+use tempfile::TempDir;
+use tidyup_test_kit::e2e::{
+    API_KEY, MODEL, MockProvider, Outcome, TOOL_NAMES, Tidyup, assert_well_formed, at, call_json,
     message_reply, target_dir, text_message, tool_message, write_file,
 };
 
@@ -14,15 +14,31 @@ const PLAN: &str =
     "Plan: create 文档 and 图片, move report.pdf and photo.jpg there. Shall I go ahead?";
 const REPORT: &str = "Done: moved report.pdf to 文档 and photo.jpg to 图片.";
 
-#[tokio::test(flavor = "multi_thread")]
-async fn scan_plan_agree_act_report() {
+/// One run of the whole session on four files: the folder, the model's
+/// replies in order and what the binary and the provider saw.
+struct Session {
+    dir: TempDir,
+    root: String,
+    scan: Value,
+    classify: Value,
+    plan: Value,
+    create: Value,
+    act: Value,
+    provider: MockProvider,
+    outcome: Outcome,
+}
+
+/// The user asks to tidy, the model scans, classifies and proposes a plan,
+/// the user agrees, the model creates two folders, moves two files and
+/// reports.
+async fn run_session() -> Session {
     let (dir, root) = target_dir();
     write_file(dir.path(), "report.pdf", 10);
     write_file(dir.path(), "photo.jpg", 20);
     write_file(dir.path(), "song.mp3", 30);
     write_file(dir.path(), "main.rs", 40);
 
-    // The scan reply carries a field the spec does not name; it must come back unchanged.
+    // The scan reply carries a field the protocol does not name; it must come back unchanged.
     let mut scan = tool_message(vec![call_json(
         "call_1",
         "list_files",
@@ -40,7 +56,7 @@ async fn scan_plan_agree_act_report() {
                     json!({"filename": name}),
                 )
             })
-            .collect(),
+            .collect::<Vec<_>>(),
     );
     let plan = text_message(PLAN);
     let create = tool_message(vec![
@@ -77,20 +93,43 @@ async fn scan_plan_agree_act_report() {
         .stdin("please tidy this folder\nyes\n")
         .run()
         .await;
+    Session {
+        dir,
+        root,
+        scan,
+        classify,
+        plan,
+        create,
+        act,
+        provider,
+        outcome,
+    }
+}
 
+#[tokio::test(flavor = "multi_thread")]
+async fn scan_plan_agree_act_report() {
+    let Session {
+        provider, outcome, ..
+    } = run_session().await;
     outcome.assert_clean_exit();
     outcome.assert_key_not_shown();
     assert_eq!(provider.unused_replies(), 0);
+}
 
-    // Files on disk.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_agreed_moves_are_made_on_disk_and_nothing_else_moves() {
+    let Session { dir, .. } = run_session().await;
     assert!(dir.path().join("文档/report.pdf").is_file());
     assert!(dir.path().join("图片/photo.jpg").is_file());
     assert!(!dir.path().join("report.pdf").exists());
     assert!(!dir.path().join("photo.jpg").exists());
     assert!(dir.path().join("song.mp3").is_file());
     assert!(dir.path().join("main.rs").is_file());
+}
 
-    // Console.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_console_shows_every_tool_and_the_plan_before_acting() {
+    let Session { root, outcome, .. } = run_session().await;
     let lines = outcome.stdout_lines();
     assert_eq!(
         lines.first().copied(),
@@ -132,8 +171,11 @@ async fn scan_plan_agree_act_report() {
     let plan_at = lines.iter().position(|l| *l == PLAN).unwrap();
     let create_at = lines.iter().position(|l| *l == tools[5]).unwrap();
     assert!(plan_at < create_at, "the plan is shown before acting");
+}
 
-    // Requests.
+#[tokio::test(flavor = "multi_thread")]
+async fn every_request_is_well_formed_and_declares_the_six_tools() {
+    let Session { root, provider, .. } = run_session().await;
     let requests = provider.requests();
     assert_eq!(requests.len(), 6);
     for request in &requests {
@@ -169,8 +211,21 @@ async fn scan_plan_agree_act_report() {
     }
 
     assert_tool_declarations(&requests[0].body["tools"]);
+}
 
-    // Each request is the previous one plus what happened since.
+#[tokio::test(flavor = "multi_thread")]
+async fn each_request_is_the_previous_one_plus_what_happened_since() {
+    let Session {
+        root,
+        scan,
+        classify,
+        plan,
+        create,
+        act,
+        provider,
+        ..
+    } = run_session().await;
+    let requests = provider.requests();
     let user = |text: &str| json!({"role": "user", "content": text});
     let tool =
         |id: &str, content: &str| json!({"role": "tool", "tool_call_id": id, "content": content});
@@ -239,8 +294,9 @@ async fn scan_plan_agree_act_report() {
     );
 }
 
-/// Checks the `tools` array against spec 2.4 and 4.2: function tools with a
-/// description and an object schema whose every parameter is required.
+/// Checks the `tools` array: six function tools, each with a description
+/// and an object schema declaring its parameters with their types, every
+/// parameter required.
 fn assert_tool_declarations(tools: &Value) {
     let expected: [(&str, &[(&str, &str)]); 6] = [
         ("list_files", &[("path", "string")]),

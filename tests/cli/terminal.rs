@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 use tempfile::TempDir;
 
-use crate::support::{API_KEY, MockProvider, Tidyup, target_dir, text_reply, write_file};
+use tidyup_test_kit::e2e::{API_KEY, MockProvider, Tidyup, target_dir, text_reply, write_file};
 
 /// How long tidyup may take to show its first prompt (a first start
 /// compiles the core).

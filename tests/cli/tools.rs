@@ -6,7 +6,7 @@ use std::fs;
 use pretty_assertions::assert_eq;
 use serde_json::json;
 
-use crate::support::{at, numbered_calls, run_tool_calls, target_dir, write_file};
+use tidyup_test_kit::e2e::{at, numbered_calls, run_tool_calls, target_dir, write_file};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn create_folder_nested_existing_and_blocked_by_a_file() {

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
 
-use crate::support::{Tidyup, target_dir};
+use tidyup_test_kit::e2e::{Tidyup, target_dir};
 
 /// How long a test waits for something the watch should do.
 const PATIENCE: Duration = Duration::from_secs(30);

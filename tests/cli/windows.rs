@@ -11,7 +11,7 @@ use std::path::Path;
 use pretty_assertions::assert_eq;
 use serde_json::json;
 
-use crate::support::{
+use tidyup_test_kit::e2e::{
     MockProvider, Tidyup, at, numbered_calls, run_tool_calls, target_dir, text_reply, tool_reply,
 };
 

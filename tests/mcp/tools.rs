@@ -115,7 +115,7 @@ fn messy(world: &World) {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn every_tool_does_on_disk_what_its_result_says() {
+async fn listing_typing_summarizing_and_finding_report_what_is_on_disk() {
     let world = World::new();
     messy(&world);
     let target = world.target.display().to_string();
@@ -149,6 +149,15 @@ async fn every_tool_does_on_disk_what_its_result_says() {
         "{found}"
     );
     assert!(!found.contains("report.pdf"), "{found}");
+    connection.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn creating_moving_and_renaming_do_what_their_results_say() {
+    let world = World::new();
+    messy(&world);
+    let target = world.target.display().to_string();
+    let connection = world.connect(&[&target], TestClient::plain()).await;
 
     let created = connection
         .text("create_folder", json!({"path": "Archive/2026"}), false)
@@ -194,6 +203,15 @@ async fn every_tool_does_on_disk_what_its_result_says() {
         std::fs::read_to_string(world.target.join("notes.txt")).unwrap(),
         "notes"
     );
+    connection.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn deleting_needs_confirm_true_and_does_what_its_result_says() {
+    let world = World::new();
+    messy(&world);
+    let target = world.target.display().to_string();
+    let connection = world.connect(&[&target], TestClient::plain()).await;
 
     let unconfirmed = connection
         .text(
@@ -220,6 +238,15 @@ async fn every_tool_does_on_disk_what_its_result_says() {
         .await;
     assert_eq!(deleted, EN.deleted_file(&path(&world, "old.log")));
     assert!(!world.target.join("old.log").exists());
+    connection.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn bulk_moves_and_failed_moves_do_what_their_results_say() {
+    let world = World::new();
+    messy(&world);
+    let target = world.target.display().to_string();
+    let connection = world.connect(&[&target], TestClient::plain()).await;
 
     let matched = connection
         .text(

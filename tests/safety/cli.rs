@@ -6,8 +6,8 @@ use std::path::Path;
 
 use serde_json::json;
 
-use crate::provider::{MockProvider, Tidyup, at, call, text_reply, tool_reply};
 use crate::support::{World, snapshot};
+use tidyup_test_kit::e2e::{MockProvider, Tidyup, at, call_raw, text_reply, tool_reply};
 
 /// A `tidyup` run on the world's target, with a shared data directory.
 fn tidyup(world: &World, provider: &MockProvider, data: &Path) -> Tidyup {
@@ -15,7 +15,7 @@ fn tidyup(world: &World, provider: &MockProvider, data: &Path) -> Tidyup {
 }
 
 /// A subcommand run (`undo`, `history`...) with the same data directory.
-fn subcommand(data: &Path, args: &[&str]) -> crate::provider::Outcome {
+fn subcommand(data: &Path, args: &[&str]) -> tidyup_test_kit::e2e::Outcome {
     Tidyup::bare()
         .env("TIDYUP_DATA_DIR", data.to_str().unwrap())
         .args(args.iter().copied())
@@ -31,17 +31,17 @@ async fn a_session_with_a_refused_escape_a_delete_and_a_full_undo() {
     let outside_before = snapshot(&world.outside);
     let provider = MockProvider::start(vec![
         tool_reply(vec![
-            call(
+            call_raw(
                 "c1",
                 "delete_file",
                 json!({"path": secret.to_str().unwrap(), "confirm": true}),
             ),
-            call(
+            call_raw(
                 "c2",
                 "delete_file",
                 json!({"path": "docs", "confirm": true}),
             ),
-            call(
+            call_raw(
                 "c3",
                 "move_file",
                 json!({"source": "a.txt", "destination": "Text/a.txt"}),
@@ -101,13 +101,13 @@ async fn dry_run_then_apply() {
     let before = snapshot(&world.target);
     let provider = MockProvider::start(vec![
         tool_reply(vec![
-            call("c1", "create_folder", json!({"path": "Images"})),
-            call(
+            call_raw("c1", "create_folder", json!({"path": "Images"})),
+            call_raw(
                 "c2",
                 "move_file",
                 json!({"source": "photos/2024/cat.jpg", "destination": "Images/cat.jpg"}),
             ),
-            call("c3", "list_files", json!({"path": "Images"})),
+            call_raw("c3", "list_files", json!({"path": "Images"})),
         ]),
         text_reply("Planned."),
     ])
@@ -154,7 +154,7 @@ async fn no_sandbox_says_so_and_allow_opens_one_more_root() {
     let data = world.dir.path().join("data");
     let secret = world.outside.join("secret.txt");
     let provider = MockProvider::start(vec![
-        tool_reply(vec![call(
+        tool_reply(vec![call_raw(
             "c1",
             "move_file",
             json!({"source": secret.to_str().unwrap(), "destination": "s.txt"}),

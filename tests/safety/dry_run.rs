@@ -6,8 +6,8 @@ use tidyup::fs::{OverlayFs, PlanStep, SandboxFs};
 use tidyup::journal::{self, Store};
 use tidyup::plan::{self, Plan};
 
-use crate::provider::at;
 use crate::support::{World, snapshot};
+use tidyup_test_kit::e2e::at;
 
 fn overlay(world: &World) -> OverlayFs<SandboxFs> {
     OverlayFs::new(SandboxFs::new(std::slice::from_ref(&world.target)).unwrap())
@@ -22,17 +22,17 @@ fn plan_of(world: &World, steps: &[PlanStep]) -> Plan {
     }
 }
 
-#[test]
-fn the_model_sees_the_planned_state_and_the_disk_stays() {
-    let world = World::new();
-    let before = snapshot(&world.target);
-    let mut files = overlay(&world);
-    let t = |files: &mut OverlayFs<SandboxFs>, name: &str, args| world.tool(files, name, args);
+/// Plans five changes through the overlay, each answered as if done:
+/// create `Images`, move the cat photo into it, move `docs` to `Documents`,
+/// rename the report, delete `a.txt`.
+fn plan_five_changes(world: &World) -> OverlayFs<SandboxFs> {
+    let mut files = overlay(world);
+    let tool = |files: &mut OverlayFs<SandboxFs>, name: &str, args| world.tool(files, name, args);
     assert!(
-        t(&mut files, "create_folder", json!({"path": "Images"})).starts_with("Created folder")
+        tool(&mut files, "create_folder", json!({"path": "Images"})).starts_with("Created folder")
     );
     assert!(
-        t(
+        tool(
             &mut files,
             "move_file",
             json!({"source": "photos/2024/cat.jpg", "destination": "Images/cat.jpg"})
@@ -40,7 +40,7 @@ fn the_model_sees_the_planned_state_and_the_disk_stays() {
         .starts_with("Moved")
     );
     assert!(
-        t(
+        tool(
             &mut files,
             "move_file",
             json!({"source": "docs", "destination": "Documents"})
@@ -48,7 +48,7 @@ fn the_model_sees_the_planned_state_and_the_disk_stays() {
         .starts_with("Moved")
     );
     assert!(
-        t(
+        tool(
             &mut files,
             "rename_file",
             json!({"path": "Documents/report.pdf", "new_name": "q3.pdf"})
@@ -56,15 +56,23 @@ fn the_model_sees_the_planned_state_and_the_disk_stays() {
         .starts_with("Renamed")
     );
     assert!(
-        t(
+        tool(
             &mut files,
             "delete_file",
             json!({"path": "a.txt", "confirm": true})
         )
         .starts_with("Deleted file")
     );
+    files
+}
 
-    let top = t(&mut files, "list_files", json!({"path": "."}));
+#[test]
+fn the_model_sees_the_planned_state_and_the_disk_stays() {
+    let world = World::new();
+    let before = snapshot(&world.target);
+    let mut files = plan_five_changes(&world);
+    let mut tool = |name: &str, args| world.tool(&mut files, name, args);
+    let top = tool("list_files", json!({"path": "."}));
     assert!(top.starts_with("3 items"), "{top}");
     assert!(
         top.contains("[目录] Documents")
@@ -76,16 +84,18 @@ fn the_model_sees_the_planned_state_and_the_disk_stays() {
         !top.contains("a.txt") && !top.contains("[目录] docs"),
         "{top}"
     );
-    let documents = t(&mut files, "list_files", json!({"path": "Documents"}));
+    let documents = tool("list_files", json!({"path": "Documents"}));
     assert!(documents.contains("[文件] q3.pdf | 4 B"), "{documents}");
-    let images = t(&mut files, "list_files", json!({"path": "Images"}));
+    let images = tool("list_files", json!({"path": "Images"}));
     assert!(images.contains("[文件] cat.jpg | 4 B"), "{images}");
-    assert!(
-        t(&mut files, "list_files", json!({"path": "photos/2024"}))
-            .starts_with("Directory is empty")
-    );
+    assert!(tool("list_files", json!({"path": "photos/2024"})).starts_with("Directory is empty"));
     assert_eq!(snapshot(&world.target), before, "the disk is unchanged");
+}
 
+#[test]
+fn the_dry_run_records_each_planned_change_in_order() {
+    let world = World::new();
+    let files = plan_five_changes(&world);
     let steps = files.steps().to_vec();
     assert_eq!(
         plan::describe(&steps, tidyup_core::Lang::En),
@@ -109,7 +119,14 @@ fn the_model_sees_the_planned_state_and_the_disk_stays() {
             format!("delete {}", at(world.target_str(), "a.txt")),
         ]
     );
+}
 
+#[test]
+fn applying_the_plan_makes_the_changes_and_undo_reverts_them() {
+    let world = World::new();
+    let before = snapshot(&world.target);
+    let steps = plan_five_changes(&world).steps().to_vec();
+    assert_eq!(snapshot(&world.target), before, "the disk is unchanged");
     let store = Store::at(world.dir.path().join("data"));
     let report = plan::apply(&store, &plan_of(&world, &steps)).unwrap();
     assert_eq!(

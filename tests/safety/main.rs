@@ -10,8 +10,5 @@ mod dry_run;
 mod escapes;
 mod failed_moves;
 mod own_data;
-#[allow(dead_code)]
-#[path = "../cli/support.rs"]
-mod provider;
 mod support;
 mod undo;

@@ -12,8 +12,8 @@ use tidyup::fs::{HostFs, PlanStep, SandboxFs};
 use tidyup::journal::Store;
 use tidyup::plan::{self, Plan};
 
-use crate::provider::{MockProvider, Outcome, Tidyup, call, text_reply, tool_reply};
 use crate::support::{World, snapshot};
+use tidyup_test_kit::e2e::{MockProvider, Outcome, Tidyup, call_raw, text_reply, tool_reply};
 
 /// What the model is told when it reaches for tidyup's own data.
 const REFUSED: &str = "tidyup's own data";
@@ -66,7 +66,7 @@ fn assert_refused_after_the_first(out: &Outcome, results: &[String]) {
 
 /// A first change that journals something, so there is a journal to lose.
 fn journaled_change() -> Value {
-    call(
+    call_raw(
         "c0",
         "move_file",
         json!({"source": "a.txt", "destination": "Text/a.txt"}),
@@ -83,17 +83,17 @@ async fn the_journal_cannot_be_deleted_and_history_still_knows_the_session() {
         &[],
         vec![
             journaled_change(),
-            call(
+            call_raw(
                 "c1",
                 "delete_file",
                 json!({"path": ".local/share/tidyup/journal", "confirm": true}),
             ),
-            call(
+            call_raw(
                 "c2",
                 "list_files",
                 json!({"path": ".local/share/tidyup/journal"}),
             ),
-            call(
+            call_raw(
                 "c3",
                 "create_folder",
                 json!({"path": ".local/share/tidyup/journal/x"}),
@@ -125,23 +125,23 @@ async fn tidyup_in_the_home_folder_keeps_its_data_cache_and_config_out_of_reach(
     let provider = MockProvider::start(vec![
         tool_reply(vec![
             journaled_change(),
-            call(
+            call_raw(
                 "c1",
                 "delete_file",
                 json!({"path": ".local/share/tidyup/journal", "confirm": true}),
             ),
-            call(
+            call_raw(
                 "c2",
                 "delete_file",
                 json!({"path": ".config/tidyup", "confirm": true}),
             ),
-            call(
+            call_raw(
                 "c3",
                 "rename_file",
                 json!({"path": ".config/tidyup/config.toml", "new_name": "old.toml"}),
             ),
-            call("c4", "list_files", json!({"path": ".cache/tidyup/modules"})),
-            call(
+            call_raw("c4", "list_files", json!({"path": ".cache/tidyup/modules"})),
+            call_raw(
                 "c5",
                 "move_file",
                 json!({"source": ".cache", "destination": "old-cache"}),
@@ -190,24 +190,24 @@ async fn a_symlink_to_the_data_directory_is_no_way_in() {
         &[],
         vec![
             journaled_change(),
-            call("c1", "list_files", json!({"path": "door"})),
-            call(
+            call_raw("c1", "list_files", json!({"path": "door"})),
+            call_raw(
                 "c2",
                 "delete_file",
                 json!({"path": "door/journal", "confirm": true}),
             ),
-            call(
+            call_raw(
                 "c3",
                 "move_file",
                 json!({"source": "door/journal", "destination": "j"}),
             ),
-            call(
+            call_raw(
                 "c4",
                 "delete_file",
                 json!({"path": "share/tidyup", "confirm": true}),
             ),
-            call("c5", "list_files", json!({"path": "share/tidyup/trash"})),
-            call(
+            call_raw("c5", "list_files", json!({"path": "share/tidyup/trash"})),
+            call_raw(
                 "c6",
                 "move_file",
                 json!({"source": "docs/report.pdf", "destination": "door/report.pdf"}),
@@ -233,17 +233,17 @@ async fn a_folder_that_holds_the_data_directory_is_never_moved_or_deleted() {
         &[],
         vec![
             journaled_change(),
-            call(
+            call_raw(
                 "c1",
                 "move_file",
                 json!({"source": ".local", "destination": "old-local"}),
             ),
-            call(
+            call_raw(
                 "c2",
                 "delete_file",
                 json!({"path": ".local", "confirm": true}),
             ),
-            call(
+            call_raw(
                 "c3",
                 "rename_file",
                 json!({"path": ".local/share", "new_name": "elsewhere"}),
@@ -271,12 +271,12 @@ async fn without_the_sandbox_and_in_a_dry_run_too() {
             flags,
             vec![
                 journaled_change(),
-                call(
+                call_raw(
                     "c1",
                     "delete_file",
                     json!({"path": ".local/share/tidyup/journal", "confirm": true}),
                 ),
-                call(
+                call_raw(
                     "c2",
                     "move_file",
                     json!({"source": ".local", "destination": "old-local"}),

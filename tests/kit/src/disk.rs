@@ -1,0 +1,64 @@
+//! Temporary folders and files on disk for the end-to-end tests.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use tempfile::TempDir;
+
+/// A temporary target directory, returned with its canonical path as a
+/// string (the form tidyup prints and puts in tool results).
+pub fn target_dir() -> (TempDir, String) {
+    let dir = tempfile::tempdir().expect("target temp dir");
+    let path = dunce::canonicalize(dir.path())
+        .expect("canonical target dir")
+        .display()
+        .to_string();
+    (dir, path)
+}
+
+/// The path tidyup shows for `relative` (written with `/`) under the
+/// target `root`: joined with the platform's separator, as the tools build
+/// paths on a target of that platform.
+pub fn at(root: &str, relative: &str) -> String {
+    let separator = std::path::MAIN_SEPARATOR_STR;
+    format!("{root}{separator}{}", relative.replace('/', separator))
+}
+
+/// Writes `len` bytes into `dir/name`, creating parent folders: the name
+/// over and over, so files of different names differ in their bytes (as
+/// real files do) as soon as `len` reaches where the names differ.
+pub fn write_file(dir: &Path, name: &str, len: usize) -> PathBuf {
+    let path = dir.join(name);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).expect("parent dirs");
+    }
+    let bytes: Vec<u8> = name.bytes().cycle().take(len).collect();
+    std::fs::write(&path, bytes).expect("write file");
+    path
+}
+
+/// Sets the modification time of a file or directory to `unix_seconds`.
+pub fn set_mtime(path: &Path, unix_seconds: u64) {
+    let time = std::time::UNIX_EPOCH + Duration::from_secs(unix_seconds);
+    open_for_times(path)
+        .and_then(|file| file.set_modified(time))
+        .unwrap_or_else(|err| panic!("set mtime of {}: {err}", path.display()));
+}
+
+#[cfg(not(windows))]
+fn open_for_times(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::File::open(path)
+}
+
+/// Windows opens a folder only with backup semantics, and changes times
+/// only through a handle opened to write attributes.
+#[cfg(windows)]
+fn open_for_times(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::windows::fs::OpenOptionsExt;
+    const FILE_WRITE_ATTRIBUTES: u32 = 0x0100;
+    const FILE_FLAG_BACKUP_SEMANTICS: u32 = 0x0200_0000;
+    std::fs::OpenOptions::new()
+        .access_mode(FILE_WRITE_ATTRIBUTES)
+        .custom_flags(FILE_FLAG_BACKUP_SEMANTICS)
+        .open(path)
+}
