@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
 use tidyup_core::Lang;
-use tidyup_core::contents::{Contents, FileBytes, Kind, MAX_CHARS, read, render};
+use tidyup_core::contents::{Contents, FileBytes, Kind, MAX_CHARS, read};
+use tidyup_core::texts::render;
 
 // ---------- helpers ----------
 

@@ -3,7 +3,7 @@
 //! The host reads at most a head and a tail of a file and hands them over as
 //! [`FileBytes`]; [`read`] tells what the file is from its content (never
 //! from its name alone) and pulls out the facts and text a model needs to
-//! decide where the file belongs; [`render`] turns that into the text of the
+//! decide where the file belongs; `crate::texts` words that as the
 //! `read_file` tool result. Everything here is pure: no IO, no clock, no
 //! threads, never a panic, and every allocation driven by the file's data is
 //! capped.
@@ -14,13 +14,10 @@ mod excerpt;
 mod image;
 mod office;
 mod pdf;
-mod render;
 mod sniff;
 mod source;
 mod text;
 mod xml;
-
-pub use render::{render, taken_month};
 
 /// The excerpt length the `read_file` tool uses when none is asked for.
 pub const DEFAULT_MAX_CHARS: usize = 4_000;
@@ -69,7 +66,7 @@ pub enum Kind {
     Binary,
 }
 
-/// What a file holds, structured; no language yet (see [`render`]).
+/// What a file holds, structured; no language yet (`crate::texts` words it).
 ///
 /// Every string is bounded: `text` holds at most the `max_chars` asked of
 /// [`read`], each fact at most a few hundred characters.

@@ -1,9 +1,9 @@
 //! Where the planner puts a file: the folder of the first of the user's
 //! rules that matches it, else the folder of its category.
 
-use crate::contents;
 use crate::file_type::Category;
 use crate::rules::{FileFacts, Rules};
+use crate::texts;
 
 use super::exchanges::Exchange;
 use super::listing::Listed;
@@ -50,7 +50,7 @@ pub fn place(
         return Placement::Category(category);
     };
     let text = readings.of(&item.name);
-    let date = text.and_then(contents::taken_month).or(item.modified);
+    let date = text.and_then(texts::taken_month).or(item.modified);
     let facts = FileFacts {
         name: &item.name,
         category: category.name(),

@@ -4,14 +4,15 @@
 //! The markers `[目录]`/`[文件]` and the seven file-type categories are not
 //! here: they are exact in both languages (see [`crate::file_type`]).
 //!
-//! This module is a leaf: it names only [`crate::ports`] and [`crate::format`],
-//! so every other module (and the host) may use it.
+//! It names only leaf modules ([`crate::ports`] and
+//! [`crate::contents`]), so every other module (and the host) may use it.
 
 mod ask;
 mod budget;
 mod bulk;
 mod commands;
 mod console;
+mod contents;
 mod duplicates;
 pub mod mcp;
 mod session;
@@ -25,6 +26,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 pub use budget::ELIDED_MARK;
+pub use contents::{render, taken_month};
 pub use startup::Expected;
 
 /// Language of the system prompt, console texts and tool result texts.

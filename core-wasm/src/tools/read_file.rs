@@ -7,7 +7,7 @@ use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::contents::{self, FileBytes};
 use crate::paths;
 use crate::ports::EntryKind;
-use crate::texts::Lang;
+use crate::texts::{self, Lang};
 
 pub(super) const TOOL: Tool = Tool {
     name: "read_file",
@@ -45,7 +45,7 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         size: sample.size,
     };
     let read = contents::read(&file, ctx.excerpt_chars);
-    Ok(contents::render(&read, ctx.lang))
+    Ok(texts::render(&read, ctx.lang))
 }
 
 fn is_a_folder(lang: Lang, path: &str) -> String {

@@ -2,8 +2,8 @@
 
 use std::fmt::Write;
 
-use super::{Contents, Kind};
-use crate::texts::Lang;
+use super::Lang;
+use crate::contents::{Contents, Kind};
 
 /// The tool result text: a first line with the kind (and pages, dimensions
 /// or duration where known, and the encoding of non-UTF-8 text), a line per
