@@ -10,6 +10,7 @@ use tidyup::abi::{self, CoreSession, HostState, IMPORT_MODULE};
 use tidyup::fs::RealFs;
 use tidyup::http::{ChatTransport, ReplyFuture};
 use tidyup_core::{AgentConfig, Event, EventSink, HttpReply, Lang, Outcome, Provider};
+use tidyup_test_kit::call_json;
 use wasmtime::Module;
 
 /// Canned chat-completion replies, popped in order; records each request body.
@@ -111,10 +112,6 @@ fn exports_the_documented_entry_points() {
     }
 }
 
-fn tool_call(id: &str, name: &str, arguments: Value) -> Value {
-    json!({"id": id, "type": "function", "function": {"name": name, "arguments": arguments.to_string()}})
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn a_whole_turn_crosses_the_boundary() {
     let dir = tempfile::tempdir().unwrap();
@@ -122,8 +119,8 @@ async fn a_whole_turn_crosses_the_boundary() {
     let target = dir.path().to_str().unwrap().to_owned();
     let model = CannedModel::new(vec![
         json!({"role": "assistant", "content": null, "reasoning_content": "keep me",
-               "tool_calls": [tool_call("a", "get_file_type", json!({"filename": "song.MP3"})),
-                              tool_call("b", "move_file", json!({"source": "song.MP3", "destination": "音频/song.mp3"}))]}),
+               "tool_calls": [call_json("a", "get_file_type", json!({"filename": "song.MP3"})),
+                              call_json("b", "move_file", json!({"source": "song.MP3", "destination": "音频/song.mp3"}))]}),
         json!({"role": "assistant", "content": "Moved your song."}),
     ]);
     let events = Recorder::default();

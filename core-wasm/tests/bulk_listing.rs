@@ -250,7 +250,7 @@ fn the_agent_threshold_comes_from_its_limits() {
     assert_eq!(names_declared(&world.model.requests[0]).len(), 6);
 }
 
-/// The system message of a session without contents or rules: the spec's
+/// The system message of a session without contents or rules: the base
 /// prompt and the existing-folders advice.
 fn session_prompt(lang: Lang) -> String {
     format!(

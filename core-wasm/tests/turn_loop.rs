@@ -1,4 +1,6 @@
-//! The turn state machine of spec section 3, driven through `Agent::handle_line`.
+//! The turn state machine, driven through `Agent::handle_line`: blank lines
+//! and `quit` send nothing, every other line runs model rounds until a plain
+//! answer or the round limit, and the history grows by exactly what was said.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
@@ -313,7 +315,7 @@ fn every_request_resends_the_history_so_far_with_model_and_the_six_tools() {
     assert_eq!(world.model.messages(2)[4], organized.classify);
 }
 
-/// NOTES.md: an assistant message "goes back byte-for-byte": the same fields
+/// An assistant message goes back byte-for-byte: the same fields
 /// in the same order as the provider sent them, not just an equal JSON value.
 #[test]
 fn assistant_messages_are_resent_byte_for_byte() {

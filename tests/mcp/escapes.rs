@@ -1,12 +1,14 @@
 //! Paths that lead out of the roots, and tidyup's own data inside them:
 //! refused as failed tools, with nothing outside changed.
 
+use std::collections::BTreeMap;
+
 use pretty_assertions::assert_eq;
 use serde_json::json;
 use tidyup_core::ErrorCode;
 use tidyup_core::{HostError, Lang};
 
-use crate::client::TestClient;
+use crate::client::{Connection, TestClient};
 use crate::support::{World, tree};
 
 fn refused(path: &str) -> String {
@@ -14,8 +16,10 @@ fn refused(path: &str) -> String {
     lang.tool_failed(&lang.host_failure(&HostError::new(ErrorCode::Denied, path)))
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn escapes_are_refused_and_the_outside_is_unchanged() {
+/// A target holding `notes.txt` (and, on Unix, `link` to the outside
+/// folder), an outside folder with a secret and a subfolder, and a
+/// connection to `tidyup mcp` on the target.
+async fn escape_world() -> (World, Connection, BTreeMap<String, String>) {
     let world = World::new();
     World::write(&world.target, &[("notes.txt", "mine")]);
     World::write(
@@ -26,8 +30,32 @@ async fn escapes_are_refused_and_the_outside_is_unchanged() {
     std::os::unix::fs::symlink(&world.outside, world.target.join("link")).unwrap();
     let outside_before = tree(&world.outside);
     let target = world.target.display().to_string();
-    let outside = world.outside.display().to_string();
     let connection = world.connect(&[&target], TestClient::plain()).await;
+    (world, connection, outside_before)
+}
+
+/// Closes the connection, then checks nothing outside changed and nothing
+/// was brought in.
+async fn assert_nothing_escaped(
+    world: &World,
+    connection: Connection,
+    outside_before: &BTreeMap<String, String>,
+) {
+    connection.close().await;
+    assert_eq!(&tree(&world.outside), outside_before);
+    assert_eq!(
+        std::fs::read_to_string(world.target.join("notes.txt")).unwrap(),
+        "mine"
+    );
+    assert!(!world.target.join("stolen.txt").exists());
+    assert!(!world.target.join("got.txt").exists());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn escapes_are_refused_and_the_outside_is_unchanged() {
+    let (world, connection, outside_before) = escape_world().await;
+    let target = world.target.display().to_string();
+    let outside = world.outside.display().to_string();
 
     let climbing = format!("{target}/../outside/secret.txt");
     let text = connection
@@ -66,41 +94,38 @@ async fn escapes_are_refused_and_the_outside_is_unchanged() {
             true,
         )
         .await;
-    #[cfg(unix)]
-    {
-        connection
-            .text("list_files", json!({"path": "link"}), true)
-            .await;
-        connection
-            .text(
-                "move_file",
-                json!({"source": "link/secret.txt", "destination": "got.txt"}),
-                true,
-            )
-            .await;
-        connection
-            .text(
-                "delete_file",
-                json!({"path": "link/keep", "confirm": true}),
-                true,
-            )
-            .await;
-        connection
-            .text(
-                "move_file",
-                json!({"source": "notes.txt", "destination": "link/notes.txt"}),
-                true,
-            )
-            .await;
-    }
-    connection.close().await;
-    assert_eq!(tree(&world.outside), outside_before);
-    assert_eq!(
-        std::fs::read_to_string(world.target.join("notes.txt")).unwrap(),
-        "mine"
-    );
-    assert!(!world.target.join("stolen.txt").exists());
-    assert!(!world.target.join("got.txt").exists());
+    assert_nothing_escaped(&world, connection, &outside_before).await;
+}
+
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread")]
+async fn escapes_through_a_link_are_refused_and_the_outside_is_unchanged() {
+    let (world, connection, outside_before) = escape_world().await;
+    connection
+        .text("list_files", json!({"path": "link"}), true)
+        .await;
+    connection
+        .text(
+            "move_file",
+            json!({"source": "link/secret.txt", "destination": "got.txt"}),
+            true,
+        )
+        .await;
+    connection
+        .text(
+            "delete_file",
+            json!({"path": "link/keep", "confirm": true}),
+            true,
+        )
+        .await;
+    connection
+        .text(
+            "move_file",
+            json!({"source": "notes.txt", "destination": "link/notes.txt"}),
+            true,
+        )
+        .await;
+    assert_nothing_escaped(&world, connection, &outside_before).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -148,8 +148,6 @@ impl Tidyup {
     }
 
     /// The `HOME` of this run (an empty directory inside the sandbox).
-    // Only Unix tests look into `HOME`; Windows keeps the profile elsewhere.
-    #[cfg_attr(windows, allow(dead_code))]
     pub fn home(&self) -> PathBuf {
         self.sandbox.path().join("home")
     }
@@ -210,8 +208,6 @@ impl Tidyup {
 
     /// Starts the binary and leaves it running (for `tidyup watch`); the
     /// sandbox lives as long as the returned guard.
-    // Only the Unix watch tests keep a process running.
-    #[cfg_attr(windows, allow(dead_code))]
     pub fn spawn(self) -> (std::process::Child, TempDir) {
         let child = self.command().spawn().expect("spawn tidyup");
         (child, self.sandbox)
