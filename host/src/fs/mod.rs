@@ -26,7 +26,7 @@ use chrono::{Local, Offset, TimeZone};
 use tidyup_core::{Entry, EntryKind, FileSample, FileSystem, HostError};
 
 pub use cross_device::{CrossDeviceHooks, MAX_COPY_DEPTH, move_path, move_path_with};
-pub use excluded::{ExcludedFs, RULES_FILE};
+pub use excluded::ExcludedFs;
 pub use fingerprint::{Detail, Fingerprint, HASHED_BYTES_MAX};
 pub use overlay::{OverlayFs, PlanStep};
 pub use protected::{Location, OWN_DATA, Protected, ProtectedFs};

@@ -112,7 +112,7 @@ pub fn undo(store: &Store, session: Option<&str>) -> anyhow::Result<UndoReport> 
     if records.iter().any(|r| matches!(r, Record::Undone { .. })) {
         bail!("session {session} was already undone");
     }
-    let mut files = crate::fs::base(roots.as_deref(), &Protected::tidyup_own(store))
+    let mut files = crate::fs::base(roots.as_deref(), &Protected::tidyup_own(store.root()))
         .with_context(|| format!("cannot open the roots of {session}"))?;
     let mut report = UndoReport {
         session: session.clone(),

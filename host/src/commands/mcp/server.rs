@@ -30,8 +30,8 @@ use tokio::sync::Mutex as AsyncMutex;
 use super::progress::ProgressSink;
 use super::texts::{self, RootsSource};
 use super::workspace::Workspace;
-use crate::abi::{CoreSession, ToolCallStopped};
 use crate::cli::McpSettings;
+use crate::runtime::{CoreSession, ToolCallStopped};
 
 /// How long the client may take to answer `roots/list`.
 const ROOTS_TIMEOUT: Duration = Duration::from_secs(30);

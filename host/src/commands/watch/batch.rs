@@ -10,12 +10,12 @@ use anyhow::Context;
 use tidyup_core::{AgentConfig, Event, EventSink, Lang, Provider};
 use wasmtime::Module;
 
-use crate::abi::{CoreSession, HostState};
-use crate::cancel::Cancel;
 use crate::cli::Settings;
 use crate::fs::{Protected, Shared};
-use crate::http::ChatTransport;
 use crate::journal::{Journal, JournaledFs, Record, Store};
+use crate::runtime::{CoreSession, HostState};
+use crate::transport::Cancel;
+use crate::transport::ChatTransport;
 
 use super::view::BatchView;
 
@@ -39,7 +39,7 @@ impl BatchRunner {
         let settings = &self.settings;
         let base = crate::fs::base(
             settings.roots.as_deref(),
-            &Protected::tidyup_own(&self.store),
+            &Protected::tidyup_own(self.store.root()),
         )
         .context("cannot open the watched folder")?;
         let base = crate::fs::with_rules(base, settings.rules.as_ref());

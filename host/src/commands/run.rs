@@ -5,17 +5,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
-use tidyup_core::{AgentConfig, CallSettings, FileSystem, Lang, Outcome};
+use tidyup_core::{AgentConfig, FileSystem, Lang, Outcome};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
-use crate::abi::{self, CoreSession, CoreStopped, HostState};
-use crate::cancel::Cancel;
 use crate::cli::Settings;
 use crate::console::{Console, Spinner};
+use crate::dry_run::{self, DryRunPlan};
 use crate::fs::{HostFs, OverlayFs, Protected, Shared};
 use crate::journal::{Journal, JournaledFs, Store};
-use crate::module_cache;
-use crate::plan::{self, Plan};
+use crate::runtime::{CoreSession, CoreStopped, HostState};
+use crate::transport::Cancel;
 
 /// The file system of a session, kept so its journal or plan can be read at the end.
 enum Changes {
@@ -26,16 +25,16 @@ enum Changes {
 }
 
 /// Runs tidyup until `quit` or the end of standard input.
-pub async fn run(settings: Settings) -> anyhow::Result<()> {
-    let module = load_core(settings.core.as_deref())?;
+pub(super) async fn session(settings: Settings) -> anyhow::Result<()> {
+    let module = crate::runtime::load_core(settings.core.as_deref())?;
     let store = Store::default_location()?;
     let (files, changes) = file_system(&settings, &store)?;
     let console = Console::detect();
-    let transport = crate::http::transport(&settings)?;
+    let transport = crate::transport::transport(&settings)?;
     let cancel = Cancel::default();
     let mut state = HostState::new(transport, files, Box::new(console))
         .with_cancel(cancel.clone())
-        .with_spinner(Spinner::detect());
+        .with_model_wait(Arc::new(Spinner::detect()));
     if let Some(fuel) = settings.core_fuel {
         state = state.with_fuel(fuel);
     }
@@ -44,7 +43,7 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
         model: settings.model.clone(),
         lang: settings.lang,
         provider: settings.provider,
-        calls: call_settings(&settings),
+        calls: settings.client.call_settings(),
         limits: settings.limits,
         read_contents: settings.read_contents,
         rules: settings.rules.as_ref().map(|rules| rules.text.clone()),
@@ -58,41 +57,17 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
     result
 }
 
-/// Streaming and retries as configured, with a fresh jitter seed.
-pub fn call_settings(settings: &crate::cli::ProviderSettings) -> CallSettings {
-    let seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |since| since.as_nanos() as u64)
-        ^ u64::from(std::process::id());
-    CallSettings {
-        stream: settings.stream,
-        max_tries: settings.max_tries,
-        retry_base_ms: u64::try_from(settings.retry_base.as_millis()).unwrap_or(u64::MAX),
-        seed,
-        max_reply_bytes: settings.max_reply_bytes,
-    }
-}
-
-/// The compiled core: `--core FILE` or the embedded one, through the cache.
-pub fn load_core(core: Option<&std::path::Path>) -> anyhow::Result<wasmtime::Module> {
-    let engine = abi::engine()?;
-    let wasm = match core {
-        Some(path) => std::fs::read(path)
-            .with_context(|| format!("cannot read the core {}", path.display()))?,
-        None => crate::EMBEDDED_CORE.to_vec(),
-    };
-    let cache_dir = module_cache::default_cache_dir();
-    Ok(module_cache::load(&engine, &wasm, cache_dir.as_deref())?.0)
-}
-
 /// The file-system stack: sandbox (unless `--no-sandbox`) with tidyup's own
 /// directories out of reach, then the journal or, for `--dry-run`, the overlay.
 fn file_system(
     settings: &Settings,
     store: &Store,
 ) -> anyhow::Result<(Box<dyn FileSystem + Send>, Changes)> {
-    let base = crate::fs::base(settings.roots.as_deref(), &Protected::tidyup_own(store))
-        .context("cannot open the target directory")?;
+    let base = crate::fs::base(
+        settings.roots.as_deref(),
+        &Protected::tidyup_own(store.root()),
+    )
+    .context("cannot open the target directory")?;
     let base = crate::fs::with_rules(base, settings.rules.as_ref());
     Ok(if settings.dry_run {
         let (files, handle) = Shared::new(OverlayFs::new(base));
@@ -110,7 +85,7 @@ fn file_system(
 /// (and said so): the next line goes on.
 async fn converse(session: &mut CoreSession, cancel: &Cancel) -> anyhow::Result<()> {
     let turn_running = Arc::new(AtomicBool::new(false));
-    watch_ctrl_c(cancel.clone(), turn_running.clone());
+    super::interrupt::cancel_turn_on_ctrl_c(cancel.clone(), turn_running.clone());
     let mut input = Input::detect();
     while let Some(line) = input.next_line().await? {
         cancel.reset();
@@ -134,21 +109,9 @@ async fn converse(session: &mut CoreSession, cancel: &Cancel) -> anyhow::Result<
     Ok(())
 }
 
-/// Ctrl-C: cancels a running turn; exits when nothing runs or on a second press.
-fn watch_ctrl_c(cancel: Cancel, turn_running: Arc<AtomicBool>) {
-    tokio::spawn(async move {
-        while tokio::signal::ctrl_c().await.is_ok() {
-            if !turn_running.load(Ordering::SeqCst) || cancel.is_requested() {
-                std::process::exit(130);
-            }
-            cancel.request();
-        }
-    });
-}
-
 /// Where user lines come from: a line editor with history on a terminal,
 /// plain lines from a pipe. The editor (rustyline with `signal-hook`)
-/// watches only window resizes, so Ctrl-C stays with `watch_ctrl_c`; it
+/// watches only window resizes, so Ctrl-C stays with `cancel_turn_on_ctrl_c`; it
 /// reads ahead, and a burst of input (a paste) is taken from its buffer
 /// at once.
 enum Input {
@@ -161,7 +124,7 @@ impl Input {
         let editor = std::io::stdin()
             .is_terminal()
             .then(|| {
-                // Ctrl-C stays a signal (handled by `watch_ctrl_c`), also at the prompt.
+                // Ctrl-C stays a signal (handled by `cancel_turn_on_ctrl_c`), also at the prompt.
                 let config = rustyline::Config::builder().enable_signals(true).build();
                 rustyline::DefaultEditor::with_config(config).ok()
             })
@@ -317,7 +280,7 @@ fn finish(settings: &Settings, store: &Store, changes: &Changes) -> anyhow::Resu
                 );
                 return Ok(());
             }
-            let plan = Plan {
+            let plan = DryRunPlan {
                 target: settings.target_dir.clone(),
                 roots: settings.roots.clone(),
                 created: chrono::Local::now().to_rfc3339(),
@@ -338,7 +301,7 @@ fn finish(settings: &Settings, store: &Store, changes: &Changes) -> anyhow::Resu
                     ),
                 )
             );
-            for line in plan::describe(&plan.steps) {
+            for line in dry_run::describe(&plan.steps) {
                 println!("  {line}");
             }
             let shown = path.display();

@@ -16,7 +16,7 @@ use crate::journal::{Journal, JournaledFs, Store};
 
 /// A saved plan.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Plan {
+pub struct DryRunPlan {
     /// The target directory it was made for.
     pub target: PathBuf,
     /// The sandbox roots, or `None` when the sandbox was off.
@@ -27,7 +27,7 @@ pub struct Plan {
     pub steps: Vec<PlanStep>,
 }
 
-impl Plan {
+impl DryRunPlan {
     /// Writes the plan under the store's plans directory; returns its path.
     pub fn save(&self, store: &Store) -> anyhow::Result<PathBuf> {
         let dir = store.plans_dir();
@@ -99,8 +99,8 @@ pub struct ApplyReport {
 /// Carries out a plan through the sandbox of its roots, the excludes of the
 /// target's rules file and a new journaled session. A step whose source is gone or changed, or whose destination
 /// appeared since, is refused and reported; the others go on.
-pub fn apply(store: &Store, plan: &Plan) -> anyhow::Result<ApplyReport> {
-    let inner = crate::fs::base(plan.roots.as_deref(), &Protected::tidyup_own(store))
+pub fn apply(store: &Store, plan: &DryRunPlan) -> anyhow::Result<ApplyReport> {
+    let inner = crate::fs::base(plan.roots.as_deref(), &Protected::tidyup_own(store.root()))
         .context("cannot open the plan's directories")?;
     // The rules file as it is now: what it protects today stays untouched.
     let rules = crate::rules_file::load(std::path::Path::new(&plan.target), None)?;

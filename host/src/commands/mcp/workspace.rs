@@ -14,9 +14,9 @@ use tidyup_core::ports::BatchMove;
 use tidyup_core::{Entry, FileSample, FileSystem, HostError, Lang};
 
 use super::texts;
+use crate::dry_run::DryRunPlan;
 use crate::fs::{HostFs, OverlayFs, Protected};
 use crate::journal::{Journal, JournaledFs, Store};
-use crate::plan::Plan;
 
 /// The end of a session's name in the journal: `tidyup history` shows
 /// which sessions came from an MCP client.
@@ -75,7 +75,7 @@ impl Workspace {
     /// A workspace with no roots yet, journaling into `store`.
     pub fn new(store: Store, policy: Policy) -> Self {
         Self {
-            protected: Protected::tidyup_own(&store),
+            protected: Protected::tidyup_own(store.root()),
             store,
             policy,
             current: None,
@@ -169,7 +169,7 @@ impl Workspace {
                     allowed.extend(self.policy.allow.iter().cloned());
                     allowed
                 });
-                let plan = Plan {
+                let plan = DryRunPlan {
                     target: current.roots.first().cloned().unwrap_or_default(),
                     roots,
                     created: chrono::Local::now().to_rfc3339(),
