@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use tidyup_core::FileSystem;
 
 use crate::fs::{Fingerprint, HostFs, PlanStep, Protected};
-use crate::journal::{Journal, JournaledFs, Store};
+use crate::journal::{Journal, JournalStore, JournaledFs};
 
 /// A saved plan.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,7 +29,7 @@ pub struct DryRunPlan {
 
 impl DryRunPlan {
     /// Writes the plan under the store's plans directory; returns its path.
-    pub fn save(&self, store: &Store) -> anyhow::Result<PathBuf> {
+    pub fn save(&self, store: &JournalStore) -> anyhow::Result<PathBuf> {
         let dir = store.plans_dir();
         fs::create_dir_all(&dir)?;
         let name = self
@@ -99,7 +99,7 @@ pub struct ApplyReport {
 /// Carries out a plan through the sandbox of its roots, the excludes of the
 /// target's rules file and a new journaled session. A step whose source is gone or changed, or whose destination
 /// appeared since, is refused and reported; the others go on.
-pub fn apply(store: &Store, plan: &DryRunPlan) -> anyhow::Result<ApplyReport> {
+pub fn apply(store: &JournalStore, plan: &DryRunPlan) -> anyhow::Result<ApplyReport> {
     let inner = crate::fs::base(plan.roots.as_deref(), &Protected::tidyup_own(store.root()))
         .context("cannot open the plan's directories")?;
     // The rules file as it is now: what it protects today stays untouched.

@@ -4,7 +4,7 @@
 use serde_json::json;
 use tidyup::dry_run::{self as plan, DryRunPlan as Plan};
 use tidyup::fs::{OverlayFs, PlanStep, SandboxFs};
-use tidyup::journal::{self, Store};
+use tidyup::journal::{self, JournalStore as Store};
 
 use crate::provider::at;
 use crate::support::{World, snapshot};

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 use tidyup::dry_run::{self as plan, DryRunPlan as Plan};
 use tidyup::fs::{HostFs, PlanStep, SandboxFs};
-use tidyup::journal::Store;
+use tidyup::journal::JournalStore as Store;
 
 use crate::provider::{MockProvider, Outcome, Tidyup, call, text_reply, tool_reply};
 use crate::support::{World, snapshot};

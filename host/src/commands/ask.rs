@@ -20,7 +20,7 @@ use crate::transport::Cancel;
 /// output and the usage on standard error.
 /// A failed call is reported on standard error and gives an error.
 pub(super) async fn ask(settings: AskSettings) -> anyhow::Result<()> {
-    if settings.provider != Provider::Remote {
+    if settings.client.provider != Provider::Remote {
         bail!(
             "tidyup ask needs a model service: set TIDYUP_API_KEY (or a provider's key) and, if needed, --provider, --base-url and --model"
         );
@@ -36,7 +36,7 @@ pub(super) async fn ask(settings: AskSettings) -> anyhow::Result<()> {
     // No file is reachable: the sandbox has no roots.
     let files = Box::new(SandboxFs::new(&[])?);
     let state = HostState::new(
-        crate::transport::transport(&settings)?,
+        crate::transport::transport(&settings.client)?,
         files,
         Box::new(Console::detect().with_usage_on_stderr()),
     )
@@ -46,8 +46,8 @@ pub(super) async fn ask(settings: AskSettings) -> anyhow::Result<()> {
         .await
         .context("the tidyup core failed to start")?;
     let config = AskConfig {
-        model: settings.model.clone(),
-        lang: settings.lang,
+        model: settings.client.model.clone(),
+        lang: settings.client.lang,
         system: settings.system.clone(),
         question: settings.question.clone(),
         images,

@@ -7,11 +7,11 @@ use std::time::Duration;
 
 use super::fail;
 use crate::dry_run::{self, DryRunPlan};
-use crate::journal::{self, Store};
+use crate::journal::{self, JournalStore};
 
 /// `tidyup undo [SESSION]`.
 pub fn undo(session: Option<&str>) -> ExitCode {
-    let report = Store::default_location().and_then(|store| journal::undo(&store, session));
+    let report = JournalStore::default_location().and_then(|store| journal::undo(&store, session));
     match report {
         Ok(report) => {
             println!(
@@ -31,7 +31,7 @@ pub fn undo(session: Option<&str>) -> ExitCode {
 
 /// `tidyup history`.
 pub fn history() -> ExitCode {
-    match Store::default_location().and_then(|store| journal::history(&store)) {
+    match JournalStore::default_location().and_then(|store| journal::history(&store)) {
         Ok(sessions) if sessions.is_empty() => {
             println!("No sessions yet.");
             ExitCode::SUCCESS
@@ -57,7 +57,9 @@ pub fn history() -> ExitCode {
 /// `tidyup trash --purge [--older-than DAYS]`.
 pub fn purge_trash(older_than_days: Option<u64>) -> ExitCode {
     let older_than = older_than_days.map(|days| Duration::from_secs(days.saturating_mul(86_400)));
-    match Store::default_location().and_then(|store| journal::purge_trash(&store, older_than)) {
+    match JournalStore::default_location()
+        .and_then(|store| journal::purge_trash(&store, older_than))
+    {
         Ok((sessions, bytes)) => {
             let size = tidyup_core::format::format_size(bytes);
             println!("Purged the trash of {sessions} sessions, freeing {size}.");
@@ -69,7 +71,7 @@ pub fn purge_trash(older_than_days: Option<u64>) -> ExitCode {
 
 /// `tidyup apply PLAN`.
 pub fn apply(plan_path: &Path) -> ExitCode {
-    let report = Store::default_location()
+    let report = JournalStore::default_location()
         .and_then(|store| Ok((store.clone(), DryRunPlan::load(plan_path)?)))
         .and_then(|(store, plan)| dry_run::apply(&store, &plan));
     match report {

@@ -11,13 +11,13 @@ use tokio::io::{AsyncBufReadExt, BufReader};
 use crate::cli::Settings;
 use crate::console::{Console, Spinner};
 use crate::dry_run::{self, DryRunPlan};
-use crate::fs::{HostFs, OverlayFs, Protected, Shared};
-use crate::journal::{Journal, JournaledFs, Store};
+use crate::fs::{HostFs, OverlayFs, Protected, SharedFs};
+use crate::journal::{Journal, JournalStore, JournaledFs};
 use crate::runtime::{CoreSession, CoreStopped, HostState};
 use crate::transport::Cancel;
 
 /// The file system of a session, kept so its journal or plan can be read at the end.
-enum Changes {
+enum SessionFiles {
     /// Changes are made, journaled first.
     Journaled(Arc<Mutex<JournaledFs<Box<dyn HostFs>>>>),
     /// Changes land in an overlay and become a plan.
@@ -27,10 +27,10 @@ enum Changes {
 /// Runs tidyup until `quit` or the end of standard input.
 pub(super) async fn session(settings: Settings) -> anyhow::Result<()> {
     let module = crate::runtime::load_core(settings.core.as_deref())?;
-    let store = Store::default_location()?;
+    let store = JournalStore::default_location()?;
     let (files, changes) = file_system(&settings, &store)?;
     let console = Console::detect();
-    let transport = crate::transport::transport(&settings)?;
+    let transport = crate::transport::transport(&settings.client)?;
     let cancel = Cancel::default();
     let mut state = HostState::new(transport, files, Box::new(console))
         .with_cancel(cancel.clone())
@@ -40,9 +40,9 @@ pub(super) async fn session(settings: Settings) -> anyhow::Result<()> {
     }
     let config = AgentConfig {
         target_dir: settings.target_dir.to_string_lossy().into_owned(),
-        model: settings.model.clone(),
-        lang: settings.lang,
-        provider: settings.provider,
+        model: settings.client.model.clone(),
+        lang: settings.client.lang,
+        provider: settings.client.provider,
         calls: settings.client.call_settings(),
         limits: settings.limits,
         read_contents: settings.read_contents,
@@ -61,8 +61,8 @@ pub(super) async fn session(settings: Settings) -> anyhow::Result<()> {
 /// directories out of reach, then the journal or, for `--dry-run`, the overlay.
 fn file_system(
     settings: &Settings,
-    store: &Store,
-) -> anyhow::Result<(Box<dyn FileSystem + Send>, Changes)> {
+    store: &JournalStore,
+) -> anyhow::Result<(Box<dyn FileSystem + Send>, SessionFiles)> {
     let base = crate::fs::base(
         settings.roots.as_deref(),
         &Protected::tidyup_own(store.root()),
@@ -70,12 +70,12 @@ fn file_system(
     .context("cannot open the target directory")?;
     let base = crate::fs::with_rules(base, settings.rules.as_ref());
     Ok(if settings.dry_run {
-        let (files, handle) = Shared::new(OverlayFs::new(base));
-        (Box::new(files), Changes::DryRun(handle))
+        let (files, handle) = SharedFs::new(OverlayFs::new(base));
+        (Box::new(files), SessionFiles::DryRun(handle))
     } else {
         let journal = Journal::new(store.clone(), &settings.target_dir, settings.roots.clone());
-        let (files, handle) = Shared::new(JournaledFs::new(base, journal));
-        (Box::new(files), Changes::Journaled(handle))
+        let (files, handle) = SharedFs::new(JournaledFs::new(base, journal));
+        (Box::new(files), SessionFiles::Journaled(handle))
     })
 }
 
@@ -180,7 +180,7 @@ fn pick(lang: Lang, en: String, zh: String) -> String {
 
 /// Says, after the start line, what protects the files in this session.
 fn say_mode(settings: &Settings) {
-    let lang = settings.lang;
+    let lang = settings.client.lang;
     if settings.roots.is_none() {
         println!(
             "{}",
@@ -203,12 +203,12 @@ fn say_mode(settings: &Settings) {
     }
     if settings.read_contents {
         let chars = settings.limits.excerpt_chars;
-        let line = match settings.provider {
+        let line = match settings.client.provider {
             tidyup_core::Provider::Remote => {
-                let host = url::Url::parse(&settings.base_url)
+                let host = url::Url::parse(&settings.client.base_url)
                     .ok()
                     .and_then(|url| url.host_str().map(str::to_owned))
-                    .unwrap_or_else(|| settings.base_url.clone());
+                    .unwrap_or_else(|| settings.client.base_url.clone());
                 pick(
                     lang,
                     format!("Reading contents is on: excerpts of files (at most {chars} characters each) are sent to {host}."),
@@ -242,10 +242,10 @@ fn say_mode(settings: &Settings) {
 }
 
 /// Tells how to undo the session, or prints and saves the dry-run plan.
-fn finish(settings: &Settings, store: &Store, changes: &Changes) -> anyhow::Result<()> {
-    let lang = settings.lang;
+fn finish(settings: &Settings, store: &JournalStore, changes: &SessionFiles) -> anyhow::Result<()> {
+    let lang = settings.client.lang;
     match changes {
-        Changes::Journaled(files) => {
+        SessionFiles::Journaled(files) => {
             let files = files
                 .lock()
                 .map_err(|_| anyhow::anyhow!("the journal lock was poisoned"))?;
@@ -257,14 +257,14 @@ fn finish(settings: &Settings, store: &Store, changes: &Changes) -> anyhow::Resu
                     pick(
                         lang,
                         format!(
-                            "Changes journaled as session {session}; `tidyup undo` reverses them."
+                            "SessionFiles journaled as session {session}; `tidyup undo` reverses them."
                         ),
                         format!("改动已记录为会话 {session}；`tidyup undo` 可以撤销。"),
                     )
                 );
             }
         }
-        Changes::DryRun(files) => {
+        SessionFiles::DryRun(files) => {
             let files = files
                 .lock()
                 .map_err(|_| anyhow::anyhow!("the plan lock was poisoned"))?;

@@ -7,7 +7,7 @@ use std::time::{Duration, SystemTime};
 use anyhow::{Context, bail};
 use tidyup_core::EntryKind;
 
-use super::{Record, Store};
+use super::{JournalStore, Record};
 use crate::fs::{HostFs, Protected};
 
 /// What `tidyup history` shows of a session.
@@ -28,7 +28,7 @@ pub struct SessionSummary {
 }
 
 /// Summaries of every session, oldest first.
-pub fn history(store: &Store) -> anyhow::Result<Vec<SessionSummary>> {
+pub fn history(store: &JournalStore) -> anyhow::Result<Vec<SessionSummary>> {
     store
         .sessions()?
         .into_iter()
@@ -100,7 +100,7 @@ pub struct UndoReport {
 /// change first. It never overwrites anything that appeared at an original
 /// path since; such changes are skipped and reported. The session is then
 /// marked undone.
-pub fn undo(store: &Store, session: Option<&str>) -> anyhow::Result<UndoReport> {
+pub fn undo(store: &JournalStore, session: Option<&str>) -> anyhow::Result<UndoReport> {
     let session = match session {
         Some(name) => name.to_owned(),
         None => newest_undoable(store)?,
@@ -134,7 +134,7 @@ pub fn undo(store: &Store, session: Option<&str>) -> anyhow::Result<UndoReport> 
     Ok(report)
 }
 
-fn newest_undoable(store: &Store) -> anyhow::Result<String> {
+fn newest_undoable(store: &JournalStore) -> anyhow::Result<String> {
     history(store)?
         .into_iter()
         .rev()
@@ -221,7 +221,10 @@ fn reverse(files: &mut dyn HostFs, record: &Record) -> Result<bool, String> {
 
 /// Frees the trash of sessions older than `older_than` (all when `None`);
 /// returns the sessions purged and the bytes freed.
-pub fn purge_trash(store: &Store, older_than: Option<Duration>) -> anyhow::Result<(usize, u64)> {
+pub fn purge_trash(
+    store: &JournalStore,
+    older_than: Option<Duration>,
+) -> anyhow::Result<(usize, u64)> {
     let trash_root = store.trash_dir("");
     let entries = match fs::read_dir(&trash_root) {
         Ok(entries) => entries,

@@ -22,8 +22,8 @@ use rmcp::ServiceExt;
 
 use super::interrupt::StopSignals;
 use crate::cli::McpSettings;
-use crate::fs::Shared;
-use crate::journal::Store;
+use crate::fs::SharedFs;
+use crate::journal::JournalStore;
 use crate::runtime::{CoreSession, HostState};
 use crate::transport::NoTransport;
 use progress::ProgressSink;
@@ -34,7 +34,7 @@ use workspace::{Ending, Policy, Workspace};
 /// (the journal session to undo, or the saved plan) on standard error.
 pub(super) async fn serve(settings: McpSettings) -> anyhow::Result<()> {
     let (lang, dry_run) = (settings.lang, settings.dry_run);
-    let store = Store::default_location()?;
+    let store = JournalStore::default_location()?;
     let module = crate::runtime::load_core(None)?;
     let mut workspace = Workspace::new(
         store,
@@ -53,7 +53,7 @@ pub(super) async fn serve(settings: McpSettings) -> anyhow::Result<()> {
             eprintln!("tidyup mcp: {line}");
         }
     }
-    let (files, workspace) = Shared::new(workspace);
+    let (files, workspace) = SharedFs::new(workspace);
     let progress = ProgressSink::default();
     let mut state = HostState::new(
         Arc::new(NoTransport),

@@ -16,7 +16,7 @@ use tidyup_core::{Entry, FileSample, FileSystem, HostError, Lang};
 use super::texts;
 use crate::dry_run::DryRunPlan;
 use crate::fs::{HostFs, OverlayFs, Protected};
-use crate::journal::{Journal, JournaledFs, Store};
+use crate::journal::{Journal, JournalStore, JournaledFs};
 
 /// The end of a session's name in the journal: `tidyup history` shows
 /// which sessions came from an MCP client.
@@ -60,7 +60,7 @@ struct Current {
 /// The connection's files: no roots yet (every primitive refused, saying
 /// why), or a stack over the current roots.
 pub struct Workspace {
-    store: Store,
+    store: JournalStore,
     /// tidyup's own directories, out of the tools' reach.
     protected: Protected,
     policy: Policy,
@@ -73,7 +73,7 @@ pub struct Workspace {
 
 impl Workspace {
     /// A workspace with no roots yet, journaling into `store`.
-    pub fn new(store: Store, policy: Policy) -> Self {
+    pub fn new(store: JournalStore, policy: Policy) -> Self {
         Self {
             protected: Protected::tidyup_own(store.root()),
             store,

@@ -11,8 +11,8 @@ use tidyup_core::{AgentConfig, Event, EventSink, Lang, Provider};
 use wasmtime::Module;
 
 use crate::cli::Settings;
-use crate::fs::{Protected, Shared};
-use crate::journal::{Journal, JournaledFs, Record, Store};
+use crate::fs::{Protected, SharedFs};
+use crate::journal::{Journal, JournalStore, JournaledFs, Record};
 use crate::runtime::{CoreSession, HostState};
 use crate::transport::Cancel;
 use crate::transport::ChatTransport;
@@ -26,7 +26,7 @@ pub struct BatchRunner {
     /// The compiled core.
     pub module: Module,
     /// Where journals go.
-    pub store: Store,
+    pub store: JournalStore,
     /// The offline transport (never used for a model call).
     pub transport: Arc<dyn ChatTransport>,
     /// Set on SIGINT or SIGTERM: the batch stops after the move in progress.
@@ -50,7 +50,7 @@ impl BatchRunner {
             "-watch",
         );
         let session_name = journal.session().to_owned();
-        let (files, _journaled) = Shared::new(JournaledFs::new(base, journal));
+        let (files, _journaled) = SharedFs::new(JournaledFs::new(base, journal));
         let target = settings.target_dir.to_string_lossy().into_owned();
         let view = BatchView::new(files, &target, names);
         let sink = FailuresToStderr;
@@ -59,7 +59,7 @@ impl BatchRunner {
         let config = AgentConfig {
             target_dir: target,
             model: tidyup_core::planner::MODEL.to_owned(),
-            lang: settings.lang,
+            lang: settings.client.lang,
             provider: Provider::Offline,
             calls: Default::default(),
             limits: settings.limits,

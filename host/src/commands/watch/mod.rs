@@ -24,7 +24,7 @@ use tokio::sync::{Notify, mpsc};
 
 use super::interrupt::StopSignals;
 use crate::cli::Settings;
-use crate::journal::Store;
+use crate::journal::JournalStore;
 use crate::transport::Cancel;
 
 use batch::{BatchRunner, now, watching_line};
@@ -43,13 +43,13 @@ pub struct WatchOptions {
 
 /// Runs the watch until SIGINT or SIGTERM.
 pub(super) async fn watch(settings: Settings, options: WatchOptions) -> anyhow::Result<()> {
-    let store = Store::default_location()?;
+    let store = JournalStore::default_location()?;
     let _lock = lock::acquire(&store, &settings.target_dir)?;
     let stop = stop_on_signals()?;
     let (sender, mut events) = mpsc::unbounded_channel();
     let _watcher = notifications(&settings.target_dir, options.poll, sender)?;
     let target = settings.target_dir.clone();
-    let lang = settings.lang;
+    let lang = settings.client.lang;
     let mut folder = Folder {
         at_start: looks(&target),
         target,
@@ -57,7 +57,7 @@ pub(super) async fn watch(settings: Settings, options: WatchOptions) -> anyhow::
     };
     let runner = BatchRunner {
         module: crate::runtime::load_core(settings.core.as_deref())?,
-        transport: crate::transport::transport(&settings)?,
+        transport: crate::transport::transport(&settings.client)?,
         store,
         cancel: stop.cancel.clone(),
         settings,
