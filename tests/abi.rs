@@ -6,9 +6,9 @@
 use std::sync::{Arc, Mutex};
 
 use serde_json::{Value, json};
-use tidyup::abi::{self, CoreSession, HostState, IMPORT_MODULE};
 use tidyup::fs::RealFs;
-use tidyup::http::{ChatTransport, ReplyFuture};
+use tidyup::runtime::{self as abi, CoreSession, HostState, IMPORT_MODULE};
+use tidyup::transport::{ChatTransport, ReplyFuture};
 use tidyup_core::{AgentConfig, Event, EventSink, HttpReply, Lang, Outcome, Provider};
 use tidyup_test_kit::call_json;
 use wasmtime::Module;

@@ -8,9 +8,9 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
 use serde_json::{Value, json};
-use tidyup::abi::{self, CoreSession, CoreStopped, FUEL_BETWEEN_HOST_CALLS, HostState};
-use tidyup::http::{ChatTransport, ReplyFuture};
-use tidyup::stream::{ChunkFuture, ChunkSource, OpenFuture, Opened};
+use tidyup::runtime::{self as abi, CoreSession, CoreStopped, FUEL_BETWEEN_HOST_CALLS, HostState};
+use tidyup::transport::{ChatTransport, ReplyFuture};
+use tidyup::transport::{ChunkFuture, ChunkSource, OpenFuture, Opened};
 use tidyup_core::ErrorCode;
 use tidyup_core::call::DEFAULT_MAX_REPLY_BYTES;
 use tidyup_core::{

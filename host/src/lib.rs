@@ -2,29 +2,28 @@
 //!
 //! It loads the pure core (`tidyup-core`, compiled to wasm) with wasmtime
 //! and provides it, as imported host functions, the chat-completion HTTP
-//! call ([`http`]), the file primitives ([`fs`]) and the console
-//! ([`console`]). It holds no agent policy: tool rules, texts and the turn
-//! loop are the core's.
+//! call ([`transport`]), the file primitives ([`fs`]) and the console. It
+//! holds no agent policy: tool rules, texts and the turn loop are the
+//! core's.
+//!
+//! Modules import only downward. Leaves: `places` (where tidyup keeps its
+//! things), [`rules_file`], `redact` (key masking). Above them [`cli`]
+//! (arguments and settings), [`fs`] and [`journal`] (the file systems a host
+//! hands the core, usable by other hosts), [`transport`] (the model
+//! service), [`runtime`] (the core in wasmtime), `console`, [`dry_run`]
+//! (saved plans), and on top [`commands`] (one per subcommand).
 
-pub mod abi;
-pub mod ask;
-pub mod cancel;
 pub mod cli;
 pub mod commands;
-pub mod console;
-pub mod demo;
+mod console;
+pub mod dry_run;
 pub mod fs;
-pub mod http;
 pub mod journal;
-pub mod mcp;
-pub mod module_cache;
-pub mod plan;
-pub mod progress;
-pub mod redact;
+mod places;
+mod redact;
 pub mod rules_file;
-pub mod session;
-pub mod stream;
-pub mod watch;
+pub mod runtime;
+pub mod transport;
 
 /// The core `.wasm` built by `build.rs` and embedded in the binary.
 pub const EMBEDDED_CORE: &[u8] = include_bytes!(env!("TIDYUP_CORE_WASM"));

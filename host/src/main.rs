@@ -60,13 +60,13 @@ fn main() -> ExitCode {
         Some(Command::Mcp(args)) => {
             return match load_config().and_then(|config| McpSettings::resolve(&args, env, &config))
             {
-                Ok(settings) => tidyup::mcp::run(settings),
+                Ok(settings) => commands::mcp(settings),
                 Err(err) => refuse(&err),
             };
         }
         Some(Command::ExportCore { file, .. }) => return commands::export_core(&file, lang),
         Some(Command::Watch(args)) => {
-            let options = tidyup::watch::WatchOptions {
+            let options = commands::WatchOptions {
                 settle: args.settle,
                 poll: args.poll,
                 now: args.now,
@@ -74,7 +74,7 @@ fn main() -> ExitCode {
             return match load_config()
                 .and_then(|config| Settings::resolve(&args.as_run_args(), env, &config))
             {
-                Ok(settings) => tidyup::watch::run(settings, options),
+                Ok(settings) => commands::watch(settings, options),
                 Err(err) => refuse(&err),
             };
         }
@@ -84,26 +84,8 @@ fn main() -> ExitCode {
         Some(Command::Apply { plan, .. }) => return commands::apply(&plan, lang),
         None => {}
     }
-    let settings = match load_config().and_then(|config| Settings::resolve(&cli.run, env, &config))
-    {
-        Ok(settings) => settings,
-        Err(err) => return refuse(&err),
-    };
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(runtime) => runtime,
-        Err(err) => {
-            eprintln!("tidyup: {}", lang.no_runtime(&err.to_string()));
-            return ExitCode::FAILURE;
-        }
-    };
-    match runtime.block_on(tidyup::session::run(settings)) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("tidyup: {err:#}");
-            ExitCode::FAILURE
-        }
+    match load_config().and_then(|config| Settings::resolve(&cli.run, env, &config)) {
+        Ok(settings) => commands::run(settings),
+        Err(err) => refuse(&err),
     }
 }

@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use tidyup_core::Lang;
 use tidyup_core::rules::Rules;
 
-pub use crate::fs::RULES_FILE;
+/// The name of the rules file in a target directory.
+pub const RULES_FILE: &str = ".tidyup.toml";
 
 /// A rules file that parsed.
 #[derive(Debug, Clone)]

@@ -7,9 +7,9 @@ use std::sync::{Arc, Mutex};
 
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
-use tidyup::abi::{CoreSession, HostState, ToolCallStopped};
 use tidyup::fs::RealFs;
-use tidyup::http::NoTransport;
+use tidyup::runtime::{CoreSession, HostState, ToolCallStopped};
+use tidyup::transport::NoTransport;
 use tidyup_core::tool_run::ToolRun;
 use tidyup_core::tools::ToolOutput;
 use tidyup_core::{Event, EventSink, Lang};
@@ -28,7 +28,7 @@ impl EventSink for Recorder {
 }
 
 async fn core(events: Recorder, fuel: Option<u64>) -> CoreSession {
-    let module = tidyup::session::load_core(None).unwrap();
+    let module = tidyup::runtime::load_core(None).unwrap();
     let mut state = HostState::new(Arc::new(NoTransport), Box::new(RealFs), Box::new(events));
     if let Some(fuel) = fuel {
         state = state.with_fuel(fuel);

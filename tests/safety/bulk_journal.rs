@@ -9,7 +9,7 @@ use std::path::Path;
 
 use serde_json::json;
 use tidyup::fs::{Fingerprint, HostFs, Location, SandboxFs};
-use tidyup::journal::{self, Journal, JournaledFs, Record, Store};
+use tidyup::journal::{self, Journal, JournalStore as Store, JournaledFs, Record};
 use tidyup_core::ErrorCode;
 use tidyup_core::{BatchMove, Entry, FileSystem, HostError};
 

@@ -14,7 +14,7 @@ use serde_json::json;
 #[cfg(unix)]
 use tidyup::fs::move_path;
 use tidyup::fs::{CrossDeviceHooks, SandboxFs, move_path_with};
-use tidyup::journal::{self, Journal, JournaledFs, Store};
+use tidyup::journal::{self, Journal, JournalStore as Store, JournaledFs};
 
 use crate::support::{Item, World, snapshot};
 

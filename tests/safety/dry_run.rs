@@ -2,9 +2,9 @@
 //! and `apply` carries the plan out later, refusing stale steps.
 
 use serde_json::json;
+use tidyup::dry_run::{self as plan, DryRunPlan as Plan};
 use tidyup::fs::{OverlayFs, PlanStep, SandboxFs};
-use tidyup::journal::{self, Store};
-use tidyup::plan::{self, Plan};
+use tidyup::journal::{self, JournalStore as Store};
 
 use crate::support::{World, snapshot};
 use tidyup_test_kit::e2e::at;

@@ -7,7 +7,7 @@ use std::os::unix::fs::symlink;
 
 use serde_json::json;
 use tidyup::fs::SandboxFs;
-use tidyup::journal::{self, Journal, JournaledFs, Store};
+use tidyup::journal::{self, Journal, JournalStore as Store, JournaledFs};
 
 use crate::support::{World, snapshot};
 

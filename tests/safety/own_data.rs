@@ -8,9 +8,9 @@ use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
+use tidyup::dry_run::{self as plan, DryRunPlan as Plan};
 use tidyup::fs::{HostFs, PlanStep, SandboxFs};
-use tidyup::journal::Store;
-use tidyup::plan::{self, Plan};
+use tidyup::journal::JournalStore as Store;
 
 use crate::support::{World, snapshot};
 use tidyup_test_kit::e2e::{MockProvider, Outcome, Tidyup, call_raw, text_reply, tool_reply};

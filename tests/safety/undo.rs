@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use serde_json::{Value, json};
 use tidyup::fs::SandboxFs;
-use tidyup::journal::{self, Journal, JournaledFs, Record, Store};
+use tidyup::journal::{self, Journal, JournalStore as Store, JournaledFs, Record};
 
 use crate::support::{World, snapshot};
 

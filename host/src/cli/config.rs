@@ -32,7 +32,7 @@ use serde::Deserialize;
 use tidyup_core::Lang;
 
 /// The variable naming another config file.
-pub const CONFIG_ENV: &str = "TIDYUP_CONFIG";
+pub use crate::places::CONFIG_ENV;
 
 /// The whole file.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
@@ -138,15 +138,7 @@ impl ConfigError {
     }
 }
 
-/// Where the config file is: `$TIDYUP_CONFIG`, else
-/// `tidyup/config.toml` in the user's config directory (`None` when there
-/// is no such directory).
-pub fn path(env: impl Fn(&str) -> Option<String>) -> Option<PathBuf> {
-    match env(CONFIG_ENV).filter(|value| !value.is_empty()) {
-        Some(path) => Some(PathBuf::from(path)),
-        None => dirs::config_dir().map(|dir| dir.join("tidyup").join("config.toml")),
-    }
-}
+pub use crate::places::config_file as path;
 
 impl Config {
     /// Reads the config file at [`path`]; a missing file (or no config
@@ -229,14 +221,14 @@ impl Config {
             ));
         }
         for (name, custom) in &self.providers {
-            if name == crate::cli::providers::OFFLINE {
+            if name == super::presets::OFFLINE {
                 return Err(ConfigError::new(
                     path,
                     place("[providers.offline]"),
                     "[providers.offline]: `offline` is the built-in planner and cannot be redefined",
                 ));
             }
-            if crate::cli::providers::find_preset(name).is_none() && custom.base_url.is_none() {
+            if super::presets::find_preset(name).is_none() && custom.base_url.is_none() {
                 return Err(ConfigError::new(
                     path,
                     place(&format!("providers.{name}")),

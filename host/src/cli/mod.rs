@@ -5,6 +5,7 @@
 
 pub mod config;
 mod mcp;
+pub mod presets;
 pub mod providers;
 mod settings;
 #[cfg(test)]

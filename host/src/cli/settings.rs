@@ -6,10 +6,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use tidyup_core::texts::Expected;
-use tidyup_core::{Lang, Provider};
+use tidyup_core::{CallSettings, Lang, Provider};
 
 use super::config::{Config, ConfigError};
-use super::providers::{DEFAULT_PROVIDER, OFFLINE, ProviderError};
+use super::presets::{self, DEFAULT_PROVIDER, OFFLINE};
+use super::providers::ProviderError;
 use super::*;
 
 /// Who answers the model calls and how, resolved from flags, the
@@ -229,6 +230,21 @@ fn first_env(env: &impl Fn(&str) -> Option<String>, names: &[&str]) -> Option<St
 }
 
 impl ProviderSettings {
+    /// Streaming and retries as configured, with a fresh jitter seed.
+    pub fn call_settings(&self) -> CallSettings {
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |since| since.as_nanos() as u64)
+            ^ u64::from(std::process::id());
+        CallSettings {
+            stream: self.stream,
+            max_tries: self.max_tries,
+            retry_base_ms: u64::try_from(self.retry_base.as_millis()).unwrap_or(u64::MAX),
+            seed,
+            max_reply_bytes: self.max_reply_bytes,
+        }
+    }
+
     /// Resolves the provider, model, key, language, timeouts and retries:
     /// flags > environment (read through `env`) > `config` > the provider's
     /// preset > defaults.
@@ -320,7 +336,7 @@ impl ProviderSettings {
             .context_tokens
             .or_else(|| config.providers.get(&name).and_then(|p| p.context_tokens))
             .or(config.context_tokens)
-            .unwrap_or_else(|| providers::context_tokens(&name));
+            .unwrap_or_else(|| presets::context_tokens(&name));
         Ok(Self {
             context_tokens,
             provider_name: name,

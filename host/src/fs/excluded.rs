@@ -13,8 +13,7 @@ use tidyup_core::{BatchMove, Entry, EntryKind, ErrorCode, FileSample, FileSystem
 use super::under_root::relative_to;
 use super::{Fingerprint, HostFs, Location};
 
-/// The name of the rules file in a target directory.
-pub const RULES_FILE: &str = ".tidyup.toml";
+use crate::rules_file::RULES_FILE;
 
 /// Items below a folder looked at, at most, to tell whether the folder
 /// holds an excluded item; a larger folder is refused as if it did.

@@ -26,7 +26,7 @@ use chrono::{Local, Offset, TimeZone};
 use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
 
 pub use cross_device::{CrossDeviceHooks, MAX_COPY_DEPTH, move_path, move_path_with};
-pub use excluded::{ExcludedFs, RULES_FILE};
+pub use excluded::ExcludedFs;
 pub use fingerprint::{Detail, Fingerprint, HASHED_BYTES_MAX};
 pub use overlay::{OverlayFs, PlanStep};
 pub use protected::{Location, Protected, ProtectedFs};
@@ -154,9 +154,9 @@ impl HostFs for Box<dyn HostFs> {
 
 /// A file system shared between the core's host state and the session, so
 /// the session can read its journal or plan once the core is done with it.
-pub struct Shared<T>(pub Arc<Mutex<T>>);
+pub struct SharedFs<T>(pub Arc<Mutex<T>>);
 
-impl<T> Shared<T> {
+impl<T> SharedFs<T> {
     /// Shares `inner`; returns the file system and a handle to it.
     pub fn new(inner: T) -> (Self, Arc<Mutex<T>>) {
         let shared = Arc::new(Mutex::new(inner));
@@ -171,7 +171,7 @@ impl<T> Shared<T> {
     }
 }
 
-impl<T: FileSystem + Send> FileSystem for Shared<T> {
+impl<T: FileSystem + Send> FileSystem for SharedFs<T> {
     fn move_batch(
         &mut self,
         moves: &[tidyup_core::BatchMove],

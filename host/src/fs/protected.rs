@@ -92,21 +92,15 @@ impl Protected {
         protected
     }
 
-    /// tidyup's own places: the data directory of `store` (journal, trash,
+    /// tidyup's own places: the data directory `data_dir` (journal, trash,
     /// plans), the module cache, and the settings: the `tidyup` config
     /// folder, or only the file when `TIDYUP_CONFIG` names one elsewhere.
-    pub fn tidyup_own(store: &crate::journal::Store) -> Self {
+    pub fn tidyup_own(data_dir: &Path) -> Self {
         let env = |name: &str| std::env::var(name).ok();
-        let config = crate::cli::config::path(env).map(|file| {
-            let named = env(crate::cli::config::CONFIG_ENV).is_some_and(|v| !v.is_empty());
-            match file.parent() {
-                Some(folder) if !named => folder.to_path_buf(),
-                Some(_) | None => file,
-            }
-        });
-        let cache = crate::module_cache::default_cache_dir();
+        let config = crate::places::config_place(env);
+        let cache = crate::places::module_cache_dir();
         Self::new(
-            [Some(store.root().to_path_buf()), cache, config]
+            [Some(data_dir.to_path_buf()), cache, config]
                 .into_iter()
                 .flatten(),
         )

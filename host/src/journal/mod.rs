@@ -72,11 +72,11 @@ pub enum Record {
 
 /// Where tidyup keeps journals and trash.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Store {
+pub struct JournalStore {
     root: PathBuf,
 }
 
-impl Store {
+impl JournalStore {
     /// The store under `root`.
     pub fn at(root: impl Into<PathBuf>) -> Self {
         Self { root: root.into() }
@@ -189,7 +189,7 @@ impl Store {
 
 /// An open journal, appending records of one session.
 pub struct Journal {
-    store: Store,
+    store: JournalStore,
     session: String,
     file: Option<File>,
     header: Record,
@@ -199,14 +199,14 @@ pub struct Journal {
 impl Journal {
     /// A journal for a new session on `target`. Nothing is written until
     /// the first change, so a session that changes nothing leaves no trace.
-    pub fn new(store: Store, target: &Path, roots: Option<Vec<PathBuf>>) -> Self {
+    pub fn new(store: JournalStore, target: &Path, roots: Option<Vec<PathBuf>>) -> Self {
         Self::with_suffix(store, target, roots, "")
     }
 
     /// [`Journal::new`], with `suffix` ending the session's name so that
     /// `tidyup history` shows where the session came from (`-mcp`).
     pub fn with_suffix(
-        store: Store,
+        store: JournalStore,
         target: &Path,
         roots: Option<Vec<PathBuf>>,
         suffix: &str,

@@ -7,7 +7,7 @@ use std::time::{Duration, SystemTime};
 use anyhow::{Context, bail};
 use tidyup_core::{EntryKind, ErrorCode, Lang};
 
-use super::{Record, Store};
+use super::{JournalStore, Record};
 use crate::fs::{HostFs, Protected};
 
 /// What `tidyup history` shows of a session.
@@ -56,7 +56,7 @@ impl std::fmt::Display for UndoRefusal {
 impl std::error::Error for UndoRefusal {}
 
 /// Summaries of every session, oldest first.
-pub fn history(store: &Store) -> anyhow::Result<Vec<SessionSummary>> {
+pub fn history(store: &JournalStore) -> anyhow::Result<Vec<SessionSummary>> {
     store
         .sessions()?
         .into_iter()
@@ -128,7 +128,7 @@ pub struct UndoReport {
 /// change first. It never overwrites anything that appeared at an original
 /// path since; such changes are skipped and reported. The session is then
 /// marked undone.
-pub fn undo(store: &Store, session: Option<&str>) -> anyhow::Result<UndoReport> {
+pub fn undo(store: &JournalStore, session: Option<&str>) -> anyhow::Result<UndoReport> {
     let session = match session {
         Some(name) => name.to_owned(),
         None => newest_undoable(store)?,
@@ -140,7 +140,7 @@ pub fn undo(store: &Store, session: Option<&str>) -> anyhow::Result<UndoReport> 
     if records.iter().any(|r| matches!(r, Record::Undone { .. })) {
         return Err(UndoRefusal::AlreadyUndone(session).into());
     }
-    let mut files = crate::fs::base(roots.as_deref(), &Protected::tidyup_own(store))
+    let mut files = crate::fs::base(roots.as_deref(), &Protected::tidyup_own(store.root()))
         .with_context(|| format!("cannot open the roots of {session}"))?;
     let mut report = UndoReport {
         session: session.clone(),
@@ -162,7 +162,7 @@ pub fn undo(store: &Store, session: Option<&str>) -> anyhow::Result<UndoReport> 
     Ok(report)
 }
 
-fn newest_undoable(store: &Store) -> anyhow::Result<String> {
+fn newest_undoable(store: &JournalStore) -> anyhow::Result<String> {
     history(store)?
         .into_iter()
         .rev()
@@ -249,7 +249,10 @@ fn reverse(files: &mut dyn HostFs, record: &Record) -> Result<bool, String> {
 
 /// Frees the trash of sessions older than `older_than` (all when `None`);
 /// returns the sessions purged and the bytes freed.
-pub fn purge_trash(store: &Store, older_than: Option<Duration>) -> anyhow::Result<(usize, u64)> {
+pub fn purge_trash(
+    store: &JournalStore,
+    older_than: Option<Duration>,
+) -> anyhow::Result<(usize, u64)> {
     let trash_root = store.trash_dir("");
     let entries = match fs::read_dir(&trash_root) {
         Ok(entries) => entries,

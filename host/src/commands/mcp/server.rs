@@ -29,8 +29,8 @@ use tokio::sync::Mutex as AsyncMutex;
 
 use super::progress::ProgressSink;
 use super::workspace::Workspace;
-use crate::abi::{CoreSession, ToolCallStopped};
 use crate::cli::McpSettings;
+use crate::runtime::{CoreSession, ToolCallStopped};
 use tidyup_core::texts::mcp::{self as texts, McpRoots};
 
 /// How long the client may take to answer `roots/list`.

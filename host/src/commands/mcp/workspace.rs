@@ -12,9 +12,9 @@ use std::path::PathBuf;
 
 use tidyup_core::{BatchMove, Entry, ErrorCode, FileSample, FileSystem, HostError, Lang};
 
+use crate::dry_run::DryRunPlan;
 use crate::fs::{HostFs, OverlayFs, Protected};
-use crate::journal::{Journal, JournaledFs, Store};
-use crate::plan::Plan;
+use crate::journal::{Journal, JournalStore, JournaledFs};
 use tidyup_core::texts::mcp as texts;
 
 /// The end of a session's name in the journal: `tidyup history` shows
@@ -59,7 +59,7 @@ struct Current {
 /// The connection's files: no roots yet (every primitive refused, saying
 /// why), or a stack over the current roots.
 pub struct Workspace {
-    store: Store,
+    store: JournalStore,
     /// tidyup's own directories, out of the tools' reach.
     protected: Protected,
     policy: Policy,
@@ -72,9 +72,9 @@ pub struct Workspace {
 
 impl Workspace {
     /// A workspace with no roots yet, journaling into `store`.
-    pub fn new(store: Store, policy: Policy) -> Self {
+    pub fn new(store: JournalStore, policy: Policy) -> Self {
         Self {
-            protected: Protected::tidyup_own(&store),
+            protected: Protected::tidyup_own(store.root()),
             store,
             policy,
             current: None,
@@ -172,7 +172,7 @@ impl Workspace {
                     allowed.extend(self.policy.allow.iter().cloned());
                     allowed
                 });
-                let plan = Plan {
+                let plan = DryRunPlan {
                     target: current.roots.first().cloned().unwrap_or_default(),
                     roots,
                     created: chrono::Local::now().to_rfc3339(),

@@ -2,15 +2,14 @@
 
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
 use std::time::Duration;
 
 use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderValue, RETRY_AFTER};
 use serde_json::Value;
-use tidyup_core::{ErrorCode, HostError, HttpReply, Provider};
+use tidyup_core::{ErrorCode, HostError, HttpReply};
 
+use super::streaming::{ChunkFuture, ChunkSource, EventSize, OpenFuture, Opened, Utf8Pieces};
 use crate::cli::ProviderSettings;
-use crate::stream::{ChunkFuture, ChunkSource, EventSize, OpenFuture, Opened, Utf8Pieces};
 
 /// A boxed future of one model call's answer.
 pub type ReplyFuture = Pin<Box<dyn Future<Output = Result<HttpReply, HostError>> + Send>>;
@@ -114,19 +113,6 @@ impl HttpTransport {
             max_reply_bytes: options.max_reply_bytes,
         })
     }
-}
-
-/// The transport a session or `tidyup ask` uses: HTTP for a remote
-/// provider (with or without a key; the key masked in all it receives),
-/// none for the offline planner.
-pub fn transport(settings: &ProviderSettings) -> anyhow::Result<Arc<dyn ChatTransport>> {
-    Ok(match settings.provider {
-        Provider::Remote => crate::redact::protect(
-            Arc::new(HttpTransport::for_provider(settings)?),
-            settings.api_key.as_deref(),
-        ),
-        Provider::Offline | Provider::OfflineNoKey => Arc::new(NoTransport),
-    })
 }
 
 /// `{base}/chat/completions`, with or without a trailing slash on `base`.

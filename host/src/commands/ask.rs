@@ -3,24 +3,25 @@
 //! token usage on standard error. No tools, no files.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use anyhow::{Context, bail};
 use base64::Engine as _;
 use tidyup_core::question::AskConfig;
 use tidyup_core::{Lang, Outcome, Provider};
 
-use crate::abi::{CoreSession, HostState};
-use crate::cancel::Cancel;
 use crate::cli::AskSettings;
 use crate::console::{Console, Spinner};
 use crate::fs::SandboxFs;
+use crate::runtime::{CoreSession, HostState};
+use crate::transport::Cancel;
 
 /// Asks the model `settings.question`; prints the answer on standard
 /// output and the usage on standard error.
 /// A failed call is reported on standard error and gives an error.
-pub async fn ask(settings: AskSettings) -> anyhow::Result<()> {
-    let lang = settings.lang;
-    if settings.provider != Provider::Remote {
+pub(super) async fn ask(settings: AskSettings) -> anyhow::Result<()> {
+    let lang = settings.client.lang;
+    if settings.client.provider != Provider::Remote {
         bail!(lang.ask_needs_model());
     }
     let images = settings
@@ -28,33 +29,28 @@ pub async fn ask(settings: AskSettings) -> anyhow::Result<()> {
         .iter()
         .map(|image| image_url(image, lang))
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let module = crate::session::load_core(None)?;
+    let module = crate::runtime::load_core(None)?;
     let cancel = Cancel::default();
-    let watcher = cancel.clone();
-    tokio::spawn(async move {
-        if tokio::signal::ctrl_c().await.is_ok() {
-            watcher.request();
-        }
-    });
+    super::interrupt::cancel_on_ctrl_c(cancel.clone());
     // No file is reachable: the sandbox has no roots.
     let files = Box::new(SandboxFs::new(&[])?);
     let state = HostState::new(
-        crate::http::transport(&settings)?,
+        crate::transport::transport(&settings.client)?,
         files,
         Box::new(Console::detect().with_usage_on_stderr()),
     )
     .with_cancel(cancel)
-    .with_spinner(Spinner::detect(lang));
+    .with_model_wait(Arc::new(Spinner::detect(lang)));
     let mut session = CoreSession::load(&module, state)
         .await
         .context(lang.core_failed_to_start())?;
     let config = AskConfig {
-        model: settings.model.clone(),
-        lang: settings.lang,
+        model: settings.client.model.clone(),
+        lang: settings.client.lang,
         system: settings.system.clone(),
         question: settings.question.clone(),
         images,
-        calls: crate::session::call_settings(&settings.client),
+        calls: settings.client.call_settings(),
     };
     match session.ask(&config).await? {
         Outcome::Answered => Ok(()),
@@ -67,7 +63,7 @@ pub async fn ask(settings: AskSettings) -> anyhow::Result<()> {
 
 /// An image as the request carries it: a URL as given, a local file as a
 /// `data:` URL with the type its extension says; failures worded in `lang`.
-pub fn image_url(image: &str, lang: Lang) -> anyhow::Result<String> {
+fn image_url(image: &str, lang: Lang) -> anyhow::Result<String> {
     let lower = image.to_ascii_lowercase();
     if ["http://", "https://", "data:"]
         .iter()

@@ -15,7 +15,6 @@ mod view;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -23,12 +22,12 @@ use anyhow::Context;
 use notify::{RecursiveMode, Watcher};
 use tokio::sync::{Notify, mpsc};
 
-use crate::cancel::Cancel;
+use super::interrupt::StopSignals;
 use crate::cli::Settings;
-use crate::journal::Store;
+use crate::journal::JournalStore;
+use crate::transport::Cancel;
 
 use batch::{BatchRunner, now};
-pub use lock::LockError;
 use settle::{Look, Pending};
 
 /// How `tidyup watch` runs.
@@ -42,44 +41,23 @@ pub struct WatchOptions {
     pub now: bool,
 }
 
-/// Runs the watch until SIGINT or SIGTERM: status 0 then, 1 when it could
-/// not start (another watch holds the folder, for one).
-pub fn run(settings: Settings, options: WatchOptions) -> ExitCode {
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(runtime) => runtime,
-        Err(err) => {
-            eprintln!("tidyup: cannot start the async runtime: {err}");
-            return ExitCode::FAILURE;
-        }
-    };
-    match runtime.block_on(watch(settings, options)) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("tidyup: {err:#}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-async fn watch(settings: Settings, options: WatchOptions) -> anyhow::Result<()> {
-    let store = Store::default_location()?;
+/// Runs the watch until SIGINT or SIGTERM.
+pub(super) async fn watch(settings: Settings, options: WatchOptions) -> anyhow::Result<()> {
+    let store = JournalStore::default_location()?;
     let _lock = lock::acquire(&store, &settings.target_dir)?;
     let stop = stop_on_signals()?;
     let (sender, mut events) = mpsc::unbounded_channel();
     let _watcher = notifications(&settings.target_dir, options.poll, sender)?;
     let target = settings.target_dir.clone();
-    let lang = settings.lang;
+    let lang = settings.client.lang;
     let mut folder = Folder {
         at_start: looks(&target),
         target,
         settings_rules: settings.rules.as_ref().map(|file| file.rules.clone()),
     };
     let runner = BatchRunner {
-        module: crate::session::load_core(settings.core.as_deref())?,
-        transport: crate::http::transport(&settings)?,
+        module: crate::runtime::load_core(settings.core.as_deref())?,
+        transport: crate::transport::transport(&settings.client)?,
         store,
         cancel: stop.cancel.clone(),
         settings,
@@ -241,17 +219,9 @@ fn stop_on_signals() -> anyhow::Result<Stop> {
         notify: Arc::new(Notify::new()),
     };
     let (cancel, notify) = (stop.cancel.clone(), stop.notify.clone());
-    #[cfg(unix)]
-    let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-        .context("cannot listen for SIGTERM")?;
+    let signals = StopSignals::listen().context("cannot listen for SIGTERM")?;
     tokio::spawn(async move {
-        #[cfg(unix)]
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
-            _ = terminate.recv() => {}
-        }
-        #[cfg(not(unix))]
-        let _ = tokio::signal::ctrl_c().await;
+        signals.received().await;
         cancel.request();
         notify.notify_one();
     });

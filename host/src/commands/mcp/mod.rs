@@ -14,52 +14,28 @@ mod server;
 mod tools;
 mod workspace;
 
-pub use workspace::SESSION_SUFFIX;
-
-use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::Context;
 use rmcp::ServiceExt;
 use tidyup_core::texts::mcp as texts;
 
-use crate::abi::{CoreSession, HostState};
+use super::interrupt::StopSignals;
 use crate::cli::McpSettings;
-use crate::fs::Shared;
-use crate::http::NoTransport;
-use crate::journal::Store;
+use crate::fs::SharedFs;
+use crate::journal::JournalStore;
+use crate::runtime::{CoreSession, HostState};
+use crate::transport::NoTransport;
 use progress::ProgressSink;
 use server::TidyupServer;
 use workspace::{Ending, Policy, Workspace};
 
-/// Runs the server until the client closes the connection (or the process
-/// is asked to stop); the exit status says whether it ended cleanly.
-pub fn run(settings: McpSettings) -> ExitCode {
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(runtime) => runtime,
-        Err(err) => {
-            eprintln!("tidyup mcp: cannot start the async runtime: {err}");
-            return ExitCode::FAILURE;
-        }
-    };
-    match runtime.block_on(serve(settings)) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("tidyup mcp: {err:#}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
 /// Serves one connection on standard input/output, then says what it left
 /// (the journal session to undo, or the saved plan) on standard error.
-pub async fn serve(settings: McpSettings) -> anyhow::Result<()> {
+pub(super) async fn serve(settings: McpSettings) -> anyhow::Result<()> {
     let (lang, dry_run) = (settings.lang, settings.dry_run);
-    let store = Store::default_location()?;
-    let module = crate::session::load_core(None)?;
+    let store = JournalStore::default_location()?;
+    let module = crate::runtime::load_core(None)?;
     let mut workspace = Workspace::new(
         store,
         Policy {
@@ -77,7 +53,7 @@ pub async fn serve(settings: McpSettings) -> anyhow::Result<()> {
             eprintln!("tidyup mcp: {line}");
         }
     }
-    let (files, workspace) = Shared::new(workspace);
+    let (files, workspace) = SharedFs::new(workspace);
     let progress = ProgressSink::default();
     let mut state = HostState::new(
         Arc::new(NoTransport),
@@ -107,7 +83,7 @@ pub async fn serve(settings: McpSettings) -> anyhow::Result<()> {
                 eprintln!("tidyup mcp: the connection ended with an error: {err}");
             }
         }
-        () = stop_requested() => eprintln!("tidyup mcp: stopping"),
+        () = StopSignals::listen_or_ctrl_c_only().received() => eprintln!("tidyup mcp: stopping"),
     }
     server.quiesce().await;
     let endings = workspace
@@ -127,28 +103,4 @@ pub async fn serve(settings: McpSettings) -> anyhow::Result<()> {
         eprintln!("tidyup mcp: {line}");
     }
     Ok(())
-}
-
-/// Resolves when the process is asked to stop (Ctrl-C; SIGTERM on Unix),
-/// so the connection still ends properly (a dry run's plan is saved).
-async fn stop_requested() {
-    #[cfg(unix)]
-    {
-        let terminate = async {
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                Ok(mut signal) => {
-                    signal.recv().await;
-                }
-                Err(_) => std::future::pending::<()>().await,
-            }
-        };
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
-            () = terminate => {}
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
-    }
 }

@@ -8,12 +8,11 @@
 use std::collections::hash_map::DefaultHasher;
 use std::fs;
 use std::hash::{Hash, Hasher};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use anyhow::Context;
 use sha2::{Digest, Sha256};
 use wasmtime::{Engine, Module};
-
-use crate::abi;
 
 /// Where a module came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,14 +23,18 @@ pub enum Loaded {
     Compiled,
 }
 
-/// The default cache directory: `TIDYUP_CACHE_DIR/modules`, else
-/// `<user cache dir>/tidyup/modules`.
-pub fn default_cache_dir() -> Option<PathBuf> {
-    std::env::var_os("TIDYUP_CACHE_DIR")
-        .filter(|dir| !dir.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| dirs::cache_dir().map(|dir| dir.join("tidyup")))
-        .map(|dir| dir.join("modules"))
+/// The compiled core: the file `core` or the embedded one, through the
+/// cache in tidyup's cache directory.
+pub fn load_core(core: Option<&Path>) -> anyhow::Result<Module> {
+    let engine = super::engine()?;
+    let wasm = match core {
+        Some(path) => {
+            fs::read(path).with_context(|| format!("cannot read the core {}", path.display()))?
+        }
+        None => crate::EMBEDDED_CORE.to_vec(),
+    };
+    let cache_dir = crate::places::module_cache_dir();
+    Ok(load(&engine, &wasm, cache_dir.as_deref())?.0)
 }
 
 /// Returns the compiled core for `wasm`, from `cache_dir` when it holds it;
@@ -43,17 +46,17 @@ pub fn load(
     cache_dir: Option<&Path>,
 ) -> anyhow::Result<(Module, Loaded)> {
     let Some(cache_dir) = cache_dir else {
-        return Ok((abi::compile(engine, wasm)?, Loaded::Compiled));
+        return Ok((super::compile(engine, wasm)?, Loaded::Compiled));
     };
     let path = cache_dir.join(format!("core-{}.cwasm", cache_key(engine, wasm)));
     if let Some(module) = path
         .is_file()
-        .then(|| abi::load_precompiled(engine, &path).ok())
+        .then(|| super::load_precompiled(engine, &path).ok())
         .flatten()
     {
         return Ok((module, Loaded::FromCache));
     }
-    let module = abi::compile(engine, wasm)?;
+    let module = super::compile(engine, wasm)?;
     if let Ok(bytes) = module.serialize() {
         store(cache_dir, &path, &bytes);
     }
@@ -99,7 +102,7 @@ mod tests {
     #[test]
     fn the_second_load_comes_from_the_cache() {
         let cache = tempfile::tempdir().unwrap();
-        let engine = abi::engine().unwrap();
+        let engine = crate::runtime::engine().unwrap();
         let (_, first) = load(&engine, crate::EMBEDDED_CORE, Some(cache.path())).unwrap();
         let (_, second) = load(&engine, crate::EMBEDDED_CORE, Some(cache.path())).unwrap();
         assert_eq!((first, second), (Loaded::Compiled, Loaded::FromCache));

@@ -6,7 +6,7 @@ use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
-use crate::journal::Store;
+use crate::journal::JournalStore;
 
 /// The held lock; dropping it releases the folder.
 pub struct WatchLock {
@@ -35,7 +35,7 @@ pub enum LockError {
 }
 
 /// Takes the lock of `dir` (an absolute, canonical path).
-pub fn acquire(store: &Store, dir: &Path) -> Result<WatchLock, LockError> {
+pub fn acquire(store: &JournalStore, dir: &Path) -> Result<WatchLock, LockError> {
     let key = blake3::hash(dir.as_os_str().as_encoded_bytes()).to_hex();
     let path = store
         .root()

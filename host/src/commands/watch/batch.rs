@@ -10,12 +10,12 @@ use anyhow::Context;
 use tidyup_core::{AgentConfig, Event, EventSink, Provider};
 use wasmtime::Module;
 
-use crate::abi::{CoreSession, HostState};
-use crate::cancel::Cancel;
 use crate::cli::Settings;
-use crate::fs::{Protected, Shared};
-use crate::http::ChatTransport;
-use crate::journal::{Journal, JournaledFs, Record, Store};
+use crate::fs::{Protected, SharedFs};
+use crate::journal::{Journal, JournalStore, JournaledFs, Record};
+use crate::runtime::{CoreSession, HostState};
+use crate::transport::Cancel;
+use crate::transport::ChatTransport;
 
 use super::view::BatchView;
 
@@ -26,7 +26,7 @@ pub struct BatchRunner {
     /// The compiled core.
     pub module: Module,
     /// Where journals go.
-    pub store: Store,
+    pub store: JournalStore,
     /// The offline transport (never used for a model call).
     pub transport: Arc<dyn ChatTransport>,
     /// Set on SIGINT or SIGTERM: the batch stops after the move in progress.
@@ -39,7 +39,7 @@ impl BatchRunner {
         let settings = &self.settings;
         let base = crate::fs::base(
             settings.roots.as_deref(),
-            &Protected::tidyup_own(&self.store),
+            &Protected::tidyup_own(self.store.root()),
         )
         .context("cannot open the watched folder")?;
         let base = crate::fs::with_rules(base, settings.rules.as_ref());
@@ -50,7 +50,7 @@ impl BatchRunner {
             "-watch",
         );
         let session_name = journal.session().to_owned();
-        let (files, _journaled) = Shared::new(JournaledFs::new(base, journal));
+        let (files, _journaled) = SharedFs::new(JournaledFs::new(base, journal));
         let target = settings.target_dir.to_string_lossy().into_owned();
         let view = BatchView::new(files, &target, names);
         let sink = FailuresToStderr;
@@ -59,7 +59,7 @@ impl BatchRunner {
         let config = AgentConfig {
             target_dir: target,
             model: tidyup_core::planner::MODEL.to_owned(),
-            lang: settings.lang,
+            lang: settings.client.lang,
             provider: Provider::Offline,
             calls: Default::default(),
             limits: settings.limits,

@@ -5,20 +5,19 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
-use tidyup_core::{AgentConfig, CallSettings, FileSystem, Outcome};
+use tidyup_core::{AgentConfig, FileSystem, Outcome};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
-use crate::abi::{self, CoreSession, CoreStopped, HostState};
-use crate::cancel::Cancel;
 use crate::cli::Settings;
 use crate::console::{Console, Spinner};
-use crate::fs::{HostFs, OverlayFs, Protected, Shared};
-use crate::journal::{Journal, JournaledFs, Store};
-use crate::module_cache;
-use crate::plan::{self, Plan};
+use crate::dry_run::{self, DryRunPlan};
+use crate::fs::{HostFs, OverlayFs, Protected, SharedFs};
+use crate::journal::{Journal, JournalStore, JournaledFs};
+use crate::runtime::{CoreSession, CoreStopped, HostState};
+use crate::transport::Cancel;
 
 /// The file system of a session, kept so its journal or plan can be read at the end.
-enum Changes {
+enum SessionFiles {
     /// Changes are made, journaled first.
     Journaled(Arc<Mutex<JournaledFs<Box<dyn HostFs>>>>),
     /// Changes land in an overlay and become a plan.
@@ -26,25 +25,25 @@ enum Changes {
 }
 
 /// Runs tidyup until `quit` or the end of standard input.
-pub async fn run(settings: Settings) -> anyhow::Result<()> {
-    let module = load_core(settings.core.as_deref())?;
-    let store = Store::default_location()?;
+pub(super) async fn session(settings: Settings) -> anyhow::Result<()> {
+    let module = crate::runtime::load_core(settings.core.as_deref())?;
+    let store = JournalStore::default_location()?;
     let (files, changes) = file_system(&settings, &store)?;
     let console = Console::detect();
-    let transport = crate::http::transport(&settings)?;
+    let transport = crate::transport::transport(&settings.client)?;
     let cancel = Cancel::default();
     let mut state = HostState::new(transport, files, Box::new(console))
         .with_cancel(cancel.clone())
-        .with_spinner(Spinner::detect(settings.lang));
+        .with_model_wait(Arc::new(Spinner::detect(settings.client.lang)));
     if let Some(fuel) = settings.core_fuel {
         state = state.with_fuel(fuel);
     }
     let config = AgentConfig {
         target_dir: settings.target_dir.to_string_lossy().into_owned(),
-        model: settings.model.clone(),
-        lang: settings.lang,
-        provider: settings.provider,
-        calls: call_settings(&settings),
+        model: settings.client.model.clone(),
+        lang: settings.client.lang,
+        provider: settings.client.provider,
+        calls: settings.client.call_settings(),
         limits: settings.limits,
         read_contents: settings.read_contents,
         rules: settings.rules.as_ref().map(|rules| rules.text.clone()),
@@ -58,49 +57,25 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
     result
 }
 
-/// Streaming and retries as configured, with a fresh jitter seed.
-pub fn call_settings(settings: &crate::cli::ProviderSettings) -> CallSettings {
-    let seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |since| since.as_nanos() as u64)
-        ^ u64::from(std::process::id());
-    CallSettings {
-        stream: settings.stream,
-        max_tries: settings.max_tries,
-        retry_base_ms: u64::try_from(settings.retry_base.as_millis()).unwrap_or(u64::MAX),
-        seed,
-        max_reply_bytes: settings.max_reply_bytes,
-    }
-}
-
-/// The compiled core: `--core FILE` or the embedded one, through the cache.
-pub fn load_core(core: Option<&std::path::Path>) -> anyhow::Result<wasmtime::Module> {
-    let engine = abi::engine()?;
-    let wasm = match core {
-        Some(path) => std::fs::read(path)
-            .with_context(|| format!("cannot read the core {}", path.display()))?,
-        None => crate::EMBEDDED_CORE.to_vec(),
-    };
-    let cache_dir = module_cache::default_cache_dir();
-    Ok(module_cache::load(&engine, &wasm, cache_dir.as_deref())?.0)
-}
-
 /// The file-system stack: sandbox (unless `--no-sandbox`) with tidyup's own
 /// directories out of reach, then the journal or, for `--dry-run`, the overlay.
 fn file_system(
     settings: &Settings,
-    store: &Store,
-) -> anyhow::Result<(Box<dyn FileSystem + Send>, Changes)> {
-    let base = crate::fs::base(settings.roots.as_deref(), &Protected::tidyup_own(store))
-        .context("cannot open the target directory")?;
+    store: &JournalStore,
+) -> anyhow::Result<(Box<dyn FileSystem + Send>, SessionFiles)> {
+    let base = crate::fs::base(
+        settings.roots.as_deref(),
+        &Protected::tidyup_own(store.root()),
+    )
+    .context("cannot open the target directory")?;
     let base = crate::fs::with_rules(base, settings.rules.as_ref());
     Ok(if settings.dry_run {
-        let (files, handle) = Shared::new(OverlayFs::new(base));
-        (Box::new(files), Changes::DryRun(handle))
+        let (files, handle) = SharedFs::new(OverlayFs::new(base));
+        (Box::new(files), SessionFiles::DryRun(handle))
     } else {
         let journal = Journal::new(store.clone(), &settings.target_dir, settings.roots.clone());
-        let (files, handle) = Shared::new(JournaledFs::new(base, journal));
-        (Box::new(files), Changes::Journaled(handle))
+        let (files, handle) = SharedFs::new(JournaledFs::new(base, journal));
+        (Box::new(files), SessionFiles::Journaled(handle))
     })
 }
 
@@ -110,7 +85,7 @@ fn file_system(
 /// (and said so): the next line goes on.
 async fn converse(session: &mut CoreSession, cancel: &Cancel) -> anyhow::Result<()> {
     let turn_running = Arc::new(AtomicBool::new(false));
-    watch_ctrl_c(cancel.clone(), turn_running.clone());
+    super::interrupt::cancel_turn_on_ctrl_c(cancel.clone(), turn_running.clone());
     let mut input = Input::detect();
     while let Some(line) = input.next_line().await? {
         cancel.reset();
@@ -134,21 +109,9 @@ async fn converse(session: &mut CoreSession, cancel: &Cancel) -> anyhow::Result<
     Ok(())
 }
 
-/// Ctrl-C: cancels a running turn; exits when nothing runs or on a second press.
-fn watch_ctrl_c(cancel: Cancel, turn_running: Arc<AtomicBool>) {
-    tokio::spawn(async move {
-        while tokio::signal::ctrl_c().await.is_ok() {
-            if !turn_running.load(Ordering::SeqCst) || cancel.is_requested() {
-                std::process::exit(130);
-            }
-            cancel.request();
-        }
-    });
-}
-
 /// Where user lines come from: a line editor with history on a terminal,
 /// plain lines from a pipe. The editor (rustyline with `signal-hook`)
-/// watches only window resizes, so Ctrl-C stays with `watch_ctrl_c`; it
+/// watches only window resizes, so Ctrl-C stays with `cancel_turn_on_ctrl_c`; it
 /// reads ahead, and a burst of input (a paste) is taken from its buffer
 /// at once.
 enum Input {
@@ -161,7 +124,7 @@ impl Input {
         let editor = std::io::stdin()
             .is_terminal()
             .then(|| {
-                // Ctrl-C stays a signal (handled by `watch_ctrl_c`), also at the prompt.
+                // Ctrl-C stays a signal (handled by `cancel_turn_on_ctrl_c`), also at the prompt.
                 let config = rustyline::Config::builder().enable_signals(true).build();
                 rustyline::DefaultEditor::with_config(config).ok()
             })
@@ -210,7 +173,7 @@ impl Input {
 
 /// Says, after the start line, what protects the files in this session.
 fn say_mode(settings: &Settings) {
-    let lang = settings.lang;
+    let lang = settings.client.lang;
     if settings.roots.is_none() {
         println!("{}", lang.sandbox_off());
     }
@@ -218,12 +181,12 @@ fn say_mode(settings: &Settings) {
         println!("{}", lang.dry_run_on());
     }
     if settings.read_contents {
-        let line = match settings.provider {
+        let line = match settings.client.provider {
             tidyup_core::Provider::Remote => {
-                let host = url::Url::parse(&settings.base_url)
+                let host = url::Url::parse(&settings.client.base_url)
                     .ok()
                     .and_then(|url| url.host_str().map(str::to_owned))
-                    .unwrap_or_else(|| settings.base_url.clone());
+                    .unwrap_or_else(|| settings.client.base_url.clone());
                 lang.reading_contents_sent(settings.limits.excerpt_chars, &host)
             }
             tidyup_core::Provider::Offline | tidyup_core::Provider::OfflineNoKey => {
@@ -241,10 +204,10 @@ fn say_mode(settings: &Settings) {
 }
 
 /// Tells how to undo the session, or prints and saves the dry-run plan.
-fn finish(settings: &Settings, store: &Store, changes: &Changes) -> anyhow::Result<()> {
-    let lang = settings.lang;
+fn finish(settings: &Settings, store: &JournalStore, changes: &SessionFiles) -> anyhow::Result<()> {
+    let lang = settings.client.lang;
     match changes {
-        Changes::Journaled(files) => {
+        SessionFiles::Journaled(files) => {
             let files = files
                 .lock()
                 .map_err(|_| anyhow::anyhow!("the journal lock was poisoned"))?;
@@ -254,7 +217,7 @@ fn finish(settings: &Settings, store: &Store, changes: &Changes) -> anyhow::Resu
                 println!("{}", lang.changes_journaled(session));
             }
         }
-        Changes::DryRun(files) => {
+        SessionFiles::DryRun(files) => {
             let files = files
                 .lock()
                 .map_err(|_| anyhow::anyhow!("the plan lock was poisoned"))?;
@@ -263,7 +226,7 @@ fn finish(settings: &Settings, store: &Store, changes: &Changes) -> anyhow::Resu
                 println!("{}", lang.dry_run_nothing_planned());
                 return Ok(());
             }
-            let plan = Plan {
+            let plan = DryRunPlan {
                 target: settings.target_dir.clone(),
                 roots: settings.roots.clone(),
                 created: chrono::Local::now().to_rfc3339(),
@@ -271,7 +234,7 @@ fn finish(settings: &Settings, store: &Store, changes: &Changes) -> anyhow::Resu
             };
             let path = plan.save(store)?;
             println!("{}", lang.dry_run_plan_heading(plan.steps.len()));
-            for line in plan::describe(&plan.steps, lang) {
+            for line in dry_run::describe(&plan.steps, lang) {
                 println!("  {line}");
             }
             println!("{}", lang.plan_saved_to(&path.display().to_string()));

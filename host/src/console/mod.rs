@@ -1,15 +1,17 @@
 //! The console: prints the core's events, styled only on a terminal, and a
 //! spinner on standard error while the model is awaited.
 
+mod progress;
+mod spinner;
+
+pub use spinner::Spinner;
+
 use std::io::{IsTerminal, Write};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
-use tidyup_core::{Event, EventSink, Lang};
+use tidyup_core::{Event, EventSink};
 
-use crate::progress::BulkProgress;
 use crate::redact::{self, PieceScrubber};
+use progress::BulkProgress;
 
 /// Prints events: errors on standard error, everything else on standard
 /// output. Usage lines only on a terminal with colours allowed, or on
@@ -48,27 +50,22 @@ impl Console {
         self.usage_on_stderr = true;
         self
     }
-
-    /// Whether standard output is styled (a terminal, colours allowed).
-    pub fn is_interactive(&self) -> bool {
-        self.stdout_styled
-    }
 }
 
 /// Whether escape sequences may be written: `NO_COLOR` is unset and the
 /// console understands them (on Windows, once virtual-terminal processing
 /// is switched on; a console that refuses it gets plain text).
-fn colour_allowed() -> bool {
+pub(crate) fn colour_allowed() -> bool {
     static ANSI: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
         && *ANSI.get_or_init(|| anstyle_query::windows::enable_ansi_colors().unwrap_or(true))
 }
 
-const DIM: &str = "\x1b[2m";
+pub(crate) const DIM: &str = "\x1b[2m";
 const BOLD: &str = "\x1b[1m";
 const RED: &str = "\x1b[31m";
 const YELLOW: &str = "\x1b[33m";
-const RESET: &str = "\x1b[0m";
+pub(crate) const RESET: &str = "\x1b[0m";
 
 impl EventSink for Console {
     fn emit(&mut self, event: Event) {
@@ -145,68 +142,4 @@ fn write_out(to_stderr: bool, text: &str) {
             .write_all(text.as_bytes())
             .and_then(|()| stdout.flush())
     };
-}
-
-/// A spinner on standard error while the model is awaited; does nothing
-/// unless standard error is a terminal and `NO_COLOR` is unset.
-#[derive(Debug, Clone)]
-pub struct Spinner {
-    enabled: bool,
-    words: String,
-}
-
-impl Spinner {
-    /// A spinner that never shows.
-    pub fn disabled() -> Self {
-        Self {
-            enabled: false,
-            words: String::new(),
-        }
-    }
-
-    /// A spinner that shows, in `lang`, when standard error is a terminal.
-    pub fn detect(lang: Lang) -> Self {
-        Self {
-            enabled: colour_allowed() && std::io::stderr().is_terminal(),
-            words: lang.waiting_for_model(),
-        }
-    }
-
-    /// Starts spinning until the guard is dropped.
-    pub fn start(&self) -> SpinnerGuard {
-        let running = Arc::new(AtomicBool::new(self.enabled));
-        if self.enabled {
-            let flag = running.clone();
-            let words = self.words.clone();
-            tokio::spawn(async move {
-                const FRAMES: [&str; 4] = ["|", "/", "-", "\\"];
-                let mut frame = 0;
-                // A short grace period: quick answers show no spinner at all.
-                tokio::time::sleep(Duration::from_millis(150)).await;
-                while flag.load(Ordering::SeqCst) {
-                    let _ = write!(
-                        std::io::stderr(),
-                        "\r{DIM}{} {words}{RESET}",
-                        FRAMES[frame % 4]
-                    );
-                    frame += 1;
-                    tokio::time::sleep(Duration::from_millis(100)).await;
-                }
-            });
-        }
-        SpinnerGuard { running }
-    }
-}
-
-/// Stops its spinner (and clears its line) when dropped.
-pub struct SpinnerGuard {
-    running: Arc<AtomicBool>,
-}
-
-impl Drop for SpinnerGuard {
-    fn drop(&mut self) {
-        if self.running.swap(false, Ordering::SeqCst) {
-            let _ = write!(std::io::stderr(), "\r\x1b[2K");
-        }
-    }
 }

@@ -1,15 +1,32 @@
-//! `tidyup demo`: writes the core's demo folder to disk.
+//! `tidyup demo`: writes the core's demo folder to disk and says how to
+//! organize it.
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use tidyup_core::Lang;
 use tidyup_core::demo_folder::{DEMO_FILES, content};
 
+use super::fail;
+
+/// `tidyup demo [DIR]`: creates the folder and says how to organize it.
+pub fn demo(dir: &Path, lang: Lang) -> ExitCode {
+    match create(dir, lang) {
+        Ok(created) => {
+            let shown = created.display().to_string();
+            let command = format!("tidyup --provider offline \"{shown}\"");
+            println!("{}", lang.demo_created(DEMO_FILES.len(), &shown, &command));
+            ExitCode::SUCCESS
+        }
+        Err(err) => fail(&err, 2),
+    }
+}
+
 /// Creates the demo folder at `dir` (which must not exist, or be empty) and
 /// returns its absolute path; failures are worded in `lang`.
-pub fn create(dir: &Path, lang: Lang) -> anyhow::Result<PathBuf> {
+fn create(dir: &Path, lang: Lang) -> anyhow::Result<PathBuf> {
     let shown = |path: &Path| path.display().to_string();
     if dir.exists() {
         let empty = fs::read_dir(dir)

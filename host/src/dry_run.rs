@@ -12,11 +12,11 @@ use serde::{Deserialize, Serialize};
 use tidyup_core::{FileSystem, Lang};
 
 use crate::fs::{Fingerprint, HostFs, PlanStep, Protected};
-use crate::journal::{Journal, JournaledFs, Store};
+use crate::journal::{Journal, JournalStore, JournaledFs};
 
 /// A saved plan.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Plan {
+pub struct DryRunPlan {
     /// The target directory it was made for.
     pub target: PathBuf,
     /// The sandbox roots, or `None` when the sandbox was off.
@@ -27,9 +27,9 @@ pub struct Plan {
     pub steps: Vec<PlanStep>,
 }
 
-impl Plan {
+impl DryRunPlan {
     /// Writes the plan under the store's plans directory; returns its path.
-    pub fn save(&self, store: &Store) -> anyhow::Result<PathBuf> {
+    pub fn save(&self, store: &JournalStore) -> anyhow::Result<PathBuf> {
         let dir = store.plans_dir();
         fs::create_dir_all(&dir)?;
         let name = self
@@ -96,8 +96,8 @@ pub struct ApplyReport {
 /// Carries out a plan through the sandbox of its roots, the excludes of the
 /// target's rules file and a new journaled session. A step whose source is gone or changed, or whose destination
 /// appeared since, is refused and reported; the others go on.
-pub fn apply(store: &Store, plan: &Plan) -> anyhow::Result<ApplyReport> {
-    let inner = crate::fs::base(plan.roots.as_deref(), &Protected::tidyup_own(store))
+pub fn apply(store: &JournalStore, plan: &DryRunPlan) -> anyhow::Result<ApplyReport> {
+    let inner = crate::fs::base(plan.roots.as_deref(), &Protected::tidyup_own(store.root()))
         .context("cannot open the plan's directories")?;
     // The rules file as it is now: what it protects today stays untouched.
     let rules = crate::rules_file::load(std::path::Path::new(&plan.target), None)?;

@@ -1,0 +1,95 @@
+//! The subcommands over the journal and saved plans: `undo`, `history`,
+//! `trash --purge` and `apply`.
+
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use tidyup_core::Lang;
+
+use super::{fail, say_failure};
+use crate::dry_run::{self, DryRunPlan};
+use crate::journal::{self, JournalStore, UndoRefusal};
+
+/// `tidyup undo [SESSION]`.
+pub fn undo(session: Option<&str>, lang: Lang) -> ExitCode {
+    let report = JournalStore::default_location().and_then(|store| journal::undo(&store, session));
+    match report {
+        Ok(report) => {
+            let skipped = report.skipped.len();
+            println!(
+                "{}",
+                lang.undo_done(&report.session, report.reversed, skipped)
+            );
+            for reason in &report.skipped {
+                println!("{}", lang.undo_skipped(reason));
+            }
+            ExitCode::SUCCESS
+        }
+        Err(err) => match err.downcast_ref::<UndoRefusal>() {
+            Some(refusal) => say_failure(&refusal.text(lang), 1),
+            None => fail(&err, 1),
+        },
+    }
+}
+
+/// `tidyup history`.
+pub fn history(lang: Lang) -> ExitCode {
+    match JournalStore::default_location().and_then(|store| journal::history(&store)) {
+        Ok(sessions) if sessions.is_empty() => {
+            println!("{}", lang.no_sessions());
+            ExitCode::SUCCESS
+        }
+        Ok(sessions) => {
+            for s in sessions {
+                let target = s.target.display().to_string();
+                let counts = [s.created, s.moved, s.trashed];
+                println!(
+                    "{}",
+                    lang.history_line(&s.session, &target, counts, s.undone)
+                );
+            }
+            ExitCode::SUCCESS
+        }
+        Err(err) => fail(&err, 1),
+    }
+}
+
+/// `tidyup trash --purge [--older-than DAYS]`.
+pub fn purge_trash(older_than_days: Option<u64>, lang: Lang) -> ExitCode {
+    let older_than = older_than_days.map(|days| Duration::from_secs(days.saturating_mul(86_400)));
+    match JournalStore::default_location()
+        .and_then(|store| journal::purge_trash(&store, older_than))
+    {
+        Ok((sessions, bytes)) => {
+            let size = tidyup_core::format::format_size(bytes);
+            println!("{}", lang.trash_purged(sessions, &size));
+            ExitCode::SUCCESS
+        }
+        Err(err) => fail(&err, 1),
+    }
+}
+
+/// `tidyup apply PLAN`.
+pub fn apply(plan_path: &Path, lang: Lang) -> ExitCode {
+    let report = JournalStore::default_location()
+        .and_then(|store| Ok((store.clone(), DryRunPlan::load(plan_path)?)))
+        .and_then(|(store, plan)| dry_run::apply(&store, &plan));
+    match report {
+        Ok(report) => {
+            println!("{}", lang.applied(report.applied, report.skipped.len()));
+            for reason in &report.skipped {
+                println!("{}", lang.apply_refused(reason));
+            }
+            if let Some(session) = report.session {
+                println!("{}", lang.changes_journaled(&session));
+            }
+            if report.skipped.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        Err(err) => fail(&err, 1),
+    }
+}

@@ -1,0 +1,84 @@
+//! The subcommands, one file each; `tidyup` with no subcommand is the
+//! interactive session ([`run`]). Each prints its result and returns the
+//! exit status. This layer may import every other module of the crate.
+
+mod ask;
+mod demo;
+mod history;
+mod info;
+mod interrupt;
+mod mcp;
+mod run;
+mod watch;
+
+use std::future::Future;
+use std::process::ExitCode;
+
+use tidyup_core::Lang;
+
+use crate::cli::{AskSettings, McpSettings, Settings};
+
+pub use demo::demo;
+pub use history::{apply, history, purge_trash, undo};
+pub use info::{config_path, export_core, providers};
+pub use watch::WatchOptions;
+
+/// Prints `err` as tidyup's failure; the exit status is `status`.
+fn fail(err: &anyhow::Error, status: u8) -> ExitCode {
+    say_failure(&format!("{err:#}"), status)
+}
+
+/// Prints why a command failed, already worded; returns `status`.
+fn say_failure(text: &str, status: u8) -> ExitCode {
+    eprintln!("tidyup: {text}");
+    ExitCode::from(status)
+}
+
+/// `tidyup [DIR]`: an interactive session until `quit` or the end of input.
+pub fn run(settings: Settings) -> ExitCode {
+    let lang = settings.client.lang;
+    run_async("tidyup", lang, run::session(settings))
+}
+
+/// `tidyup ask [--image FILE_OR_URL]... [--system TEXT] QUESTION`.
+pub fn ask(settings: AskSettings) -> ExitCode {
+    let lang = settings.client.lang;
+    run_async("tidyup", lang, ask::ask(settings))
+}
+
+/// `tidyup watch DIR`: runs until SIGINT or SIGTERM, status 0 then; 1 when
+/// it could not start (another watch holds the folder, for one).
+pub fn watch(settings: Settings, options: WatchOptions) -> ExitCode {
+    let lang = settings.client.lang;
+    run_async("tidyup", lang, watch::watch(settings, options))
+}
+
+/// `tidyup mcp`: serves until the client closes the connection (or the
+/// process is asked to stop); the exit status says whether it ended cleanly.
+pub fn mcp(settings: McpSettings) -> ExitCode {
+    let lang = settings.lang;
+    run_async("tidyup mcp", lang, mcp::serve(settings))
+}
+
+/// Runs `work` on the process's one tokio runtime (multi-threaded, every
+/// driver on). A failure, or a runtime that cannot start (said in `lang`),
+/// is printed after `prefix` on standard error with exit status 1.
+fn run_async(prefix: &str, lang: Lang, work: impl Future<Output = anyhow::Result<()>>) -> ExitCode {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(err) => {
+            eprintln!("{prefix}: {}", lang.no_runtime(&err.to_string()));
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(work) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("{prefix}: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

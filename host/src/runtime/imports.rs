@@ -1,0 +1,222 @@
+//! The imported host functions of the core and the guest-memory access
+//! they share: every buffer read from the guest is bounds-checked.
+
+use std::future::Future;
+use std::time::Duration;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use tidyup_core::{ChatRequest, ErrorCode, Event, FsRequest, HostError, HttpReply};
+use wasmtime::{Caller, Engine, Instance, Linker, Memory, Module, Store};
+
+use super::{HostState, IMPORT_MODULE, MAX_BUFFER};
+use crate::transport::Opened;
+
+/// Links every import of [`IMPORT_MODULE`].
+pub(super) fn linker(engine: &Engine) -> anyhow::Result<Linker<HostState>> {
+    let mut linker = Linker::new(engine);
+    linker.func_wrap_async(
+        IMPORT_MODULE,
+        "chat_completion",
+        |mut caller: Caller<'_, HostState>, (ptr, len): (u32, u32)| {
+            Box::new(async move {
+                let result = match read_json::<ChatRequest>(&mut caller, ptr, len) {
+                    Ok(request) => {
+                        let state = caller.data();
+                        awaiting_model(state, state.model.clone().post(request.body)).await
+                    }
+                    Err(err) => Err(err),
+                };
+                stage_and_refuel(&mut caller, result)
+            })
+        },
+    )?;
+    linker.func_wrap_async(
+        IMPORT_MODULE,
+        "chat_stream_open",
+        |mut caller: Caller<'_, HostState>, (ptr, len): (u32, u32)| {
+            Box::new(async move {
+                let opened = match read_json::<ChatRequest>(&mut caller, ptr, len) {
+                    Ok(request) => {
+                        let state = caller.data();
+                        awaiting_model(state, state.model.clone().post_stream(request.body)).await
+                    }
+                    Err(err) => Err(err),
+                };
+                let state = caller.data_mut();
+                let result = opened.map(|opened| match opened {
+                    Opened::Whole(reply) => reply,
+                    Opened::Streaming(source) => {
+                        state.stream = Some(source);
+                        HttpReply {
+                            streaming: true,
+                            ..HttpReply::new(200, "")
+                        }
+                    }
+                });
+                stage_and_refuel(&mut caller, result)
+            })
+        },
+    )?;
+    linker.func_wrap_async(
+        IMPORT_MODULE,
+        "chat_stream_read",
+        |mut caller: Caller<'_, HostState>, (_ptr, _len): (u32, u32)| {
+            Box::new(async move {
+                let cancel = caller.data().cancel.clone();
+                let result = match caller.data_mut().stream.take() {
+                    None => Ok(None),
+                    Some(mut source) => match cancel.run(source.next_chunk()).await {
+                        None => Err(cancelled()),
+                        Some(Ok(Some(piece))) => {
+                            caller.data_mut().stream = Some(source);
+                            Ok(Some(piece))
+                        }
+                        Some(other) => other,
+                    },
+                };
+                stage_and_refuel(&mut caller, result)
+            })
+        },
+    )?;
+    linker.func_wrap_async(
+        IMPORT_MODULE,
+        "sleep",
+        |mut caller: Caller<'_, HostState>, (milliseconds,): (u64,)| {
+            Box::new(async move {
+                let wait = tokio::time::sleep(Duration::from_millis(milliseconds));
+                let woken = match caller.data().cancel.clone().run(wait).await {
+                    Some(()) => 0,
+                    None => 1,
+                };
+                refuel(&mut caller);
+                woken
+            })
+        },
+    )?;
+    linker.func_wrap(
+        IMPORT_MODULE,
+        "is_cancelled",
+        |mut caller: Caller<'_, HostState>| -> i32 {
+            refuel(&mut caller);
+            i32::from(caller.data().cancel.is_requested())
+        },
+    )?;
+    linker.func_wrap(
+        IMPORT_MODULE,
+        "fs_call",
+        |mut caller: Caller<'_, HostState>, ptr: u32, len: u32| -> i32 {
+            let result = read_json::<FsRequest>(&mut caller, ptr, len)
+                .and_then(|request| request.apply(caller.data_mut().files.as_mut()));
+            stage_and_refuel(&mut caller, result)
+        },
+    )?;
+    linker.func_wrap(
+        IMPORT_MODULE,
+        "emit",
+        |mut caller: Caller<'_, HostState>, ptr: u32, len: u32| {
+            if let Ok(event) = read_json::<Event>(&mut caller, ptr, len) {
+                caller.data_mut().events.emit(event);
+            }
+            refuel(&mut caller);
+        },
+    )?;
+    linker.func_wrap(
+        IMPORT_MODULE,
+        "take_result",
+        |mut caller: Caller<'_, HostState>, dst: u32, len: u32| -> i32 {
+            refuel(&mut caller);
+            let Some(staged) = caller.data_mut().staged.take() else {
+                return -1;
+            };
+            if usize::try_from(len).ok() != Some(staged.len()) {
+                return -1;
+            }
+            let Some(memory) = guest_memory(&mut caller) else {
+                return -1;
+            };
+            match memory.write(&mut caller, dst as usize, &staged) {
+                Ok(()) => i32::try_from(staged.len()).unwrap_or(-1),
+                Err(_) => -1,
+            }
+        },
+    )?;
+    Ok(linker)
+}
+
+/// Stages an import's result, then refuels the core for the work until its
+/// next host call; returns the staged length.
+fn stage_and_refuel<T: Serialize>(
+    caller: &mut Caller<'_, HostState>,
+    result: Result<T, HostError>,
+) -> i32 {
+    let len = caller.data_mut().stage(result);
+    refuel(caller);
+    len
+}
+
+/// Counts the fuel the core spent since its last host call and gives it the
+/// whole budget again: fuel bounds the work between two host calls.
+fn refuel(caller: &mut Caller<'_, HostState>) {
+    let budget = caller.data().fuel();
+    let left = caller.get_fuel().unwrap_or(budget);
+    caller.data_mut().count_fuel(left);
+    // Fuel is always on in this engine, so setting it cannot fail.
+    let _ = caller.set_fuel(budget);
+}
+
+/// A model request, the wait told to the host's [`super::ModelWait`], raced against the user's cancel
+/// (then it fails with code `cancelled`).
+fn awaiting_model<T>(
+    state: &HostState,
+    request: impl Future<Output = Result<T, HostError>> + Send,
+) -> impl Future<Output = Result<T, HostError>> + Send {
+    let waiting = state.model_wait.as_ref().map(|wait| wait.started());
+    let cancel = state.cancel.clone();
+    async move {
+        let _waiting = waiting;
+        cancel
+            .run(request)
+            .await
+            .unwrap_or_else(|| Err(cancelled()))
+    }
+}
+
+fn cancelled() -> HostError {
+    HostError::new(ErrorCode::Cancelled, "cancelled by the user")
+}
+
+fn guest_memory(caller: &mut Caller<'_, HostState>) -> Option<Memory> {
+    caller.get_export("memory")?.into_memory()
+}
+
+/// Reads a guest buffer as JSON; every failure is an error value.
+fn read_json<T: DeserializeOwned>(
+    caller: &mut Caller<'_, HostState>,
+    ptr: u32,
+    len: u32,
+) -> Result<T, HostError> {
+    let bad = |message: String| HostError::new(ErrorCode::BadRequest, message);
+    let len = len as usize;
+    if len > MAX_BUFFER {
+        return Err(bad(format!("request of {len} bytes is too large")));
+    }
+    let memory = guest_memory(caller).ok_or_else(|| bad("the core exports no memory".into()))?;
+    let start = ptr as usize;
+    let bytes = memory
+        .data(&*caller)
+        .get(start..start.saturating_add(len))
+        .ok_or_else(|| bad("request buffer is outside guest memory".into()))?;
+    serde_json::from_slice(bytes).map_err(|err| bad(format!("unreadable request: {err}")))
+}
+
+/// Instantiates `module` in `store` with the host's imports.
+pub async fn instantiate(
+    store: &mut Store<HostState>,
+    module: &Module,
+) -> anyhow::Result<Instance> {
+    store.limiter(|state| &mut state.limits);
+    Ok(linker(module.engine())?
+        .instantiate_async(store, module)
+        .await?)
+}

@@ -1,0 +1,71 @@
+//! Running the core: the host side of its ABI (`docs/ABI.md`). Loading the
+//! core `.wasm` with wasmtime (compiled once, then from the module cache),
+//! the imported host functions, and calls into the exports. Every `unsafe`
+//! line of the host is in this file.
+//!
+//! Imports only [`crate::transport`] (the model service and the cancel flag)
+//! and `crate::places`.
+//!
+//! Guest memory is untrusted: every buffer is bounds-checked, lengths are
+//! capped at [`MAX_BUFFER`], guest memory at [`MAX_GUEST_MEMORY`], and the
+//! core gets [`FUEL_BETWEEN_HOST_CALLS`] units of fuel at each export call
+//! and again at the return of each import, so a runaway core traps instead
+//! of hanging the host, however long a turn legitimately is. A core that
+//! stops is restarted by [`CoreSession`] from the last completed turn.
+#![allow(unsafe_code)]
+
+mod core_session;
+mod host_state;
+mod imports;
+pub mod module_cache;
+
+pub use core_session::{CoreSession, CoreStopped, ToolCallStopped};
+pub use host_state::{HostState, ModelWait};
+pub use imports::instantiate;
+pub use module_cache::load_core;
+
+use std::path::Path;
+
+use anyhow::Context;
+use wasmtime::{Config, Engine, Module};
+
+/// The import module every import of the core comes from.
+pub const IMPORT_MODULE: &str = "tidyup:host/v1";
+/// The ABI version this host speaks.
+pub const ABI_VERSION: i32 = 3;
+/// The largest buffer accepted from or handed to the guest.
+pub const MAX_BUFFER: usize = 64 << 20;
+/// The most linear memory the guest may grow to.
+pub const MAX_GUEST_MEMORY: usize = 512 << 20;
+/// Wasm fuel (roughly one unit per instruction) the core may spend between
+/// two calls to the host: an export call's start or an import's return,
+/// and the next import or the export's end. Listing a 100,000-file folder,
+/// or reading the largest reply allowed, takes a small part of it.
+pub const FUEL_BETWEEN_HOST_CALLS: u64 = 20_000_000_000;
+
+/// A wasmtime engine configured for the core: fuel metering on.
+pub fn engine() -> anyhow::Result<Engine> {
+    let mut config = Config::new();
+    config.consume_fuel(true);
+    Ok(Engine::new(&config)?)
+}
+
+/// Compiles a core module from `.wasm` bytes.
+pub fn compile(engine: &Engine, wasm: &[u8]) -> anyhow::Result<Module> {
+    Module::new(engine, wasm)
+        .map_err(anyhow::Error::from)
+        .context("the core .wasm does not compile")
+}
+
+/// Loads a module that [`Module::serialize`] wrote with a compatible engine.
+///
+/// # Safety contract
+/// wasmtime trusts serialized code as native code. tidyup only reads files it
+/// wrote itself into the user's own cache directory, named by the hash of the
+/// `.wasm` and of the engine's configuration, so the file is trusted as much
+/// as the tidyup binary is.
+pub fn load_precompiled(engine: &Engine, path: &Path) -> anyhow::Result<Module> {
+    // SAFETY: see the contract above; wasmtime still checks the engine
+    // compatibility header and fails cleanly on a mismatch.
+    Ok(unsafe { Module::deserialize_file(engine, path) }?)
+}
