@@ -402,6 +402,14 @@ pub fn preview(result: &str) -> String {
     }
 }
 
+/// Tells the user the turn was cancelled; the turn's outcome.
+fn turn_cancelled(caps: &mut Capabilities<'_>, lang: Lang) -> Outcome {
+    caps.events.emit(Event::Notice {
+        text: lang.turn_cancelled(),
+    });
+    Outcome::Cancelled
+}
+
 #[cfg(test)]
 mod tests {
     use super::preview;
@@ -416,12 +424,4 @@ mod tests {
         let exact = "a".repeat(100);
         assert_eq!(preview(&exact), exact);
     }
-}
-
-/// Tells the user the turn was cancelled; the turn's outcome.
-fn turn_cancelled(caps: &mut Capabilities<'_>, lang: Lang) -> Outcome {
-    caps.events.emit(Event::Notice {
-        text: lang.turn_cancelled(),
-    });
-    Outcome::Cancelled
 }
