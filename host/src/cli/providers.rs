@@ -171,68 +171,82 @@ pub fn all(config: &Config) -> Vec<Result<Profile, ProviderError>> {
 /// (name, base address, default model, key variable, whether a key is set),
 /// then `offline`. Key values are never shown, only whether one is set.
 pub fn listing(config: &Config, env: impl Fn(&str) -> Option<String>) -> Vec<String> {
-    let mut rows = vec![[
-        "NAME".to_owned(),
-        "BASE URL".to_owned(),
-        "MODEL".to_owned(),
-        "KEY VARIABLE".to_owned(),
-        "KEY".to_owned(),
-    ]];
+    let mut rows = vec![Row::from([
+        "NAME",
+        "BASE URL",
+        "MODEL",
+        "KEY VARIABLE",
+        "KEY",
+    ])];
     for profile in all(config) {
-        let row = match profile {
-            Ok(profile) => {
-                let variable = profile.key_env.clone().unwrap_or_else(|| "-".to_owned());
-                let status = match (profile.find_key(&env), profile.keyless) {
-                    (Some((name, _)), _) if name == TIDYUP_API_KEY => {
-                        format!("set ({TIDYUP_API_KEY})")
-                    }
-                    (Some(_), _) => "set".to_owned(),
-                    (None, true) => "not needed".to_owned(),
-                    (None, false) => "not set".to_owned(),
-                };
-                let mut name = profile.name.clone();
-                if profile.custom {
-                    name.push_str(" (config)");
-                }
-                [
-                    name,
-                    profile.base_url.clone(),
-                    profile.model.clone().unwrap_or_else(|| "-".to_owned()),
-                    variable,
-                    status,
-                ]
-            }
-            Err(err) => [
+        rows.push(match profile {
+            Ok(profile) => profile_row(&profile, &env),
+            Err(err) => Row([
                 "!".to_owned(),
                 err.to_string(),
                 String::new(),
                 String::new(),
                 String::new(),
-            ],
-        };
-        rows.push(row);
+            ]),
+        });
     }
-    rows.push([
-        OFFLINE.to_owned(),
-        "(built in: rules, no AI)".to_owned(),
-        "-".to_owned(),
-        "-".to_owned(),
-        "not needed".to_owned(),
-    ]);
+    rows.push(Row::from([
+        OFFLINE,
+        "(built in: rules, no AI)",
+        "-",
+        "-",
+        "not needed",
+    ]));
+    aligned(&rows)
+}
+
+/// One line of the listing, as its five cells.
+struct Row([String; 5]);
+
+impl From<[&str; 5]> for Row {
+    fn from(cells: [&str; 5]) -> Self {
+        Row(cells.map(str::to_owned))
+    }
+}
+
+/// A provider's row: its name (marked when it comes from the config file),
+/// address, default model, key variable and whether its key is set.
+fn profile_row(profile: &Profile, env: &impl Fn(&str) -> Option<String>) -> Row {
+    let variable = profile.key_env.clone().unwrap_or_else(|| "-".to_owned());
+    let status = match (profile.find_key(env), profile.keyless) {
+        (Some((name, _)), _) if name == TIDYUP_API_KEY => format!("set ({TIDYUP_API_KEY})"),
+        (Some(_), _) => "set".to_owned(),
+        (None, true) => "not needed".to_owned(),
+        (None, false) => "not set".to_owned(),
+    };
+    let mut name = profile.name.clone();
+    if profile.custom {
+        name.push_str(" (config)");
+    }
+    Row([
+        name,
+        profile.base_url.clone(),
+        profile.model.clone().unwrap_or_else(|| "-".to_owned()),
+        variable,
+        status,
+    ])
+}
+
+/// The rows as lines, each column as wide as its widest cell plus two
+/// spaces, the last one unpadded.
+fn aligned(rows: &[Row]) -> Vec<String> {
     let mut widths = [0_usize; 5];
-    for row in &rows {
-        for (width, cell) in widths.iter_mut().zip(row) {
+    for Row(cells) in rows {
+        for (width, cell) in widths.iter_mut().zip(cells) {
             *width = (*width).max(cell.chars().count());
         }
     }
     rows.iter()
-        .map(|row| {
+        .map(|Row(cells)| {
             let mut line = String::new();
-            for (index, (cell, width)) in row.iter().zip(widths).enumerate() {
-                if index + 1 == row.len() {
-                    line.push_str(cell);
-                } else {
-                    line.push_str(cell);
+            for (index, (cell, width)) in cells.iter().zip(widths).enumerate() {
+                line.push_str(cell);
+                if index + 1 < cells.len() {
                     line.push_str(&" ".repeat(width - cell.chars().count() + 2));
                 }
             }

@@ -15,7 +15,7 @@ use super::*;
 
 /// Who answers the model calls and how, resolved from flags, the
 /// environment, the config file and the provider's preset: everything a
-/// model call needs. [`Settings`] and [`AskSettings`] dereference to it.
+/// model call needs; [`Settings`] and [`AskSettings`] hold it as `client`.
 #[derive(Clone, PartialEq, Eq)]
 pub struct ProviderSettings {
     /// The provider's name: a preset, a `[providers.NAME]`, or `offline`.
@@ -69,8 +69,8 @@ impl std::fmt::Debug for ProviderSettings {
 }
 
 /// Everything a session needs, resolved from flags, the environment and
-/// the config file. Dereferences to its [`ProviderSettings`]
-/// (`settings.model`, `settings.api_key`...).
+/// the config file, with its [`ProviderSettings`] as `client`
+/// (`settings.client.model`, `settings.client.api_key`...).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Settings {
     /// The absolute target directory.
@@ -95,14 +95,7 @@ pub struct Settings {
     pub rules: Option<RulesFile>,
 }
 
-impl std::ops::Deref for Settings {
-    type Target = ProviderSettings;
-    fn deref(&self) -> &ProviderSettings {
-        &self.client
-    }
-}
-
-/// Everything `tidyup ask` needs. Dereferences to its [`ProviderSettings`].
+/// Everything `tidyup ask` needs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AskSettings {
     /// Who answers and how.
@@ -113,13 +106,6 @@ pub struct AskSettings {
     pub system: Option<String>,
     /// Images to ask about: files or URLs, as given.
     pub images: Vec<String>,
-}
-
-impl std::ops::Deref for AskSettings {
-    type Target = ProviderSettings;
-    fn deref(&self) -> &ProviderSettings {
-        &self.client
-    }
 }
 
 /// Why tidyup refuses to start (exit status 2). [`SettingsError::text`]
@@ -258,87 +244,25 @@ impl ProviderSettings {
         env: impl Fn(&str) -> Option<String>,
         config: &Config,
     ) -> Result<Self, SettingsError> {
-        let chosen = args
-            .provider
-            .clone()
-            .filter(|name| !name.trim().is_empty())
-            .or_else(|| first_env(&env, &["TIDYUP_PROVIDER"]))
-            .or_else(|| config.provider.clone())
-            .map(|name| name.trim().to_owned());
+        let chosen = chosen_provider(args, &env, config);
         let explicit = chosen.is_some();
         let name = chosen.unwrap_or_else(|| DEFAULT_PROVIDER.to_owned());
         let offline = name == OFFLINE;
         // The offline planner still gets a model name (it is in the
         // requests it answers); it is the default provider's.
         let profile = providers::lookup(if offline { DEFAULT_PROVIDER } else { &name }, config)?;
-        let file_applies = config
-            .provider
-            .as_deref()
-            .is_none_or(|file| file.trim() == name);
-        let file = |value: &Option<String>| {
-            value
-                .clone()
-                .filter(|value| file_applies && !value.trim().is_empty())
-        };
-        let mut base_env = vec!["TIDYUP_BASE_URL"];
-        if profile.name == DEFAULT_PROVIDER {
-            base_env.push("OPENAI_BASE_URL");
-        }
-        let base_url = args
-            .base_url
-            .clone()
-            .or_else(|| first_env(&env, &base_env))
-            .or_else(|| file(&config.base_url))
-            .unwrap_or_else(|| profile.base_url.clone());
-        let model = args
-            .model
-            .clone()
-            .or_else(|| first_env(&env, &["TIDYUP_MODEL"]))
-            .or_else(|| file(&config.model))
-            .or_else(|| profile.model.clone())
-            .ok_or_else(|| SettingsError::NoModel(name.clone()))?;
+        let (base_url, model) = endpoint(args, &env, config, &name, &profile)?;
         let key = if offline {
             None
         } else {
             profile.find_key(&env)
         };
-        let provider = match (offline, &key, profile.keyless, explicit) {
-            (true, _, _, _) => Provider::Offline,
-            (false, Some(_), _, _) | (false, None, true, _) => Provider::Remote,
-            (false, None, false, false) => Provider::OfflineNoKey,
-            (false, None, false, true) => {
-                return Err(SettingsError::NoApiKey {
-                    variable: profile.suggested_variable().to_owned(),
-                    provider: name,
-                    suggest_api_key_env: profile.custom && profile.key_env.is_none(),
-                });
-            }
-        };
+        let provider = who_answers(offline, key.is_some(), explicit, &name, &profile)?;
         let secs = |flag: Option<u64>, file: Option<u64>, default: Duration| {
             flag.or(file).map_or(default, Duration::from_secs)
         };
-        let retry_base = match first_env(&env, &["TIDYUP_RETRY_BASE_MS"]) {
-            Some(value) => value
-                .trim()
-                .parse()
-                .map(Duration::from_millis)
-                .map_err(|_| SettingsError::BadEnv {
-                    name: "TIDYUP_RETRY_BASE_MS",
-                    value,
-                    expected: Expected::Milliseconds,
-                })?,
-            None => config
-                .limits
-                .retry_base_ms
-                .map_or(DEFAULT_RETRY_BASE, Duration::from_millis),
-        };
-        let context_tokens = args
-            .context_tokens
-            .or_else(|| config.providers.get(&name).and_then(|p| p.context_tokens))
-            .or(config.context_tokens)
-            .unwrap_or_else(|| presets::context_tokens(&name));
         Ok(Self {
-            context_tokens,
+            context_tokens: context_tokens(args, config, &name),
             provider_name: name,
             base_url,
             model,
@@ -356,7 +280,7 @@ impl ProviderSettings {
                 DEFAULT_IDLE_TIMEOUT,
             ),
             stream: !args.no_stream && config.stream.unwrap_or(true),
-            retry_base,
+            retry_base: retry_base(&env, config)?,
             max_tries: config.limits.max_tries.unwrap_or(DEFAULT_MAX_TRIES).max(1),
             max_reply_bytes: config
                 .limits
@@ -366,6 +290,114 @@ impl ProviderSettings {
                 }),
         })
     }
+}
+
+/// The provider named by the flag, else `TIDYUP_PROVIDER`, else the config
+/// file; `None` when none names one.
+fn chosen_provider(
+    args: &ProviderArgs,
+    env: &impl Fn(&str) -> Option<String>,
+    config: &Config,
+) -> Option<String> {
+    args.provider
+        .clone()
+        .filter(|name| !name.trim().is_empty())
+        .or_else(|| first_env(env, &["TIDYUP_PROVIDER"]))
+        .or_else(|| config.provider.clone())
+        .map(|name| name.trim().to_owned())
+}
+
+/// The base address and model of provider `name`. The file's top-level
+/// `base_url` and `model` apply only when the file's `provider` is `name`
+/// (or it names none); `OPENAI_BASE_URL` only to the default provider.
+fn endpoint(
+    args: &ProviderArgs,
+    env: &impl Fn(&str) -> Option<String>,
+    config: &Config,
+    name: &str,
+    profile: &providers::Profile,
+) -> Result<(String, String), SettingsError> {
+    let file_applies = config
+        .provider
+        .as_deref()
+        .is_none_or(|file| file.trim() == name);
+    let file = |value: &Option<String>| {
+        value
+            .clone()
+            .filter(|value| file_applies && !value.trim().is_empty())
+    };
+    let mut base_env = vec!["TIDYUP_BASE_URL"];
+    if profile.name == DEFAULT_PROVIDER {
+        base_env.push("OPENAI_BASE_URL");
+    }
+    let base_url = args
+        .base_url
+        .clone()
+        .or_else(|| first_env(env, &base_env))
+        .or_else(|| file(&config.base_url))
+        .unwrap_or_else(|| profile.base_url.clone());
+    let model = args
+        .model
+        .clone()
+        .or_else(|| first_env(env, &["TIDYUP_MODEL"]))
+        .or_else(|| file(&config.model))
+        .or_else(|| profile.model.clone())
+        .ok_or_else(|| SettingsError::NoModel(name.to_owned()))?;
+    Ok((base_url, model))
+}
+
+/// Who answers the model calls: the offline planner when chosen, or when no
+/// key is set and no provider was named; a provider named explicitly that
+/// needs a key and has none is refused.
+fn who_answers(
+    offline: bool,
+    has_key: bool,
+    explicit: bool,
+    name: &str,
+    profile: &providers::Profile,
+) -> Result<Provider, SettingsError> {
+    match (offline, has_key, profile.keyless, explicit) {
+        (true, _, _, _) => Ok(Provider::Offline),
+        (false, true, _, _) | (false, false, true, _) => Ok(Provider::Remote),
+        (false, false, false, false) => Ok(Provider::OfflineNoKey),
+        (false, false, false, true) => Err(SettingsError::NoApiKey {
+            variable: profile.suggested_variable().to_owned(),
+            provider: name.to_owned(),
+            suggest_api_key_env: profile.custom && profile.key_env.is_none(),
+        }),
+    }
+}
+
+/// The first retry's delay: `TIDYUP_RETRY_BASE_MS`, else the config file,
+/// else the default.
+fn retry_base(
+    env: &impl Fn(&str) -> Option<String>,
+    config: &Config,
+) -> Result<Duration, SettingsError> {
+    match first_env(env, &["TIDYUP_RETRY_BASE_MS"]) {
+        Some(value) => value
+            .trim()
+            .parse()
+            .map(Duration::from_millis)
+            .map_err(|_| SettingsError::BadEnv {
+                name: "TIDYUP_RETRY_BASE_MS",
+                value,
+                expected: Expected::Milliseconds,
+            }),
+        None => Ok(config
+            .limits
+            .retry_base_ms
+            .map_or(DEFAULT_RETRY_BASE, Duration::from_millis)),
+    }
+}
+
+/// The context budget: the flag, else the provider's entry of the config
+/// file, else the file's top level, else what the preset's model reads.
+fn context_tokens(args: &ProviderArgs, config: &Config, name: &str) -> u64 {
+    args.context_tokens
+        .or_else(|| config.providers.get(name).and_then(|p| p.context_tokens))
+        .or(config.context_tokens)
+        .unwrap_or_else(|| presets::context_tokens(name))
 }
 
 impl Settings {

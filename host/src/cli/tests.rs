@@ -37,12 +37,12 @@ fn flags_beat_environment_beats_defaults() {
     let dir = dir.as_str();
     let s = resolve(&[dir], &[("OPENAI_API_KEY", "k1")]).unwrap();
     assert_eq!(
-        (s.base_url.as_str(), s.model.as_str()),
+        (s.client.base_url.as_str(), s.client.model.as_str()),
         (DEFAULT_BASE_URL, DEFAULT_MODEL)
     );
-    assert_eq!(s.api_key.as_deref(), Some("k1"));
-    assert_eq!(s.provider, Provider::Remote);
-    assert_eq!(s.provider_name, "openai");
+    assert_eq!(s.client.api_key.as_deref(), Some("k1"));
+    assert_eq!(s.client.provider, Provider::Remote);
+    assert_eq!(s.client.provider_name, "openai");
     let env = [
         ("TIDYUP_API_KEY", "k2"),
         ("OPENAI_API_KEY", "k1"),
@@ -52,10 +52,14 @@ fn flags_beat_environment_beats_defaults() {
     ];
     let s = resolve(&[dir], &env).unwrap();
     assert_eq!(
-        (s.api_key.as_deref(), s.base_url.as_str(), s.model.as_str()),
+        (
+            s.client.api_key.as_deref(),
+            s.client.base_url.as_str(),
+            s.client.model.as_str()
+        ),
         (Some("k2"), "http://b", "m1")
     );
-    assert_eq!(s.lang, Lang::Zh);
+    assert_eq!(s.client.lang, Lang::Zh);
     let s = resolve(
         &[
             dir,
@@ -70,7 +74,11 @@ fn flags_beat_environment_beats_defaults() {
     )
     .unwrap();
     assert_eq!(
-        (s.base_url.as_str(), s.model.as_str(), s.lang),
+        (
+            s.client.base_url.as_str(),
+            s.client.model.as_str(),
+            s.client.lang
+        ),
         ("http://a", "m2", Lang::En)
     );
     assert!(!format!("{s:?}").contains("k2"));
@@ -81,12 +89,12 @@ fn picks_the_offline_planner_without_a_key() {
     let dir = tmp();
     let dir = dir.as_str();
     assert_eq!(
-        resolve(&[dir], &[]).unwrap().provider,
+        resolve(&[dir], &[]).unwrap().client.provider,
         Provider::OfflineNoKey
     );
     let chosen = resolve(&[dir, "--provider", "offline"], &[("TIDYUP_API_KEY", "k")]).unwrap();
-    assert_eq!(chosen.provider, Provider::Offline);
-    assert_eq!(chosen.api_key, None);
+    assert_eq!(chosen.client.provider, Provider::Offline);
+    assert_eq!(chosen.client.api_key, None);
     assert!(matches!(
         resolve(&[dir, "--provider", "openai"], &[]),
         Err(SettingsError::NoApiKey { variable, .. }) if variable == "OPENAI_API_KEY"
@@ -101,10 +109,10 @@ fn a_preset_brings_its_address_model_and_key_variable() {
     let s = resolve(&[dir, "--provider", "deepseek"], &env).unwrap();
     assert_eq!(
         (
-            s.base_url.as_str(),
-            s.model.as_str(),
-            s.api_key.as_deref(),
-            s.provider
+            s.client.base_url.as_str(),
+            s.client.model.as_str(),
+            s.client.api_key.as_deref(),
+            s.client.provider
         ),
         (
             "https://api.deepseek.com/v1",
@@ -119,7 +127,7 @@ fn a_preset_brings_its_address_model_and_key_variable() {
         &[("DEEPSEEK_API_KEY", "d"), ("OPENAI_BASE_URL", "http://o")],
     )
     .unwrap();
-    assert_eq!(s.base_url, "https://api.deepseek.com/v1");
+    assert_eq!(s.client.base_url, "https://api.deepseek.com/v1");
     let err = resolve(&[dir, "--provider", "deepseek"], &[("OPENAI_API_KEY", "o")]);
     assert!(matches!(
         &err,
@@ -133,7 +141,7 @@ fn a_preset_brings_its_address_model_and_key_variable() {
         &[("TIDYUP_PROVIDER", "groq"), ("GROQ_API_KEY", "g")],
     )
     .unwrap();
-    assert_eq!(s.model, "llama-3.3-70b-versatile");
+    assert_eq!(s.client.model, "llama-3.3-70b-versatile");
     assert!(matches!(
         resolve(&[dir, "--provider", "nope"], &[]),
         Err(SettingsError::Provider(ProviderError::Unknown { .. }))
@@ -145,10 +153,13 @@ fn keyless_providers_need_no_key() {
     let dir = tmp();
     let dir = dir.as_str();
     let s = resolve(&[dir, "--provider", "ollama"], &[("OPENAI_API_KEY", "o")]).unwrap();
-    assert_eq!((s.provider, s.api_key.as_deref()), (Provider::Remote, None));
-    assert_eq!(s.base_url, "http://127.0.0.1:11434/v1");
+    assert_eq!(
+        (s.client.provider, s.client.api_key.as_deref()),
+        (Provider::Remote, None)
+    );
+    assert_eq!(s.client.base_url, "http://127.0.0.1:11434/v1");
     let s = resolve(&[dir, "--provider", "vllm"], &[("VLLM_API_KEY", "v")]).unwrap();
-    assert_eq!(s.api_key.as_deref(), Some("v"));
+    assert_eq!(s.client.api_key.as_deref(), Some("v"));
 }
 
 #[test]
@@ -163,20 +174,20 @@ fn flags_beat_environment_beats_file_beats_preset() {
     let s = resolve_with(&[dir], &key, file).unwrap();
     assert_eq!(
         (
-            s.provider_name.as_str(),
-            s.base_url.as_str(),
-            s.model.as_str(),
-            s.lang
+            s.client.provider_name.as_str(),
+            s.client.base_url.as_str(),
+            s.client.model.as_str(),
+            s.client.lang
         ),
         ("mistral", "http://file/v1", "file-model", Lang::Zh)
     );
     assert_eq!(
         (
-            s.connect_timeout,
-            s.idle_timeout,
-            s.retry_base,
-            s.max_tries,
-            s.stream
+            s.client.connect_timeout,
+            s.client.idle_timeout,
+            s.client.retry_base,
+            s.client.max_tries,
+            s.client.stream
         ),
         (
             Duration::from_secs(3),
@@ -196,7 +207,12 @@ fn flags_beat_environment_beats_file_beats_preset() {
     ];
     let s = resolve_with(&[dir], &env, file).unwrap();
     assert_eq!(
-        (s.base_url.as_str(), s.model.as_str(), s.lang, s.retry_base),
+        (
+            s.client.base_url.as_str(),
+            s.client.model.as_str(),
+            s.client.lang,
+            s.client.retry_base
+        ),
         (
             "http://env/v1",
             "env-model",
@@ -224,11 +240,11 @@ fn flags_beat_environment_beats_file_beats_preset() {
     .unwrap();
     assert_eq!(
         (
-            s.base_url.as_str(),
-            s.model.as_str(),
-            s.lang,
-            s.connect_timeout,
-            s.idle_timeout
+            s.client.base_url.as_str(),
+            s.client.model.as_str(),
+            s.client.lang,
+            s.client.connect_timeout,
+            s.client.idle_timeout
         ),
         (
             "http://flag/v1",
@@ -240,12 +256,12 @@ fn flags_beat_environment_beats_file_beats_preset() {
     );
     // The file's lang beats the system locale.
     let s = resolve_with(&[dir], &[("MISTRAL_API_KEY", "m"), ("LANG", "en_US")], file).unwrap();
-    assert_eq!(s.lang, Lang::Zh);
+    assert_eq!(s.client.lang, Lang::Zh);
     // Another provider chosen by flag: the file's address and model stay
     // with the file's provider.
     let s = resolve_with(&[dir, "--provider", "groq"], &[("GROQ_API_KEY", "g")], file).unwrap();
     assert_eq!(
-        (s.base_url.as_str(), s.model.as_str()),
+        (s.client.base_url.as_str(), s.client.model.as_str()),
         ("https://api.groq.com/openai/v1", "llama-3.3-70b-versatile")
     );
     // The file chose a provider that needs a key, and there is none: exit 2.
@@ -261,11 +277,11 @@ fn defaults_without_a_file() {
     let s = resolve(&[dir.as_str(), "--no-stream"], &[]).unwrap();
     assert_eq!(
         (
-            s.connect_timeout,
-            s.idle_timeout,
-            s.retry_base,
-            s.max_tries,
-            s.stream
+            s.client.connect_timeout,
+            s.client.idle_timeout,
+            s.client.retry_base,
+            s.client.max_tries,
+            s.client.stream
         ),
         (
             DEFAULT_CONNECT_TIMEOUT,
@@ -275,7 +291,7 @@ fn defaults_without_a_file() {
             false
         )
     );
-    assert!(resolve(&[dir.as_str()], &[]).unwrap().stream);
+    assert!(resolve(&[dir.as_str()], &[]).unwrap().client.stream);
     assert!(matches!(
         resolve(&[dir.as_str()], &[("TIDYUP_RETRY_BASE_MS", "soon")]),
         Err(SettingsError::BadEnv { .. })
@@ -298,7 +314,11 @@ fn custom_providers_of_the_file() {
     )
     .unwrap();
     assert_eq!(
-        (s.base_url.as_str(), s.model.as_str(), s.api_key.as_deref()),
+        (
+            s.client.base_url.as_str(),
+            s.client.model.as_str(),
+            s.client.api_key.as_deref()
+        ),
         ("http://w/v1", "wm", Some("w"))
     );
     assert!(matches!(
@@ -314,7 +334,10 @@ fn custom_providers_of_the_file() {
         Err(SettingsError::NoModel("bare".into()))
     );
     let s = resolve_with(&[dir, "--provider", "lab"], &[], file).unwrap();
-    assert_eq!((s.provider, s.api_key.as_deref()), (Provider::Remote, None));
+    assert_eq!(
+        (s.client.provider, s.client.api_key.as_deref()),
+        (Provider::Remote, None)
+    );
 }
 
 #[test]
@@ -340,7 +363,7 @@ fn ask_takes_the_same_provider_flags() {
     assert_eq!(s.question, "what is this?");
     assert_eq!(s.images, ["a.png", "https://x/b.jpg"]);
     assert_eq!(s.system.as_deref(), Some("be brief"));
-    assert_eq!(s.provider_name, "ollama");
+    assert_eq!(s.client.provider_name, "ollama");
     assert!(Cli::try_parse_from(["tidyup", "ask"]).is_err());
 }
 

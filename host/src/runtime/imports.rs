@@ -15,133 +15,139 @@ use crate::transport::Opened;
 /// Links every import of [`IMPORT_MODULE`].
 pub(super) fn linker(engine: &Engine) -> anyhow::Result<Linker<HostState>> {
     let mut linker = Linker::new(engine);
-    linker.func_wrap_async(
-        IMPORT_MODULE,
-        "chat_completion",
-        |mut caller: Caller<'_, HostState>, (ptr, len): (u32, u32)| {
-            Box::new(async move {
-                let result = match read_json::<ChatRequest>(&mut caller, ptr, len) {
-                    Ok(request) => {
-                        let state = caller.data();
-                        awaiting_model(state, state.model.clone().post(request.body)).await
-                    }
-                    Err(err) => Err(err),
-                };
-                stage_and_refuel(&mut caller, result)
-            })
-        },
-    )?;
-    linker.func_wrap_async(
-        IMPORT_MODULE,
-        "chat_stream_open",
-        |mut caller: Caller<'_, HostState>, (ptr, len): (u32, u32)| {
-            Box::new(async move {
-                let opened = match read_json::<ChatRequest>(&mut caller, ptr, len) {
-                    Ok(request) => {
-                        let state = caller.data();
-                        awaiting_model(state, state.model.clone().post_stream(request.body)).await
-                    }
-                    Err(err) => Err(err),
-                };
-                let state = caller.data_mut();
-                let result = opened.map(|opened| match opened {
-                    Opened::Whole(reply) => reply,
-                    Opened::Streaming(source) => {
-                        state.stream = Some(source);
-                        HttpReply {
-                            streaming: true,
-                            ..HttpReply::new(200, "")
-                        }
-                    }
-                });
-                stage_and_refuel(&mut caller, result)
-            })
-        },
-    )?;
+    linker.func_wrap_async(IMPORT_MODULE, "chat_completion", |caller, (ptr, len)| {
+        Box::new(chat_completion(caller, ptr, len))
+    })?;
+    linker.func_wrap_async(IMPORT_MODULE, "chat_stream_open", |caller, (ptr, len)| {
+        Box::new(chat_stream_open(caller, ptr, len))
+    })?;
     linker.func_wrap_async(
         IMPORT_MODULE,
         "chat_stream_read",
-        |mut caller: Caller<'_, HostState>, (_ptr, _len): (u32, u32)| {
-            Box::new(async move {
-                let cancel = caller.data().cancel.clone();
-                let result = match caller.data_mut().stream.take() {
-                    None => Ok(None),
-                    Some(mut source) => match cancel.run(source.next_chunk()).await {
-                        None => Err(cancelled()),
-                        Some(Ok(Some(piece))) => {
-                            caller.data_mut().stream = Some(source);
-                            Ok(Some(piece))
-                        }
-                        Some(other) => other,
-                    },
-                };
-                stage_and_refuel(&mut caller, result)
-            })
-        },
+        |caller, (_, _): (u32, u32)| Box::new(chat_stream_read(caller)),
     )?;
-    linker.func_wrap_async(
-        IMPORT_MODULE,
-        "sleep",
-        |mut caller: Caller<'_, HostState>, (milliseconds,): (u64,)| {
-            Box::new(async move {
-                let wait = tokio::time::sleep(Duration::from_millis(milliseconds));
-                let woken = match caller.data().cancel.clone().run(wait).await {
-                    Some(()) => 0,
-                    None => 1,
-                };
-                refuel(&mut caller);
-                woken
-            })
-        },
-    )?;
-    linker.func_wrap(
-        IMPORT_MODULE,
-        "is_cancelled",
-        |mut caller: Caller<'_, HostState>| -> i32 {
-            refuel(&mut caller);
-            i32::from(caller.data().cancel.is_requested())
-        },
-    )?;
-    linker.func_wrap(
-        IMPORT_MODULE,
-        "fs_call",
-        |mut caller: Caller<'_, HostState>, ptr: u32, len: u32| -> i32 {
-            let result = read_json::<FsRequest>(&mut caller, ptr, len)
-                .and_then(|request| request.apply(caller.data_mut().files.as_mut()));
-            stage_and_refuel(&mut caller, result)
-        },
-    )?;
-    linker.func_wrap(
-        IMPORT_MODULE,
-        "emit",
-        |mut caller: Caller<'_, HostState>, ptr: u32, len: u32| {
-            if let Ok(event) = read_json::<Event>(&mut caller, ptr, len) {
-                caller.data_mut().events.emit(event);
-            }
-            refuel(&mut caller);
-        },
-    )?;
-    linker.func_wrap(
-        IMPORT_MODULE,
-        "take_result",
-        |mut caller: Caller<'_, HostState>, dst: u32, len: u32| -> i32 {
-            refuel(&mut caller);
-            let Some(staged) = caller.data_mut().staged.take() else {
-                return -1;
-            };
-            if usize::try_from(len).ok() != Some(staged.len()) {
-                return -1;
-            }
-            let Some(memory) = guest_memory(&mut caller) else {
-                return -1;
-            };
-            match memory.write(&mut caller, dst as usize, &staged) {
-                Ok(()) => i32::try_from(staged.len()).unwrap_or(-1),
-                Err(_) => -1,
-            }
-        },
-    )?;
+    linker.func_wrap_async(IMPORT_MODULE, "sleep", |caller, (milliseconds,)| {
+        Box::new(sleep(caller, milliseconds))
+    })?;
+    linker.func_wrap(IMPORT_MODULE, "is_cancelled", is_cancelled)?;
+    linker.func_wrap(IMPORT_MODULE, "fs_call", fs_call)?;
+    linker.func_wrap(IMPORT_MODULE, "emit", emit)?;
+    linker.func_wrap(IMPORT_MODULE, "take_result", take_result)?;
     Ok(linker)
+}
+
+/// `chat_completion(ptr, len)`: one model call, its reply staged whole.
+async fn chat_completion(mut caller: Caller<'_, HostState>, ptr: u32, len: u32) -> i32 {
+    let result = send_request(&mut caller, ptr, len, |state, body| {
+        state.model.clone().post(body)
+    })
+    .await;
+    stage_and_refuel(&mut caller, result)
+}
+
+/// `chat_stream_open(ptr, len)`: a streamed model call; a 2xx event stream
+/// is kept for `chat_stream_read` and staged as `streaming: true`, any
+/// other answer staged whole.
+async fn chat_stream_open(mut caller: Caller<'_, HostState>, ptr: u32, len: u32) -> i32 {
+    let opened = send_request(&mut caller, ptr, len, |state, body| {
+        state.model.clone().post_stream(body)
+    })
+    .await;
+    let result = opened.map(|opened| match opened {
+        Opened::Whole(reply) => reply,
+        Opened::Streaming(source) => {
+            caller.data_mut().stream = Some(source);
+            HttpReply {
+                streaming: true,
+                ..HttpReply::new(200, "")
+            }
+        }
+    });
+    stage_and_refuel(&mut caller, result)
+}
+
+/// Reads the guest's [`ChatRequest`] at `ptr`/`len` and awaits `send` with
+/// its body, the wait told to the host and raced against a cancel.
+async fn send_request<T, Sent>(
+    caller: &mut Caller<'_, HostState>,
+    ptr: u32,
+    len: u32,
+    send: impl FnOnce(&HostState, serde_json::Value) -> Sent,
+) -> Result<T, HostError>
+where
+    Sent: Future<Output = Result<T, HostError>> + Send,
+{
+    let request = read_json::<ChatRequest>(caller, ptr, len)?;
+    let state = caller.data();
+    awaiting_model(state, send(state, request.body)).await
+}
+
+/// `chat_stream_read()`: the open stream's next piece, `null` at its end.
+async fn chat_stream_read(mut caller: Caller<'_, HostState>) -> i32 {
+    let cancel = caller.data().cancel.clone();
+    let result = match caller.data_mut().stream.take() {
+        None => Ok(None),
+        Some(mut source) => match cancel.run(source.next_chunk()).await {
+            None => Err(cancelled()),
+            Some(Ok(Some(piece))) => {
+                caller.data_mut().stream = Some(source);
+                Ok(Some(piece))
+            }
+            Some(other) => other,
+        },
+    };
+    stage_and_refuel(&mut caller, result)
+}
+
+/// `sleep(ms)`: 0 when the time passed, 1 when the user cancelled first.
+async fn sleep(mut caller: Caller<'_, HostState>, milliseconds: u64) -> i32 {
+    let wait = tokio::time::sleep(Duration::from_millis(milliseconds));
+    let woken = match caller.data().cancel.clone().run(wait).await {
+        Some(()) => 0,
+        None => 1,
+    };
+    refuel(&mut caller);
+    woken
+}
+
+/// `is_cancelled()`: 1 when the user asked to cancel the turn.
+fn is_cancelled(mut caller: Caller<'_, HostState>) -> i32 {
+    refuel(&mut caller);
+    i32::from(caller.data().cancel.is_requested())
+}
+
+/// `fs_call(ptr, len)`: one file primitive on the host's file system.
+fn fs_call(mut caller: Caller<'_, HostState>, ptr: u32, len: u32) -> i32 {
+    let result = read_json::<FsRequest>(&mut caller, ptr, len)
+        .and_then(|request| request.apply(caller.data_mut().files.as_mut()));
+    stage_and_refuel(&mut caller, result)
+}
+
+/// `emit(ptr, len)`: an event for the user; an unreadable one is dropped.
+fn emit(mut caller: Caller<'_, HostState>, ptr: u32, len: u32) {
+    if let Ok(event) = read_json::<Event>(&mut caller, ptr, len) {
+        caller.data_mut().events.emit(event);
+    }
+    refuel(&mut caller);
+}
+
+/// `take_result(dst, len)`: copies the staged result into guest memory;
+/// its length, or -1 when nothing is staged or `len` is not its length.
+fn take_result(mut caller: Caller<'_, HostState>, dst: u32, len: u32) -> i32 {
+    refuel(&mut caller);
+    let Some(staged) = caller.data_mut().staged.take() else {
+        return -1;
+    };
+    if usize::try_from(len).ok() != Some(staged.len()) {
+        return -1;
+    }
+    let Some(memory) = guest_memory(&mut caller) else {
+        return -1;
+    };
+    match memory.write(&mut caller, dst as usize, &staged) {
+        Ok(()) => i32::try_from(staged.len()).unwrap_or(-1),
+        Err(_) => -1,
+    }
 }
 
 /// Stages an import's result, then refuels the core for the work until its
