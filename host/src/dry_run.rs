@@ -11,6 +11,7 @@ use anyhow::{Context, bail};
 use serde::{Deserialize, Serialize};
 use tidyup_core::{FileSystem, Lang};
 
+use crate::failure::Failure;
 use crate::fs::{Fingerprint, HostFs, PlanStep, Protected};
 use crate::journal::{Journal, JournalStore, JournaledFs};
 
@@ -50,10 +51,10 @@ impl DryRunPlan {
     /// Reads a plan file. Plans saved by earlier versions, whose
     /// fingerprints cannot show every edit, are refused.
     pub fn load(path: &Path) -> anyhow::Result<Self> {
-        let text =
-            fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let text = fs::read_to_string(path)
+            .with_context(|| Failure::CannotRead(path.display().to_string()))?;
         let plan: Self = serde_json::from_str(&text)
-            .with_context(|| format!("{} is not a tidyup plan", path.display()))?;
+            .with_context(|| Failure::NotAPlan(path.display().to_string()))?;
         let complete = plan.steps.iter().all(|step| match step {
             PlanStep::CreateFolder { .. } => true,
             PlanStep::Move { source, .. } | PlanStep::Delete { source, .. } => source.is_complete(),
@@ -96,9 +97,9 @@ pub struct ApplyReport {
 /// Carries out a plan through the sandbox of its roots, the excludes of the
 /// target's rules file and a new journaled session. A step whose source is gone or changed, or whose destination
 /// appeared since, is refused and reported; the others go on.
-pub fn apply(store: &JournalStore, plan: &DryRunPlan) -> anyhow::Result<ApplyReport> {
+pub fn apply(store: &JournalStore, plan: &DryRunPlan, lang: Lang) -> anyhow::Result<ApplyReport> {
     let inner = crate::fs::base(plan.roots.as_deref(), &Protected::tidyup_own(store.root()))
-        .context("cannot open the plan's directories")?;
+        .context(Failure::CannotOpenPlanRoots)?;
     // The rules file as it is now: what it protects today stays untouched.
     let rules = crate::rules_file::load(std::path::Path::new(&plan.target), None)?;
     let inner = crate::fs::with_rules(inner, rules.as_ref());
@@ -106,8 +107,8 @@ pub fn apply(store: &JournalStore, plan: &DryRunPlan) -> anyhow::Result<ApplyRep
     let mut files = JournaledFs::new(inner, journal);
     let mut report = ApplyReport::default();
     let mut placed = Placed::default();
-    for (step, line) in plan.steps.iter().zip(describe(&plan.steps, Lang::En)) {
-        match check_and_run(&mut files, &mut placed, step) {
+    for (step, line) in plan.steps.iter().zip(describe(&plan.steps, lang)) {
+        match check_and_run(&mut files, &mut placed, step, lang) {
             Ok(()) => report.applied += 1,
             Err(reason) => report.skipped.push(format!("{line}: {reason}")),
         }
@@ -170,11 +171,12 @@ fn check_unchanged<F: HostFs>(
     placed: &Placed,
     path: &str,
     planned: &Fingerprint,
+    lang: Lang,
 ) -> Result<(), String> {
     match files.fingerprint(path) {
         Ok(Some(now)) if placed.unchanged(path, planned, &now) => Ok(()),
-        Ok(Some(_)) => Err(format!("{path} has changed since the plan")),
-        Ok(None) => Err(format!("{path} is gone")),
+        Ok(Some(_)) => Err(lang.apply_changed_since_plan(path)),
+        Ok(None) => Err(lang.apply_source_gone(path)),
         Err(err) => Err(err.message),
     }
 }
@@ -183,34 +185,34 @@ fn check_and_run<F: HostFs>(
     files: &mut JournaledFs<F>,
     placed: &mut Placed,
     step: &PlanStep,
+    lang: Lang,
 ) -> Result<(), String> {
     match step {
-        PlanStep::CreateFolder { path } => files.create_dir_all(path).map_err(|e| cause(&e)),
+        PlanStep::CreateFolder { path } => files
+            .create_dir_all(path)
+            .map_err(|e| lang.host_failure(&e)),
         PlanStep::Move {
             from,
             to,
             source,
             replaces,
         } => {
-            check_unchanged(files, placed, from, source)?;
-            if !replaces && files.stat(to).map_err(|e| cause(&e))?.is_some() {
-                return Err(format!("something is at {to} now"));
+            check_unchanged(files, placed, from, source, lang)?;
+            if !replaces && files.stat(to).map_err(|e| lang.host_failure(&e))?.is_some() {
+                return Err(lang.apply_destination_taken(to));
             }
-            files.rename(from, to).map_err(|e| cause(&e))?;
+            files.rename(from, to).map_err(|e| lang.host_failure(&e))?;
             let now = files.fingerprint(to).ok().flatten();
             placed.moved(from, to, now);
             Ok(())
         }
         PlanStep::Delete { path, source } => {
-            check_unchanged(files, placed, path, source)?;
-            files.remove_dir_all(path).map_err(|e| cause(&e))?;
+            check_unchanged(files, placed, path, source, lang)?;
+            files
+                .remove_dir_all(path)
+                .map_err(|e| lang.host_failure(&e))?;
             placed.removed(path);
             Ok(())
         }
     }
-}
-
-/// Why a step failed, worded as a session words a failed file primitive.
-fn cause(err: &tidyup_core::HostError) -> String {
-    tidyup_core::Lang::En.host_failure(err)
 }

@@ -17,6 +17,7 @@ pub mod cli;
 pub mod commands;
 mod console;
 pub mod dry_run;
+pub mod failure;
 pub mod fs;
 pub mod journal;
 mod places;

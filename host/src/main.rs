@@ -31,6 +31,7 @@ fn main() -> ExitCode {
         env,
         config.as_ref().unwrap_or(&Config::default()),
     );
+    tidyup::failure::speak(lang);
     let refuse = |err: &SettingsError| refuse(err, lang);
     match cli.command {
         Some(Command::Demo { dir, .. }) => {

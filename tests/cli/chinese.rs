@@ -1,6 +1,7 @@
 //! Every line of a command is Chinese under `--lang zh` (or a Chinese
-//! locale): `history`, `undo` with nothing to undo, a start-up refusal,
-//! `tidyup ask` with a missing image.
+//! locale): `history`, `undo` with nothing to undo or an unknown session,
+//! `apply` of a file that is no plan, a start-up refusal, a bad config value,
+//! the providers listing, `tidyup ask` with a missing image.
 
 use tidyup_test_kit::e2e::{Outcome, Tidyup};
 
@@ -69,6 +70,69 @@ fn ask_with_a_missing_image_speaks_chinese() {
     assert_eq!(out.code(), 1, "{out}");
     assert!(
         out.stderr.starts_with("tidyup: 无法读取图片 missing.png"),
+        "{out}"
+    );
+}
+
+#[test]
+fn undo_of_an_unknown_session_speaks_chinese() {
+    let out = subcommand(&["undo", "no-such-session", "--lang", "zh"]);
+    assert_eq!(out.code(), 1, "{out}");
+    assert!(
+        out.stderr.starts_with("tidyup: 没有会话 no-such-session（"),
+        "{out}"
+    );
+    let english = subcommand(&["undo", "no-such-session", "--lang", "en"]);
+    assert!(
+        english
+            .stderr
+            .starts_with("tidyup: no session no-such-session ("),
+        "{english}"
+    );
+}
+
+#[test]
+fn apply_of_a_file_that_is_no_plan_speaks_chinese() {
+    let dir = tempfile::tempdir().unwrap();
+    let plan = dir.path().join("plan.json");
+    std::fs::write(&plan, "not a plan").unwrap();
+    let shown = plan.display().to_string();
+    let out = subcommand(&["apply", &shown, "--lang", "zh"]);
+    assert_eq!(out.code(), 1, "{out}");
+    assert!(
+        out.stderr
+            .starts_with(&format!("tidyup: {shown} 不是 tidyup 的整理计划")),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_bad_config_value_speaks_chinese() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config.toml");
+    std::fs::write(&config, "[limits]\nmax_tries = 0\n").unwrap();
+    let out = Tidyup::bare()
+        .env("TIDYUP_CONFIG", config.to_str().unwrap())
+        .args(["providers", "--lang", "zh"])
+        .run_blocking();
+    assert_eq!(out.code(), 2, "{out}");
+    assert!(out.stderr.contains("[limits] max_tries 至少为 1"), "{out}");
+}
+
+#[test]
+fn the_providers_listing_speaks_chinese() {
+    let out = subcommand(&["providers", "--lang", "zh"]);
+    assert_eq!(out.code(), 0, "{out}");
+    let first = out.stdout.lines().next().unwrap_or_default();
+    assert!(first.starts_with("名称"), "{out}");
+    assert!(
+        first.contains("基础地址") && first.ends_with("密钥"),
+        "{out}"
+    );
+    let offline = out.stdout.lines().find(|line| line.starts_with("offline"));
+    assert!(
+        offline
+            .is_some_and(|line| line.contains("（内置：规则，无 AI）") && line.ends_with("不需要")),
         "{out}"
     );
 }

@@ -9,6 +9,7 @@ use std::os::unix::fs::{MetadataExt, symlink};
 use std::path::{Path, PathBuf};
 #[cfg(unix)]
 use std::sync::atomic::{AtomicBool, Ordering};
+use tidyup_core::Lang;
 
 use serde_json::json;
 #[cfg(unix)]
@@ -193,7 +194,7 @@ fn a_delete_into_a_trash_on_another_file_system_survives_the_same_swap() {
     // Once the folder is back, the journal knows the delete never happened.
     fs::remove_file(world.target.join("swap")).unwrap();
     fs::rename(world.target.join("parked"), world.target.join("swap")).unwrap();
-    let report = journal::undo(&store, Some(&session)).unwrap();
+    let report = journal::undo(&store, Some(&session), Lang::En).unwrap();
     assert_eq!(report.reversed, 0);
     assert!(report.skipped.is_empty(), "{:?}", report.skipped);
 }
@@ -243,7 +244,7 @@ fn a_sandboxed_copy_across_file_systems_keeps_bytes_links_and_times() {
         );
     }
     assert!(!world.target.join("album").exists());
-    let report = journal::undo(&store, None).unwrap();
+    let report = journal::undo(&store, None, Lang::En).unwrap();
     assert!(report.skipped.is_empty(), "{:?}", report.skipped);
     assert_eq!(snapshot(&world.target.join("album")), before);
 }

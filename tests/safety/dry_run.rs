@@ -5,6 +5,7 @@ use serde_json::json;
 use tidyup::dry_run::{self as plan, DryRunPlan as Plan};
 use tidyup::fs::{OverlayFs, PlanStep, SandboxFs};
 use tidyup::journal::{self, JournalStore as Store};
+use tidyup_core::Lang;
 
 use crate::support::{World, snapshot};
 use tidyup_test_kit::e2e::at;
@@ -98,7 +99,7 @@ fn the_dry_run_records_each_planned_change_in_order() {
     let files = plan_five_changes(&world);
     let steps = files.steps().to_vec();
     assert_eq!(
-        plan::describe(&steps, tidyup_core::Lang::En),
+        plan::describe(&steps, Lang::En),
         [
             format!("create folder {}", at(world.target_str(), "Images")),
             format!(
@@ -128,7 +129,7 @@ fn applying_the_plan_makes_the_changes_and_undo_reverts_them() {
     let steps = plan_five_changes(&world).steps().to_vec();
     assert_eq!(snapshot(&world.target), before, "the disk is unchanged");
     let store = Store::at(world.dir.path().join("data"));
-    let report = plan::apply(&store, &plan_of(&world, &steps)).unwrap();
+    let report = plan::apply(&store, &plan_of(&world, &steps), Lang::En).unwrap();
     assert_eq!(
         (report.applied, report.skipped.len()),
         (5, 0),
@@ -146,7 +147,7 @@ fn applying_the_plan_makes_the_changes_and_undo_reverts_them() {
     assert!(!world.target.join("a.txt").exists());
 
     // Applied through the journal: undo gives the original tree back.
-    journal::undo(&store, report.session.as_deref()).unwrap();
+    journal::undo(&store, report.session.as_deref(), Lang::En).unwrap();
     assert_eq!(snapshot(&world.target), before);
 }
 
@@ -168,7 +169,7 @@ fn apply_refuses_steps_whose_source_changed() {
     std::fs::write(world.target.join("a.txt"), b"alpha, edited since").unwrap();
     std::fs::remove_file(world.target.join("docs/report.pdf")).unwrap();
     let store = Store::at(world.dir.path().join("data"));
-    let report = plan::apply(&store, &plan_of(&world, &steps)).unwrap();
+    let report = plan::apply(&store, &plan_of(&world, &steps), Lang::En).unwrap();
     assert_eq!(report.applied, 0);
     assert!(
         report.skipped[0].contains("has changed since the plan"),
@@ -238,7 +239,7 @@ fn apply_refuses_a_same_length_edit_whose_modification_time_was_set_back() {
     );
     let before = snapshot(&world.target);
     let store = Store::at(world.dir.path().join("data"));
-    let report = plan::apply(&store, &plan_of(&world, &steps)).unwrap();
+    let report = plan::apply(&store, &plan_of(&world, &steps), Lang::En).unwrap();
     let move_step = report
         .skipped
         .iter()
@@ -306,7 +307,7 @@ fn apply_carries_out_an_item_moved_twice_in_one_plan() {
     let steps = files.steps().to_vec();
     drop(files);
     let store = Store::at(world.dir.path().join("data"));
-    let report = plan::apply(&store, &plan_of(&world, &steps)).unwrap();
+    let report = plan::apply(&store, &plan_of(&world, &steps), Lang::En).unwrap();
     assert!(report.skipped.is_empty(), "{:?}", report.skipped);
     assert_eq!(
         std::fs::read(world.target.join("Text/b.txt")).unwrap(),

@@ -4,6 +4,7 @@
 use std::fs;
 #[cfg(unix)]
 use std::os::unix::fs::symlink;
+use tidyup_core::Lang;
 
 use serde_json::json;
 use tidyup::fs::SandboxFs;
@@ -78,7 +79,7 @@ fn a_move_that_fails_after_its_destination_was_trashed_puts_it_back() {
         (0, 0),
         "{summary:?}"
     );
-    let report = journal::undo(&store, Some(&session)).unwrap();
+    let report = journal::undo(&store, Some(&session), Lang::En).unwrap();
     assert_eq!(report.reversed, 0);
     assert!(report.skipped.is_empty(), "{:?}", report.skipped);
     assert_eq!(snapshot(&world.target), before);
@@ -109,7 +110,7 @@ fn a_folder_moved_onto_a_folder_with_contents_is_refused_and_undo_is_exact() {
     assert!(world.target.join("docs/a.txt").is_dir());
     assert!(world.target.join("a.txt/report.pdf").is_file());
     drop(files);
-    let report = journal::undo(&store, None).unwrap();
+    let report = journal::undo(&store, None, Lang::En).unwrap();
     assert!(report.skipped.is_empty(), "{:?}", report.skipped);
     assert_eq!(snapshot(&world.target), before);
 }

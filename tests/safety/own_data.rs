@@ -6,6 +6,7 @@ use std::fs;
 #[cfg(unix)]
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
+use tidyup_core::Lang;
 
 use serde_json::{Value, json};
 use tidyup::dry_run::{self as plan, DryRunPlan as Plan};
@@ -317,7 +318,7 @@ fn apply_refuses_a_plan_that_reaches_the_data_directory() {
             source,
         }],
     };
-    let report = plan::apply(&Store::at(&data), &plan).unwrap();
+    let report = plan::apply(&Store::at(&data), &plan, Lang::En).unwrap();
     assert_eq!(report.applied, 0);
     assert!(report.skipped[0].contains(REFUSED), "{:?}", report.skipped);
     assert_eq!(snapshot(&world.target), before);

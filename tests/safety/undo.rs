@@ -5,6 +5,7 @@ use proptest::prelude::*;
 use serde_json::{Value, json};
 use tidyup::fs::SandboxFs;
 use tidyup::journal::{self, Journal, JournalStore as Store, JournaledFs, Record};
+use tidyup_core::Lang;
 
 use crate::support::{World, snapshot};
 
@@ -79,7 +80,7 @@ proptest! {
         let changed = files.journal().has_changes();
         drop(files);
         if changed {
-            let report = journal::undo(&store, None).unwrap();
+            let report = journal::undo(&store, None, Lang::En).unwrap();
             prop_assert!(report.skipped.is_empty(), "skipped: {:?}", report.skipped);
         }
         prop_assert_eq!(snapshot(&world.target), before);
@@ -109,7 +110,7 @@ fn undo_restores_deleted_and_replaced_items_and_refuses_to_overwrite() {
 
     // Something appears at an original path before the undo: it is kept.
     std::fs::write(world.target.join("b.txt"), b"newcomer").unwrap();
-    let report = journal::undo(&store, Some(&session)).unwrap();
+    let report = journal::undo(&store, Some(&session), Lang::En).unwrap();
     assert_eq!(report.skipped.len(), 2, "{:?}", report.skipped);
     assert!(report.skipped[0].contains("b.txt"), "{:?}", report.skipped);
     assert_eq!(
@@ -123,7 +124,7 @@ fn undo_restores_deleted_and_replaced_items_and_refuses_to_overwrite() {
     assert_ne!(snapshot(&world.target), before_with_b);
     assert_ne!(snapshot(&world.target), before);
     assert!(
-        journal::undo(&store, Some(&session)).is_err(),
+        journal::undo(&store, Some(&session), Lang::En).is_err(),
         "an undone session is not undone twice"
     );
 }
@@ -155,7 +156,7 @@ fn a_journal_cut_short_by_a_crash_still_undoes() {
     text.push_str("{\"op\":\"moved\",\"from\":\"/tr");
     std::fs::write(&path, text).unwrap();
 
-    let report = journal::undo(&store, None).unwrap();
+    let report = journal::undo(&store, None, Lang::En).unwrap();
     assert_eq!(report.session, session);
     assert_eq!(report.skipped.len(), 1, "{:?}", report.skipped);
     assert_eq!(snapshot(&world.target), before);
@@ -179,7 +180,7 @@ fn purge_frees_the_trash() {
         (0, 0)
     );
     assert_eq!(journal::purge_trash(&store, None).unwrap(), (1, 5));
-    let report = journal::undo(&store, None).unwrap();
+    let report = journal::undo(&store, None, Lang::En).unwrap();
     assert_eq!(report.reversed, 0);
     assert!(
         report.skipped[0].contains("no longer in the trash"),

@@ -158,3 +158,48 @@ impl Lang {
         self.pick(format!("cannot write {path}"), format!("无法写入 {path}"))
     }
 }
+
+impl Lang {
+    /// `providers`: the column headings.
+    pub fn provider_columns(self) -> [String; 5] {
+        match self {
+            Lang::En => ["NAME", "BASE URL", "MODEL", "KEY VARIABLE", "KEY"],
+            Lang::Zh => ["名称", "基础地址", "模型", "密钥变量", "密钥"],
+        }
+        .map(str::to_owned)
+    }
+
+    /// `providers`: a key is set, through `variable` when it is the one
+    /// every provider accepts.
+    pub fn key_set(self, variable: Option<&str>) -> String {
+        match (self, variable) {
+            (Lang::En, Some(variable)) => format!("set ({variable})"),
+            (Lang::Zh, Some(variable)) => format!("已设置（{variable}）"),
+            (Lang::En, None) => "set".to_owned(),
+            (Lang::Zh, None) => "已设置".to_owned(),
+        }
+    }
+
+    /// `providers`: a local server that needs no key.
+    pub fn key_not_needed(self) -> String {
+        self.pick("not needed".to_owned(), "不需要".to_owned())
+    }
+
+    /// `providers`: no key is set.
+    pub fn key_not_set(self) -> String {
+        self.pick("not set".to_owned(), "未设置".to_owned())
+    }
+
+    /// `providers`: the mark of a provider the config file defines.
+    pub fn from_config_file(self) -> String {
+        self.pick(" (config)".to_owned(), "（配置文件）".to_owned())
+    }
+
+    /// `providers`: what the offline planner is.
+    pub fn offline_planner_row(self) -> String {
+        self.pick(
+            "(built in: rules, no AI)".to_owned(),
+            "（内置：规则，无 AI）".to_owned(),
+        )
+    }
+}

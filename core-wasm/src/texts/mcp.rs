@@ -190,3 +190,48 @@ pub fn nothing_changed(lang: Lang, dry_run: bool) -> String {
         )
     }
 }
+
+/// The client's `roots/list` failed.
+pub fn roots_unreadable(lang: Lang, cause: &str) -> String {
+    lang.pick(
+        format!("the client's roots could not be read: {cause}"),
+        format!("无法读取客户端的根目录：{cause}"),
+    )
+}
+
+/// The client did not answer `roots/list` in time.
+pub fn roots_timed_out(lang: Lang, seconds: u64) -> String {
+    lang.pick(
+        format!("the client did not list its roots within {seconds} s"),
+        format!("客户端没有在 {seconds} 秒内列出它的根目录"),
+    )
+}
+
+/// Roots that are no local directories.
+pub fn roots_left_out(lang: Lang, rejected: &str) -> String {
+    lang.pick(
+        format!("roots left out: {rejected}"),
+        format!("未采用的根目录：{rejected}"),
+    )
+}
+
+/// The roots cannot be opened.
+pub fn roots_unusable(lang: Lang, cause: &str) -> String {
+    lang.pick(
+        format!("the roots cannot be used: {cause}"),
+        format!("这些根目录无法使用：{cause}"),
+    )
+}
+
+/// The connection ended with an error.
+pub fn connection_failed(lang: Lang, cause: &str) -> String {
+    lang.pick(
+        format!("the connection ended with an error: {cause}"),
+        format!("连接因错误而结束：{cause}"),
+    )
+}
+
+/// The server was asked to stop.
+pub fn stopping(lang: Lang) -> String {
+    lang.pick("stopping".to_owned(), "正在停止".to_owned())
+}

@@ -14,10 +14,12 @@ mod commands;
 mod console;
 mod contents;
 mod duplicates;
+mod failures;
 pub mod mcp;
 mod session;
 mod startup;
 mod tools;
+mod undo_apply;
 mod watch;
 
 use std::fmt;

@@ -42,3 +42,13 @@ impl Lang {
         )
     }
 }
+
+impl Lang {
+    /// `watch`: the lock file that keeps one watch per folder cannot be made.
+    pub fn cannot_create_watch_lock(self, path: &str, cause: &str) -> String {
+        self.pick(
+            format!("cannot create the watch lock {path}: {cause}"),
+            format!("无法创建监视锁文件 {path}：{cause}"),
+        )
+    }
+}

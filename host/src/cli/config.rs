@@ -109,14 +109,71 @@ pub struct CustomProvider {
 
 /// A config file that cannot be used (exit status 2).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}: {message}", self.place())]
+#[error("{}: {}", self.place(), self.message())]
 pub struct ConfigError {
     /// The file.
     pub path: PathBuf,
     /// Line and column (1-based), when the error has a place.
     pub line: Option<(usize, usize)>,
     /// What is wrong.
-    pub message: String,
+    pub problem: ConfigProblem,
+}
+
+/// What is wrong with the config file; [`ConfigProblem::text`] words it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConfigProblem {
+    /// The file is not UTF-8.
+    NotUtf8,
+    /// The file cannot be read (the system's cause).
+    Unreadable(String),
+    /// The TOML parser's message; `pasted_key` when a key was put in it.
+    Syntax {
+        /// The parser's message.
+        message: String,
+        /// Whether the file holds an `api_key`.
+        pasted_key: bool,
+    },
+    /// A `[limits]` value that must be at least 1.
+    AtLeastOne(&'static str),
+    /// A `[limits]` value outside `1..=max`.
+    OutOfRange {
+        /// The value's name.
+        name: &'static str,
+        /// Its largest value.
+        max: u64,
+    },
+    /// `[providers.offline]`: the built-in planner redefined.
+    OfflineRedefined,
+    /// A provider of the file without `base_url`.
+    NeedsBaseUrl(String),
+    /// A provider whose `api_key_env` is not a variable name.
+    KeyEnvNotAName(String),
+}
+
+impl ConfigProblem {
+    /// What is wrong, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            ConfigProblem::NotUtf8 => lang.config_not_utf8(),
+            ConfigProblem::Unreadable(cause) => lang.config_unreadable(cause),
+            ConfigProblem::Syntax {
+                message,
+                pasted_key,
+            } => {
+                let advice = if *pasted_key {
+                    lang.config_never_put_a_key()
+                } else {
+                    String::new()
+                };
+                format!("{message}{advice}")
+            }
+            ConfigProblem::AtLeastOne(name) => lang.config_at_least_one(name),
+            ConfigProblem::OutOfRange { name, max } => lang.config_out_of_range(name, *max),
+            ConfigProblem::OfflineRedefined => lang.config_offline_redefined(),
+            ConfigProblem::NeedsBaseUrl(name) => lang.config_needs_base_url(name),
+            ConfigProblem::KeyEnvNotAName(name) => lang.config_key_env_not_a_name(name),
+        }
+    }
 }
 
 impl ConfigError {
@@ -129,11 +186,16 @@ impl ConfigError {
         format!("{}{at}", self.path.display())
     }
 
-    fn new(path: &Path, line: Option<(usize, usize)>, message: impl Into<String>) -> Self {
+    /// What is wrong, in English.
+    pub fn message(&self) -> String {
+        self.problem.text(Lang::En)
+    }
+
+    fn new(path: &Path, line: Option<(usize, usize)>, problem: ConfigProblem) -> Self {
         Self {
             path: path.to_owned(),
             line,
-            message: message.into(),
+            problem,
         }
     }
 }
@@ -155,11 +217,15 @@ impl Config {
         match std::fs::read(path) {
             Ok(bytes) => {
                 let text = String::from_utf8(bytes)
-                    .map_err(|_| ConfigError::new(path, None, "not UTF-8 text"))?;
+                    .map_err(|_| ConfigError::new(path, None, ConfigProblem::NotUtf8))?;
                 Self::parse(&text, path)
             }
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(Self::default()),
-            Err(err) => Err(ConfigError::new(path, None, format!("cannot read: {err}"))),
+            Err(err) => Err(ConfigError::new(
+                path,
+                None,
+                ConfigProblem::Unreadable(err.to_string()),
+            )),
         }
     }
 
@@ -170,14 +236,13 @@ impl Config {
             // Only the message and the place: the parser's own rendering
             // quotes the line, which might hold a secret pasted by mistake.
             let line = err.span().map(|span| line_and_column(text, span.start));
-            let mut message = err.message().trim_end().to_owned();
-            if message.contains("unknown field `api_key`") {
-                message.push_str(
-                    "; never put a key in the file: set it in an environment variable and \
-                     name that variable with api_key_env",
-                );
-            }
-            ConfigError::new(path, line, message)
+            let message = err.message().trim_end().to_owned();
+            let pasted_key = message.contains("unknown field `api_key`");
+            let problem = ConfigProblem::Syntax {
+                message,
+                pasted_key,
+            };
+            ConfigError::new(path, line, problem)
         })?;
         config.check(text, path)?;
         Ok(config)
@@ -198,7 +263,7 @@ impl Config {
                 return Err(ConfigError::new(
                     path,
                     place(name),
-                    format!("[limits] {name} must be at least 1"),
+                    ConfigProblem::AtLeastOne(name),
                 ));
             }
         }
@@ -208,7 +273,10 @@ impl Config {
             return Err(ConfigError::new(
                 path,
                 place("max_reply_mib"),
-                format!("[limits] max_reply_mib must be between 1 and {MAX_REPLY_MIB}"),
+                ConfigProblem::OutOfRange {
+                    name: "max_reply_mib",
+                    max: MAX_REPLY_MIB,
+                },
             ));
         }
         if let Some(chars) = self.limits.excerpt_chars
@@ -217,7 +285,10 @@ impl Config {
             return Err(ConfigError::new(
                 path,
                 place("excerpt_chars"),
-                format!("[limits] excerpt_chars must be between 1 and {MAX_EXCERPT_CHARS}"),
+                ConfigProblem::OutOfRange {
+                    name: "excerpt_chars",
+                    max: MAX_EXCERPT_CHARS as u64,
+                },
             ));
         }
         for (name, custom) in &self.providers {
@@ -225,14 +296,14 @@ impl Config {
                 return Err(ConfigError::new(
                     path,
                     place("[providers.offline]"),
-                    "[providers.offline]: `offline` is the built-in planner and cannot be redefined",
+                    ConfigProblem::OfflineRedefined,
                 ));
             }
             if super::presets::find_preset(name).is_none() && custom.base_url.is_none() {
                 return Err(ConfigError::new(
                     path,
                     place(&format!("providers.{name}")),
-                    format!("[providers.{name}] needs a base_url (it is not a preset)"),
+                    ConfigProblem::NeedsBaseUrl(name.clone()),
                 ));
             }
             if let Some(var) = &custom.api_key_env
@@ -241,10 +312,7 @@ impl Config {
                 return Err(ConfigError::new(
                     path,
                     place("api_key_env"),
-                    format!(
-                        "[providers.{name}] api_key_env must be the name of an environment \
-                         variable (letters, digits, _), not a key"
-                    ),
+                    ConfigProblem::KeyEnvNotAName(name.clone()),
                 ));
             }
         }
@@ -344,7 +412,7 @@ context_tokens = 16000
 
         let err = parse("model = \"m\"\n\n[limits]\nidle_timeout = 3\n").unwrap_err();
         assert_eq!(err.line.map(|(line, _)| line), Some(4), "{err}");
-        assert!(err.message.contains("idle_timeout"), "{err}");
+        assert!(err.message().contains("idle_timeout"), "{err}");
 
         let err = parse("model = \n").unwrap_err();
         assert_eq!(err.line.map(|(line, _)| line), Some(1), "{err}");
@@ -356,24 +424,25 @@ context_tokens = 16000
             let err = parse(&format!("[limits]\nmax_reply_mib = {mib}\n")).unwrap_err();
             assert_eq!(err.line, Some((2, 1)), "{err}");
             assert!(
-                err.message.contains("max_reply_mib must be between 1 and"),
+                err.message()
+                    .contains("max_reply_mib must be between 1 and"),
                 "{err}"
             );
         }
 
         let err = parse("[providers.x]\nmodel = \"m\"\n").unwrap_err();
-        assert!(err.message.contains("base_url"), "{err}");
+        assert!(err.message().contains("base_url"), "{err}");
         assert_eq!(err.line.map(|(line, _)| line), Some(1), "{err}");
 
         let err = parse("[providers.offline]\nbase_url = \"http://o\"\n").unwrap_err();
-        assert!(err.message.contains("offline"), "{err}");
+        assert!(err.message().contains("offline"), "{err}");
     }
 
     #[test]
     fn a_key_in_the_file_is_refused_without_being_repeated() {
         let err = parse("[providers.openai]\napi_key = \"sk-secret-123\"\n").unwrap_err();
         assert!(!err.to_string().contains("sk-secret-123"), "{err}");
-        assert!(err.message.contains("api_key_env"), "{err}");
+        assert!(err.message().contains("api_key_env"), "{err}");
         let err = parse("[providers.openai]\napi_key_env = \"sk-secret-123\"\n").unwrap_err();
         assert!(!err.to_string().contains("sk-secret-123"), "{err}");
     }

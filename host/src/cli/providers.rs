@@ -7,6 +7,7 @@
 //! the environment; this module names variables and never holds a key.
 
 use tidyup_core::Lang;
+use unicode_width::UnicodeWidthStr;
 
 use super::config::Config;
 use super::presets::{OFFLINE, PRESETS, Preset, TIDYUP_API_KEY, find_preset};
@@ -169,18 +170,13 @@ pub fn all(config: &Config) -> Vec<Result<Profile, ProviderError>> {
 
 /// The lines of `tidyup providers`: one per provider, in aligned columns
 /// (name, base address, default model, key variable, whether a key is set),
-/// then `offline`. Key values are never shown, only whether one is set.
-pub fn listing(config: &Config, env: impl Fn(&str) -> Option<String>) -> Vec<String> {
-    let mut rows = vec![Row::from([
-        "NAME",
-        "BASE URL",
-        "MODEL",
-        "KEY VARIABLE",
-        "KEY",
-    ])];
+/// then `offline`, in `lang`. Key values are never shown, only whether one
+/// is set.
+pub fn listing(config: &Config, env: impl Fn(&str) -> Option<String>, lang: Lang) -> Vec<String> {
+    let mut rows = vec![Row(lang.provider_columns())];
     for profile in all(config) {
         rows.push(match profile {
-            Ok(profile) => profile_row(&profile, &env),
+            Ok(profile) => profile_row(&profile, &env, lang),
             Err(err) => Row([
                 "!".to_owned(),
                 err.to_string(),
@@ -190,12 +186,12 @@ pub fn listing(config: &Config, env: impl Fn(&str) -> Option<String>) -> Vec<Str
             ]),
         });
     }
-    rows.push(Row::from([
-        OFFLINE,
-        "(built in: rules, no AI)",
-        "-",
-        "-",
-        "not needed",
+    rows.push(Row([
+        OFFLINE.to_owned(),
+        lang.offline_planner_row(),
+        "-".to_owned(),
+        "-".to_owned(),
+        lang.key_not_needed(),
     ]));
     aligned(&rows)
 }
@@ -203,25 +199,19 @@ pub fn listing(config: &Config, env: impl Fn(&str) -> Option<String>) -> Vec<Str
 /// One line of the listing, as its five cells.
 struct Row([String; 5]);
 
-impl From<[&str; 5]> for Row {
-    fn from(cells: [&str; 5]) -> Self {
-        Row(cells.map(str::to_owned))
-    }
-}
-
 /// A provider's row: its name (marked when it comes from the config file),
 /// address, default model, key variable and whether its key is set.
-fn profile_row(profile: &Profile, env: &impl Fn(&str) -> Option<String>) -> Row {
+fn profile_row(profile: &Profile, env: &impl Fn(&str) -> Option<String>, lang: Lang) -> Row {
     let variable = profile.key_env.clone().unwrap_or_else(|| "-".to_owned());
     let status = match (profile.find_key(env), profile.keyless) {
-        (Some((name, _)), _) if name == TIDYUP_API_KEY => format!("set ({TIDYUP_API_KEY})"),
-        (Some(_), _) => "set".to_owned(),
-        (None, true) => "not needed".to_owned(),
-        (None, false) => "not set".to_owned(),
+        (Some((name, _)), _) if name == TIDYUP_API_KEY => lang.key_set(Some(TIDYUP_API_KEY)),
+        (Some(_), _) => lang.key_set(None),
+        (None, true) => lang.key_not_needed(),
+        (None, false) => lang.key_not_set(),
     };
     let mut name = profile.name.clone();
     if profile.custom {
-        name.push_str(" (config)");
+        name.push_str(&lang.from_config_file());
     }
     Row([
         name,
@@ -232,13 +222,14 @@ fn profile_row(profile: &Profile, env: &impl Fn(&str) -> Option<String>) -> Row 
     ])
 }
 
-/// The rows as lines, each column as wide as its widest cell plus two
-/// spaces, the last one unpadded.
+/// The rows as lines, each column as wide as its widest cell (in terminal
+/// columns: a Chinese character takes two) plus two spaces, the last one
+/// unpadded.
 fn aligned(rows: &[Row]) -> Vec<String> {
     let mut widths = [0_usize; 5];
     for Row(cells) in rows {
         for (width, cell) in widths.iter_mut().zip(cells) {
-            *width = (*width).max(cell.chars().count());
+            *width = (*width).max(cell.width());
         }
     }
     rows.iter()
@@ -247,7 +238,7 @@ fn aligned(rows: &[Row]) -> Vec<String> {
             for (index, (cell, width)) in cells.iter().zip(widths).enumerate() {
                 line.push_str(cell);
                 if index + 1 < cells.len() {
-                    line.push_str(&" ".repeat(width - cell.chars().count() + 2));
+                    line.push_str(&" ".repeat(width - cell.width() + 2));
                 }
             }
             line.trim_end().to_owned()
@@ -357,6 +348,7 @@ mod tests {
         let lines = listing(
             &config,
             env_of(&[("DEEPSEEK_API_KEY", "secret-1"), ("WORK_KEY", "secret-2")]),
+            Lang::En,
         );
         let text = lines.join("\n");
         assert!(!text.contains("secret"), "{text}");

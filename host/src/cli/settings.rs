@@ -171,7 +171,9 @@ impl SettingsError {
             }
             SettingsError::Provider(err) => err.text(lang),
             SettingsError::NoModel(provider) => lang.no_model(provider),
-            SettingsError::Config(err) => lang.config_file_error(&err.place(), &err.message),
+            SettingsError::Config(err) => {
+                lang.config_file_error(&err.place(), &err.problem.text(lang))
+            }
             SettingsError::Rules(err) => err.text(lang),
             SettingsError::BadEnv {
                 name,

@@ -13,7 +13,8 @@ use crate::journal::{self, JournalStore, UndoRefusal};
 
 /// `tidyup undo [SESSION]`.
 pub fn undo(session: Option<&str>, lang: Lang) -> ExitCode {
-    let report = JournalStore::default_location().and_then(|store| journal::undo(&store, session));
+    let report =
+        JournalStore::default_location().and_then(|store| journal::undo(&store, session, lang));
     match report {
         Ok(report) => {
             let skipped = report.skipped.len();
@@ -74,7 +75,7 @@ pub fn purge_trash(older_than_days: Option<u64>, lang: Lang) -> ExitCode {
 pub fn apply(plan_path: &Path, lang: Lang) -> ExitCode {
     let report = JournalStore::default_location()
         .and_then(|store| Ok((store.clone(), DryRunPlan::load(plan_path)?)))
-        .and_then(|(store, plan)| dry_run::apply(&store, &plan));
+        .and_then(|(store, plan)| dry_run::apply(&store, &plan, lang));
     match report {
         Ok(report) => {
             println!("{}", lang.applied(report.applied, report.skipped.len()));

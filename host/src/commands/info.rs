@@ -14,7 +14,7 @@ use crate::cli::providers;
 /// model, key variable, whether a key is set), then where the config file
 /// is. Key values are never printed.
 pub fn providers(config: &Config, env: impl Fn(&str) -> Option<String>, lang: Lang) -> ExitCode {
-    for line in providers::listing(config, &env) {
+    for line in providers::listing(config, &env, lang) {
         println!("{line}");
     }
     if let Some(path) = config::path(&env) {

@@ -23,7 +23,8 @@ pub use history::{apply, history, purge_trash, undo};
 pub use info::{config_path, export_core, providers};
 pub use watch::WatchOptions;
 
-/// Prints `err` as tidyup's failure; the exit status is `status`.
+/// Prints `err` (with its causes) as tidyup's failure; the exit status is
+/// `status`.
 fn fail(err: &anyhow::Error, status: u8) -> ExitCode {
     say_failure(&format!("{err:#}"), status)
 }

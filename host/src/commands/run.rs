@@ -5,12 +5,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
-use tidyup_core::{AgentConfig, FileSystem, Outcome};
+use tidyup_core::{AgentConfig, FileSystem, Lang, Outcome};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 use crate::cli::Settings;
 use crate::console::{Console, Spinner};
 use crate::dry_run::{self, DryRunPlan};
+use crate::failure::Failure;
 use crate::fs::{HostFs, OverlayFs, Protected, SharedFs};
 use crate::journal::{Journal, JournalStore, JournaledFs};
 use crate::runtime::{CoreSession, CoreStopped, HostState};
@@ -50,9 +51,9 @@ pub(super) async fn session(settings: Settings) -> anyhow::Result<()> {
     };
     let mut session = CoreSession::start(&module, state, &config)
         .await
-        .context("the tidyup core failed to start")?;
+        .with_context(|| settings.client.lang.core_failed_to_start())?;
     say_mode(&settings);
-    let result = converse(&mut session, &cancel).await;
+    let result = converse(&mut session, &cancel, settings.client.lang).await;
     finish(&settings, &store, &changes)?;
     result
 }
@@ -67,7 +68,7 @@ fn file_system(
         settings.roots.as_deref(),
         &Protected::tidyup_own(store.root()),
     )
-    .context("cannot open the target directory")?;
+    .with_context(|| settings.client.lang.cannot_open_target())?;
     let base = crate::fs::with_rules(base, settings.rules.as_ref());
     Ok(if settings.dry_run {
         let (files, handle) = SharedFs::new(OverlayFs::new(base));
@@ -83,7 +84,7 @@ fn file_system(
 /// during a turn cancels it; a second Ctrl-C (or one at the prompt) exits.
 /// A core that stops during a line was restored to the last completed turn
 /// (and said so): the next line goes on.
-async fn converse(session: &mut CoreSession, cancel: &Cancel) -> anyhow::Result<()> {
+async fn converse(session: &mut CoreSession, cancel: &Cancel, lang: Lang) -> anyhow::Result<()> {
     let turn_running = Arc::new(AtomicBool::new(false));
     super::interrupt::cancel_turn_on_ctrl_c(cancel.clone(), turn_running.clone());
     let mut input = Input::detect();
@@ -95,7 +96,7 @@ async fn converse(session: &mut CoreSession, cancel: &Cancel) -> anyhow::Result<
         let outcome = match outcome {
             Ok(outcome) => outcome,
             Err(err) if err.is::<CoreStopped>() => continue,
-            Err(err) => return Err(err.context("the tidyup core stopped")),
+            Err(err) => return Err(err.context(lang.core_stopped_for_good())),
         };
         match outcome {
             Outcome::Quit => return Ok(()),
@@ -208,9 +209,7 @@ fn finish(settings: &Settings, store: &JournalStore, changes: &SessionFiles) -> 
     let lang = settings.client.lang;
     match changes {
         SessionFiles::Journaled(files) => {
-            let files = files
-                .lock()
-                .map_err(|_| anyhow::anyhow!("the journal lock was poisoned"))?;
+            let files = files.lock().map_err(|_| Failure::LockPoisoned("journal"))?;
             let journal = files.journal();
             if journal.has_changes() {
                 let session = journal.session();
@@ -218,9 +217,7 @@ fn finish(settings: &Settings, store: &JournalStore, changes: &SessionFiles) -> 
             }
         }
         SessionFiles::DryRun(files) => {
-            let files = files
-                .lock()
-                .map_err(|_| anyhow::anyhow!("the plan lock was poisoned"))?;
+            let files = files.lock().map_err(|_| Failure::LockPoisoned("plan"))?;
             let steps = files.steps().to_vec();
             if steps.is_empty() {
                 println!("{}", lang.dry_run_nothing_planned());

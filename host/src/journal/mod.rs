@@ -15,6 +15,8 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+
+use crate::failure::Failure;
 use serde::{Deserialize, Serialize};
 
 pub use journaled_fs::JournaledFs;
@@ -87,8 +89,7 @@ impl JournalStore {
         if let Some(dir) = std::env::var_os("TIDYUP_DATA_DIR").filter(|d| !d.is_empty()) {
             return Ok(Self::at(dir));
         }
-        let data =
-            dirs::data_dir().context("no data directory for the journal; set TIDYUP_DATA_DIR")?;
+        let data = dirs::data_dir().context(Failure::NoDataDir)?;
         Ok(Self::at(data.join("tidyup")))
     }
 
@@ -135,8 +136,10 @@ impl JournalStore {
     /// Reads a session's records; a torn last line (a crash mid-write) is skipped.
     pub fn read(&self, session: &str) -> anyhow::Result<Vec<Record>> {
         let path = self.journal_path(session);
-        let file = File::open(&path)
-            .with_context(|| format!("no session {session} ({})", path.display()))?;
+        let file = File::open(&path).with_context(|| Failure::NoSuchSession {
+            session: session.to_owned(),
+            path: path.display().to_string(),
+        })?;
         let mut records = Vec::new();
         for line in BufReader::new(file).lines() {
             if let Ok(record) = serde_json::from_str(&line?) {

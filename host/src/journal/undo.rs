@@ -4,10 +4,11 @@ use std::fs;
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use tidyup_core::{EntryKind, ErrorCode, Lang};
 
 use super::{JournalStore, Record};
+use crate::failure::Failure;
 use crate::fs::{HostFs, Protected};
 
 /// What `tidyup history` shows of a session.
@@ -128,26 +129,26 @@ pub struct UndoReport {
 /// change first. It never overwrites anything that appeared at an original
 /// path since; such changes are skipped and reported. The session is then
 /// marked undone.
-pub fn undo(store: &JournalStore, session: Option<&str>) -> anyhow::Result<UndoReport> {
+pub fn undo(store: &JournalStore, session: Option<&str>, lang: Lang) -> anyhow::Result<UndoReport> {
     let session = match session {
         Some(name) => name.to_owned(),
         None => newest_undoable(store)?,
     };
     let records = store.read(&session)?;
     let Some(Record::Header { roots, .. }) = records.first() else {
-        bail!("the journal of {session} has no header");
+        return Err(Failure::JournalWithoutHeader(session).into());
     };
     if records.iter().any(|r| matches!(r, Record::Undone { .. })) {
         return Err(UndoRefusal::AlreadyUndone(session).into());
     }
     let mut files = crate::fs::base(roots.as_deref(), &Protected::tidyup_own(store.root()))
-        .with_context(|| format!("cannot open the roots of {session}"))?;
+        .with_context(|| Failure::CannotOpenSessionRoots(session.clone()))?;
     let mut report = UndoReport {
         session: session.clone(),
         ..UndoReport::default()
     };
     for record in effective(&records).into_iter().rev() {
-        match reverse(files.as_mut(), record) {
+        match reverse(files.as_mut(), record, lang) {
             Ok(true) => report.reversed += 1,
             Ok(false) => {}
             Err(reason) => report.skipped.push(reason),
@@ -173,11 +174,11 @@ fn newest_undoable(store: &JournalStore) -> anyhow::Result<String> {
 
 /// Reverses one change: `Ok(true)` done, `Ok(false)` nothing to do, `Err`
 /// skipped with the reason.
-fn reverse(files: &mut dyn HostFs, record: &Record) -> Result<bool, String> {
+fn reverse(files: &mut dyn HostFs, record: &Record, lang: Lang) -> Result<bool, String> {
     let exists = |files: &mut dyn HostFs, path: &str| {
         files.stat(path).map(|e| e.is_some()).map_err(|e| {
             if e.code == ErrorCode::Denied {
-                format!("{path} now leads outside the session's directories; left as it is")
+                lang.undo_outside_now(path)
             } else {
                 format!("{path}: {}", e.message)
             }
@@ -190,13 +191,13 @@ fn reverse(files: &mut dyn HostFs, record: &Record) -> Result<bool, String> {
                 // Journaled but never made (a failed or interrupted change).
                 (true, false) => return Ok(false),
                 (false, false) => {
-                    return Err(format!("{to} is no longer there; {from} not restored"));
+                    return Err(lang.undo_moved_item_gone(to, from));
                 }
                 // Both names are the one item (a change of case where case is
                 // ignored): renaming it back is safe, made or not.
                 (true, true) if files.same_item(from, to).map_err(|e| e.message)? => {}
                 (true, true) => {
-                    return Err(format!("something is at {from} now; {to} left where it is"));
+                    return Err(lang.undo_old_place_taken(from, to));
                 }
                 (false, true) => {}
             }
@@ -212,16 +213,10 @@ fn reverse(files: &mut dyn HostFs, record: &Record) -> Result<bool, String> {
                 // Journaled but never made.
                 (false, true) => return Ok(false),
                 (false, false) => {
-                    return Err(format!(
-                        "{} is no longer in the trash; {path} not restored",
-                        trash.display()
-                    ));
+                    return Err(lang.undo_not_in_trash(&trash.display().to_string(), path));
                 }
                 (true, true) => {
-                    return Err(format!(
-                        "something is at {path} now; its earlier version stays in {}",
-                        trash.display()
-                    ));
+                    return Err(lang.undo_trashed_place_taken(path, &trash.display().to_string()));
                 }
                 (true, false) => {}
             }
@@ -239,10 +234,10 @@ fn reverse(files: &mut dyn HostFs, record: &Record) -> Result<bool, String> {
                         .map(|()| true)
                         .map_err(|e| e.message)
                 } else {
-                    Err(format!("{path} is not empty; left in place"))
+                    Err(lang.undo_folder_not_empty(path))
                 }
             }
-            Some(_) => Err(format!("{path} is no longer a folder; left in place")),
+            Some(_) => Err(lang.undo_no_longer_a_folder(path)),
         },
     }
 }
@@ -272,7 +267,8 @@ pub fn purge_trash(
             continue;
         }
         bytes += size_of_tree(&path);
-        fs::remove_dir_all(&path).with_context(|| format!("cannot purge {}", path.display()))?;
+        fs::remove_dir_all(&path)
+            .with_context(|| Failure::CannotPurge(path.display().to_string()))?;
         sessions += 1;
     }
     Ok((sessions, bytes))

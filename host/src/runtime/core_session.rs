@@ -18,6 +18,7 @@ use tidyup_core::{AgentConfig, Event, Lang, Outcome, WireResult};
 use wasmtime::{Memory, Module, Store, Trap, TypedFunc, WasmParams, WasmResults};
 
 use super::{ABI_VERSION, HostState, MAX_BUFFER, instantiate};
+use crate::failure::Failure;
 
 /// The core stopped in the middle of a line (a trap), and the session was
 /// restored to its last completed turn: the user was told, the next line
@@ -140,14 +141,14 @@ impl CoreSession {
             .live
             .take()
             .map(|live| live.store.into_data())
-            .ok_or_else(|| anyhow!("the core is not running"))?;
+            .ok_or_else(|| anyhow::Error::new(Failure::CoreNotRunning))?;
         let cause = cause_of(failure, &state, checkpoint.lang);
         let mut live = Live::new(&self.module, state.restarted())
             .await
-            .with_context(|| format!("the core stopped ({cause}) and could not be restarted"))?;
+            .with_context(|| Failure::CoreNotRestarted(cause.clone()))?;
         live.restore(checkpoint)
             .await
-            .with_context(|| format!("the core stopped ({cause}) and could not be restored"))?;
+            .with_context(|| Failure::CoreNotRestored(cause.clone()))?;
         live.store.data_mut().events.emit(Event::Error {
             text: checkpoint.lang.core_stopped(&cause),
         });
@@ -163,7 +164,7 @@ impl CoreSession {
         let packed = live.call(live.exports.ask.clone(), (ptr, len)).await;
         let packed = packed.map_err(|err| {
             let cause = cause_of(&err, live.store.data(), config.lang);
-            anyhow!("the core stopped ({cause})")
+            anyhow::Error::new(Failure::CoreHalted(cause))
         })?;
         live.free(ptr, len).await?;
         live.read_reply(packed).await
@@ -184,7 +185,7 @@ impl CoreSession {
     fn live(&mut self) -> anyhow::Result<&mut Live> {
         self.live
             .as_mut()
-            .ok_or_else(|| anyhow!("the core is not running"))
+            .ok_or_else(|| anyhow::Error::new(Failure::CoreNotRunning))
     }
 }
 
@@ -236,11 +237,11 @@ impl CoreSession {
             .live
             .take()
             .map(|live| live.store.into_data())
-            .ok_or_else(|| anyhow!("the core is not running"))?;
+            .ok_or_else(|| anyhow::Error::new(Failure::CoreNotRunning))?;
         let cause = cause_of(failure, &state, lang);
         let live = Live::new(&self.module, state.restarted())
             .await
-            .with_context(|| format!("the core stopped ({cause}) and could not be restarted"))?;
+            .with_context(|| Failure::CoreNotRestarted(cause.clone()))?;
         self.live = Some(live);
         Ok(cause)
     }
@@ -268,12 +269,16 @@ impl Live {
             instance.get_typed_func(&mut store, "tidyup_abi_version")?;
         let found = version.call_async(&mut store, ()).await?;
         if found != ABI_VERSION {
-            bail!("the core speaks ABI version {found}, this host speaks {ABI_VERSION}");
+            return Err(Failure::AbiMismatch {
+                found,
+                expected: ABI_VERSION,
+            }
+            .into());
         }
         let exports = Exports {
             memory: instance
                 .get_memory(&mut store, "memory")
-                .ok_or_else(|| anyhow!("the core exports no memory"))?,
+                .ok_or(Failure::CoreWithoutMemory)?,
             alloc: instance.get_typed_func(&mut store, "tidyup_alloc")?,
             dealloc: instance.get_typed_func(&mut store, "tidyup_dealloc")?,
             agent_new: instance.get_typed_func(&mut store, "tidyup_agent_new")?,
@@ -344,12 +349,12 @@ impl Live {
     /// Copies `bytes` into a fresh guest buffer.
     async fn write_input(&mut self, bytes: &[u8]) -> anyhow::Result<(u32, u32)> {
         if bytes.len() > MAX_BUFFER {
-            bail!("input of {} bytes is too large", bytes.len());
+            return Err(Failure::CoreInputTooLarge(bytes.len()).into());
         }
         let len = u32::try_from(bytes.len())?;
         let ptr = self.call(self.exports.alloc.clone(), len).await?;
         if len > 0 && ptr == 0 {
-            bail!("the core could not allocate {len} bytes");
+            return Err(Failure::CoreCannotAllocate(len).into());
         }
         self.exports
             .memory
@@ -371,11 +376,11 @@ impl Live {
             .memory
             .data(&self.store)
             .get(start..start.saturating_add(len as usize))
-            .ok_or_else(|| anyhow!("the core replied outside its memory"))?
+            .ok_or(Failure::CoreReplyOutsideMemory)?
             .to_vec();
         self.free(ptr, len).await?;
         let wire: WireResult<T> =
-            serde_json::from_slice(&bytes).context("unreadable reply from the core")?;
+            serde_json::from_slice(&bytes).context(Failure::CoreReplyUnreadable)?;
         Result::from(wire).map_err(|err| anyhow!("{} ({})", err.message, err.code))
     }
 }

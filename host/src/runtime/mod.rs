@@ -29,6 +29,8 @@ use std::path::Path;
 use anyhow::Context;
 use wasmtime::{Config, Engine, Module};
 
+use crate::failure::Failure;
+
 /// The import module every import of the core comes from.
 pub const IMPORT_MODULE: &str = "tidyup:host/v1";
 /// The ABI version this host speaks.
@@ -54,7 +56,7 @@ pub fn engine() -> anyhow::Result<Engine> {
 pub fn compile(engine: &Engine, wasm: &[u8]) -> anyhow::Result<Module> {
     Module::new(engine, wasm)
         .map_err(anyhow::Error::from)
-        .context("the core .wasm does not compile")
+        .context(Failure::CoreDoesNotCompile)
 }
 
 /// Loads a module that [`Module::serialize`] wrote with a compatible engine.

@@ -10,6 +10,7 @@ use tidyup_core::{ErrorCode, HostError, HttpReply};
 
 use super::streaming::{ChunkFuture, ChunkSource, EventSize, OpenFuture, Opened, Utf8Pieces};
 use crate::cli::ProviderSettings;
+use crate::failure::Failure;
 
 /// A boxed future of one model call's answer.
 pub type ReplyFuture = Pin<Box<dyn Future<Output = Result<HttpReply, HostError>> + Send>>;
@@ -97,10 +98,8 @@ impl HttpTransport {
             .build()?;
         let authorization = match api_key {
             Some(api_key) => {
-                let mut value =
-                    HeaderValue::from_str(&format!("Bearer {api_key}")).map_err(|_| {
-                        anyhow::anyhow!("the API key contains characters not allowed in a header")
-                    })?;
+                let mut value = HeaderValue::from_str(&format!("Bearer {api_key}"))
+                    .map_err(|_| anyhow::Error::new(Failure::KeyNotHeaderSafe))?;
                 value.set_sensitive(true);
                 Some(value)
             }

@@ -22,6 +22,7 @@ use tidyup_core::texts::mcp as texts;
 
 use super::interrupt::StopSignals;
 use crate::cli::McpSettings;
+use crate::failure::Failure;
 use crate::fs::SharedFs;
 use crate::journal::JournalStore;
 use crate::runtime::{CoreSession, HostState};
@@ -48,7 +49,7 @@ pub(super) async fn serve(settings: McpSettings) -> anyhow::Result<()> {
     if !settings.dirs.is_empty() {
         let line = workspace
             .set_roots(settings.dirs.clone(), None)
-            .context("cannot open the directories")?;
+            .with_context(|| settings.lang.cannot_open_directories())?;
         if let Some(line) = line {
             eprintln!("tidyup mcp: {line}");
         }
@@ -65,7 +66,7 @@ pub(super) async fn serve(settings: McpSettings) -> anyhow::Result<()> {
     }
     let core = CoreSession::load(&module, state)
         .await
-        .context("the tidyup core failed to start")?;
+        .with_context(|| settings.lang.core_failed_to_start())?;
     let server = Arc::new(TidyupServer::new(
         settings,
         core,
@@ -76,19 +77,24 @@ pub(super) async fn serve(settings: McpSettings) -> anyhow::Result<()> {
         .clone()
         .serve(rmcp::transport::stdio())
         .await
-        .context("the MCP connection could not start")?;
+        .with_context(|| lang.mcp_could_not_start())?;
     tokio::select! {
         ended = service.waiting() => {
             if let Err(err) = ended {
-                eprintln!("tidyup mcp: the connection ended with an error: {err}");
+                eprintln!(
+                    "tidyup mcp: {}",
+                    texts::connection_failed(lang, &err.to_string())
+                );
             }
         }
-        () = StopSignals::listen_or_ctrl_c_only().received() => eprintln!("tidyup mcp: stopping"),
+        () = StopSignals::listen_or_ctrl_c_only().received() => {
+            eprintln!("tidyup mcp: {}", texts::stopping(lang));
+        }
     }
     server.quiesce().await;
     let endings = workspace
         .lock()
-        .map_err(|_| anyhow::anyhow!("the workspace lock was poisoned"))?
+        .map_err(|_| Failure::LockPoisoned("workspace"))?
         .finish()?;
     if endings.is_empty() {
         eprintln!("tidyup mcp: {}", texts::nothing_changed(lang, dry_run));

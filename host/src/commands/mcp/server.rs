@@ -30,6 +30,7 @@ use tokio::sync::Mutex as AsyncMutex;
 use super::progress::ProgressSink;
 use super::workspace::Workspace;
 use crate::cli::McpSettings;
+use crate::failure::Failure;
 use crate::runtime::{CoreSession, ToolCallStopped};
 use tidyup_core::texts::mcp::{self as texts, McpRoots};
 
@@ -97,13 +98,16 @@ impl TidyupServer {
                     (roots, (!rejected.is_empty()).then(|| rejected.join("; ")))
                 }
                 Ok(Err(err)) => {
-                    eprintln!("tidyup mcp: the client's roots could not be read: {err}");
+                    eprintln!(
+                        "tidyup mcp: {}",
+                        texts::roots_unreadable(self.lang(), &err.to_string())
+                    );
                     (Vec::new(), None)
                 }
                 Err(_) => {
                     eprintln!(
-                        "tidyup mcp: the client did not list its roots within {} s",
-                        ROOTS_TIMEOUT.as_secs()
+                        "tidyup mcp: {}",
+                        texts::roots_timed_out(self.lang(), ROOTS_TIMEOUT.as_secs())
                     );
                     (Vec::new(), None)
                 }
@@ -112,17 +116,23 @@ impl TidyupServer {
             (Vec::new(), None)
         };
         if let Some(rejected) = &rejected {
-            eprintln!("tidyup mcp: roots left out: {rejected}");
+            eprintln!(
+                "tidyup mcp: {}",
+                texts::roots_left_out(self.lang(), rejected)
+            );
         }
         let changed = self
             .workspace
             .lock()
-            .map_err(|_| anyhow::anyhow!("the workspace lock was poisoned"))
+            .map_err(|_| anyhow::Error::new(Failure::LockPoisoned("workspace")))
             .and_then(|mut workspace| workspace.set_roots(roots, rejected));
         match changed {
             Ok(Some(line)) => eprintln!("tidyup mcp: {line}"),
             Ok(None) => {}
-            Err(err) => eprintln!("tidyup mcp: the roots cannot be used: {err:#}"),
+            Err(err) => eprintln!(
+                "tidyup mcp: {}",
+                texts::roots_unusable(self.lang(), &format!("{err:#}"))
+            ),
         }
     }
 

@@ -41,7 +41,7 @@ impl BatchRunner {
             settings.roots.as_deref(),
             &Protected::tidyup_own(self.store.root()),
         )
-        .context("cannot open the watched folder")?;
+        .with_context(|| settings.client.lang.cannot_open_watched())?;
         let base = crate::fs::with_rules(base, settings.rules.as_ref());
         let journal = Journal::with_suffix(
             self.store.clone(),
@@ -68,7 +68,7 @@ impl BatchRunner {
         };
         let mut session = CoreSession::start(&self.module, state, &config)
             .await
-            .context("the tidyup core failed to start")?;
+            .with_context(|| settings.client.lang.core_failed_to_start())?;
         for line in ["organize", "yes"] {
             if self.cancel.is_requested() {
                 break;

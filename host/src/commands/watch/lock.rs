@@ -6,6 +6,8 @@ use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
+use tidyup_core::Lang;
+
 use crate::journal::JournalStore;
 
 /// The held lock; dropping it releases the folder.
@@ -13,7 +15,7 @@ pub struct WatchLock {
     _file: File,
 }
 
-/// Why the lock was not taken.
+/// Why the lock was not taken; [`LockError::text`] words it.
 #[derive(Debug, thiserror::Error)]
 pub enum LockError {
     /// Another process holds it.
@@ -32,6 +34,20 @@ pub enum LockError {
         /// Why.
         source: std::io::Error,
     },
+}
+
+impl LockError {
+    /// Why the lock was not taken, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            LockError::Held { dir, pid } => {
+                lang.already_watched(&dir.display().to_string(), pid.as_deref())
+            }
+            LockError::Io { path, source } => {
+                lang.cannot_create_watch_lock(&path.display().to_string(), &source.to_string())
+            }
+        }
+    }
 }
 
 /// Takes the lock of `dir` (an absolute, canonical path).

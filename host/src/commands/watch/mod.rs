@@ -20,10 +20,12 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use notify::{RecursiveMode, Watcher};
+use tidyup_core::Lang;
 use tokio::sync::{Notify, mpsc};
 
 use super::interrupt::StopSignals;
 use crate::cli::Settings;
+use crate::failure::Failure;
 use crate::journal::JournalStore;
 use crate::transport::Cancel;
 
@@ -44,10 +46,16 @@ pub struct WatchOptions {
 /// Runs the watch until SIGINT or SIGTERM.
 pub(super) async fn watch(settings: Settings, options: WatchOptions) -> anyhow::Result<()> {
     let store = JournalStore::default_location()?;
-    let _lock = lock::acquire(&store, &settings.target_dir)?;
+    let _lock = lock::acquire(&store, &settings.target_dir)
+        .map_err(|err| anyhow::anyhow!(err.text(settings.client.lang)))?;
     let stop = stop_on_signals()?;
     let (sender, mut events) = mpsc::unbounded_channel();
-    let _watcher = notifications(&settings.target_dir, options.poll, sender)?;
+    let _watcher = notifications(
+        &settings.target_dir,
+        options.poll,
+        settings.client.lang,
+        sender,
+    )?;
     let target = settings.target_dir.clone();
     let lang = settings.client.lang;
     let mut folder = Folder {
@@ -184,10 +192,12 @@ fn looks(dir: &Path) -> BTreeMap<String, Look> {
         .collect()
 }
 
-/// The folder's change notifications, sent to `sender`.
+/// The folder's change notifications, sent to `sender`; a failure to
+/// watch is said in `lang`.
 fn notifications(
     dir: &Path,
     poll: Option<Duration>,
+    lang: Lang,
     sender: mpsc::UnboundedSender<notify::Result<notify::Event>>,
 ) -> anyhow::Result<Box<dyn Watcher + Send>> {
     let handler = move |event| {
@@ -202,7 +212,7 @@ fn notifications(
     };
     watcher
         .watch(dir, RecursiveMode::NonRecursive)
-        .with_context(|| format!("cannot watch {}", dir.display()))?;
+        .with_context(|| lang.cannot_watch(&dir.display().to_string()))?;
     Ok(watcher)
 }
 
@@ -219,7 +229,7 @@ fn stop_on_signals() -> anyhow::Result<Stop> {
         notify: Arc::new(Notify::new()),
     };
     let (cancel, notify) = (stop.cancel.clone(), stop.notify.clone());
-    let signals = StopSignals::listen().context("cannot listen for SIGTERM")?;
+    let signals = StopSignals::listen().context(Failure::CannotListenForSigterm)?;
     tokio::spawn(async move {
         signals.received().await;
         cancel.request();

@@ -1,0 +1,123 @@
+//! Why `undo` skipped a change, why `apply` refused a step, and the
+//! failures of the commands that start the core.
+
+use crate::texts::Lang;
+
+impl Lang {
+    /// `undo`: the item now resolves outside the session's directories.
+    pub fn undo_outside_now(self, path: &str) -> String {
+        self.pick(
+            format!("{path} now leads outside the session's directories; left as it is"),
+            format!("{path} 现在指向会话目录之外；保持原样"),
+        )
+    }
+
+    /// `undo`: a moved item is gone, so its old place stays empty.
+    pub fn undo_moved_item_gone(self, to: &str, from: &str) -> String {
+        self.pick(
+            format!("{to} is no longer there; {from} not restored"),
+            format!("{to} 已不在；{from} 未还原"),
+        )
+    }
+
+    /// `undo`: something took a moved item's old place.
+    pub fn undo_old_place_taken(self, from: &str, to: &str) -> String {
+        self.pick(
+            format!("something is at {from} now; {to} left where it is"),
+            format!("{from} 现在已有其他内容；{to} 保留在原处"),
+        )
+    }
+
+    /// `undo`: a deleted or replaced item is no longer in the trash.
+    pub fn undo_not_in_trash(self, trash: &str, path: &str) -> String {
+        self.pick(
+            format!("{trash} is no longer in the trash; {path} not restored"),
+            format!("{trash} 已不在回收站中；{path} 未还原"),
+        )
+    }
+
+    /// `undo`: something took a deleted item's place.
+    pub fn undo_trashed_place_taken(self, path: &str, trash: &str) -> String {
+        self.pick(
+            format!("something is at {path} now; its earlier version stays in {trash}"),
+            format!("{path} 现在已有其他内容；它先前的版本留在 {trash}"),
+        )
+    }
+
+    /// `undo`: a created folder now holds something.
+    pub fn undo_folder_not_empty(self, path: &str) -> String {
+        self.pick(
+            format!("{path} is not empty; left in place"),
+            format!("{path} 不是空的；保留在原处"),
+        )
+    }
+
+    /// `undo`: a created folder was replaced by something else.
+    pub fn undo_no_longer_a_folder(self, path: &str) -> String {
+        self.pick(
+            format!("{path} is no longer a folder; left in place"),
+            format!("{path} 已不再是文件夹；保留在原处"),
+        )
+    }
+
+    /// `apply`: a step's source changed after the dry run.
+    pub fn apply_changed_since_plan(self, path: &str) -> String {
+        self.pick(
+            format!("{path} has changed since the plan"),
+            format!("{path} 在计划之后已有改动"),
+        )
+    }
+
+    /// `apply`: a step's source is gone.
+    pub fn apply_source_gone(self, path: &str) -> String {
+        self.pick(format!("{path} is gone"), format!("{path} 已不存在"))
+    }
+
+    /// `apply`: a move's destination is taken.
+    pub fn apply_destination_taken(self, to: &str) -> String {
+        self.pick(
+            format!("something is at {to} now"),
+            format!("{to} 现在已有其他内容"),
+        )
+    }
+
+    /// The core stopped and could not go on.
+    pub fn core_stopped_for_good(self) -> String {
+        self.pick(
+            "the tidyup core stopped".to_owned(),
+            "tidyup 核心已停止".to_owned(),
+        )
+    }
+
+    /// The target directory (or the watched folder) cannot be opened.
+    pub fn cannot_open_target(self) -> String {
+        self.pick(
+            "cannot open the target directory".to_owned(),
+            "无法打开目标目录".to_owned(),
+        )
+    }
+
+    /// The folder `tidyup watch` keeps tidy cannot be opened.
+    pub fn cannot_open_watched(self) -> String {
+        self.pick(
+            "cannot open the watched folder".to_owned(),
+            "无法打开所监视的文件夹".to_owned(),
+        )
+    }
+
+    /// The directories an MCP connection works in cannot be opened.
+    pub fn cannot_open_directories(self) -> String {
+        self.pick(
+            "cannot open the directories".to_owned(),
+            "无法打开这些目录".to_owned(),
+        )
+    }
+
+    /// The MCP connection could not start.
+    pub fn mcp_could_not_start(self) -> String {
+        self.pick(
+            "the MCP connection could not start".to_owned(),
+            "MCP 连接无法建立".to_owned(),
+        )
+    }
+}

@@ -1,0 +1,115 @@
+//! Failures below the commands (the journal, saved plans, the core's
+//! runtime) as values worded in the language the process speaks, however
+//! deep in a chain of causes they sit.
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use tidyup_core::Lang;
+
+/// A failure tidyup words itself; `Display` words it in the language set
+/// with [`speak`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Failure {
+    /// No data directory for the journal.
+    NoDataDir,
+    /// No journal for the session named.
+    NoSuchSession {
+        /// The session named.
+        session: String,
+        /// Where its journal would be.
+        path: String,
+    },
+    /// A journal without its first record.
+    JournalWithoutHeader(String),
+    /// The directories of a session cannot be opened again.
+    CannotOpenSessionRoots(String),
+    /// A session's trash cannot be removed.
+    CannotPurge(String),
+    /// A file cannot be read.
+    CannotRead(String),
+    /// A file that is no saved plan.
+    NotAPlan(String),
+    /// The directories a plan names cannot be opened.
+    CannotOpenPlanRoots,
+    /// The core instance is gone (a restart failed before).
+    CoreNotRunning,
+    /// The core stopped (the cause) and a fresh instance could not start.
+    CoreNotRestarted(String),
+    /// The core stopped (the cause) and the conversation was not restored.
+    CoreNotRestored(String),
+    /// The core stopped (the cause) with nothing to restore.
+    CoreHalted(String),
+    /// The core speaks another ABI version.
+    AbiMismatch {
+        /// The core's version.
+        found: i32,
+        /// This host's.
+        expected: i32,
+    },
+    /// The core exports no memory.
+    CoreWithoutMemory,
+    /// Input over the ABI's buffer limit (its size in bytes).
+    CoreInputTooLarge(usize),
+    /// The core could not allocate a buffer of this many bytes.
+    CoreCannotAllocate(u32),
+    /// The core's reply lies outside its memory.
+    CoreReplyOutsideMemory,
+    /// The core's reply is not the JSON of the ABI.
+    CoreReplyUnreadable,
+    /// The core `.wasm` does not compile.
+    CoreDoesNotCompile,
+    /// A lock guarding this (`journal`, `plan`, `workspace`) was poisoned.
+    LockPoisoned(&'static str),
+    /// The API key cannot travel in an HTTP header.
+    KeyNotHeaderSafe,
+    /// `watch` cannot listen for SIGTERM.
+    CannotListenForSigterm,
+}
+
+impl Failure {
+    /// The failure, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Failure::NoDataDir => lang.no_data_dir(),
+            Failure::NoSuchSession { session, path } => lang.no_such_session(session, path),
+            Failure::JournalWithoutHeader(session) => lang.journal_without_header(session),
+            Failure::CannotOpenSessionRoots(session) => lang.cannot_open_session_roots(session),
+            Failure::CannotPurge(path) => lang.cannot_purge(path),
+            Failure::CannotRead(path) => lang.cannot_read(path),
+            Failure::NotAPlan(path) => lang.not_a_plan(path),
+            Failure::CannotOpenPlanRoots => lang.cannot_open_plan_roots(),
+            Failure::CoreNotRunning => lang.core_not_running(),
+            Failure::CoreNotRestarted(cause) => lang.core_not_restarted(cause),
+            Failure::CoreNotRestored(cause) => lang.core_not_restored(cause),
+            Failure::CoreHalted(cause) => lang.core_stopped_with(cause),
+            Failure::AbiMismatch { found, expected } => lang.abi_mismatch(*found, *expected),
+            Failure::CoreWithoutMemory => lang.core_without_memory(),
+            Failure::CoreInputTooLarge(bytes) => lang.core_input_too_large(*bytes),
+            Failure::CoreCannotAllocate(bytes) => lang.core_cannot_allocate(*bytes),
+            Failure::CoreReplyOutsideMemory => lang.core_reply_outside_memory(),
+            Failure::CoreReplyUnreadable => lang.core_reply_unreadable(),
+            Failure::CoreDoesNotCompile => lang.core_does_not_compile(),
+            Failure::LockPoisoned(what) => lang.lock_poisoned(what),
+            Failure::KeyNotHeaderSafe => lang.key_not_header_safe(),
+            Failure::CannotListenForSigterm => lang.cannot_listen_for_sigterm(),
+        }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(LANGUAGE.get().copied().unwrap_or_default()))
+    }
+}
+
+impl std::error::Error for Failure {}
+
+/// The language every [`Failure`] is worded in: set once, at start.
+static LANGUAGE: OnceLock<Lang> = OnceLock::new();
+
+/// Sets the language the process speaks (the first call wins); until then,
+/// and in a library that never calls it, failures are worded in English.
+pub fn speak(lang: Lang) {
+    let _ = LANGUAGE.set(lang);
+}
