@@ -5,7 +5,7 @@
 
 use pretty_assertions::assert_eq;
 use serde_json::json;
-use tidyup_core::{Event, Lang, Outcome};
+use tidyup_core::{Lang, Outcome};
 use tidyup_test_kit::{MemFs, ScriptedModel, TARGET, World, call, text_reply, tool_reply};
 
 /// Runs one turn in which the model calls `calls` and then answers.
@@ -19,27 +19,6 @@ fn one_turn(lang: Lang, fs: MemFs, calls: &[serde_json::Value]) -> World {
     world
 }
 
-/// The tool events of a world, as `(name, result, text)`.
-fn tool_events(world: &World) -> Vec<(String, String, String)> {
-    world
-        .events
-        .events
-        .iter()
-        .filter_map(|event| match event {
-            Event::Tool {
-                name, result, text, ..
-            } => Some((name.clone(), result.clone(), text.clone())),
-            Event::Started { .. }
-            | Event::AnswerDelta { .. }
-            | Event::Answer { .. }
-            | Event::Usage { .. }
-            | Event::Notice { .. }
-            | Event::Error { .. }
-            | Event::Progress { .. } => None,
-        })
-        .collect()
-}
-
 #[test]
 fn a_long_listing_with_chinese_names_is_cut_at_100_characters() {
     let fs = MemFs::new()
@@ -47,7 +26,7 @@ fn a_long_listing_with_chinese_names_is_cut_at_100_characters() {
         .file("家庭照片合集.zip", "yy")
         .file("会议记录.txt", "zzz");
     let world = one_turn(Lang::En, fs, &[call("c1", "list_files", r#"{"path":"."}"#)]);
-    let [(name, result, text)] = tool_events(&world).try_into().unwrap();
+    let [(name, result, text)] = world.events.tool_events().try_into().unwrap();
     assert_eq!(name, "list_files");
     assert!(result.chars().count() > 100);
     assert!(result.contains('\n'));
@@ -80,7 +59,7 @@ fn exactly_100_characters_are_shown_whole_and_101_are_cut() {
         MemFs::new(),
         &[call("a", &name_100, "{}"), call("b", &name_101, "{}")],
     );
-    let events = tool_events(&world);
+    let events = world.events.tool_events();
     let result_100 = format!("Error: unknown tool {name_100}");
     let result_101 = format!("Error: unknown tool {name_101}");
     assert_eq!(result_100.chars().count(), 100);
@@ -114,7 +93,12 @@ fn short_results_and_chinese_tool_lines() {
             call("b", "nope", "{}"),
         ],
     );
-    let texts: Vec<String> = tool_events(&world).into_iter().map(|(.., t)| t).collect();
+    let texts: Vec<String> = world
+        .events
+        .tool_events()
+        .into_iter()
+        .map(|(.., t)| t)
+        .collect();
     assert_eq!(
         texts,
         [
@@ -128,7 +112,7 @@ fn short_results_and_chinese_tool_lines() {
 fn line_breaks_become_spaces_in_the_preview_only() {
     let fs = MemFs::new().file("a", "1").file("b", "2");
     let world = one_turn(Lang::En, fs, &[call("c", "list_files", r#"{"path":"."}"#)]);
-    let [(_, result, text)] = tool_events(&world).try_into().unwrap();
+    let [(_, result, text)] = world.events.tool_events().try_into().unwrap();
     let expected_result = format!(
         "2 items in {TARGET}:\n[文件] a | 1 B | 2024-03-15 09:30\n[文件] b | 1 B | 2024-03-15 09:30"
     );

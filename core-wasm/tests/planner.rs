@@ -9,15 +9,7 @@ use tidyup_core::demo_folder::DEMO_FILES;
 use tidyup_core::file_type::category;
 use tidyup_core::planner::{OfflinePlanner, folder_name};
 use tidyup_core::{Event, Lang, Outcome};
-use tidyup_test_kit::{MemFs, Snap, TARGET, converse};
-
-fn demo_fs() -> MemFs {
-    DEMO_FILES
-        .iter()
-        .fold(MemFs::new().dir(TARGET), |fs, file| {
-            fs.file_sized(&format!("{TARGET}/{}", file.path), file.size)
-        })
-}
+use tidyup_test_kit::{MemFs, Snap, TARGET, converse, demo_fs};
 
 /// The demo tree (keyed relative to the target) with every loose, visible
 /// file in its category folder.

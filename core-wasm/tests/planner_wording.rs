@@ -8,10 +8,8 @@ use serde_json::Value;
 use tidyup_core::demo_folder::DEMO_FILES;
 use tidyup_core::file_type::category;
 use tidyup_core::planner::{OfflinePlanner, folder_name};
-use tidyup_core::{
-    Agent, AgentConfig, Capabilities, HostError, HttpReply, Lang, ModelClient, Provider,
-};
-use tidyup_test_kit::{MTIME, MemFs, Op, Recorder, TARGET, in_target};
+use tidyup_core::{HostError, HttpReply, Lang, ModelClient};
+use tidyup_test_kit::{MTIME, MemFs, Op, TARGET, converse_with, demo_fs, in_target};
 
 /// The offline planner behind a filter: the answers showing a plan
 /// reworded on the way out (and the plan taken off them, when asked), the
@@ -91,41 +89,13 @@ impl ModelClient for Reworded {
     }
 }
 
-fn demo_fs() -> MemFs {
-    DEMO_FILES
-        .iter()
-        .fold(MemFs::new().dir(TARGET), |fs, file| {
-            fs.file_sized(&format!("{TARGET}/{}", file.path), file.size)
-        })
-}
-
 /// Runs "organize" then "yes" with `model`; the plain answers.
 fn organize_and_go(lang: Lang, fs: &mut MemFs, model: &mut Reworded) -> Vec<String> {
-    let mut agent = Agent::new(AgentConfig {
-        target_dir: TARGET.to_owned(),
-        model: "m".to_owned(),
-        lang,
-        provider: Provider::Offline,
-        calls: Default::default(),
-        limits: Default::default(),
-        read_contents: false,
-        rules: None,
-    });
-    let mut events = Recorder::default();
     let go = match lang {
         Lang::En => "yes",
         Lang::Zh => "好",
     };
-    for line in ["organize", go] {
-        agent.handle_line(
-            line,
-            &mut Capabilities {
-                model: &mut *model,
-                files: &mut *fs,
-                events: &mut events,
-            },
-        );
-    }
+    let (_, events, _) = converse_with(lang, fs, model, &["organize", go]);
     events.answers()
 }
 

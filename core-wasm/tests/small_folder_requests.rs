@@ -11,11 +11,10 @@
 use std::path::PathBuf;
 
 use serde_json::{Value, json};
-use tidyup_core::demo_folder::DEMO_FILES;
 use tidyup_core::planner::OfflinePlanner;
 use tidyup_core::prompt::existing_folders_prompt;
 use tidyup_core::{Agent, Capabilities, HostError, HttpReply, ModelClient};
-use tidyup_test_kit::{MemFs, Recorder, TARGET};
+use tidyup_test_kit::{Recorder, TARGET, demo_fs};
 
 fn fixture() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/demo_session_requests.json")
@@ -42,11 +41,7 @@ impl ModelClient for Recording {
 }
 
 fn session(lang: &str, replay: Option<Vec<Value>>) -> Vec<Value> {
-    let mut fs = DEMO_FILES
-        .iter()
-        .fold(MemFs::new().dir(TARGET), |fs, file| {
-            fs.file_sized(&format!("{TARGET}/{}", file.path), file.size)
-        });
+    let mut fs = demo_fs();
     let config = serde_json::from_value(json!({
         "target_dir": TARGET,
         "model": "demo-model",

@@ -1,5 +1,5 @@
-//! Why a command failed below the commands themselves: the journal, saved
-//! plans and the config file.
+//! Why a command failed: starting the core, opening its folders, the
+//! journal, saved plans, the config file and the core's runtime.
 
 use crate::texts::Lang;
 
@@ -243,6 +243,48 @@ impl Lang {
         self.pick(
             "cannot listen for SIGTERM".to_owned(),
             "无法监听 SIGTERM".to_owned(),
+        )
+    }
+}
+
+impl Lang {
+    /// The core stopped and could not go on.
+    pub fn core_stopped_for_good(self) -> String {
+        self.pick(
+            "the tidyup core stopped".to_owned(),
+            "tidyup 核心已停止".to_owned(),
+        )
+    }
+
+    /// The target directory (or the watched folder) cannot be opened.
+    pub fn cannot_open_target(self) -> String {
+        self.pick(
+            "cannot open the target directory".to_owned(),
+            "无法打开目标目录".to_owned(),
+        )
+    }
+
+    /// The folder `tidyup watch` keeps tidy cannot be opened.
+    pub fn cannot_open_watched(self) -> String {
+        self.pick(
+            "cannot open the watched folder".to_owned(),
+            "无法打开所监视的文件夹".to_owned(),
+        )
+    }
+
+    /// The directories an MCP connection works in cannot be opened.
+    pub fn cannot_open_directories(self) -> String {
+        self.pick(
+            "cannot open the directories".to_owned(),
+            "无法打开这些目录".to_owned(),
+        )
+    }
+
+    /// The MCP connection could not start.
+    pub fn mcp_could_not_start(self) -> String {
+        self.pick(
+            "the MCP connection could not start".to_owned(),
+            "MCP 连接无法建立".to_owned(),
         )
     }
 }

@@ -1,5 +1,4 @@
-//! Why `undo` skipped a change, why `apply` refused a step, and the
-//! failures of the commands that start the core.
+//! Why `undo` skipped a change and why `apply` refused a step.
 
 use crate::texts::Lang;
 
@@ -78,46 +77,6 @@ impl Lang {
         self.pick(
             format!("something is at {to} now"),
             format!("{to} 现在已有其他内容"),
-        )
-    }
-
-    /// The core stopped and could not go on.
-    pub fn core_stopped_for_good(self) -> String {
-        self.pick(
-            "the tidyup core stopped".to_owned(),
-            "tidyup 核心已停止".to_owned(),
-        )
-    }
-
-    /// The target directory (or the watched folder) cannot be opened.
-    pub fn cannot_open_target(self) -> String {
-        self.pick(
-            "cannot open the target directory".to_owned(),
-            "无法打开目标目录".to_owned(),
-        )
-    }
-
-    /// The folder `tidyup watch` keeps tidy cannot be opened.
-    pub fn cannot_open_watched(self) -> String {
-        self.pick(
-            "cannot open the watched folder".to_owned(),
-            "无法打开所监视的文件夹".to_owned(),
-        )
-    }
-
-    /// The directories an MCP connection works in cannot be opened.
-    pub fn cannot_open_directories(self) -> String {
-        self.pick(
-            "cannot open the directories".to_owned(),
-            "无法打开这些目录".to_owned(),
-        )
-    }
-
-    /// The MCP connection could not start.
-    pub fn mcp_could_not_start(self) -> String {
-        self.pick(
-            "the MCP connection could not start".to_owned(),
-            "MCP 连接无法建立".to_owned(),
         )
     }
 }

@@ -39,7 +39,9 @@ pub use replies::{
     with_field,
 };
 pub use requests::{assert_well_formed, message_json, preview};
-pub use world::{World, converse, in_target, run_tool, run_tool_value, run_tool_zh};
+pub use world::{
+    World, converse, converse_with, demo_fs, in_target, run_tool, run_tool_value, run_tool_zh,
+};
 
 /// The target directory every in-memory test works in.
 pub const TARGET: &str = "/home/user/Desktop";

@@ -21,10 +21,20 @@ impl Recorder {
 
     /// The tool events as `(name, result)`.
     pub fn tools(&self) -> Vec<(String, String)> {
+        self.tool_events()
+            .into_iter()
+            .map(|(name, result, _)| (name, result))
+            .collect()
+    }
+
+    /// The tool events as `(name, result, console line)`.
+    pub fn tool_events(&self) -> Vec<(String, String, String)> {
         self.events
             .iter()
             .filter_map(|event| match event {
-                Event::Tool { name, result, .. } => Some((name.clone(), result.clone())),
+                Event::Tool {
+                    name, result, text, ..
+                } => Some((name.clone(), result.clone(), text.clone())),
                 Event::Started { .. }
                 | Event::AnswerDelta { .. }
                 | Event::Answer { .. }

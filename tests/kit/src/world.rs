@@ -3,9 +3,12 @@
 
 use serde_json::Value;
 use tidyup_core::budget::Limits;
+use tidyup_core::demo_folder::DEMO_FILES;
 use tidyup_core::planner::OfflinePlanner;
 use tidyup_core::tools::{self, ToolContext, ToolSet};
-use tidyup_core::{Agent, AgentConfig, CallSettings, Capabilities, Lang, Outcome, Provider};
+use tidyup_core::{
+    Agent, AgentConfig, CallSettings, Capabilities, Lang, ModelClient, Outcome, Provider,
+};
 
 use crate::memfs::MemFs;
 use crate::model::ScriptedModel;
@@ -86,6 +89,16 @@ impl World {
 /// whose model is the offline planner; returns each line's outcome, what
 /// the console showed and the agent, for its history.
 pub fn converse(lang: Lang, fs: &mut MemFs, lines: &[&str]) -> (Vec<Outcome>, Recorder, Agent) {
+    converse_with(lang, fs, &mut OfflinePlanner::new(lang, TARGET), lines)
+}
+
+/// [`converse`] with `model` answering (an offline session's agent).
+pub fn converse_with(
+    lang: Lang,
+    fs: &mut MemFs,
+    model: &mut dyn ModelClient,
+    lines: &[&str],
+) -> (Vec<Outcome>, Recorder, Agent) {
     let mut agent = Agent::new(AgentConfig {
         target_dir: TARGET.to_owned(),
         model: "m".to_owned(),
@@ -96,7 +109,6 @@ pub fn converse(lang: Lang, fs: &mut MemFs, lines: &[&str]) -> (Vec<Outcome>, Re
         read_contents: false,
         rules: None,
     });
-    let mut planner = OfflinePlanner::new(lang, TARGET);
     let mut events = Recorder::default();
     let outcomes = lines
         .iter()
@@ -104,7 +116,7 @@ pub fn converse(lang: Lang, fs: &mut MemFs, lines: &[&str]) -> (Vec<Outcome>, Re
             agent.handle_line(
                 line,
                 &mut Capabilities {
-                    model: &mut planner,
+                    model: &mut *model,
                     files: fs,
                     events: &mut events,
                 },
@@ -134,4 +146,13 @@ pub fn run_tool_zh(fs: &mut MemFs, name: &str, arguments: &str) -> String {
 /// `path` under [`TARGET`], as the absolute text the tools print.
 pub fn in_target(path: &str) -> String {
     format!("{TARGET}/{path}")
+}
+
+/// The demo folder in memory under [`TARGET`], every file with its size.
+pub fn demo_fs() -> MemFs {
+    DEMO_FILES
+        .iter()
+        .fold(MemFs::new().dir(TARGET), |fs, file| {
+            fs.file_sized(&format!("{TARGET}/{}", file.path), file.size)
+        })
 }
