@@ -14,10 +14,10 @@ use crate::answer;
 use crate::budget::{self, Fit, Limits};
 use crate::call::{Answered, CallSettings};
 use crate::ports::{Capabilities, Event, EventSink, Outcome, Provider};
-use crate::prompt::{bulk_prompt, contents_prompt, existing_folders_prompt, system_prompt};
 use crate::protocol::{self, Message, Reply, ToolCall, Usage};
 use crate::rules::Rules;
 use crate::texts::Lang;
+use crate::texts::prompt::{bulk_prompt, contents_prompt, existing_folders_prompt, system_prompt};
 use crate::tools::{self, ToolContext, ToolSet};
 
 /// Maximum model calls per user turn.
@@ -96,7 +96,7 @@ impl AgentConfig {
             text.push_str(&contents_prompt(lang));
         }
         if let Some(rules) = rules {
-            let described = rules.describe(lang == Lang::Zh);
+            let described = rules.describe(lang);
             if !described.is_empty() {
                 text.push_str("\n\n");
                 text.push_str(&described);

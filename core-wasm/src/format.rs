@@ -1,4 +1,4 @@
-//! Size and time texts of `list_files`.
+//! Size, time and count texts, the same in every language.
 
 use chrono::DateTime;
 
@@ -29,6 +29,19 @@ pub fn format_local_time(unix_seconds: i64, utc_offset_seconds: i32) -> String {
         .and_then(|local| DateTime::from_timestamp(local, 0))
         .map(|local| local.naive_utc().format("%Y-%m-%d %H:%M").to_string())
         .unwrap_or_else(|| "????-??-?? ??:??".to_owned())
+}
+
+/// `n` with a comma between each group of three digits: `3,412`.
+pub fn group_digits(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -62,5 +75,13 @@ mod tests {
         );
         assert_eq!(format_local_time(0, -5 * 3600), "1969-12-31 19:00");
         assert_eq!(format_local_time(i64::MAX, 3600), "????-??-?? ??:??");
+    }
+
+    #[test]
+    fn digits_are_grouped_by_three() {
+        assert_eq!(group_digits(0), "0");
+        assert_eq!(group_digits(999), "999");
+        assert_eq!(group_digits(3412), "3,412");
+        assert_eq!(group_digits(1_234_567), "1,234,567");
     }
 }

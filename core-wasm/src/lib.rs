@@ -22,7 +22,6 @@ pub mod format;
 pub mod paths;
 pub mod planner;
 pub mod ports;
-pub mod prompt;
 pub mod protocol;
 pub mod question;
 pub mod rules;

@@ -35,7 +35,7 @@ pub fn format_size(bytes: f64) -> String {
 /// The system prompt for `target_dir` in `lang` (`en` or `zh`).
 #[wasm_bindgen(js_name = systemPrompt)]
 pub fn system_prompt(lang: &str, target_dir: &str) -> String {
-    crate::prompt::system_prompt(lang_of(lang), target_dir)
+    crate::texts::prompt::system_prompt(lang_of(lang), target_dir)
 }
 
 /// The six tool declarations, as a JSON array.

@@ -6,7 +6,7 @@
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
 use tidyup_core::budget::Limits;
-use tidyup_core::prompt::{bulk_prompt, existing_folders_prompt, system_prompt};
+use tidyup_core::texts::prompt::{bulk_prompt, existing_folders_prompt, system_prompt};
 use tidyup_core::tools::{self, ToolContext, ToolSet};
 use tidyup_core::{Lang, Outcome};
 use tidyup_test_kit::{

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use pretty_assertions::assert_eq;
+use tidyup_core::Lang;
 use tidyup_core::rules::{FileFacts, RuleMatch, Rules, RulesError};
 
 #[path = "rules/describe.rs"]
@@ -50,11 +51,11 @@ fn to(rule: usize, folder: &str) -> Option<RuleMatch> {
 /// The error for `text`, as (line, column, message).
 fn error(text: &str) -> (usize, usize, String) {
     let RulesError {
-        message,
+        problem,
         line,
         column,
     } = Rules::parse(text).unwrap_err();
-    (line, column, message)
+    (line, column, problem.to_string())
 }
 
 // --- parsing ------------------------------------------------------------------
@@ -79,7 +80,7 @@ fn empty_file_is_no_rules() {
     assert!(!rules.needs_content());
     assert!(!rules.is_excluded("a.txt", false));
     assert_eq!(rules.destination(&file("a.txt")), None);
-    assert_eq!(rules.describe(false), "");
+    assert_eq!(rules.describe(Lang::En), "");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use serde_json::json;
-use tidyup_core::prompt::contents_prompt;
+use tidyup_core::texts::prompt::contents_prompt;
 use tidyup_core::{Agent, Lang, Message};
 
 fn reads_files(provider: &str, rules: &str) -> bool {

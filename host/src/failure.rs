@@ -65,6 +65,51 @@ pub enum Failure {
     KeyNotHeaderSafe,
     /// `watch` cannot listen for SIGTERM.
     CannotListenForSigterm,
+    /// A folder moved to a place inside itself (the destination).
+    MoveIntoItself(String),
+    /// A move onto a folder that has contents (the destination).
+    FolderWithContentsAt(String),
+    /// Something is at a batch move's destination (the path).
+    AlreadyThere(String),
+    /// Nothing is at a path to change (the path).
+    NotThere(String),
+    /// The journal could not record a change (the cause); nothing changed.
+    JournalNotWritten(String),
+    /// A failed move whose replaced item stays in the trash.
+    ReplacedItemKeptInTrash {
+        /// Why the move failed.
+        failure: String,
+        /// Where the replaced item is.
+        trash: String,
+        /// Why it could not be put back.
+        cause: String,
+    },
+    /// A path inside tidyup's own data.
+    OwnDataInside {
+        /// The path.
+        path: String,
+        /// The data it is in.
+        place: String,
+    },
+    /// A folder holding tidyup's own data.
+    OwnDataHolder {
+        /// The folder.
+        path: String,
+        /// The data it holds.
+        place: String,
+    },
+    /// A file system answered fewer moves of a batch than it was given.
+    BatchMoveUnanswered,
+    /// A file's digest went missing while looking for copies.
+    DigestMissing,
+    /// The user cancelled.
+    CancelledByUser,
+    /// The core asked with a request over the ABI's buffer limit (bytes).
+    CoreRequestTooLarge(usize),
+    /// The core's request lies outside its memory.
+    CoreRequestOutsideMemory,
+    /// The core's request is not the JSON of the ABI (the parser's cause).
+    CoreRequestUnreadable(String),
 }
 
 impl Failure {
@@ -93,6 +138,24 @@ impl Failure {
             Failure::LockPoisoned(what) => lang.lock_poisoned(what),
             Failure::KeyNotHeaderSafe => lang.key_not_header_safe(),
             Failure::CannotListenForSigterm => lang.cannot_listen_for_sigterm(),
+            Failure::MoveIntoItself(to) => lang.move_into_itself(to),
+            Failure::FolderWithContentsAt(to) => lang.folder_with_contents_at(to),
+            Failure::AlreadyThere(path) => lang.already_there(path),
+            Failure::NotThere(path) => lang.not_there(path),
+            Failure::JournalNotWritten(cause) => lang.journal_not_written(cause),
+            Failure::ReplacedItemKeptInTrash {
+                failure,
+                trash,
+                cause,
+            } => lang.replaced_item_kept_in_trash(failure, trash, cause),
+            Failure::OwnDataInside { path, place } => lang.own_data_inside(path, place),
+            Failure::OwnDataHolder { path, place } => lang.own_data_holder(path, place),
+            Failure::BatchMoveUnanswered => lang.batch_move_unanswered(),
+            Failure::DigestMissing => lang.digest_missing(),
+            Failure::CancelledByUser => lang.cancelled_by_user(),
+            Failure::CoreRequestTooLarge(bytes) => lang.core_request_too_large(*bytes),
+            Failure::CoreRequestOutsideMemory => lang.core_request_outside_memory(),
+            Failure::CoreRequestUnreadable(cause) => lang.core_request_unreadable(cause),
         }
     }
 }

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use tidyup_core::Lang;
-use tidyup_core::rules::Rules;
+use tidyup_core::rules::{Rules, RulesProblem};
 
 /// The name of the rules file in a target directory.
 pub const RULES_FILE: &str = ".tidyup.toml";
@@ -41,19 +41,32 @@ pub struct RulesFileError {
     /// Line and column (1-based), when the error has a place.
     pub place: Option<(usize, usize)>,
     /// What is wrong.
-    pub message: String,
+    pub cause: RulesFileCause,
+}
+
+/// Why a rules file cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RulesFileCause {
+    /// It cannot be read (the system's message).
+    Unreadable(String),
+    /// Its text is refused.
+    Invalid(RulesProblem),
 }
 
 impl RulesFileError {
-    /// Why the rules file cannot be used, in `lang` (the parser's cause as
-    /// it words it).
+    /// Why the rules file cannot be used, in `lang` (a system's or a
+    /// parser's own cause as they word it).
     pub fn text(&self, lang: Lang) -> String {
         let at = self
             .place
             .map(|(l, c)| format!(":{l}:{c}"))
             .unwrap_or_default();
         let place = format!("{}{at}", self.path.display());
-        lang.rules_file_error(&place, &self.message)
+        let cause = match &self.cause {
+            RulesFileCause::Unreadable(cause) => lang.rules_file_unreadable(cause),
+            RulesFileCause::Invalid(problem) => lang.rules_problem(problem),
+        };
+        lang.rules_file_error(&place, &cause)
     }
 }
 
@@ -81,12 +94,12 @@ pub fn load(dir: &Path, explicit: Option<&Path>) -> Result<Option<RulesFile>, Ru
     let text = std::fs::read_to_string(&path).map_err(|err| RulesFileError {
         path: path.clone(),
         place: None,
-        message: format!("cannot be read: {err}"),
+        cause: RulesFileCause::Unreadable(err.to_string()),
     })?;
     let rules = Rules::parse(&text).map_err(|err| RulesFileError {
         path: path.clone(),
         place: Some((err.line, err.column)),
-        message: err.message.clone(),
+        cause: RulesFileCause::Invalid(err.problem),
     })?;
     Ok(Some(RulesFile {
         path,

@@ -1,9 +1,13 @@
 //! Every line of a command is Chinese under `--lang zh` (or a Chinese
 //! locale): `history`, `undo` with nothing to undo or an unknown session,
 //! `apply` of a file that is no plan, a start-up refusal, a bad config value,
-//! the providers listing, `tidyup ask` with a missing image.
+//! the providers listing, `tidyup ask` with a missing image, a bad rules
+//! file, and a tool refused by the host's file system.
 
-use tidyup_test_kit::e2e::{Outcome, Tidyup};
+use serde_json::json;
+use tidyup_test_kit::e2e::{
+    MODEL, MockProvider, Outcome, Tidyup, call_json, target_dir, text_reply, tool_reply,
+};
 
 /// A subcommand run with its own empty data directory.
 fn subcommand(args: &[&str]) -> Outcome {
@@ -135,4 +139,77 @@ fn the_providers_listing_speaks_chinese() {
             .is_some_and(|line| line.contains("（内置：规则，无 AI）") && line.ends_with("不需要")),
         "{out}"
     );
+}
+
+#[test]
+fn a_bad_rules_file_speaks_chinese() {
+    let (dir, _) = target_dir();
+    let rules = dir.path().join(".tidyup.toml");
+    std::fs::write(&rules, "[[rule]]\nextensions = []\nto = \"../Up\"\n").unwrap();
+    let run = |lang: &str| {
+        Tidyup::bare()
+            .arg(dir.path())
+            .args(["--provider", "offline", "--lang", lang])
+            .stdin("quit\n")
+            .run_blocking()
+    };
+    let out = run("zh");
+    assert_eq!(out.code(), 2, "{out}");
+    assert_eq!(
+        out.stderr,
+        format!(
+            "tidyup: 规则文件 {}:2:14：`extensions` 为空\n",
+            rules.display()
+        ),
+        "{out}"
+    );
+    let english = run("en");
+    assert_eq!(
+        english.stderr,
+        format!(
+            "tidyup: rules file {}:2:14: `extensions` is empty\n",
+            rules.display()
+        ),
+        "{english}"
+    );
+
+    std::fs::write(&rules, "[[rule]]\nto = \"Photos/{yaer}\"\n").unwrap();
+    let out = run("zh");
+    assert!(
+        out.stderr
+            .contains("：`to` 中有未知的占位符 {yaer}（可用："),
+        "{out}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_move_the_file_system_refuses_speaks_chinese() {
+    let (dir, _) = target_dir();
+    std::fs::create_dir_all(dir.path().join("docs/old")).unwrap();
+    let provider = MockProvider::start(vec![
+        tool_reply([call_json(
+            "call_1",
+            "move_file",
+            json!({"source": "docs", "destination": "docs/old/docs"}),
+        )]),
+        text_reply("好的。"),
+    ])
+    .await;
+    let out = Tidyup::bare()
+        .arg(dir.path())
+        .args(["--lang", "zh", "--model", MODEL, "--base-url"])
+        .arg(provider.base_url())
+        .stdin("整理\n")
+        .run()
+        .await;
+    out.assert_clean_exit();
+    let lines = out.tool_lines();
+    assert_eq!(lines.len(), 1, "{out}");
+    assert!(
+        lines[0].contains("文件夹不能移动到它自身之中："),
+        "{}",
+        lines[0]
+    );
+    assert!(!lines[0].contains("cannot"), "{}", lines[0]);
+    assert!(dir.path().join("docs/old").is_dir(), "nothing moved");
 }

@@ -62,10 +62,7 @@ pub fn category_folder(category: Category, lang: Lang) -> &'static str {
 
 /// The planner's name for the folder of set-aside copies.
 pub fn duplicates_folder(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => "Duplicates",
-        Lang::Zh => "重复文件",
-    }
+    lang.duplicates_folder()
 }
 
 /// The existing folder among `items` whose name means `category`: the

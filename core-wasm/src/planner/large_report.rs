@@ -2,15 +2,14 @@
 //! counted by how their moves ended, then per category what its
 //! `move_by_type` result counts, with the failures it names.
 
+use crate::texts::PlanFolder;
 use crate::{Lang, paths};
 
 use super::exchanges::Exchange;
 use super::large::{LargeGroup, LargePlan};
-use super::large_texts as texts;
 use super::outcomes::Outcomes;
 use super::readings::MoveOutcome;
 use super::set_aside::SetAside;
-use super::texts::{report_failure, report_heading};
 
 /// Folders made, files moved and files planned, and the lines saying so.
 #[derive(Default)]
@@ -37,7 +36,7 @@ pub fn report(
     for group in &plan.groups {
         tally_group(&mut tally, group, done, target_dir, lang);
     }
-    let mut text = report_heading(lang, tally.folders, tally.moved, tally.planned);
+    let mut text = lang.plan_report_heading(tally.folders, tally.moved, tally.planned);
     for line in tally.lines {
         text.push('\n');
         text.push_str(&line);
@@ -62,16 +61,20 @@ fn tally_copies(
             .find(|e| e.name == "move_file" && e.arg("source") == copy.file);
         match exchange {
             Some(exchange) if outcomes.succeeded(exchange) => moved += 1,
-            Some(exchange) => failures.push(report_failure(lang, &copy.file, &exchange.result)),
-            None => failures.push(report_failure(lang, &copy.file, "-")),
+            Some(exchange) => failures.push(lang.plan_report_failure(&copy.file, &exchange.result)),
+            None => failures.push(lang.plan_report_failure(&copy.file, "-")),
         }
     }
     let count = set_aside.copies.len();
     tally.folders += usize::from(!set_aside.folder_exists && moved > 0);
     tally.moved += moved;
     tally.planned += count;
-    let folder = &set_aside.folder;
-    let line = texts::copies_set_aside(lang, folder, separator, moved, count);
+    let folder = PlanFolder {
+        name: &set_aside.folder,
+        separator,
+        exists: set_aside.folder_exists,
+    };
+    let line = lang.copies_set_aside(folder, moved, count);
     tally.lines.push(line);
     tally.lines.extend(failures);
 }
@@ -85,7 +88,11 @@ fn tally_group(
     target_dir: &str,
     lang: Lang,
 ) {
-    let separator = paths::separator(target_dir);
+    let folder = PlanFolder {
+        name: &group.folder,
+        separator: paths::separator(target_dir),
+        exists: group.folder_exists,
+    };
     let destination = paths::resolve(target_dir, &group.folder);
     let outcome = done
         .iter()
@@ -102,7 +109,7 @@ fn tally_group(
             tally.folders += usize::from(!group.folder_exists);
             tally.moved += moved;
             tally.planned += total;
-            let line = texts::group_done(lang, group, separator, moved, total);
+            let line = lang.category_moved(folder, group.category, moved, total);
             tally.lines.push(line);
             if moved < total {
                 tally_failures(tally, &failures, total - moved, lang);
@@ -110,7 +117,7 @@ fn tally_group(
         }
         MoveOutcome::Refused(cause) => {
             tally.planned += group.count;
-            let line = texts::group_refused(lang, group, separator, &cause);
+            let line = lang.category_refused(folder, group.category, &cause);
             tally.lines.push(line);
         }
     }
@@ -125,6 +132,6 @@ fn tally_failures(tally: &mut Tally, failures: &[String], not_moved: usize, lang
     if unnamed > 0 {
         tally
             .lines
-            .push(format!("      {}", texts::and_more(lang, unnamed)));
+            .push(format!("      {}", lang.and_more_grouped(unnamed)));
     }
 }

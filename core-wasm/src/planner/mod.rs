@@ -28,19 +28,19 @@ mod exchanges;
 mod folders;
 mod intent;
 mod large;
+mod large_plan_text;
 mod large_report;
-mod large_texts;
 mod listing;
 mod organize;
 mod outcomes;
 mod placement;
 mod plan;
+mod plan_text;
 mod proposal;
 mod readings;
 mod reply;
 mod report;
 mod set_aside;
-mod texts;
 
 use serde_json::Value;
 
@@ -107,7 +107,7 @@ impl OfflinePlanner {
             .filter(|&i| role(&messages[i]) == "user")
             .collect();
         let Some(&current_user) = users.last() else {
-            return Step::Say(texts::help(lang));
+            return Step::Say(lang.planner_help());
         };
         let this_turn = exchanges(&messages[current_user + 1..]);
         match classify(content(&messages[current_user])) {
@@ -117,8 +117,8 @@ impl OfflinePlanner {
                 let previous_turn = previous_user.map(|prev| &messages[prev..current_user]);
                 self.go_ahead(previous_turn.and_then(Proposal::ended), &this_turn)
             }
-            Intent::No => Step::Say(texts::declined(lang)),
-            Intent::Other => Step::Say(texts::help(lang)),
+            Intent::No => Step::Say(lang.plan_declined()),
+            Intent::Other => Step::Say(lang.planner_help()),
         }
     }
 
@@ -127,7 +127,7 @@ impl OfflinePlanner {
     fn go_ahead(&self, pending: Option<Proposal>, this_turn: &[Exchange]) -> Step {
         let lang = self.lang;
         let Some(proposal) = pending else {
-            return Step::Say(texts::no_plan_pending(lang));
+            return Step::Say(lang.no_plan_pending());
         };
         match (proposal, this_turn.is_empty()) {
             (Proposal::PerFile(plan), true) => Step::Call(plan.actions()),

@@ -11,13 +11,13 @@ use super::context::Context;
 use super::exchanges::Exchange;
 use super::folders::{category_target, duplicates_target};
 use super::large::{self, LargePlan};
-use super::large_texts;
+use super::large_plan_text;
 use super::listing::{Listed, parse_listing};
 use super::placement::{Placement, Readings, place, worth_reading};
 use super::plan::Plan;
+use super::plan_text;
 use super::proposal::Proposal;
 use super::reply::Step;
-use super::texts;
 
 /// Which of the optional tools a request declares.
 #[derive(Debug, Clone, Copy)]
@@ -71,9 +71,9 @@ pub fn organize(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared) -
     }
     let plan = Plan::from_exchanges(this_turn, ctx.lang, ctx.separator(), ctx.rules);
     if plan.move_count() == 0 {
-        Step::Say(texts::nothing_to_organize(&plan, ctx.lang))
+        Step::Say(plan_text::nothing_to_organize(&plan, ctx.lang))
     } else {
-        let text = texts::plan_text(&plan, ctx.lang, ctx.separator());
+        let text = plan_text::plan_text(&plan, ctx.lang, ctx.separator());
         Step::Propose(text, Proposal::PerFile(plan))
     }
 }
@@ -107,7 +107,7 @@ fn classify_calls(
         .collect();
     if calls.is_empty() {
         let plan = Plan::from_exchanges(this_turn, ctx.lang, ctx.separator(), ctx.rules);
-        return Step::Say(texts::nothing_to_organize(&plan, ctx.lang));
+        return Step::Say(plan_text::nothing_to_organize(&plan, ctx.lang));
     }
     if let Some(rules) = ctx.rules.filter(|_| declared.read_file) {
         calls.extend(
@@ -180,10 +180,10 @@ fn organize_large(ctx: &Context<'_>, this_turn: &[Exchange]) -> Step {
     match LargePlan::from_exchanges(this_turn, lang, ctx.separator()) {
         None => Step::Call(large::overview_calls(lang)),
         Some(plan) if plan.file_count() == 0 => {
-            Step::Say(texts::nothing_to_organize(&Plan::default(), lang))
+            Step::Say(plan_text::nothing_to_organize(&Plan::default(), lang))
         }
         Some(plan) => {
-            let text = large_texts::plan_text(&plan, lang, ctx.separator());
+            let text = large_plan_text::plan_text(&plan, lang, ctx.separator());
             Step::Propose(text, Proposal::ByCategory(plan))
         }
     }

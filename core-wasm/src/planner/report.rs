@@ -6,7 +6,6 @@ use crate::Lang;
 use super::exchanges::Exchange;
 use super::outcomes::Outcomes;
 use super::plan::Plan;
-use super::texts::{report_failure, report_heading};
 
 /// What the calls `done` of the go-ahead turn did with `plan`.
 pub fn report(plan: &Plan, done: &[Exchange], outcomes: &Outcomes, lang: Lang) -> String {
@@ -27,12 +26,14 @@ pub fn report(plan: &Plan, done: &[Exchange], outcomes: &Outcomes, lang: Lang) -
                     moved += 1;
                     lines.push(format!("  ✓ {} → {}", step.file, step.destination));
                 }
-                Some(exchange) => lines.push(report_failure(lang, &step.file, &exchange.result)),
-                None => lines.push(report_failure(lang, &step.file, "-")),
+                Some(exchange) => {
+                    lines.push(lang.plan_report_failure(&step.file, &exchange.result))
+                }
+                None => lines.push(lang.plan_report_failure(&step.file, "-")),
             }
         }
     }
-    let mut text = report_heading(lang, folders, moved, plan.move_count());
+    let mut text = lang.plan_report_heading(folders, moved, plan.move_count());
     for line in lines {
         text.push('\n');
         text.push_str(&line);

@@ -29,7 +29,6 @@
 //! This module is pure and self-contained: the caller reads the file, and
 //! hands over the facts of each file as plain values ([`FileFacts`]).
 
-mod describe;
 mod matching;
 mod parse;
 mod target;
@@ -45,7 +44,7 @@ use target::Target;
 /// pattern is refused at parse time rather than eating memory.
 pub const REGEX_SIZE_LIMIT: usize = 1 << 20;
 
-/// Upper bound, in characters, of [`Rules::describe`].
+/// Upper bound, in characters, of the rules described to a model.
 pub const DESCRIBE_LIMIT: usize = 4_000;
 
 /// A parsed, checked rules file: every regex and glob compiled, every `to`
@@ -73,8 +72,9 @@ struct Rule {
 /// characters) of the offending key or value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RulesError {
-    /// What is wrong, without the position.
-    pub message: String,
+    /// What is wrong, without the position (its `Display` is English; the
+    /// catalogue words it in either language).
+    pub problem: RulesProblem,
     /// 1-based line.
     pub line: usize,
     /// 1-based column, counted in characters.
@@ -86,12 +86,63 @@ impl fmt::Display for RulesError {
         write!(
             f,
             "line {}, column {}: {}",
-            self.line, self.column, self.message
+            self.line, self.column, self.problem
         )
     }
 }
 
 impl std::error::Error for RulesError {}
+
+/// What is wrong with a rules file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RulesProblem {
+    /// Not TOML of the expected shape: the parser's message, and whether a
+    /// rule was written `[rule]` instead of `[[rule]]`.
+    Syntax {
+        /// The TOML parser's message.
+        message: String,
+        /// A `[rule]` table stands where the fault is.
+        single_bracket_rule: bool,
+    },
+    /// A `content` regex that does not compile (the regex crate's cause).
+    BadContentRegex(String),
+    /// `extensions = []`.
+    EmptyExtensions,
+    /// An empty string among the extensions.
+    EmptyExtension,
+    /// `name = ""`.
+    EmptyName,
+    /// A `name` glob that does not compile (globset's cause).
+    BadNameGlob(String),
+    /// An empty string among the excludes.
+    EmptyExcludeGlob,
+    /// An `exclude` glob that does not compile (globset's cause).
+    BadExcludeGlob(String),
+    /// The excludes together do not compile (globset's cause).
+    BadExcludeSet(String),
+    /// A `to` that cannot be a destination.
+    Target(TargetProblem),
+}
+
+/// What is wrong with a rule's `to`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TargetProblem {
+    /// Empty, or only separators and `.`.
+    Empty,
+    /// An absolute path (or a drive, or `~`).
+    Absolute,
+    /// A `..` segment.
+    ParentDir,
+    /// A `{` without its `}`.
+    Unclosed,
+    /// A placeholder tidyup does not know (its name).
+    UnknownPlaceholder(String),
+    /// A `}` without its `{`.
+    Unmatched,
+}
+
+/// The placeholders a `to` may hold, as a rules file writes them.
+pub const PLACEHOLDERS: &str = "{year}, {month}, {category}, {ext}";
 
 /// What the rules know of one file, supplied by the caller.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,6 +158,19 @@ pub struct FileFacts<'a> {
     /// time. `None` when unknown; then rules using `{year}` or `{month}` do
     /// not match.
     pub date: Option<(i32, u32)>,
+}
+
+/// One `[[rule]]` as written, for texts that describe it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleTerms<'a> {
+    /// Lowercase extensions without the dot; empty when not a condition.
+    pub extensions: &'a [String],
+    /// The `name` glob.
+    pub name: Option<&'a str>,
+    /// The `content` regex.
+    pub content: Option<&'a str>,
+    /// The `to` folder, placeholders unfilled.
+    pub to: String,
 }
 
 /// The rule a file matched and where it should go.
@@ -135,6 +199,16 @@ impl Rules {
     /// The `exclude` globs as written (a leading `/` or `./` removed).
     pub fn exclude_patterns(&self) -> &[String] {
         &self.exclude_patterns
+    }
+
+    /// Each `[[rule]]`'s conditions and destination as written, in order.
+    pub fn terms(&self) -> impl Iterator<Item = RuleTerms<'_>> {
+        self.rules.iter().map(|rule| RuleTerms {
+            extensions: &rule.extensions,
+            name: rule.name.as_ref().map(|glob| glob.glob().glob()),
+            content: rule.content.as_ref().map(Regex::as_str),
+            to: rule.to.to_string(),
+        })
     }
 
     /// How many `[[rule]]` tables the file has.

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::target::Target;
-use super::{REGEX_SIZE_LIMIT, Rule, Rules, RulesError};
+use super::{REGEX_SIZE_LIMIT, Rule, Rules, RulesError, RulesProblem};
 
 /// The file as written.
 #[derive(Deserialize)]
@@ -35,14 +35,13 @@ struct RawRule {
 pub(super) fn parse(text: &str) -> Result<Rules, RulesError> {
     let raw: RawFile = toml::from_str(text).map_err(|error| {
         let offset = error.span().map_or(0, |span| span.start);
-        let mut message = error.message().trim_end().to_string();
-        if text
-            .get(offset..)
-            .is_some_and(|rest| rest.starts_with("[rule]"))
-        {
-            message.push_str(" (write each rule as [[rule]])");
-        }
-        at(text, offset, message)
+        let problem = RulesProblem::Syntax {
+            message: error.message().trim_end().to_string(),
+            single_bracket_rule: text
+                .get(offset..)
+                .is_some_and(|rest| rest.starts_with("[rule]")),
+        };
+        at(text, offset, problem)
     })?;
     let (exclude_patterns, exclude) = excludes(text, raw.exclude)?;
     let rules = raw
@@ -62,11 +61,11 @@ pub(super) fn parse(text: &str) -> Result<Rules, RulesError> {
 /// Checks and compiles one rule.
 fn compile_rule(text: &str, raw: RawRule) -> Result<Rule, RulesError> {
     let content = match raw.content {
-        Some(pattern) => Some(regex(pattern.get_ref()).map_err(|message| {
+        Some(pattern) => Some(regex(pattern.get_ref()).map_err(|cause| {
             at(
                 text,
                 pattern.span().start,
-                format!("bad regex in content: {message}"),
+                RulesProblem::BadContentRegex(cause),
             )
         })?),
         None => None,
@@ -74,36 +73,30 @@ fn compile_rule(text: &str, raw: RawRule) -> Result<Rule, RulesError> {
     let mut extensions = Vec::new();
     if let Some(list) = raw.extensions {
         if list.get_ref().is_empty() {
-            return Err(at(text, list.span().start, "`extensions` is empty".into()));
+            return Err(at(text, list.span().start, RulesProblem::EmptyExtensions));
         }
         for item in list.into_inner() {
             let ext = item.get_ref().trim().trim_start_matches('.').to_lowercase();
             if ext.is_empty() {
-                return Err(at(text, item.span().start, "empty extension".into()));
+                return Err(at(text, item.span().start, RulesProblem::EmptyExtension));
             }
             extensions.push(ext);
         }
     }
     let name = match raw.name {
         Some(pattern) if pattern.get_ref().is_empty() => {
-            return Err(at(text, pattern.span().start, "`name` is empty".into()));
+            return Err(at(text, pattern.span().start, RulesProblem::EmptyName));
         }
         Some(pattern) => Some(
             glob(pattern.get_ref(), false)
-                .map_err(|message| {
-                    at(
-                        text,
-                        pattern.span().start,
-                        format!("bad glob in name: {message}"),
-                    )
-                })?
+                .map_err(|cause| at(text, pattern.span().start, RulesProblem::BadNameGlob(cause)))?
                 .compile_matcher(),
         ),
         None => None,
     };
     let to = Target::parse(raw.to.get_ref()).map_err(|error| {
         let offset = inner_offset(text, raw.to.span(), raw.to.get_ref(), error.offset);
-        at(text, offset, error.message)
+        at(text, offset, RulesProblem::Target(error.problem))
     })?;
     Ok(Rule {
         content,
@@ -124,21 +117,20 @@ fn excludes(
     for item in raw.map(Spanned::into_inner).unwrap_or_default() {
         let pattern = normalize_exclude(item.get_ref());
         if pattern.is_empty() {
-            return Err(at(text, item.span().start, "empty glob in exclude".into()));
+            return Err(at(text, item.span().start, RulesProblem::EmptyExcludeGlob));
         }
-        let compiled = glob(&pattern, true).map_err(|message| {
-            at(
-                text,
-                item.span().start,
-                format!("bad glob in exclude: {message}"),
-            )
-        })?;
+        let compiled = glob(&pattern, true)
+            .map_err(|cause| at(text, item.span().start, RulesProblem::BadExcludeGlob(cause)))?;
         set.add(compiled);
         patterns.push(pattern);
     }
-    let set = set
-        .build()
-        .map_err(|error| at(text, list_start, format!("bad exclude globs: {error}")))?;
+    let set = set.build().map_err(|error| {
+        at(
+            text,
+            list_start,
+            RulesProblem::BadExcludeSet(error.to_string()),
+        )
+    })?;
     Ok((patterns, set))
 }
 
@@ -197,7 +189,7 @@ fn inner_offset(text: &str, span: Range<usize>, value: &str, offset: Option<usiz
 }
 
 /// A [`RulesError`] at byte `offset` of `text`.
-fn at(text: &str, offset: usize, message: String) -> RulesError {
+fn at(text: &str, offset: usize, problem: RulesProblem) -> RulesError {
     let mut offset = offset.min(text.len());
     while !text.is_char_boundary(offset) {
         offset -= 1;
@@ -205,7 +197,7 @@ fn at(text: &str, offset: usize, message: String) -> RulesError {
     let before = &text[..offset];
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     RulesError {
-        message,
+        problem,
         line: before.matches('\n').count() + 1,
         column: before[line_start..].chars().count() + 1,
     }

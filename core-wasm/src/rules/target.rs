@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use super::TargetProblem;
+
 /// A checked `to`: `/`-separated segments of text and placeholders, with no
 /// empty, `.` or `..` segment.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,7 +26,7 @@ enum Piece {
 /// offending part, or `None` when the whole value is at fault.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct TargetError {
-    pub(super) message: String,
+    pub(super) problem: TargetProblem,
     pub(super) offset: Option<usize>,
 }
 
@@ -35,24 +37,19 @@ pub(super) struct Fill<'a> {
     pub(super) ext: Option<&'a str>,
 }
 
-const KNOWN: &str = "{year}, {month}, {category}, {ext}";
-
 impl Target {
     /// Checks `raw`: not empty, not absolute, no `..`, only known
     /// placeholders. `/` and `\` both separate; segments are trimmed, and
     /// `.` and empty ones dropped.
     pub(super) fn parse(raw: &str) -> Result<Target, TargetError> {
-        let err = |message: String, offset| Err(TargetError { message, offset });
+        let err = |problem, offset| Err(TargetError { problem, offset });
         if raw.trim().is_empty() {
-            return err("`to` is empty".into(), None);
+            return err(TargetProblem::Empty, None);
         }
         let bytes = raw.as_bytes();
         let drive = bytes.len() >= 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':';
         if raw.starts_with(['/', '\\']) || drive || raw.trim_start().starts_with('~') {
-            return err(
-                "`to` must be a folder relative to the tidied folder, not an absolute path".into(),
-                None,
-            );
+            return err(TargetProblem::Absolute, None);
         }
         let mut segments = Vec::new();
         let mut offset = 0;
@@ -60,7 +57,7 @@ impl Target {
             let trimmed = segment.trim();
             let at = offset + (segment.len() - segment.trim_start().len());
             if trimmed == ".." {
-                return err("`to` must not contain `..`".into(), Some(at));
+                return err(TargetProblem::ParentDir, Some(at));
             }
             if !trimmed.is_empty() && trimmed != "." {
                 segments.push(pieces(trimmed, at)?);
@@ -68,7 +65,7 @@ impl Target {
             offset += segment.len() + 1;
         }
         if segments.is_empty() {
-            return err("`to` is empty".into(), None);
+            return err(TargetProblem::Empty, None);
         }
         Ok(Target { segments })
     }
@@ -134,7 +131,7 @@ fn pieces(segment: &str, base: usize) -> Result<Vec<Piece>, TargetError> {
                     .filter(|&i| tail[i..].starts_with('}'))
                 else {
                     return Err(TargetError {
-                        message: format!("unclosed `{{` in `to` (placeholders: {KNOWN})"),
+                        problem: TargetProblem::Unclosed,
                         offset: Some(base + at),
                     });
                 };
@@ -145,9 +142,7 @@ fn pieces(segment: &str, base: usize) -> Result<Vec<Piece>, TargetError> {
                     "ext" => Piece::Ext,
                     other => {
                         return Err(TargetError {
-                            message: format!(
-                                "unknown placeholder {{{other}}} in `to` (known: {KNOWN})"
-                            ),
+                            problem: TargetProblem::UnknownPlaceholder(other.to_owned()),
                             offset: Some(base + at),
                         });
                     }
@@ -160,7 +155,7 @@ fn pieces(segment: &str, base: usize) -> Result<Vec<Piece>, TargetError> {
             }
             '}' => {
                 return Err(TargetError {
-                    message: "unmatched `}` in `to`".into(),
+                    problem: TargetProblem::Unmatched,
                     offset: Some(base + at),
                 });
             }

@@ -122,6 +122,15 @@ impl Lang {
 
     /// The line standing for the rest of a cut list.
     pub fn and_more(self, more: usize) -> String {
+        self.and_more_written(&more.to_string())
+    }
+
+    /// [`Lang::and_more`] with the count's digits grouped (`1,234`).
+    pub fn and_more_grouped(self, more: usize) -> String {
+        self.and_more_written(&crate::format::group_digits(more))
+    }
+
+    fn and_more_written(self, more: &str) -> String {
         self.pick(format!("... and {more} more"), format!("……另有 {more} 个"))
     }
 

@@ -222,6 +222,7 @@ impl Lang {
         let what_zh = match what {
             "journal" => "日志",
             "plan" => "计划",
+            "file system" => "文件系统",
             _ => "工作区",
         };
         self.pick(

@@ -215,6 +215,46 @@ pub fn roots_left_out(lang: Lang, rejected: &str) -> String {
     )
 }
 
+/// Why a root the client offered is not a directory tidyup can work in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RootRejection {
+    /// Not a URI (the parser's cause).
+    NotUri(String),
+    /// A URI of another scheme (the scheme).
+    NotFileUri(String),
+    /// A `file://` URI that names no local path.
+    NotLocalPath,
+    /// Something other than a directory.
+    NotDirectory,
+    /// A directory that cannot be opened (the system's cause).
+    CannotOpen(String),
+}
+
+/// `URI: why`, a root the client offered and why it was left out.
+pub fn root_rejected(lang: Lang, uri: &str, why: &RootRejection) -> String {
+    let why = match why {
+        RootRejection::NotUri(cause) => lang.pick(
+            format!("not a URI ({cause})"),
+            format!("不是 URI（{cause}）"),
+        ),
+        RootRejection::NotFileUri(scheme) => lang.pick(
+            format!("not a file:// URI (scheme {scheme})"),
+            format!("不是 file:// URI（协议为 {scheme}）"),
+        ),
+        RootRejection::NotLocalPath => {
+            lang.pick("not a local path".to_owned(), "不是本地路径".to_owned())
+        }
+        RootRejection::NotDirectory => {
+            lang.pick("not a directory".to_owned(), "不是目录".to_owned())
+        }
+        RootRejection::CannotOpen(cause) => lang.pick(
+            format!("cannot be opened ({cause})"),
+            format!("无法打开（{cause}）"),
+        ),
+    };
+    format!("{uri}: {why}")
+}
+
 /// The roots cannot be opened.
 pub fn roots_unusable(lang: Lang, cause: &str) -> String {
     lang.pick(

@@ -4,8 +4,9 @@
 //! The markers `[目录]`/`[文件]` and the seven file-type categories are not
 //! here: they are exact in both languages (see [`crate::file_type`]).
 //!
-//! It names only leaf modules ([`crate::ports`] and
-//! [`crate::contents`]), so every other module (and the host) may use it.
+//! It names only leaf modules ([`crate::ports`], [`crate::contents`],
+//! [`crate::rules`], [`crate::file_type`]), so every other module (and the
+//! host) may use it.
 
 mod ask;
 mod budget;
@@ -16,6 +17,10 @@ mod contents;
 mod duplicates;
 mod failures;
 pub mod mcp;
+mod planner;
+pub mod prompt;
+mod refusals;
+mod rules;
 mod session;
 mod startup;
 mod tools;
@@ -29,6 +34,7 @@ use serde::{Deserialize, Serialize};
 
 pub use budget::ELIDED_MARK;
 pub use contents::{render, taken_month};
+pub use planner::{COPIES_NAMED, LeftAlone, PlanFolder};
 pub use startup::Expected;
 
 /// Language of the system prompt, console texts and tool result texts.

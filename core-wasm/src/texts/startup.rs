@@ -106,6 +106,14 @@ impl Lang {
         )
     }
 
+    /// The rules file cannot be read (the system's cause).
+    pub fn rules_file_unreadable(self, cause: &str) -> String {
+        self.pick(
+            format!("cannot be read: {cause}"),
+            format!("无法读取：{cause}"),
+        )
+    }
+
     /// An environment variable with a value tidyup cannot use.
     pub fn bad_env(self, name: &str, value: &str, expected: Expected) -> String {
         let expected = match (self, expected) {

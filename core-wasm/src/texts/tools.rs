@@ -64,6 +64,14 @@ impl Lang {
         }
     }
 
+    /// `read_file` given a folder.
+    pub fn read_file_of_a_folder(self, path: &str) -> String {
+        self.pick(
+            format!("{path} is a folder; read_file reads files (list_files shows a folder)"),
+            format!("{path} 是文件夹；read_file 只读取文件（文件夹请用 list_files 查看）"),
+        )
+    }
+
     /// Cause: a required argument is missing.
     pub fn missing_argument(self, name: &str) -> String {
         self.pick(

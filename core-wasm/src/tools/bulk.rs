@@ -275,19 +275,6 @@ pub(super) fn free_name(name: &str, taken: &BTreeSet<String>) -> String {
     candidate
 }
 
-/// `n` with a comma between each group of three digits: `3,412`.
-pub fn group_digits(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -311,13 +298,5 @@ mod tests {
         assert!(same_place(r"C:\t\x", "C:/t/x/"));
         assert!(!same_place("/t", "/t/x"));
         assert!(!same_place("/t/a\\b", "/t/a/b"));
-    }
-
-    #[test]
-    fn digits_are_grouped_by_three() {
-        assert_eq!(group_digits(0), "0");
-        assert_eq!(group_digits(999), "999");
-        assert_eq!(group_digits(3412), "3,412");
-        assert_eq!(group_digits(1_234_567), "1,234,567");
     }
 }

@@ -2,11 +2,11 @@
 //! found by content (see [`crate::duplicates`]), bounded like every bulk
 //! result: the first groups, then a count of the rest.
 
-use super::bulk::group_digits;
 use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::Lang;
 use crate::duplicates::{self, Candidate, DuplicateGroup, Duplicates};
 use crate::format::format_size;
+use crate::format::group_digits;
 use crate::paths;
 use crate::ports::{Entry, EntryKind};
 

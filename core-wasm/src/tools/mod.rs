@@ -31,7 +31,6 @@ use serde_json::{Map, Value, json};
 use crate::ports::{EventSink, FileSystem, HostError};
 
 use crate::texts::Lang;
-pub use bulk::group_digits;
 pub use find_duplicates::parse_groups as parse_duplicate_groups;
 pub use list_files::{DIR_MARKER, FILE_MARKER, item_line};
 pub use name_patterns::name_pattern;

@@ -7,7 +7,7 @@ use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::contents::{self, FileBytes};
 use crate::paths;
 use crate::ports::EntryKind;
-use crate::texts::{self, Lang};
+use crate::texts;
 
 pub(super) const TOOL: Tool = Tool {
     name: "read_file",
@@ -32,7 +32,9 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     let path = paths::resolve(ctx.target_dir, args.string("path")?);
     match ctx.files.stat(&path)?.map(|entry| entry.kind) {
         Some(EntryKind::File | EntryKind::Symlink) => {}
-        Some(EntryKind::Dir) => return Err(ToolFailure::Cause(is_a_folder(ctx.lang, &path))),
+        Some(EntryKind::Dir) => {
+            return Err(ToolFailure::Cause(ctx.lang.read_file_of_a_folder(&path)));
+        }
         Some(EntryKind::Other) | None => {
             return Err(ToolFailure::Reported(ctx.lang.source_missing(&path)));
         }
@@ -46,13 +48,4 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     };
     let read = contents::read(&file, ctx.excerpt_chars);
     Ok(texts::render(&read, ctx.lang))
-}
-
-fn is_a_folder(lang: Lang, path: &str) -> String {
-    match lang {
-        Lang::En => {
-            format!("{path} is a folder; read_file reads files (list_files shows a folder)")
-        }
-        Lang::Zh => format!("{path} 是文件夹；read_file 只读取文件（文件夹请用 list_files 查看）"),
-    }
 }

@@ -3,10 +3,11 @@
 
 use std::collections::BTreeMap;
 
-use super::bulk::{Folder, group_digits, movable, read_folder};
+use super::bulk::{Folder, movable, read_folder};
 use super::name_patterns::pattern_with_extension;
 use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::file_type::{CATEGORIES, Category, extension};
+use crate::format::group_digits;
 use crate::format::{format_local_time, format_size};
 use crate::ports::{Entry, EntryKind};
 use crate::texts::Lang;

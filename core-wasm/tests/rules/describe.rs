@@ -2,6 +2,7 @@
 
 use pretty_assertions::assert_eq;
 use proptest::prelude::*;
+use tidyup_core::Lang;
 use tidyup_core::rules::{DESCRIBE_LIMIT, Rules};
 
 use super::example;
@@ -11,7 +12,7 @@ use super::example;
 #[test]
 fn describe_in_english() {
     assert_eq!(
-        example().describe(false),
+        example().describe(Lang::En),
         "Follow the user's rules for this folder (from its rules file); they come before your own judgement.
 Instructions: Keep bills by year; never touch the Keep folder.
 Never move, rename or delete these (globs relative to the folder): Keep/**, important.txt
@@ -29,7 +30,7 @@ fn describe_in_chinese() {
     )
     .unwrap();
     assert_eq!(
-        rules.describe(true),
+        rules.describe(Lang::Zh),
         "请遵守用户为此文件夹定下的规则（来自其规则文件），它们优先于你自己的判断。
 规则按顺序排列，文件归入第一条匹配规则的文件夹（{year} 和 {month}：拍摄日期，否则为修改日期；{category}：文件类别；{ext}：扩展名）：
 1. 扩展名为 pdf 或 png 且 文件名形如 scan* 的文件 → Scans
@@ -37,12 +38,12 @@ fn describe_in_chinese() {
     );
     assert!(
         example()
-            .describe(true)
+            .describe(Lang::Zh)
             .contains("说明：Keep bills by year")
     );
     assert!(
         example()
-            .describe(true)
+            .describe(Lang::Zh)
             .contains("1. 内容匹配 /(?i)electricity bill/ 的文件 → Bills/{year}")
     );
 }
@@ -56,8 +57,8 @@ fn describe_is_bounded() {
         ));
     }
     let rules = Rules::parse(&text).unwrap();
-    for zh in [false, true] {
-        let described = rules.describe(zh);
+    for lang in Lang::ALL {
+        let described = rules.describe(lang);
         assert!(described.chars().count() <= DESCRIBE_LIMIT);
         let last = described.lines().last().unwrap();
         assert!(last.contains("too long") || last.contains("过长"), "{last}");
@@ -65,7 +66,7 @@ fn describe_is_bounded() {
         assert!(before.ends_with('}') || before.chars().last().unwrap().is_ascii_digit());
     }
     let long = format!("instructions = \"{}\"", "长".repeat(10_000));
-    let described = Rules::parse(&long).unwrap().describe(true);
+    let described = Rules::parse(&long).unwrap().describe(Lang::Zh);
     assert_eq!(described.chars().count(), DESCRIBE_LIMIT);
 }
 

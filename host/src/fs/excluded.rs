@@ -13,6 +13,7 @@ use tidyup_core::{BatchMove, Entry, EntryKind, ErrorCode, FileSample, FileSystem
 use super::under_root::relative_to;
 use super::{Fingerprint, HostFs, Location};
 
+use crate::failure::Failure;
 use crate::rules_file::RULES_FILE;
 
 /// Items below a folder looked at, at most, to tell whether the folder
@@ -168,7 +169,7 @@ impl<F: HostFs> FileSystem for ExcludedFs<F> {
                 None => done.next().unwrap_or_else(|| {
                     Err(HostError::new(
                         ErrorCode::Internal,
-                        "a move of the batch was not answered",
+                        Failure::BatchMoveUnanswered.to_string(),
                     ))
                 }),
             })

@@ -25,6 +25,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use chrono::{Local, Offset, TimeZone};
 use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
 
+use crate::failure::Failure;
+
 pub use cross_device::{CrossDeviceHooks, MAX_COPY_DEPTH, move_path, move_path_with};
 pub use excluded::ExcludedFs;
 pub use fingerprint::{Detail, Fingerprint, HASHED_BYTES_MAX};
@@ -72,7 +74,7 @@ pub fn refuse_move_into_itself(from: &str, to: &str) -> Result<(), HostError> {
     {
         return Err(HostError::new(
             ErrorCode::InvalidMove,
-            format!("a folder cannot be moved into itself: {to}"),
+            Failure::MoveIntoItself(to.to_owned()).to_string(),
         ));
     }
     Ok(())
@@ -165,7 +167,10 @@ impl<T> SharedFs<T> {
 
     fn with<R>(&self, f: impl FnOnce(&mut T) -> Result<R, HostError>) -> Result<R, HostError> {
         let mut guard = self.0.lock().map_err(|_| {
-            HostError::new(ErrorCode::Internal, "the file system lock was poisoned")
+            HostError::new(
+                ErrorCode::Internal,
+                Failure::LockPoisoned("file system").to_string(),
+            )
         })?;
         f(&mut guard)
     }

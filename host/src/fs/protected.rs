@@ -22,6 +22,7 @@ use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError
 
 use super::under_root::relative_to;
 use super::{Fingerprint, HostFs};
+use crate::failure::Failure;
 
 /// Whether `path` is `place` or lies inside it, compared as the platform
 /// compares paths (on Windows ignoring case and `\\?\` prefixes).
@@ -168,20 +169,22 @@ fn normal(path: &Path) -> PathBuf {
 fn inside(path: &str, place: &Path) -> HostError {
     HostError::new(
         ErrorCode::TidyupData,
-        format!(
-            "tidyup's own data (its journal, trash, plans, cache or settings) is never touched by tools: {path} is in {}",
-            place.display()
-        ),
+        Failure::OwnDataInside {
+            path: path.to_owned(),
+            place: place.display().to_string(),
+        }
+        .to_string(),
     )
 }
 
 fn holding(path: &str, place: &Path) -> HostError {
     HostError::new(
         ErrorCode::TidyupData,
-        format!(
-            "a folder holding tidyup's own data (its journal, trash, plans, cache or settings) is never moved or deleted: {path} holds {}",
-            place.display()
-        ),
+        Failure::OwnDataHolder {
+            path: path.to_owned(),
+            place: place.display().to_string(),
+        }
+        .to_string(),
     )
 }
 
@@ -313,7 +316,10 @@ impl<F: HostFs> FileSystem for ProtectedFs<F> {
             .map(|index| match refused.next_if(|(at, _)| *at == index) {
                 Some((_, err)) => Err(err),
                 None => digests.next().unwrap_or_else(|| {
-                    Err(HostError::new(ErrorCode::Internal, "a digest went missing"))
+                    Err(HostError::new(
+                        ErrorCode::Internal,
+                        Failure::DigestMissing.to_string(),
+                    ))
                 }),
             })
             .collect())

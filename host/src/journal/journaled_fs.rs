@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use tidyup_core::{BatchMove, Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
 
 use super::{Journal, Record};
+use crate::failure::Failure;
 use crate::fs::{Fingerprint, HostFs, host_error, refuse_move_into_itself};
 
 /// Journals each change before making it; deletes become moves to the trash.
@@ -30,7 +31,7 @@ impl<F: HostFs> JournaledFs<F> {
         self.journal.append(record).map_err(|err| {
             HostError::new(
                 ErrorCode::Journal,
-                format!("cannot write the journal, nothing was changed: {err}"),
+                Failure::JournalNotWritten(err.to_string()).to_string(),
             )
         })
     }
@@ -83,12 +84,12 @@ impl<F: HostFs> JournaledFs<F> {
             }
             Err(restore) => HostError::new(
                 err.code,
-                format!(
-                    "{}; the item it was to replace is kept in the trash ({}), and `tidyup undo` puts it back: {}",
-                    err.message,
-                    trash.display(),
-                    restore.message
-                ),
+                Failure::ReplacedItemKeptInTrash {
+                    failure: err.message,
+                    trash: trash.display().to_string(),
+                    cause: restore.message,
+                }
+                .to_string(),
             ),
         }
     }
@@ -153,7 +154,7 @@ impl<F: HostFs> FileSystem for JournaledFs<F> {
                 if !self.inner.list(to)?.is_empty() {
                     return Err(HostError::new(
                         ErrorCode::NotEmpty,
-                        format!("a folder that is not empty is already at {to}"),
+                        Failure::FolderWithContentsAt(to.to_owned()).to_string(),
                     ));
                 }
                 true
@@ -195,7 +196,7 @@ impl<F: HostFs> FileSystem for JournaledFs<F> {
         self.journal.append_all(&records).map_err(|err| {
             HostError::new(
                 ErrorCode::Journal,
-                format!("cannot write the journal, nothing was changed: {err}"),
+                Failure::JournalNotWritten(err.to_string()).to_string(),
             )
         })?;
         let mut rolled_back = Vec::new();
@@ -234,7 +235,10 @@ impl<F: HostFs> FileSystem for JournaledFs<F> {
 type MoveResult = Result<(), HostError>;
 
 fn already_exists(path: &str) -> HostError {
-    HostError::new(ErrorCode::AlreadyExists, format!("{path} already exists"))
+    HostError::new(
+        ErrorCode::AlreadyExists,
+        Failure::AlreadyThere(path.to_owned()).to_string(),
+    )
 }
 
 impl<F: HostFs> JournaledFs<F> {
@@ -244,7 +248,7 @@ impl<F: HostFs> JournaledFs<F> {
         if self.inner.stat(&step.from)?.is_none() {
             return Err(HostError::new(
                 ErrorCode::NotFound,
-                format!("{} does not exist", step.from),
+                Failure::NotThere(step.from.clone()).to_string(),
             ));
         }
         self.inner.may_change(&step.from)?;
@@ -264,7 +268,7 @@ impl<F: HostFs> JournaledFs<F> {
             Some(_) => self.trash(path).map(|_| ()),
             None => Err(HostError::new(
                 ErrorCode::NotFound,
-                format!("{path} does not exist"),
+                Failure::NotThere(path.to_owned()).to_string(),
             )),
         }
     }

@@ -10,6 +10,7 @@ use tidyup_core::{ChatRequest, ErrorCode, Event, FsRequest, HostError, HttpReply
 use wasmtime::{Caller, Engine, Instance, Linker, Memory, Module, Store};
 
 use super::{HostState, IMPORT_MODULE, MAX_BUFFER};
+use crate::failure::Failure;
 use crate::transport::Opened;
 
 /// Links every import of [`IMPORT_MODULE`].
@@ -189,7 +190,7 @@ fn awaiting_model<T>(
 }
 
 fn cancelled() -> HostError {
-    HostError::new(ErrorCode::Cancelled, "cancelled by the user")
+    HostError::new(ErrorCode::Cancelled, Failure::CancelledByUser.to_string())
 }
 
 fn guest_memory(caller: &mut Caller<'_, HostState>) -> Option<Memory> {
@@ -202,18 +203,19 @@ fn read_json<T: DeserializeOwned>(
     ptr: u32,
     len: u32,
 ) -> Result<T, HostError> {
-    let bad = |message: String| HostError::new(ErrorCode::BadRequest, message);
+    let bad = |failure: Failure| HostError::new(ErrorCode::BadRequest, failure.to_string());
     let len = len as usize;
     if len > MAX_BUFFER {
-        return Err(bad(format!("request of {len} bytes is too large")));
+        return Err(bad(Failure::CoreRequestTooLarge(len)));
     }
-    let memory = guest_memory(caller).ok_or_else(|| bad("the core exports no memory".into()))?;
+    let memory = guest_memory(caller).ok_or_else(|| bad(Failure::CoreWithoutMemory))?;
     let start = ptr as usize;
     let bytes = memory
         .data(&*caller)
         .get(start..start.saturating_add(len))
-        .ok_or_else(|| bad("request buffer is outside guest memory".into()))?;
-    serde_json::from_slice(bytes).map_err(|err| bad(format!("unreadable request: {err}")))
+        .ok_or_else(|| bad(Failure::CoreRequestOutsideMemory))?;
+    serde_json::from_slice(bytes)
+        .map_err(|err| bad(Failure::CoreRequestUnreadable(err.to_string())))
 }
 
 /// Instantiates `module` in `store` with the host's imports.

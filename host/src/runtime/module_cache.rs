@@ -14,6 +14,8 @@ use anyhow::Context;
 use sha2::{Digest, Sha256};
 use wasmtime::{Engine, Module};
 
+use crate::failure::Failure;
+
 /// Where a module came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Loaded {
@@ -28,9 +30,7 @@ pub enum Loaded {
 pub fn load_core(core: Option<&Path>) -> anyhow::Result<Module> {
     let engine = super::engine()?;
     let wasm = match core {
-        Some(path) => {
-            fs::read(path).with_context(|| format!("cannot read the core {}", path.display()))?
-        }
+        Some(path) => fs::read(path).context(Failure::CannotRead(path.display().to_string()))?,
         None => crate::EMBEDDED_CORE.to_vec(),
     };
     let cache_dir = crate::places::module_cache_dir();

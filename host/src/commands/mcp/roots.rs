@@ -2,36 +2,38 @@
 
 use std::path::PathBuf;
 
+use tidyup_core::Lang;
+use tidyup_core::texts::mcp::{RootRejection, root_rejected};
+
 /// The usable directories among `uris`, in the client's order, and why each
-/// other one was left out (`"URI: reason"`).
-pub fn directories(uris: &[String]) -> (Vec<PathBuf>, Vec<String>) {
+/// other one was left out (`"URI: reason"`, in `lang`).
+pub fn directories(uris: &[String], lang: Lang) -> (Vec<PathBuf>, Vec<String>) {
     let mut usable = Vec::new();
     let mut rejected = Vec::new();
     for uri in uris {
         match directory(uri) {
             Ok(dir) if !usable.contains(&dir) => usable.push(dir),
             Ok(_) => {}
-            Err(why) => rejected.push(format!("{uri}: {why}")),
+            Err(why) => rejected.push(root_rejected(lang, uri, &why)),
         }
     }
     (usable, rejected)
 }
 
 /// The existing directory a `file://` URI names, canonicalized.
-fn directory(uri: &str) -> Result<PathBuf, String> {
-    let url = url::Url::parse(uri).map_err(|err| format!("not a URI ({err})"))?;
+fn directory(uri: &str) -> Result<PathBuf, RootRejection> {
+    let url = url::Url::parse(uri).map_err(|err| RootRejection::NotUri(err.to_string()))?;
     if url.scheme() != "file" {
-        return Err(format!("not a file:// URI (scheme {})", url.scheme()));
+        return Err(RootRejection::NotFileUri(url.scheme().to_owned()));
     }
     let path = url
         .to_file_path()
-        .map_err(|()| "not a local path".to_owned())?;
+        .map_err(|()| RootRejection::NotLocalPath)?;
+    let cannot_open = |err: std::io::Error| RootRejection::CannotOpen(err.to_string());
     match std::fs::metadata(&path) {
-        Ok(meta) if meta.is_dir() => {
-            dunce::canonicalize(&path).map_err(|err| format!("cannot be opened ({err})"))
-        }
-        Ok(_) => Err("not a directory".to_owned()),
-        Err(err) => Err(format!("cannot be opened ({err})")),
+        Ok(meta) if meta.is_dir() => dunce::canonicalize(&path).map_err(cannot_open),
+        Ok(_) => Err(RootRejection::NotDirectory),
+        Err(err) => Err(cannot_open(err)),
     }
 }
 
@@ -52,17 +54,30 @@ mod tests {
         let file_uri = url::Url::from_file_path(dir.path().join("a.txt"))
             .unwrap()
             .to_string();
-        let (usable, rejected) = directories(&[
+        let uris = [
             uri.clone(),
             "https://example.com/x".to_owned(),
             file_uri,
             "not a uri".to_owned(),
             uri,
-        ]);
+        ];
+        let (usable, rejected) = directories(&uris, Lang::En);
         assert_eq!(usable, vec![dunce::canonicalize(&spaced).unwrap()]);
         assert_eq!(rejected.len(), 3, "{rejected:?}");
         assert!(rejected[0].contains("scheme https"), "{rejected:?}");
         assert!(rejected[1].contains("not a directory"), "{rejected:?}");
         assert!(rejected[2].contains("not a URI"), "{rejected:?}");
+
+        let (usable_zh, rejected) = directories(&uris, Lang::Zh);
+        assert_eq!(usable_zh, usable);
+        assert_eq!(
+            rejected[0],
+            "https://example.com/x: 不是 file:// URI（协议为 https）"
+        );
+        assert!(rejected[1].ends_with(": 不是目录"), "{rejected:?}");
+        assert!(
+            rejected[2].starts_with("not a uri: 不是 URI（"),
+            "{rejected:?}"
+        );
     }
 }

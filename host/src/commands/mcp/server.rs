@@ -94,7 +94,7 @@ impl TidyupServer {
             match tokio::time::timeout(ROOTS_TIMEOUT, peer.list_roots()).await {
                 Ok(Ok(listed)) => {
                     let uris: Vec<String> = listed.roots.into_iter().map(|root| root.uri).collect();
-                    let (roots, rejected) = super::roots::directories(&uris);
+                    let (roots, rejected) = super::roots::directories(&uris, self.lang());
                     (roots, (!rejected.is_empty()).then(|| rejected.join("; ")))
                 }
                 Ok(Err(err)) => {

@@ -1,6 +1,7 @@
-//! The system prompt that opens every conversation.
+//! The system prompt that opens every conversation, and what it gains with
+//! the bulk tools, the folders already there and reading contents.
 
-use crate::texts::Lang;
+use super::Lang;
 
 /// The system prompt: a file-organizing assistant for `target_dir`, with the
 /// six abilities and the workflow scan → classify → plan and wait → act → report.

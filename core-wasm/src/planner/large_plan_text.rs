@@ -1,0 +1,64 @@
+//! A large folder's plan as the planner shows it: by category (never a
+//! line per file), with counts, sizes, name patterns and samples. The words
+//! are the catalogue's.
+
+use crate::Lang;
+use crate::texts::{COPIES_NAMED, PlanFolder};
+
+use super::large::LargePlan;
+use super::set_aside::SetAside;
+
+/// The plan: why it goes by type, the copies set aside, one paragraph per
+/// category, then the question.
+pub fn plan_text(plan: &LargePlan, lang: Lang, separator: char) -> String {
+    let mut text = format!(
+        "{}\n{}",
+        lang.plan_heading(),
+        lang.large_plan_why(plan.items)
+    );
+    if !plan.set_aside.copies.is_empty() {
+        text.push_str("\n\n");
+        text.push_str(&set_aside_text(&plan.set_aside, lang, separator));
+    }
+    for group in &plan.groups {
+        let folder = PlanFolder {
+            name: &group.folder,
+            separator,
+            exists: group.folder_exists,
+        };
+        text.push_str("\n\n");
+        text.push_str(&lang.large_plan_group(folder, group.category, group.count, &group.size));
+        if !group.patterns.is_empty() {
+            text.push('\n');
+            text.push_str(&lang.name_patterns(&group.patterns));
+        }
+        if let Some(samples) = &group.samples {
+            text.push('\n');
+            text.push_str(&lang.for_example(samples));
+        }
+    }
+    text.push_str("\n\n");
+    text.push_str(lang.plan_question());
+    text
+}
+
+/// The paragraph of the copies set aside: the folder and every copy with
+/// the file kept.
+fn set_aside_text(set_aside: &SetAside, lang: Lang, separator: char) -> String {
+    let folder = PlanFolder {
+        name: &set_aside.folder,
+        separator,
+        exists: set_aside.folder_exists,
+    };
+    let count = set_aside.copies.len();
+    let mut text = lang.plan_group(folder, &lang.why_copies(), count);
+    for copy in set_aside.copies.iter().take(COPIES_NAMED) {
+        text.push_str(&format!("\n  {} → {}", copy.file, copy.destination));
+        text.push_str(&lang.same_bytes_as(&copy.kept));
+    }
+    if count > COPIES_NAMED {
+        text.push_str("\n  ");
+        text.push_str(&lang.and_more_grouped(count - COPIES_NAMED));
+    }
+    text
+}

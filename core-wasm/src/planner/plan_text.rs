@@ -1,0 +1,73 @@
+//! A plan as the planner shows it: a line per file under each group's
+//! heading, then what stays where it is, then the question. The words are
+//! the catalogue's.
+
+use crate::Lang;
+use crate::texts::{LeftAlone, PlanFolder};
+
+use super::plan::{Group, Plan, Reason};
+
+/// The plan, grouped, ending with the question; folders are shown with
+/// `separator`, the target's.
+pub fn plan_text(plan: &Plan, lang: Lang, separator: char) -> String {
+    let mut text = String::from(lang.plan_heading());
+    for group in &plan.groups {
+        text.push_str("\n\n");
+        text.push_str(&group_heading(group, lang, separator));
+        for step in &group.moves {
+            text.push_str(&format!("\n  {} → {}", step.file, step.destination));
+            if let Some(kept) = plan.copy_of.get(&step.file) {
+                text.push_str(&lang.same_bytes_as(kept));
+            }
+        }
+    }
+    let left = left_alone(plan, lang);
+    if !left.is_empty() {
+        text.push_str("\n\n");
+        text.push_str(&left);
+    }
+    text.push_str("\n\n");
+    text.push_str(lang.plan_question());
+    text
+}
+
+fn group_heading(group: &Group, lang: Lang, separator: char) -> String {
+    let why = match group.reason {
+        Reason::Category(category) => lang.why_category(category),
+        Reason::Rule(number) => lang.why_rule(number),
+        Reason::Duplicate => lang.why_copies(),
+    };
+    let folder = PlanFolder {
+        name: &group.folder,
+        separator,
+        exists: group.folder_exists,
+    };
+    lang.plan_group(folder, &why, group.moves.len())
+}
+
+/// A line per kind of item the plan leaves alone.
+fn left_alone(plan: &Plan, lang: Lang) -> String {
+    let kinds = [
+        (LeftAlone::Folders, &plan.folders_left),
+        (LeftAlone::Hidden, &plan.hidden_left),
+        (LeftAlone::Unclassified, &plan.unclassified),
+        (LeftAlone::Excluded, &plan.excluded),
+    ];
+    let lines: Vec<String> = kinds
+        .into_iter()
+        .filter(|(_, items)| !items.is_empty())
+        .map(|(kind, items)| lang.left_alone(kind, items))
+        .collect();
+    lines.join("\n")
+}
+
+/// Said when there is nothing to move, with what stays where it is.
+pub fn nothing_to_organize(plan: &Plan, lang: Lang) -> String {
+    let head = lang.nothing_to_organize();
+    let left = left_alone(plan, lang);
+    if left.is_empty() {
+        head.to_owned()
+    } else {
+        format!("{head}\n{left}")
+    }
+}

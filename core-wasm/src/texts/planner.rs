@@ -1,0 +1,281 @@
+//! What the offline planner says: its plans (a line per file, or by
+//! category for a large folder), its answers, and its reports.
+
+use super::Lang;
+use crate::file_type::Category;
+use crate::format::group_digits;
+
+/// A folder a plan fills: its name, the target's separator shown after it,
+/// and whether it is there already.
+#[derive(Debug, Clone, Copy)]
+pub struct PlanFolder<'a> {
+    /// The folder, relative to the target.
+    pub name: &'a str,
+    /// The target's path separator.
+    pub separator: char,
+    /// It exists before the plan runs.
+    pub exists: bool,
+}
+
+/// The kinds of items a plan leaves where they are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LeftAlone {
+    /// Folders.
+    Folders,
+    /// Hidden files.
+    Hidden,
+    /// Files of no known type.
+    Unclassified,
+    /// Items the rules file excludes.
+    Excluded,
+}
+
+/// Copies named one by one in a large plan; the rest are counted.
+pub const COPIES_NAMED: usize = 50;
+
+impl Lang {
+    /// The first line of every plan.
+    pub fn plan_heading(self) -> &'static str {
+        match self {
+            Lang::En => "Here is my plan (offline planner, rules, no AI):",
+            Lang::Zh => "整理方案（离线规划器，基于规则，非 AI）：",
+        }
+    }
+
+    /// The question every plan ends with.
+    pub fn plan_question(self) -> &'static str {
+        match self {
+            Lang::En => "Reply \"yes\" to go ahead, or \"no\" to leave everything as it is.",
+            Lang::Zh => "回复“好”或“yes”开始整理，回复“不”保持原样。",
+        }
+    }
+
+    /// Why files go to a group: their category (`图片, `).
+    pub fn why_category(self, category: Category) -> String {
+        match self {
+            Lang::En => format!("{}, ", category.name()),
+            Lang::Zh => String::new(),
+        }
+    }
+
+    /// Why files go to a group: a rule of the rules file (1-based).
+    pub fn why_rule(self, number: usize) -> String {
+        self.pick(format!("rule {number}, "), format!("规则 {number}，"))
+    }
+
+    /// Why files go to a group: they are copies of files kept elsewhere.
+    pub fn why_copies(self) -> String {
+        self.pick(
+            "copies of files kept elsewhere, ".to_owned(),
+            "内容相同的副本，".to_owned(),
+        )
+    }
+
+    /// A group's heading: its folder, `why` (one of the `why_` texts) and
+    /// how many files go there (`Images/ (图片, new folder, 3 files)`).
+    pub fn plan_group(self, folder: PlanFolder<'_>, why: &str, count: usize) -> String {
+        let PlanFolder {
+            name, separator, ..
+        } = folder;
+        match (self, folder.exists) {
+            (Lang::En, false) => format!("{name}{separator} ({why}new folder, {count} files)"),
+            (Lang::En, true) => format!("{name}{separator} ({why}existing folder, {count} files)"),
+            (Lang::Zh, false) => format!("{name}{separator}（{why}新建文件夹，{count} 个文件）"),
+            (Lang::Zh, true) => format!("{name}{separator}（{why}已有文件夹，{count} 个文件）"),
+        }
+    }
+
+    /// The folder copies are set aside in: `Duplicates` (`重复文件`).
+    pub fn duplicates_folder(self) -> &'static str {
+        match self {
+            Lang::En => "Duplicates",
+            Lang::Zh => "重复文件",
+        }
+    }
+
+    /// ` (same bytes as KEPT)`, after a copy's move.
+    pub fn same_bytes_as(self, kept: &str) -> String {
+        self.pick(
+            format!(" (same bytes as {kept})"),
+            format!("（与 {kept} 内容相同）"),
+        )
+    }
+
+    /// The line naming the `items` of one kind a plan leaves alone.
+    pub fn left_alone(self, kind: LeftAlone, items: &[String]) -> String {
+        let label = match (self, kind) {
+            (Lang::En, LeftAlone::Folders) => "Folders left as they are: ",
+            (Lang::Zh, LeftAlone::Folders) => "保持不动的文件夹：",
+            (Lang::En, LeftAlone::Hidden) => "Hidden files left alone: ",
+            (Lang::Zh, LeftAlone::Hidden) => "不动的隐藏文件：",
+            (Lang::En, LeftAlone::Unclassified) => "Files left alone (type unknown): ",
+            (Lang::Zh, LeftAlone::Unclassified) => "未分类、保持不动的文件：",
+            (Lang::En, LeftAlone::Excluded) => "Left alone by the rules file: ",
+            (Lang::Zh, LeftAlone::Excluded) => "规则文件要求保持不动：",
+        };
+        format!("{label}{}", items.join(", "))
+    }
+
+    /// Said when there is nothing to move.
+    pub fn nothing_to_organize(self) -> &'static str {
+        match self {
+            Lang::En => "There is nothing to organize here: no loose files to sort.",
+            Lang::Zh => "这里没有需要整理的文件。",
+        }
+    }
+
+    /// Said on "yes" when no plan is waiting.
+    pub fn no_plan_pending(self) -> String {
+        match self {
+            Lang::En => "There is no plan waiting for a go-ahead. Say \"organize\" and I will scan the folder and propose one.",
+            Lang::Zh => "目前没有待确认的方案。说“整理”，我会扫描文件夹并给出方案。",
+        }
+        .to_owned()
+    }
+
+    /// Said on "no".
+    pub fn plan_declined(self) -> String {
+        self.pick(
+            "OK, nothing was changed.".to_owned(),
+            "好的，没有做任何改动。".to_owned(),
+        )
+    }
+
+    /// Said to anything else.
+    pub fn planner_help(self) -> String {
+        match self {
+            Lang::En => "I am tidyup's offline planner (rules, no AI). Say \"organize\" and I will scan the folder, sort the files by type and show you a plan; then answer \"yes\" to carry it out or \"no\" to leave everything as it is. I never delete anything.",
+            Lang::Zh => "我是 tidyup 的离线规划器（基于规则，非 AI）。说“整理”，我会扫描文件夹、按类型给文件分类并给出方案；回复“好”执行，回复“不”保持原样。我从不删除任何文件。",
+        }
+        .to_owned()
+    }
+
+    /// The report heading after carrying out a plan.
+    pub fn plan_report_heading(self, folders: usize, moved: usize, planned: usize) -> String {
+        self.pick(
+            format!("Done. Created {folders} folders and moved {moved} of {planned} files:"),
+            format!("整理完成：新建 {folders} 个文件夹，移动了 {moved}/{planned} 个文件："),
+        )
+    }
+
+    /// One report line of a move that failed, with the tool's result.
+    pub fn plan_report_failure(self, file: &str, result: &str) -> String {
+        self.pick(
+            format!("  ✗ {file}: {result}"),
+            format!("  ✗ {file}：{result}"),
+        )
+    }
+}
+
+impl Lang {
+    /// Why a large folder's plan goes by type (`items`: how many it holds,
+    /// when known).
+    pub fn large_plan_why(self, items: Option<usize>) -> String {
+        match (self, items.map(group_digits)) {
+            (Lang::En, Some(items)) => format!("This folder is large ({items} items), so the plan goes by type: one folder per category, each filled in one step. Folders and hidden files stay where they are."),
+            (Lang::En, None) => "This folder is large, so the plan goes by type: one folder per category, each filled in one step. Folders and hidden files stay where they are.".to_owned(),
+            (Lang::Zh, Some(items)) => format!("这个文件夹很大（{items} 个项目），所以按类型整理：每个类别一个文件夹，每类一步移完。文件夹和隐藏文件保持不动。"),
+            (Lang::Zh, None) => "这个文件夹很大，所以按类型整理：每个类别一个文件夹，每类一步移完。文件夹和隐藏文件保持不动。".to_owned(),
+        }
+    }
+
+    /// A category's heading in a large plan
+    /// (`Images/ (图片, new folder, 3,412 files, 1.2 GB)`).
+    pub fn large_plan_group(
+        self,
+        folder: PlanFolder<'_>,
+        category: Category,
+        count: usize,
+        size: &str,
+    ) -> String {
+        let PlanFolder {
+            name, separator, ..
+        } = folder;
+        let (category, count) = (category.name(), group_digits(count));
+        match (self, folder.exists) {
+            (Lang::En, false) => {
+                format!("{name}{separator} ({category}, new folder, {count} files, {size})")
+            }
+            (Lang::En, true) => {
+                format!("{name}{separator} ({category}, existing folder, {count} files, {size})")
+            }
+            (Lang::Zh, false) => format!("{name}{separator}（新建文件夹，{count} 个文件，{size}）"),
+            (Lang::Zh, true) => format!("{name}{separator}（已有文件夹，{count} 个文件，{size}）"),
+        }
+    }
+
+    /// A category's name patterns with their counts, after its heading.
+    pub fn name_patterns(self, patterns: &[(String, usize)]) -> String {
+        let patterns: Vec<String> = patterns
+            .iter()
+            .map(|(pattern, count)| format!("{pattern} {}", group_digits(*count)))
+            .collect();
+        let patterns = patterns.join(" · ");
+        self.pick(
+            format!("  Name patterns: {patterns}"),
+            format!("  文件名模式：{patterns}"),
+        )
+    }
+
+    /// A category's sample names, after its heading.
+    pub fn for_example(self, samples: &str) -> String {
+        self.pick(
+            format!("  For example: {samples}"),
+            format!("  例如：{samples}"),
+        )
+    }
+
+    /// A report line: a category's move ran and moved `moved` of `total`.
+    pub fn category_moved(
+        self,
+        folder: PlanFolder<'_>,
+        category: Category,
+        moved: usize,
+        total: usize,
+    ) -> String {
+        let PlanFolder {
+            name, separator, ..
+        } = folder;
+        let (all_moved, moved, all) = (moved == total, group_digits(moved), group_digits(total));
+        let category = category.name();
+        match (self, all_moved) {
+            (Lang::En, true) => format!("  ✓ {name}{separator} ({category}): {moved} files moved"),
+            (Lang::En, false) => format!(
+                "  ✗ {name}{separator} ({category}): {moved} of {all} files moved; not moved:"
+            ),
+            (Lang::Zh, true) => format!("  ✓ {name}{separator}：已移动 {moved} 个文件"),
+            (Lang::Zh, false) => {
+                format!("  ✗ {name}{separator}：已移动 {moved}/{all} 个文件；未移动：")
+            }
+        }
+    }
+
+    /// A report line: a category's move did not run, and why.
+    pub fn category_refused(
+        self,
+        folder: PlanFolder<'_>,
+        category: Category,
+        cause: &str,
+    ) -> String {
+        let PlanFolder {
+            name, separator, ..
+        } = folder;
+        match self {
+            Lang::En => format!("  ✗ {name}{separator} ({}): {cause}", category.name()),
+            Lang::Zh => format!("  ✗ {name}{separator}：{cause}"),
+        }
+    }
+
+    /// A report line: `moved` of the `count` copies were set aside in
+    /// `folder`.
+    pub fn copies_set_aside(self, folder: PlanFolder<'_>, moved: usize, count: usize) -> String {
+        let PlanFolder {
+            name, separator, ..
+        } = folder;
+        let mark = if moved == count { '✓' } else { '✗' };
+        self.pick(
+            format!("  {mark} {name}{separator}: {moved} of {count} copies set aside"),
+            format!("  {mark} {name}{separator}：已移出 {moved}/{count} 个副本"),
+        )
+    }
+}
