@@ -371,6 +371,17 @@ async fn config_path_honours_tidyup_config() {
         PathBuf::from(outcome.stdout.trim_end()),
         home.join(".config/tidyup/config.toml")
     );
+
+    // `--lang` is taken before or after `path`, as on every subcommand.
+    for args in [
+        ["config", "path", "--lang", "zh"],
+        ["config", "--lang", "zh", "path"],
+    ] {
+        let (run, file) = tidyup(None);
+        let outcome = run.args(args).run().await;
+        assert_eq!(outcome.code(), 0, "{outcome}");
+        assert_eq!(outcome.stdout.trim_end(), file.display().to_string());
+    }
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -5,7 +5,9 @@
 use pretty_assertions::assert_eq;
 use tidyup_core::duplicates::{Candidate, HEAD_BYTES, find};
 use tidyup_core::{FileSystem, Lang};
-use tidyup_test_kit::{MTIME, MemFs, TARGET, converse, in_target, run_tool, run_tool_zh};
+use tidyup_test_kit::{
+    MTIME, MemFs, TARGET, converse, in_target, run_tool, run_tool_zh, scans_with_two_copies,
+};
 
 fn candidate(fs: &mut MemFs, name: &str) -> Candidate {
     let entry = fs.stat(&in_target(name)).unwrap().unwrap();
@@ -198,13 +200,7 @@ fn a_copy_of_a_file_already_filed_is_set_aside_in_chinese_too() {
 
 #[test]
 fn a_large_folder_sets_its_copies_aside_before_moving_by_type() {
-    let mut fs = MemFs::new();
-    for i in 0..250 {
-        fs = fs.file(&format!("scan{i:03}.pdf"), &format!("page {i:03}"));
-    }
-    fs = fs
-        .file_with("scan007 (copy).pdf", "page 007", 8, MTIME + 60)
-        .file_with("scan100 (copy).pdf", "page 100", 8, MTIME + 60);
+    let mut fs = scans_with_two_copies();
     let (_, events, _) = converse(Lang::En, &mut fs, &["organize", "yes"]);
     let answers = events.answers();
     assert!(

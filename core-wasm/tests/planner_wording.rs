@@ -9,7 +9,9 @@ use tidyup_core::demo_folder::DEMO_FILES;
 use tidyup_core::file_type::category;
 use tidyup_core::planner::{OfflinePlanner, folder_name};
 use tidyup_core::{HostError, HttpReply, Lang, ModelClient};
-use tidyup_test_kit::{MTIME, MemFs, Op, TARGET, converse_with, demo_fs, in_target};
+use tidyup_test_kit::{
+    MemFs, Op, TARGET, converse_with, demo_fs, in_target, scans_with_two_copies,
+};
 
 /// The offline planner behind a filter: the answers showing a plan
 /// reworded on the way out (and the plan taken off them, when asked), the
@@ -200,13 +202,7 @@ fn a_failed_move_is_not_counted_even_in_the_words_of_success() {
 
 #[test]
 fn a_large_folder_plan_in_other_words_is_carried_out_and_counted() {
-    let mut fs = MemFs::new();
-    for i in 0..250 {
-        fs = fs.file(&format!("scan{i:03}.pdf"), &format!("page {i:03}"));
-    }
-    fs = fs
-        .file_with("scan007 (copy).pdf", "page 007", 8, MTIME + 60)
-        .file_with("scan100 (copy).pdf", "page 100", 8, MTIME + 60);
+    let mut fs = scans_with_two_copies();
     let mut model = Reworded::new(Lang::En);
     model.answer = Some("Shall I?");
     for copy in ["scan007 (copy).pdf", "scan100 (copy).pdf"] {

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use tidyup::cli::config::Config;
+use tidyup::cli::config::{Config, ConfigError};
 use tidyup::cli::{
     AskSettings, Cli, Command, ConfigCommand, McpSettings, Settings, SettingsError,
     resolve_lang_with,
@@ -12,18 +12,10 @@ use tidyup::cli::{
 use tidyup::commands;
 use tidyup_core::Lang;
 
-/// Prints why tidyup refuses to start, in `lang`; exit status 2.
-fn refuse(err: &SettingsError, lang: Lang) -> ExitCode {
-    eprintln!("tidyup: {}", err.text(lang));
-    ExitCode::from(2)
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let env = |name: &str| std::env::var(name).ok();
     // Refused only by what needs it: `config path` works with a malformed file.
     let config = Config::load(env);
-    let load_config = || config.clone().map_err(SettingsError::from);
     // Every message's language, resolved as a session resolves it (a
     // malformed config file gives no language).
     let lang = resolve_lang_with(
@@ -32,61 +24,92 @@ fn main() -> ExitCode {
         config.as_ref().unwrap_or(&Config::default()),
     );
     tidyup::failure::speak(lang);
-    let refuse = |err: &SettingsError| refuse(err, lang);
+    let start = Start { config, lang };
     match cli.command {
-        Some(Command::Demo { dir, .. }) => {
-            if let Err(err) = load_config() {
-                return refuse(&err);
-            }
-            let dir = dir.unwrap_or_else(|| PathBuf::from("tidyup-demo"));
-            return commands::demo(&dir, lang);
-        }
-        Some(Command::Ask(args)) => {
-            return match load_config().and_then(|config| AskSettings::resolve(&args, env, &config))
-            {
-                Ok(settings) => commands::ask(settings),
-                Err(err) => refuse(&err),
-            };
-        }
-        Some(Command::Providers(_)) => {
-            return match load_config() {
-                Ok(config) => commands::providers(&config, env, lang),
-                Err(err) => refuse(&err),
-            };
-        }
-        Some(Command::Config {
+        Some(command) => dispatch(command, &start),
+        None => start.with(
+            |config| Settings::resolve(&cli.run, env, config),
+            commands::run,
+        ),
+    }
+}
+
+/// The process's environment variable `name`, when set and Unicode.
+fn env(name: &str) -> Option<String> {
+    std::env::var(name).ok()
+}
+
+/// Runs a subcommand.
+fn dispatch(command: Command, start: &Start) -> ExitCode {
+    let lang = start.lang;
+    match command {
+        Command::Demo { dir, .. } => start.with(
+            |_| Ok(dir.unwrap_or_else(|| PathBuf::from("tidyup-demo"))),
+            |dir| commands::demo(&dir, lang),
+        ),
+        Command::Ask(args) => start.with(
+            |config| AskSettings::resolve(&args, env, config),
+            commands::ask,
+        ),
+        Command::Providers(_) => start.with(
+            |config| Ok(config.clone()),
+            |config| commands::providers(&config, env, lang),
+        ),
+        Command::Config {
             action: ConfigCommand::Path,
             ..
-        }) => return commands::config_path(env, lang),
-        Some(Command::Mcp(args)) => {
-            return match load_config().and_then(|config| McpSettings::resolve(&args, env, &config))
-            {
-                Ok(settings) => commands::mcp(settings),
-                Err(err) => refuse(&err),
-            };
-        }
-        Some(Command::ExportCore { file, .. }) => return commands::export_core(&file, lang),
-        Some(Command::Watch(args)) => {
+        } => commands::config_path(env, lang),
+        Command::Mcp(args) => start.with(
+            |config| McpSettings::resolve(&args, env, config),
+            commands::mcp,
+        ),
+        Command::ExportCore { file, .. } => commands::export_core(&file, lang),
+        Command::Watch(args) => {
             let options = commands::WatchOptions {
                 settle: args.settle,
                 poll: args.poll,
                 now: args.now,
             };
-            return match load_config()
-                .and_then(|config| Settings::resolve(&args.as_run_args(), env, &config))
-            {
-                Ok(settings) => commands::watch(settings, options),
-                Err(err) => refuse(&err),
-            };
+            start.with(
+                |config| Settings::resolve(&args.as_run_args(), env, config),
+                |settings| commands::watch(settings, options),
+            )
         }
-        Some(Command::Undo { session, .. }) => return commands::undo(session.as_deref(), lang),
-        Some(Command::History(_)) => return commands::history(lang),
-        Some(Command::Trash { older_than, .. }) => return commands::purge_trash(older_than, lang),
-        Some(Command::Apply { plan, .. }) => return commands::apply(&plan, lang),
-        None => {}
+        Command::Undo { session, .. } => commands::undo(session.as_deref(), lang),
+        Command::History(_) => commands::history(lang),
+        Command::Trash { older_than, .. } => commands::purge_trash(older_than, lang),
+        Command::Apply { plan, .. } => commands::apply(&plan, lang),
     }
-    match load_config().and_then(|config| Settings::resolve(&cli.run, env, &config)) {
-        Ok(settings) => commands::run(settings),
-        Err(err) => refuse(&err),
+}
+
+/// What every command starts from: the config file as loaded, and the
+/// language of every message.
+struct Start {
+    config: Result<Config, ConfigError>,
+    lang: Lang,
+}
+
+impl Start {
+    /// Runs `command` with what `resolve` makes of the config file; a config
+    /// file or settings tidyup cannot use is refused instead.
+    fn with<S>(
+        &self,
+        resolve: impl FnOnce(&Config) -> Result<S, SettingsError>,
+        command: impl FnOnce(S) -> ExitCode,
+    ) -> ExitCode {
+        let settings = match &self.config {
+            Ok(config) => resolve(config),
+            Err(err) => Err(SettingsError::from(err.clone())),
+        };
+        match settings {
+            Ok(settings) => command(settings),
+            Err(err) => self.refuse(&err),
+        }
+    }
+
+    /// Prints why tidyup refuses to start; exit status 2.
+    fn refuse(&self, err: &SettingsError) -> ExitCode {
+        eprintln!("tidyup: {}", err.text(self.lang));
+        ExitCode::from(2)
     }
 }

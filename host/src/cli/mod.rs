@@ -423,6 +423,6 @@ fn lang_value() -> impl TypedValueParser<Value = Lang> {
 pub struct LangArgs {
     /// Language of the messages [default: $TIDYUP_LANG, the config file's,
     /// from LC_ALL/LANG]
-    #[arg(long, value_parser = lang_value())]
+    #[arg(long, global = true, value_parser = lang_value())]
     pub lang: Option<Lang>,
 }

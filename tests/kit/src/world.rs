@@ -10,6 +10,7 @@ use tidyup_core::{
     Agent, AgentConfig, CallSettings, Capabilities, Lang, ModelClient, Outcome, Provider,
 };
 
+use crate::MTIME;
 use crate::memfs::MemFs;
 use crate::model::ScriptedModel;
 use crate::recorder::Recorder;
@@ -146,6 +147,18 @@ pub fn run_tool_zh(fs: &mut MemFs, name: &str, arguments: &str) -> String {
 /// `path` under [`TARGET`], as the absolute text the tools print.
 pub fn in_target(path: &str) -> String {
     format!("{TARGET}/{path}")
+}
+
+/// A large folder under [`TARGET`]: 250 scans (`scan000.pdf`…, each with
+/// its own text) and, a minute newer, copies of two of them:
+/// `scan007 (copy).pdf` and `scan100 (copy).pdf`.
+pub fn scans_with_two_copies() -> MemFs {
+    (0..250)
+        .fold(MemFs::new(), |fs, i| {
+            fs.file(&format!("scan{i:03}.pdf"), &format!("page {i:03}"))
+        })
+        .file_with("scan007 (copy).pdf", "page 007", 8, MTIME + 60)
+        .file_with("scan100 (copy).pdf", "page 100", 8, MTIME + 60)
 }
 
 /// The demo folder in memory under [`TARGET`], every file with its size.
