@@ -42,7 +42,17 @@ pub fn instructions(lang: Lang, roots: &McpRoots<'_>, mode: McpMode) -> String {
             .to_owned(),
     );
     text.push(' ');
-    text.push_str(&match roots {
+    text.push_str(&roots_sentence(lang, roots));
+    for sentence in mode_sentences(lang, mode) {
+        text.push(' ');
+        text.push_str(&sentence);
+    }
+    text
+}
+
+/// Where the tools work.
+fn roots_sentence(lang: Lang, roots: &McpRoots<'_>) -> String {
+    match roots {
         McpRoots::Given(dirs) => {
             let first = dirs.first().map(String::as_str).unwrap_or_default();
             lang.pick(
@@ -63,11 +73,15 @@ pub fn instructions(lang: Lang, roots: &McpRoots<'_>, mode: McpMode) -> String {
             "工具的工作范围是客户端提供的根目录；相对路径以第一个根目录为基准。".to_owned(),
         ),
         McpRoots::Nowhere => no_folder(lang, None),
-    });
+    }
+}
+
+/// What the server was started to allow, beyond the base tools.
+fn mode_sentences(lang: Lang, mode: McpMode) -> Vec<String> {
+    let mut sentences = Vec::new();
     if mode.read_contents {
-        text.push(' ');
-        text.push_str(
-            &lang.pick(
+        sentences.push(
+            lang.pick(
                 "read_file only reads too: it tells what a file holds (its real kind and an \
              excerpt of its text)."
                     .to_owned(),
@@ -76,16 +90,14 @@ pub fn instructions(lang: Lang, roots: &McpRoots<'_>, mode: McpMode) -> String {
         );
     }
     if !mode.sandbox {
-        text.push(' ');
-        text.push_str(&lang.pick(
+        sentences.push(lang.pick(
             "The sandbox is off: absolute paths may reach any path on this machine.".to_owned(),
             "沙箱已关闭：绝对路径可以访问本机的任何路径。".to_owned(),
         ));
     }
     if mode.dry_run {
-        text.push(' ');
-        text.push_str(
-            &lang.pick(
+        sentences.push(
+            lang.pick(
                 "Dry run: nothing on disk changes; the changes become a plan, saved for \
              `tidyup apply` when the connection ends."
                     .to_owned(),
@@ -95,7 +107,7 @@ pub fn instructions(lang: Lang, roots: &McpRoots<'_>, mode: McpMode) -> String {
             ),
         );
     }
-    text
+    sentences
 }
 
 /// Why every tool is refused: no directory given and no usable root

@@ -249,74 +249,67 @@ impl Config {
     }
 
     fn check(&self, text: &str, path: &Path) -> Result<(), ConfigError> {
-        let place = |needle: &str| {
-            text.find(needle)
-                .map(|offset| line_and_column(text, offset))
-        };
+        match self.limits_problem().or_else(|| self.providers_problem()) {
+            None => Ok(()),
+            Some((key, problem)) => {
+                let place = text.find(&key).map(|offset| line_and_column(text, offset));
+                Err(ConfigError::new(path, place, problem))
+            }
+        }
+    }
+
+    /// The first `[limits]` value out of range, with the text that names it.
+    fn limits_problem(&self) -> Option<(String, ConfigProblem)> {
         let limits = [
             ("connect_timeout_secs", self.limits.connect_timeout_secs),
             ("idle_timeout_secs", self.limits.idle_timeout_secs),
             ("max_tries", self.limits.max_tries.map(u64::from)),
         ];
-        for (name, value) in limits {
-            if value == Some(0) {
-                return Err(ConfigError::new(
-                    path,
-                    place(name),
-                    ConfigProblem::AtLeastOne(name),
-                ));
-            }
+        if let Some((name, _)) = limits.into_iter().find(|(_, value)| *value == Some(0)) {
+            return Some((name.to_owned(), ConfigProblem::AtLeastOne(name)));
         }
-        if let Some(mib) = self.limits.max_reply_mib
-            && !(1..=MAX_REPLY_MIB).contains(&mib)
-        {
-            return Err(ConfigError::new(
-                path,
-                place("max_reply_mib"),
-                ConfigProblem::OutOfRange {
-                    name: "max_reply_mib",
-                    max: MAX_REPLY_MIB,
-                },
-            ));
-        }
-        if let Some(chars) = self.limits.excerpt_chars
-            && !(1..=MAX_EXCERPT_CHARS).contains(&chars)
-        {
-            return Err(ConfigError::new(
-                path,
-                place("excerpt_chars"),
-                ConfigProblem::OutOfRange {
-                    name: "excerpt_chars",
-                    max: MAX_EXCERPT_CHARS as u64,
-                },
-            ));
-        }
-        for (name, custom) in &self.providers {
+        let ranges = [
+            ("max_reply_mib", self.limits.max_reply_mib, MAX_REPLY_MIB),
+            (
+                "excerpt_chars",
+                self.limits.excerpt_chars.map(|chars| chars as u64),
+                MAX_EXCERPT_CHARS as u64,
+            ),
+        ];
+        ranges.into_iter().find_map(|(name, value, max)| {
+            value
+                .filter(|value| !(1..=max).contains(value))
+                .map(|_| (name.to_owned(), ConfigProblem::OutOfRange { name, max }))
+        })
+    }
+
+    /// The first `[providers.NAME]` table tidyup cannot use, with the text
+    /// that names it.
+    fn providers_problem(&self) -> Option<(String, ConfigProblem)> {
+        self.providers.iter().find_map(|(name, custom)| {
             if name == super::presets::OFFLINE {
-                return Err(ConfigError::new(
-                    path,
-                    place("[providers.offline]"),
+                Some((
+                    "[providers.offline]".to_owned(),
                     ConfigProblem::OfflineRedefined,
-                ));
-            }
-            if super::presets::find_preset(name).is_none() && custom.base_url.is_none() {
-                return Err(ConfigError::new(
-                    path,
-                    place(&format!("providers.{name}")),
+                ))
+            } else if super::presets::find_preset(name).is_none() && custom.base_url.is_none() {
+                Some((
+                    format!("providers.{name}"),
                     ConfigProblem::NeedsBaseUrl(name.clone()),
-                ));
-            }
-            if let Some(var) = &custom.api_key_env
-                && !is_variable_name(var)
+                ))
+            } else if custom
+                .api_key_env
+                .as_ref()
+                .is_some_and(|var| !is_variable_name(var))
             {
-                return Err(ConfigError::new(
-                    path,
-                    place("api_key_env"),
+                Some((
+                    "api_key_env".to_owned(),
                     ConfigProblem::KeyEnvNotAName(name.clone()),
-                ));
+                ))
+            } else {
+                None
             }
-        }
-        Ok(())
+        })
     }
 }
 

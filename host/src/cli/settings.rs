@@ -2,7 +2,7 @@
 //! resolve to.
 
 use crate::rules_file::{RulesFile, RulesFileError};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use tidyup_core::texts::Expected;
@@ -410,38 +410,10 @@ impl Settings {
         env: impl Fn(&str) -> Option<String>,
         config: &Config,
     ) -> Result<Self, SettingsError> {
-        let target = match &cli.dir {
-            Some(dir) => dir.clone(),
-            None => default_target().ok_or(SettingsError::NoHome)?,
-        };
-        let target_dir = match std::fs::metadata(&target) {
-            Ok(meta) if meta.is_dir() => {
-                dunce::canonicalize(&target).unwrap_or_else(|_| target.clone())
-            }
-            Ok(_) => return Err(SettingsError::TargetNotDirectory(target)),
-            Err(_) => return Err(SettingsError::TargetMissing(target)),
-        };
-        let core_fuel = match first_env(&env, &["TIDYUP_CORE_FUEL"]) {
-            Some(value) => match value.trim().parse::<u64>() {
-                Ok(fuel) if fuel > 0 => Some(fuel),
-                Ok(_) | Err(_) => {
-                    return Err(SettingsError::BadEnv {
-                        name: "TIDYUP_CORE_FUEL",
-                        value,
-                        expected: Expected::PositiveInstructions,
-                    });
-                }
-            },
-            None => None,
-        };
+        let target_dir = target_dir(cli.dir.as_ref())?;
+        let core_fuel = core_fuel(&env)?;
         let client = ProviderSettings::resolve(&cli.provider, &env, config)?;
-        let mut roots = vec![target_dir.clone()];
-        for allowed in &cli.allow {
-            match dunce::canonicalize(allowed) {
-                Ok(dir) if dir.is_dir() => roots.push(dir),
-                Ok(_) | Err(_) => return Err(SettingsError::BadAllow(allowed.clone())),
-            }
-        }
+        let roots = sandbox_roots(&target_dir, &cli.allow)?;
         let context_tokens = client.context_tokens;
         let rules = crate::rules_file::load(&target_dir, cli.rules.as_deref())?;
         Ok(Self {
@@ -466,6 +438,49 @@ impl Settings {
             rules,
         })
     }
+}
+
+/// The directory to tidy, canonicalized: `dir`, else the default one.
+fn target_dir(dir: Option<&PathBuf>) -> Result<PathBuf, SettingsError> {
+    let target = match dir {
+        Some(dir) => dir.clone(),
+        None => default_target().ok_or(SettingsError::NoHome)?,
+    };
+    match std::fs::metadata(&target) {
+        Ok(meta) if meta.is_dir() => {
+            Ok(dunce::canonicalize(&target).unwrap_or_else(|_| target.clone()))
+        }
+        Ok(_) => Err(SettingsError::TargetNotDirectory(target)),
+        Err(_) => Err(SettingsError::TargetMissing(target)),
+    }
+}
+
+/// `TIDYUP_CORE_FUEL`, when set: a positive number of instructions.
+fn core_fuel(env: impl Fn(&str) -> Option<String>) -> Result<Option<u64>, SettingsError> {
+    let Some(value) = first_env(&env, &["TIDYUP_CORE_FUEL"]) else {
+        return Ok(None);
+    };
+    match value.trim().parse::<u64>() {
+        Ok(fuel) if fuel > 0 => Ok(Some(fuel)),
+        Ok(_) | Err(_) => Err(SettingsError::BadEnv {
+            name: "TIDYUP_CORE_FUEL",
+            value,
+            expected: Expected::PositiveInstructions,
+        }),
+    }
+}
+
+/// The directories the sandbox allows: the target and each `--allow`d one
+/// (which must be a directory).
+fn sandbox_roots(target_dir: &Path, allow: &[PathBuf]) -> Result<Vec<PathBuf>, SettingsError> {
+    let mut roots = vec![target_dir.to_path_buf()];
+    for allowed in allow {
+        match dunce::canonicalize(allowed) {
+            Ok(dir) if dir.is_dir() => roots.push(dir),
+            Ok(_) | Err(_) => return Err(SettingsError::BadAllow(allowed.clone())),
+        }
+    }
+    Ok(roots)
 }
 
 /// How to set `variable` in the usual shell of the platform.

@@ -162,16 +162,27 @@ fn keyless_providers_need_no_key() {
     assert_eq!(s.client.api_key.as_deref(), Some("v"));
 }
 
+/// A config file choosing a provider, model, language, address and limits.
+const CHOSEN_IN_FILE: &str = "provider = \"mistral\"\nmodel = \"file-model\"\nlang = \"zh\"\n\
+                              base_url = \"http://file/v1\"\nstream = false\n\
+                              [limits]\nconnect_timeout_secs = 3\nidle_timeout_secs = 9\n\
+                              retry_base_ms = 7\nmax_tries = 2\n";
+
+/// An environment overriding some of [`CHOSEN_IN_FILE`].
+const CHOSEN_IN_ENV: [(&str, &str); 6] = [
+    ("MISTRAL_API_KEY", "m"),
+    ("TIDYUP_MODEL", "env-model"),
+    ("TIDYUP_BASE_URL", "http://env/v1"),
+    ("TIDYUP_LANG", "en"),
+    ("TIDYUP_RETRY_BASE_MS", "1"),
+    ("LANG", "zh_CN.UTF-8"),
+];
+
 #[test]
-fn flags_beat_environment_beats_file_beats_preset() {
+fn the_file_beats_the_preset() {
     let dir = tmp();
-    let dir = dir.as_str();
-    let file = "provider = \"mistral\"\nmodel = \"file-model\"\nlang = \"zh\"\n\
-                base_url = \"http://file/v1\"\nstream = false\n\
-                [limits]\nconnect_timeout_secs = 3\nidle_timeout_secs = 9\n\
-                retry_base_ms = 7\nmax_tries = 2\n";
     let key = [("MISTRAL_API_KEY", "m")];
-    let s = resolve_with(&[dir], &key, file).unwrap();
+    let s = resolve_with(&[dir.as_str()], &key, CHOSEN_IN_FILE).unwrap();
     assert_eq!(
         (
             s.client.provider_name.as_str(),
@@ -197,15 +208,12 @@ fn flags_beat_environment_beats_file_beats_preset() {
             false
         )
     );
-    let env = [
-        ("MISTRAL_API_KEY", "m"),
-        ("TIDYUP_MODEL", "env-model"),
-        ("TIDYUP_BASE_URL", "http://env/v1"),
-        ("TIDYUP_LANG", "en"),
-        ("TIDYUP_RETRY_BASE_MS", "1"),
-        ("LANG", "zh_CN.UTF-8"),
-    ];
-    let s = resolve_with(&[dir], &env, file).unwrap();
+}
+
+#[test]
+fn the_environment_beats_the_file() {
+    let dir = tmp();
+    let s = resolve_with(&[dir.as_str()], &CHOSEN_IN_ENV, CHOSEN_IN_FILE).unwrap();
     assert_eq!(
         (
             s.client.base_url.as_str(),
@@ -220,9 +228,14 @@ fn flags_beat_environment_beats_file_beats_preset() {
             Duration::from_millis(1)
         )
     );
+}
+
+#[test]
+fn flags_beat_the_environment() {
+    let dir = tmp();
     let s = resolve_with(
         &[
-            dir,
+            dir.as_str(),
             "--model",
             "flag-model",
             "--base-url",
@@ -234,8 +247,8 @@ fn flags_beat_environment_beats_file_beats_preset() {
             "--idle-timeout",
             "5",
         ],
-        &env,
-        file,
+        &CHOSEN_IN_ENV,
+        CHOSEN_IN_FILE,
     )
     .unwrap();
     assert_eq!(
@@ -254,6 +267,13 @@ fn flags_beat_environment_beats_file_beats_preset() {
             Duration::from_secs(5)
         )
     );
+}
+
+#[test]
+fn the_file_speaks_for_its_own_provider_and_beats_the_locale() {
+    let dir = tmp();
+    let dir = dir.as_str();
+    let file = CHOSEN_IN_FILE;
     // The file's lang beats the system locale.
     let s = resolve_with(&[dir], &[("MISTRAL_API_KEY", "m"), ("LANG", "en_US")], file).unwrap();
     assert_eq!(s.client.lang, Lang::Zh);

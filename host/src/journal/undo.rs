@@ -1,7 +1,7 @@
 //! Reading journals back: `tidyup undo`, `tidyup history`, `tidyup trash --purge`.
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use anyhow::Context;
@@ -175,70 +175,85 @@ fn newest_undoable(store: &JournalStore) -> anyhow::Result<String> {
 /// Reverses one change: `Ok(true)` done, `Ok(false)` nothing to do, `Err`
 /// skipped with the reason.
 fn reverse(files: &mut dyn HostFs, record: &Record, lang: Lang) -> Result<bool, String> {
-    let exists = |files: &mut dyn HostFs, path: &str| {
-        files.stat(path).map(|e| e.is_some()).map_err(|e| {
-            if e.code == ErrorCode::Denied {
-                lang.undo_outside_now(path)
-            } else {
-                format!("{path}: {}", e.message)
-            }
-        })
-    };
     match record {
         Record::Header { .. } | Record::Undone { .. } | Record::RolledBack { .. } => Ok(false),
-        Record::Moved { from, to } => {
-            match (exists(files, from)?, exists(files, to)?) {
-                // Journaled but never made (a failed or interrupted change).
-                (true, false) => return Ok(false),
-                (false, false) => {
-                    return Err(lang.undo_moved_item_gone(to, from));
-                }
-                // Both names are the one item (a change of case where case is
-                // ignored): renaming it back is safe, made or not.
-                (true, true) if files.same_item(from, to).map_err(|e| e.message)? => {}
-                (true, true) => {
-                    return Err(lang.undo_old_place_taken(from, to));
-                }
-                (false, true) => {}
-            }
-            if let Some(parent) = std::path::Path::new(from).parent() {
+        Record::Moved { from, to } => move_back(files, from, to, lang),
+        Record::Trashed { path, trash } => restore_from_trash(files, path, trash, lang),
+        Record::Created { path } => remove_created_folder(files, path, lang),
+    }
+}
+
+/// Whether `path` exists; a path now outside the allowed directories is a
+/// reason to skip.
+fn exists(files: &mut dyn HostFs, path: &str, lang: Lang) -> Result<bool, String> {
+    files.stat(path).map(|e| e.is_some()).map_err(|e| {
+        if e.code == ErrorCode::Denied {
+            lang.undo_outside_now(path)
+        } else {
+            format!("{path}: {}", e.message)
+        }
+    })
+}
+
+/// Moves the item at `to` back to `from`.
+fn move_back(files: &mut dyn HostFs, from: &str, to: &str, lang: Lang) -> Result<bool, String> {
+    match (exists(files, from, lang)?, exists(files, to, lang)?) {
+        // Journaled but never made (a failed or interrupted change).
+        (true, false) => return Ok(false),
+        (false, false) => return Err(lang.undo_moved_item_gone(to, from)),
+        // Both names are the one item (a change of case where case is
+        // ignored): renaming it back is safe, made or not.
+        (true, true) if files.same_item(from, to).map_err(|e| e.message)? => {}
+        (true, true) => return Err(lang.undo_old_place_taken(from, to)),
+        (false, true) => {}
+    }
+    if let Some(parent) = std::path::Path::new(from).parent() {
+        files
+            .create_dir_all(&parent.to_string_lossy())
+            .map_err(|e| e.message)?;
+    }
+    files.rename(to, from).map(|()| true).map_err(|e| e.message)
+}
+
+/// Moves the item kept at `trash` back to `path`.
+fn restore_from_trash(
+    files: &mut dyn HostFs,
+    path: &str,
+    trash: &Path,
+    lang: Lang,
+) -> Result<bool, String> {
+    let shown = trash.display().to_string();
+    match (
+        fs::symlink_metadata(trash).is_ok(),
+        exists(files, path, lang)?,
+    ) {
+        // Journaled but never made.
+        (false, true) => return Ok(false),
+        (false, false) => return Err(lang.undo_not_in_trash(&shown, path)),
+        (true, true) => return Err(lang.undo_trashed_place_taken(path, &shown)),
+        (true, false) => {}
+    }
+    files
+        .move_in(trash, path)
+        .map(|()| true)
+        .map_err(|e| e.message)
+}
+
+/// Removes the folder created at `path`, when it is still an empty folder.
+fn remove_created_folder(files: &mut dyn HostFs, path: &str, lang: Lang) -> Result<bool, String> {
+    match files.stat(path).map_err(|e| e.message)? {
+        None => Ok(false),
+        Some(entry) if entry.kind == EntryKind::Dir => {
+            if files.list(path).map_err(|e| e.message)?.is_empty() {
                 files
-                    .create_dir_all(&parent.to_string_lossy())
-                    .map_err(|e| e.message)?;
+                    .remove_dir_all(path)
+                    .map(|()| true)
+                    .map_err(|e| e.message)
+            } else {
+                Err(lang.undo_folder_not_empty(path))
             }
-            files.rename(to, from).map(|()| true).map_err(|e| e.message)
         }
-        Record::Trashed { path, trash } => {
-            match (fs::symlink_metadata(trash).is_ok(), exists(files, path)?) {
-                // Journaled but never made.
-                (false, true) => return Ok(false),
-                (false, false) => {
-                    return Err(lang.undo_not_in_trash(&trash.display().to_string(), path));
-                }
-                (true, true) => {
-                    return Err(lang.undo_trashed_place_taken(path, &trash.display().to_string()));
-                }
-                (true, false) => {}
-            }
-            files
-                .move_in(trash, path)
-                .map(|()| true)
-                .map_err(|e| e.message)
-        }
-        Record::Created { path } => match files.stat(path).map_err(|e| e.message)? {
-            None => Ok(false),
-            Some(entry) if entry.kind == EntryKind::Dir => {
-                if files.list(path).map_err(|e| e.message)?.is_empty() {
-                    files
-                        .remove_dir_all(path)
-                        .map(|()| true)
-                        .map_err(|e| e.message)
-                } else {
-                    Err(lang.undo_folder_not_empty(path))
-                }
-            }
-            Some(_) => Err(lang.undo_no_longer_a_folder(path)),
-        },
+        Some(_) => Err(lang.undo_no_longer_a_folder(path)),
     }
 }
 

@@ -18,6 +18,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use rmcp::ServiceExt;
+use tidyup_core::Lang;
 use tidyup_core::texts::mcp as texts;
 
 use super::interrupt::StopSignals;
@@ -35,25 +36,8 @@ use workspace::{Ending, Policy, Workspace};
 /// (the journal session to undo, or the saved plan) on standard error.
 pub(super) async fn serve(settings: McpSettings) -> anyhow::Result<()> {
     let (lang, dry_run) = (settings.lang, settings.dry_run);
-    let store = JournalStore::default_location()?;
     let module = crate::runtime::load_core(None)?;
-    let mut workspace = Workspace::new(
-        store,
-        Policy {
-            allow: settings.allow.clone(),
-            sandbox: settings.sandbox,
-            dry_run: settings.dry_run,
-            lang,
-        },
-    );
-    if !settings.dirs.is_empty() {
-        let line = workspace
-            .set_roots(settings.dirs.clone(), None)
-            .with_context(|| settings.lang.cannot_open_directories())?;
-        if let Some(line) = line {
-            eprintln!("tidyup mcp: {line}");
-        }
-    }
+    let workspace = open_workspace(&settings)?;
     let (files, workspace) = SharedFs::new(workspace);
     let progress = ProgressSink::default();
     let mut state = HostState::new(
@@ -66,7 +50,7 @@ pub(super) async fn serve(settings: McpSettings) -> anyhow::Result<()> {
     }
     let core = CoreSession::load(&module, state)
         .await
-        .with_context(|| settings.lang.core_failed_to_start())?;
+        .with_context(|| lang.core_failed_to_start())?;
     let server = Arc::new(TidyupServer::new(
         settings,
         core,
@@ -96,6 +80,37 @@ pub(super) async fn serve(settings: McpSettings) -> anyhow::Result<()> {
         .lock()
         .map_err(|_| Failure::LockPoisoned("workspace"))?
         .finish()?;
+    report_endings(endings, lang, dry_run);
+    Ok(())
+}
+
+/// The workspace of the connection, in the directories given on the
+/// command line when there are any (else the client's roots come later).
+fn open_workspace(settings: &McpSettings) -> anyhow::Result<Workspace> {
+    let store = JournalStore::default_location()?;
+    let mut workspace = Workspace::new(
+        store,
+        Policy {
+            allow: settings.allow.clone(),
+            sandbox: settings.sandbox,
+            dry_run: settings.dry_run,
+            lang: settings.lang,
+        },
+    );
+    if !settings.dirs.is_empty() {
+        let line = workspace
+            .set_roots(settings.dirs.clone(), None)
+            .with_context(|| settings.lang.cannot_open_directories())?;
+        if let Some(line) = line {
+            eprintln!("tidyup mcp: {line}");
+        }
+    }
+    Ok(workspace)
+}
+
+/// One line per session the connection journaled or plan it saved, or a
+/// line saying nothing changed.
+fn report_endings(endings: Vec<Ending>, lang: Lang, dry_run: bool) {
     if endings.is_empty() {
         eprintln!("tidyup mcp: {}", texts::nothing_changed(lang, dry_run));
     }
@@ -108,5 +123,4 @@ pub(super) async fn serve(settings: McpSettings) -> anyhow::Result<()> {
         };
         eprintln!("tidyup mcp: {line}");
     }
-    Ok(())
 }

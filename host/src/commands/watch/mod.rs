@@ -49,7 +49,7 @@ pub(super) async fn watch(settings: Settings, options: WatchOptions) -> anyhow::
     let _lock = lock::acquire(&store, &settings.target_dir)
         .map_err(|err| anyhow::anyhow!(err.text(settings.client.lang)))?;
     let stop = stop_on_signals()?;
-    let (sender, mut events) = mpsc::unbounded_channel();
+    let (sender, events) = mpsc::unbounded_channel();
     let _watcher = notifications(
         &settings.target_dir,
         options.poll,
@@ -85,7 +85,19 @@ pub(super) async fn watch(settings: Settings, options: WatchOptions) -> anyhow::
             .collect();
         run_batch(&runner, names).await;
     }
-    let mut pending = Pending::new(options.settle);
+    keep_tidy(&runner, &mut folder, events, &stop, options.settle).await
+}
+
+/// Notes each arrival, and runs a batch of the arrivals that have settled,
+/// until a stop signal or the end of the notifications.
+async fn keep_tidy(
+    runner: &BatchRunner,
+    folder: &mut Folder,
+    mut events: mpsc::UnboundedReceiver<notify::Result<notify::Event>>,
+    stop: &Stop,
+    settle: Duration,
+) -> anyhow::Result<()> {
+    let mut pending = Pending::new(settle);
     loop {
         let next = pending.next_check();
         tokio::select! {
@@ -102,7 +114,7 @@ pub(super) async fn watch(settings: Settings, options: WatchOptions) -> anyhow::
             () = sleep_until(next), if next.is_some() => {
                 let ready = pending.settled(Instant::now(), |name| look(&folder.target.join(name)));
                 if !ready.is_empty() {
-                    run_batch(&runner, ready).await;
+                    run_batch(runner, ready).await;
                 }
             }
         }
