@@ -60,10 +60,9 @@ impl DryRunPlan {
             PlanStep::Move { source, .. } | PlanStep::Delete { source, .. } => source.is_complete(),
         });
         if !complete {
-            bail!(
-                "{} was saved by an earlier version of tidyup, whose plans cannot show every edit made since; make the plan again with --dry-run",
-                path.display()
-            );
+            bail!(Failure::PlanFromAnEarlierVersion(
+                path.display().to_string()
+            ));
         }
         Ok(plan)
     }

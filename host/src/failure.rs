@@ -1,6 +1,6 @@
-//! Failures below the commands (the journal, saved plans, the core's
-//! runtime) as values worded in the language the process speaks, however
-//! deep in a chain of causes they sit.
+//! Failures below the commands (the file systems, the journal, saved
+//! plans, the core's runtime) as values worded in the language the process
+//! speaks, however deep in a chain of causes they sit.
 
 use std::fmt;
 use std::sync::OnceLock;
@@ -59,7 +59,8 @@ pub enum Failure {
     CoreReplyUnreadable,
     /// The core `.wasm` does not compile.
     CoreDoesNotCompile,
-    /// A lock guarding this (`journal`, `plan`, `workspace`) was poisoned.
+    /// A lock guarding this (`journal`, `plan`, `workspace`, `file system`)
+    /// was poisoned.
     LockPoisoned(&'static str),
     /// The API key cannot travel in an HTTP header.
     KeyNotHeaderSafe,
@@ -110,6 +111,23 @@ pub enum Failure {
     CoreRequestOutsideMemory,
     /// The core's request is not the JSON of the ABI (the parser's cause).
     CoreRequestUnreadable(String),
+    /// `--core` names a file that cannot be read (its path).
+    CannotReadCore(String),
+    /// A plan saved by an earlier version (its path).
+    PlanFromAnEarlierVersion(String),
+    /// A path that does not end in a name where one is needed.
+    NoNameAtEnd(String),
+    /// A folder on the way of a cross-device move changed.
+    ChangedOnTheWay,
+    /// Leftovers of earlier moves (the name they start with) take every
+    /// free name.
+    LeftoversInTheWay(String),
+    /// A device, pipe or socket cannot change file system.
+    SpecialFileNotMovedAcross,
+    /// Folders nested deeper than this do not change file system.
+    TooDeepToMoveAcross(usize),
+    /// A symlink cannot change file system on this platform.
+    SymlinkNotMovedAcross,
 }
 
 impl Failure {
@@ -156,13 +174,21 @@ impl Failure {
             Failure::CoreRequestTooLarge(bytes) => lang.core_request_too_large(*bytes),
             Failure::CoreRequestOutsideMemory => lang.core_request_outside_memory(),
             Failure::CoreRequestUnreadable(cause) => lang.core_request_unreadable(cause),
+            Failure::CannotReadCore(path) => lang.cannot_read_core(path),
+            Failure::PlanFromAnEarlierVersion(path) => lang.plan_from_an_earlier_version(path),
+            Failure::NoNameAtEnd(path) => lang.no_name_at_end(path),
+            Failure::ChangedOnTheWay => lang.changed_on_the_way(),
+            Failure::LeftoversInTheWay(base) => lang.leftovers_in_the_way(base),
+            Failure::SpecialFileNotMovedAcross => lang.special_file_not_moved_across(),
+            Failure::TooDeepToMoveAcross(depth) => lang.too_deep_to_move_across(*depth),
+            Failure::SymlinkNotMovedAcross => lang.symlink_not_moved_across(),
         }
     }
 }
 
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text(LANGUAGE.get().copied().unwrap_or_default()))
+        f.write_str(&self.text(spoken()))
     }
 }
 
@@ -175,4 +201,9 @@ static LANGUAGE: OnceLock<Lang> = OnceLock::new();
 /// and in a library that never calls it, failures are worded in English.
 pub fn speak(lang: Lang) {
     let _ = LANGUAGE.set(lang);
+}
+
+/// The language set with [`speak`]; English until then.
+pub fn spoken() -> Lang {
+    LANGUAGE.get().copied().unwrap_or_default()
 }

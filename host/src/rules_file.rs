@@ -70,9 +70,10 @@ impl RulesFileError {
     }
 }
 
+/// In the language the process speaks (see [`crate::failure::speak`]).
 impl std::fmt::Display for RulesFileError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.text(Lang::En))
+        f.write_str(&self.text(crate::failure::spoken()))
     }
 }
 

@@ -3,8 +3,8 @@
 //! samples, then one `move_by_type` per category and a report of counts
 //! and failures. Everything it shows stays bounded whatever the size.
 //!
-//! What the planner says of such a plan is in `large_texts`, how it
-//! reports one carried out in `large_report`.
+//! How the planner shows such a plan is in `large_plan_text` (its words in
+//! the catalogue), how it reports one carried out in `large_report`.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};

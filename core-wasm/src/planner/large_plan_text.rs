@@ -3,10 +3,13 @@
 //! are the catalogue's.
 
 use crate::Lang;
-use crate::texts::{COPIES_NAMED, PlanFolder};
+use crate::texts::PlanFolder;
 
 use super::large::LargePlan;
 use super::set_aside::SetAside;
+
+/// Copies named one by one in a plan; the rest are counted.
+const COPIES_NAMED: usize = 50;
 
 /// The plan: why it goes by type, the copies set aside, one paragraph per
 /// category, then the question.

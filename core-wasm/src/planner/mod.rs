@@ -19,7 +19,8 @@
 //! Modules, from the bottom up: reading the conversation (`exchanges`,
 //! `intent`, `listing`, `readings`, `outcomes`), where files go (`folders`,
 //! `copies`, `placement`), the plans (`plan`, `set_aside`, `large`,
-//! `proposal`), their words (`texts`, `large_texts`) and reports
+//! `proposal`), how they are shown (`plan_text`, `large_plan_text`, in
+//! the catalogue's words) and reports
 //! (`report`, `large_report`), the steps of a turn (`organize`, `reply`).
 
 mod context;

@@ -31,6 +31,7 @@ pub fn plan_text(plan: &Plan, lang: Lang, separator: char) -> String {
     text
 }
 
+/// A group's heading: its folder, why its files go there, how many.
 fn group_heading(group: &Group, lang: Lang, separator: char) -> String {
     let why = match group.reason {
         Reason::Category(category) => lang.why_category(category),

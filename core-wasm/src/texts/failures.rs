@@ -289,3 +289,54 @@ impl Lang {
         )
     }
 }
+
+impl Lang {
+    /// The user cancelled what the host was doing.
+    pub fn cancelled_by_user(self) -> String {
+        self.pick(
+            "cancelled by the user".to_owned(),
+            "已被用户取消".to_owned(),
+        )
+    }
+
+    /// The core asked with a request over the ABI's buffer limit.
+    pub fn core_request_too_large(self, bytes: usize) -> String {
+        self.pick(
+            format!("request of {bytes} bytes is too large"),
+            format!("{bytes} 字节的请求过大"),
+        )
+    }
+
+    /// The core's request lies outside its memory.
+    pub fn core_request_outside_memory(self) -> String {
+        self.pick(
+            "request buffer is outside guest memory".to_owned(),
+            "请求缓冲区不在核心的内存之内".to_owned(),
+        )
+    }
+
+    /// The core's request is not the JSON of the ABI.
+    pub fn core_request_unreadable(self, cause: &str) -> String {
+        self.pick(
+            format!("unreadable request: {cause}"),
+            format!("无法读取的请求：{cause}"),
+        )
+    }
+
+    /// `--core` names a file that cannot be read.
+    pub fn cannot_read_core(self, path: &str) -> String {
+        self.pick(
+            format!("cannot read the core {path}"),
+            format!("无法读取核心 {path}"),
+        )
+    }
+
+    /// `apply` of a plan saved by an earlier version, which cannot show
+    /// every edit made since.
+    pub fn plan_from_an_earlier_version(self, path: &str) -> String {
+        self.pick(
+            format!("{path} was saved by an earlier version of tidyup, whose plans cannot show every edit made since; make the plan again with --dry-run"),
+            format!("{path} 由较早版本的 tidyup 保存，这种计划无法反映之后的所有改动；请用 --dry-run 重新生成计划"),
+        )
+    }
+}

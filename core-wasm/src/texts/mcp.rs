@@ -24,8 +24,8 @@ pub enum McpRoots<'a> {
     Nowhere,
 }
 
-/// The `instructions` of the `initialize` result, for a server started
-/// with `settings`.
+/// The `instructions` of the `initialize` result: where the tools work,
+/// and what the server was started to allow.
 pub fn instructions(lang: Lang, roots: &McpRoots<'_>, mode: McpMode) -> String {
     let mut text = lang.pick(
         "tidyup's file tools, for organizing folders. list_files, get_file_type, \
@@ -264,7 +264,12 @@ pub fn root_rejected(lang: Lang, uri: &str, why: &RootRejection) -> String {
             format!("无法打开（{cause}）"),
         ),
     };
-    format!("{uri}: {why}")
+    lang.pick(format!("{uri}: {why}"), format!("{uri}：{why}"))
+}
+
+/// The roots left out, each with why, as one list.
+pub fn rejected_roots(lang: Lang, rejected: &[String]) -> String {
+    rejected.join(&lang.pick("; ".to_owned(), "；".to_owned()))
 }
 
 /// The roots cannot be opened.

@@ -5,8 +5,8 @@
 //! here: they are exact in both languages (see [`crate::file_type`]).
 //!
 //! It names only leaf modules ([`crate::ports`], [`crate::contents`],
-//! [`crate::rules`], [`crate::file_type`]), so every other module (and the
-//! host) may use it.
+//! [`crate::rules`], [`crate::file_type`], [`crate::format`]), so every
+//! other module (and the host) may use it.
 
 mod ask;
 mod budget;
@@ -34,7 +34,7 @@ use serde::{Deserialize, Serialize};
 
 pub use budget::ELIDED_MARK;
 pub use contents::{render, taken_month};
-pub use planner::{COPIES_NAMED, LeftAlone, PlanFolder};
+pub use planner::{LeftAlone, PlanFolder};
 pub use startup::Expected;
 
 /// Language of the system prompt, console texts and tool result texts.

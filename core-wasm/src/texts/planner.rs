@@ -30,9 +30,6 @@ pub enum LeftAlone {
     Excluded,
 }
 
-/// Copies named one by one in a large plan; the rest are counted.
-pub const COPIES_NAMED: usize = 50;
-
 impl Lang {
     /// The first line of every plan.
     pub fn plan_heading(self) -> &'static str {
@@ -107,13 +104,17 @@ impl Lang {
             (Lang::En, LeftAlone::Folders) => "Folders left as they are: ",
             (Lang::Zh, LeftAlone::Folders) => "保持不动的文件夹：",
             (Lang::En, LeftAlone::Hidden) => "Hidden files left alone: ",
-            (Lang::Zh, LeftAlone::Hidden) => "不动的隐藏文件：",
+            (Lang::Zh, LeftAlone::Hidden) => "保持不动的隐藏文件：",
             (Lang::En, LeftAlone::Unclassified) => "Files left alone (type unknown): ",
             (Lang::Zh, LeftAlone::Unclassified) => "未分类、保持不动的文件：",
             (Lang::En, LeftAlone::Excluded) => "Left alone by the rules file: ",
             (Lang::Zh, LeftAlone::Excluded) => "规则文件要求保持不动：",
         };
-        format!("{label}{}", items.join(", "))
+        let separator = match self {
+            Lang::En => ", ",
+            Lang::Zh => "、",
+        };
+        format!("{label}{}", items.join(separator))
     }
 
     /// Said when there is nothing to move.

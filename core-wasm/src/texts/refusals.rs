@@ -1,5 +1,6 @@
-//! Why a host's file system refused a change: the causes it words itself
-//! (the operating system's own messages pass through as they are).
+//! Why a host's file system refused a change or a move failed: the causes
+//! it words itself (the operating system's own messages pass through as
+//! they are).
 
 use super::Lang;
 
@@ -91,35 +92,51 @@ impl Lang {
         )
     }
 
-    /// The user cancelled what the host was doing.
-    pub fn cancelled_by_user(self) -> String {
+    /// A path that does not end in a name (`..`, `/`) where one is needed.
+    pub fn no_name_at_end(self, path: &str) -> String {
         self.pick(
-            "cancelled by the user".to_owned(),
-            "已被用户取消".to_owned(),
+            format!("{path} does not end in a name"),
+            format!("{path} 没有以名称结尾"),
         )
     }
 
-    /// The core asked with a request over the ABI's buffer limit.
-    pub fn core_request_too_large(self, bytes: usize) -> String {
+    /// A folder on the way of a move to another file system changed.
+    pub fn changed_on_the_way(self) -> String {
         self.pick(
-            format!("request of {bytes} bytes is too large"),
-            format!("{bytes} 字节的请求过大"),
+            "a folder on the way changed during the move; nothing was moved".to_owned(),
+            "移动途中经过的文件夹发生了变化；没有移动任何东西".to_owned(),
         )
     }
 
-    /// The core's request lies outside its memory.
-    pub fn core_request_outside_memory(self) -> String {
+    /// Leftovers of earlier moves (`base`-…) take every free name.
+    pub fn leftovers_in_the_way(self, base: &str) -> String {
         self.pick(
-            "request buffer is outside guest memory".to_owned(),
-            "请求缓冲区不在核心的内存之内".to_owned(),
+            format!("100 leftover {base} items are in the way; remove them"),
+            format!("有 100 个遗留的 {base} 项目挡住了去路；请删除它们"),
         )
     }
 
-    /// The core's request is not the JSON of the ABI.
-    pub fn core_request_unreadable(self, cause: &str) -> String {
+    /// A device, pipe or socket cannot change file system.
+    pub fn special_file_not_moved_across(self) -> String {
         self.pick(
-            format!("unreadable request: {cause}"),
-            format!("无法读取的请求：{cause}"),
+            "a device, pipe or socket cannot be moved to another file system".to_owned(),
+            "设备、管道或套接字不能移动到另一个文件系统".to_owned(),
+        )
+    }
+
+    /// Folders nested deeper than `depth` do not change file system.
+    pub fn too_deep_to_move_across(self, depth: usize) -> String {
+        self.pick(
+            format!("folders nested more than {depth} deep are not moved to another file system"),
+            format!("嵌套超过 {depth} 层的文件夹不会移动到另一个文件系统"),
+        )
+    }
+
+    /// A symlink cannot change file system on this platform.
+    pub fn symlink_not_moved_across(self) -> String {
+        self.pick(
+            "moving a symlink to another file system is not supported here".to_owned(),
+            "此平台不支持把符号链接移动到另一个文件系统".to_owned(),
         )
     }
 }

@@ -57,7 +57,7 @@ impl Lang {
             TargetProblem::Empty => self.pick("`to` is empty".into(), "`to` 为空".into()),
             TargetProblem::Absolute => self.pick(
                 "`to` must be a folder relative to the tidied folder, not an absolute path".into(),
-                "`to` 必须是相对于所整理文件夹的文件夹，不能是绝对路径".into(),
+                "`to` 必须是相对于所整理文件夹的路径，不能是绝对路径".into(),
             ),
             TargetProblem::ParentDir => self.pick(
                 "`to` must not contain `..`".into(),
@@ -65,11 +65,14 @@ impl Lang {
             ),
             TargetProblem::Unclosed => self.pick(
                 format!("unclosed `{{` in `to` (placeholders: {PLACEHOLDERS})"),
-                format!("`to` 中的 `{{` 没有闭合（占位符：{PLACEHOLDERS}）"),
+                format!("`to` 中的 `{{` 没有闭合（占位符：{}）", placeholders_zh()),
             ),
             TargetProblem::UnknownPlaceholder(name) => self.pick(
                 format!("unknown placeholder {{{name}}} in `to` (known: {PLACEHOLDERS})"),
-                format!("`to` 中有未知的占位符 {{{name}}}（可用：{PLACEHOLDERS}）"),
+                format!(
+                    "`to` 中有未知的占位符 {{{name}}}（可用：{}）",
+                    placeholders_zh()
+                ),
             ),
             TargetProblem::Unmatched => self.pick(
                 "unmatched `}` in `to`".into(),
@@ -77,6 +80,11 @@ impl Lang {
             ),
         }
     }
+}
+
+/// The placeholders, listed as Chinese lists them.
+fn placeholders_zh() -> String {
+    PLACEHOLDERS.replace(", ", "、")
 }
 
 /// In English, as a log or another host shows it.

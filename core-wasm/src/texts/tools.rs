@@ -34,7 +34,7 @@ impl Lang {
                     "the path is outside the allowed directories: {}",
                     err.message
                 ),
-                format!("路径不在允许的目录内: {}", err.message),
+                format!("路径不在允许的目录内：{}", err.message),
             ),
             ErrorCode::NotAllowedOnWindows => self.pick(
                 format!(
@@ -58,7 +58,7 @@ impl Lang {
                     "an allowed root directory itself cannot be moved or deleted: {}",
                     err.message
                 ),
-                format!("不能移动或删除允许的根目录本身: {}", err.message),
+                format!("不能移动或删除允许的根目录本身：{}", err.message),
             ),
             _ => err.message.clone(),
         }

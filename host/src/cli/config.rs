@@ -248,6 +248,8 @@ impl Config {
         Ok(config)
     }
 
+    /// The first value of the file (its `text`, read from `path`) that
+    /// tidyup cannot use, placed at the line and column that names it.
     fn check(&self, text: &str, path: &Path) -> Result<(), ConfigError> {
         match self.limits_problem().or_else(|| self.providers_problem()) {
             None => Ok(()),

@@ -29,6 +29,8 @@ use std::sync::Arc;
 use cap_std::ambient_authority;
 use cap_std::fs::{Dir, Metadata, OpenOptions};
 
+use crate::failure::Failure;
+
 /// Folders nested deeper than this are not copied across file systems
 /// (each level holds open handles).
 pub const MAX_COPY_DEPTH: usize = 128;
@@ -130,7 +132,7 @@ pub(crate) fn split(path: &Path) -> io::Result<(&Path, &OsStr)> {
     let name = path.file_name().ok_or_else(|| {
         io::Error::new(
             io::ErrorKind::InvalidInput,
-            format!("{} does not end in a name", path.display()),
+            Failure::NoNameAtEnd(path.display().to_string()),
         )
     })?;
     let parent = path
@@ -186,7 +188,7 @@ fn place(from: &End, to: &End, source: &Metadata, staging: &OsStr) -> io::Result
 }
 
 fn changed_on_the_way() -> io::Error {
-    io::Error::other("a folder on the way changed during the move; nothing was moved")
+    io::Error::other(Failure::ChangedOnTheWay)
 }
 
 /// Whether two metadata describe the same item on the disk (always true
@@ -224,7 +226,7 @@ fn free_name(dir: &Dir, name: &OsStr, tag: &str) -> io::Result<OsString> {
     }
     Err(io::Error::new(
         io::ErrorKind::AlreadyExists,
-        format!("100 leftover {base} items are in the way; remove them"),
+        Failure::LeftoversInTheWay(base),
     ))
 }
 
@@ -257,7 +259,7 @@ fn copy_item(
     } else {
         Err(io::Error::new(
             io::ErrorKind::Unsupported,
-            "a device, pipe or socket cannot be moved to another file system",
+            Failure::SpecialFileNotMovedAcross,
         ))
     }
 }
@@ -284,8 +286,8 @@ fn copy_folder(
     depth: usize,
 ) -> io::Result<()> {
     if depth >= MAX_COPY_DEPTH {
-        return Err(io::Error::other(format!(
-            "folders nested more than {MAX_COPY_DEPTH} deep are not moved to another file system"
+        return Err(io::Error::other(Failure::TooDeepToMoveAcross(
+            MAX_COPY_DEPTH,
         )));
     }
     let from = src.open_dir(name)?;
@@ -314,7 +316,7 @@ fn copy_link(src: &Dir, name: &OsStr, dst: &Dir, copy: &OsStr) -> io::Result<()>
 fn copy_link(_: &Dir, _: &OsStr, _: &Dir, _: &OsStr) -> io::Result<()> {
     Err(io::Error::new(
         io::ErrorKind::Unsupported,
-        "moving a symlink to another file system is not supported here",
+        Failure::SymlinkNotMovedAcross,
     ))
 }
 

@@ -36,8 +36,9 @@ use workspace::{Ending, Policy, Workspace};
 /// (the journal session to undo, or the saved plan) on standard error.
 pub(super) async fn serve(settings: McpSettings) -> anyhow::Result<()> {
     let (lang, dry_run) = (settings.lang, settings.dry_run);
+    let store = JournalStore::default_location()?;
     let module = crate::runtime::load_core(None)?;
-    let workspace = open_workspace(&settings)?;
+    let workspace = open_workspace(store, &settings)?;
     let (files, workspace) = SharedFs::new(workspace);
     let progress = ProgressSink::default();
     let mut state = HostState::new(
@@ -86,8 +87,7 @@ pub(super) async fn serve(settings: McpSettings) -> anyhow::Result<()> {
 
 /// The workspace of the connection, in the directories given on the
 /// command line when there are any (else the client's roots come later).
-fn open_workspace(settings: &McpSettings) -> anyhow::Result<Workspace> {
-    let store = JournalStore::default_location()?;
+fn open_workspace(store: JournalStore, settings: &McpSettings) -> anyhow::Result<Workspace> {
     let mut workspace = Workspace::new(
         store,
         Policy {

@@ -72,11 +72,11 @@ mod tests {
         assert_eq!(usable_zh, usable);
         assert_eq!(
             rejected[0],
-            "https://example.com/x: 不是 file:// URI（协议为 https）"
+            "https://example.com/x：不是 file:// URI（协议为 https）"
         );
-        assert!(rejected[1].ends_with(": 不是目录"), "{rejected:?}");
+        assert!(rejected[1].ends_with("：不是目录"), "{rejected:?}");
         assert!(
-            rejected[2].starts_with("not a uri: 不是 URI（"),
+            rejected[2].starts_with("not a uri：不是 URI（"),
             "{rejected:?}"
         );
     }

@@ -95,7 +95,9 @@ impl TidyupServer {
                 Ok(Ok(listed)) => {
                     let uris: Vec<String> = listed.roots.into_iter().map(|root| root.uri).collect();
                     let (roots, rejected) = super::roots::directories(&uris, self.lang());
-                    (roots, (!rejected.is_empty()).then(|| rejected.join("; ")))
+                    let rejected = (!rejected.is_empty())
+                        .then(|| texts::rejected_roots(self.lang(), &rejected));
+                    (roots, rejected)
                 }
                 Ok(Err(err)) => {
                     eprintln!(
@@ -141,7 +143,7 @@ impl TidyupServer {
         let workspace = self
             .workspace
             .lock()
-            .map_err(|_| "the workspace lock was poisoned".to_owned())?;
+            .map_err(|_| Failure::LockPoisoned("workspace").to_string())?;
         match workspace.target() {
             Some(target) => Ok(target.to_string_lossy().into_owned()),
             None => Err(workspace.no_folder()),
