@@ -119,6 +119,98 @@ pub trait FileSystem {
     }
 }
 
+/// Writes, inside an `impl FileSystem for …` block, the named
+/// [`FileSystem`] methods as calls to the same method of the field
+/// `$inner` (a name, or `0` for a tuple struct): the methods a wrapping
+/// file system leaves as they are.
+///
+/// ```ignore
+/// impl<F: FileSystem> FileSystem for Wrapper<F> {
+///     tidyup_core::forward_file_system!(inner => stat, rename, digests);
+///     fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> { … }
+///     …
+/// }
+/// ```
+#[macro_export]
+macro_rules! forward_file_system {
+    ($inner:tt => $($method:ident),+ $(,)?) => {
+        $($crate::forward_file_system!(@method $inner $method);)+
+    };
+    (@method $inner:tt stat) => {
+        fn stat(
+            &mut self,
+            path: &str,
+        ) -> ::core::result::Result<
+            ::core::option::Option<$crate::ports::Entry>,
+            $crate::ports::HostError,
+        > {
+            self.$inner.stat(path)
+        }
+    };
+    (@method $inner:tt list) => {
+        fn list(
+            &mut self,
+            path: &str,
+        ) -> ::core::result::Result<::std::vec::Vec<$crate::ports::Entry>, $crate::ports::HostError>
+        {
+            self.$inner.list(path)
+        }
+    };
+    (@method $inner:tt create_dir_all) => {
+        fn create_dir_all(&mut self, path: &str) -> ::core::result::Result<(), $crate::ports::HostError> {
+            self.$inner.create_dir_all(path)
+        }
+    };
+    (@method $inner:tt rename) => {
+        fn rename(&mut self, from: &str, to: &str) -> ::core::result::Result<(), $crate::ports::HostError> {
+            self.$inner.rename(from, to)
+        }
+    };
+    (@method $inner:tt remove_file) => {
+        fn remove_file(&mut self, path: &str) -> ::core::result::Result<(), $crate::ports::HostError> {
+            self.$inner.remove_file(path)
+        }
+    };
+    (@method $inner:tt remove_dir_all) => {
+        fn remove_dir_all(&mut self, path: &str) -> ::core::result::Result<(), $crate::ports::HostError> {
+            self.$inner.remove_dir_all(path)
+        }
+    };
+    (@method $inner:tt move_batch) => {
+        fn move_batch(
+            &mut self,
+            moves: &[$crate::ports::BatchMove],
+        ) -> ::core::result::Result<
+            ::std::vec::Vec<::core::result::Result<(), $crate::ports::HostError>>,
+            $crate::ports::HostError,
+        > {
+            self.$inner.move_batch(moves)
+        }
+    };
+    (@method $inner:tt read_bytes) => {
+        fn read_bytes(
+            &mut self,
+            path: &str,
+            head: u64,
+            tail: u64,
+        ) -> ::core::result::Result<$crate::ports::FileSample, $crate::ports::HostError> {
+            self.$inner.read_bytes(path, head, tail)
+        }
+    };
+    (@method $inner:tt digests) => {
+        fn digests(
+            &mut self,
+            paths: &[::std::string::String],
+            limit: ::core::option::Option<u64>,
+        ) -> ::core::result::Result<
+            ::std::vec::Vec<::core::result::Result<::std::string::String, $crate::ports::HostError>>,
+            $crate::ports::HostError,
+        > {
+            self.$inner.digests(paths, limit)
+        }
+    };
+}
+
 /// What [`FileSystem::read_bytes`] read of a file; the bytes travel as
 /// base64 text on the wire.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -7,7 +7,7 @@ use pretty_assertions::assert_eq;
 use serde_json::json;
 use tidyup_core::ports::BatchMove;
 use tidyup_core::tools::{self, ToolContext, ToolSet};
-use tidyup_core::{Entry, Event, FileSystem, HostError, Lang};
+use tidyup_core::{Event, FileSystem, HostError, Lang};
 use tidyup_test_kit::{
     MTIME, MemFs, Op, QuickMoves, Recorder, Snap, TARGET, in_target, run_tool, run_tool_zh,
 };
@@ -277,24 +277,10 @@ fn results_stay_bounded_for_10_000_files_and_progress_is_reported() {
 struct ShortBatches(MemFs);
 
 impl FileSystem for ShortBatches {
-    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
-        self.0.stat(path)
-    }
-    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
-        self.0.list(path)
-    }
-    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.0.create_dir_all(path)
-    }
-    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
-        self.0.rename(from, to)
-    }
-    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
-        self.0.remove_file(path)
-    }
-    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.0.remove_dir_all(path)
-    }
+    tidyup_core::forward_file_system!(0 =>
+        stat, list, create_dir_all, rename, remove_file, remove_dir_all
+    );
+
     fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<Result<(), HostError>>, HostError> {
         self.0.move_batch(&moves[..1])
     }

@@ -12,7 +12,7 @@ use tidyup::fs::{Fingerprint, HostFs, Location, SandboxFs};
 use tidyup::journal::{self, Journal, JournalStore as Store, JournaledFs, Record};
 use tidyup_core::ErrorCode;
 use tidyup_core::Lang;
-use tidyup_core::{BatchMove, Entry, FileSystem, HostError};
+use tidyup_core::{BatchMove, FileSystem, HostError};
 
 use crate::support::{World, snapshot};
 
@@ -122,25 +122,14 @@ struct DiesMidBatch {
 }
 
 impl FileSystem for DiesMidBatch {
-    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
-        self.inner.stat(path)
-    }
-    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
-        self.inner.list(path)
-    }
-    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.inner.create_dir_all(path)
-    }
+    tidyup_core::forward_file_system!(inner =>
+        stat, list, create_dir_all, remove_file, remove_dir_all
+    );
+
     fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
         assert!(self.left > 0, "the process dies here");
         self.left -= 1;
         self.inner.rename(from, to)
-    }
-    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
-        self.inner.remove_file(path)
-    }
-    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.inner.remove_dir_all(path)
     }
 }
 

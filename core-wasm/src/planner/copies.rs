@@ -7,7 +7,6 @@ use crate::Lang;
 use crate::tools::parse_duplicate_groups;
 
 use super::exchanges::Exchange;
-use super::folders::duplicates_folder;
 
 /// The loose files of the target that are copies of another file, each
 /// with the file kept: from the turn's `find_duplicates` of the target,
@@ -25,7 +24,7 @@ pub fn spare_copies(
     else {
         return BTreeMap::new();
     };
-    let set_aside = format!("{}{separator}", duplicates_folder(lang));
+    let set_aside = format!("{}{separator}", lang.duplicates_folder());
     let mut copies = BTreeMap::new();
     for group in parse_duplicate_groups(&found.result) {
         let Some(kept) = group.iter().find(|path| !path.starts_with(&set_aside)) else {

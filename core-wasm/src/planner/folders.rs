@@ -60,11 +60,6 @@ pub fn category_folder(category: Category, lang: Lang) -> &'static str {
     }
 }
 
-/// The planner's name for the folder of set-aside copies.
-pub fn duplicates_folder(lang: Lang) -> &'static str {
-    lang.duplicates_folder()
-}
-
 /// The existing folder among `items` whose name means `category`: the
 /// planner's own name for it in `lang` first, then any synonym.
 pub fn existing_category_folder(category: Category, lang: Lang, items: &[Listed]) -> Option<&str> {
@@ -90,7 +85,7 @@ pub fn category_target(category: Category, lang: Lang, items: &[Listed]) -> Stri
 /// The folder copies are set aside in: `Duplicates` (`重复文件`), made
 /// free of files.
 pub fn duplicates_target(lang: Lang, items: &[Listed]) -> String {
-    free_folder_name(duplicates_folder(lang), items)
+    free_folder_name(lang.duplicates_folder(), items)
 }
 
 /// `wanted`, or `wanted (2)`, `wanted (3)`... when a *file* has that name

@@ -13,7 +13,7 @@ use crate::Lang;
 use crate::file_type::Category;
 
 use super::exchanges::Exchange;
-use super::folders::{category_folder, duplicates_folder, existing_category_folder, synonyms};
+use super::folders::{category_folder, existing_category_folder, synonyms};
 use super::listing::{Listed, parse_listing};
 use super::readings::{Overview, numbers};
 use super::set_aside::SetAside;
@@ -59,7 +59,7 @@ fn folder_glob(lang: Lang) -> String {
             own.into_iter()
                 .chain(synonyms(*category).iter().map(|name| (*name).to_owned()))
         })
-        .chain([duplicates_folder(lang).to_owned()])
+        .chain([lang.duplicates_folder().to_owned()])
         .collect();
     format!("{{{}}}", names.join(","))
 }

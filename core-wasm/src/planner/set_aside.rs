@@ -10,7 +10,6 @@ use crate::Lang;
 
 use super::copies::spare_copies;
 use super::exchanges::Exchange;
-use super::folders::duplicates_folder;
 use super::listing::Listed;
 
 /// One copy to set aside.
@@ -44,7 +43,7 @@ impl SetAside {
         separator: char,
         taken: &[Listed],
     ) -> Self {
-        let wanted = duplicates_folder(lang);
+        let wanted = lang.duplicates_folder();
         let existing = taken
             .iter()
             .find(|item| item.is_dir && item.name.to_lowercase() == wanted.to_lowercase());

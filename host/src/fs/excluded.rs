@@ -8,7 +8,7 @@
 use std::path::{Component, Path, PathBuf};
 
 use tidyup_core::rules::Rules;
-use tidyup_core::{BatchMove, Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
+use tidyup_core::{BatchMove, Entry, EntryKind, ErrorCode, FileSystem, HostError};
 
 use super::under_root::relative_to;
 use super::{Fingerprint, HostFs, Location};
@@ -114,23 +114,8 @@ impl<F: HostFs> ExcludedFs<F> {
 }
 
 impl<F: HostFs> FileSystem for ExcludedFs<F> {
-    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
-        self.inner.stat(path)
-    }
-    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
-        self.inner.list(path)
-    }
-    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
-        self.inner.read_bytes(path, head, tail)
-    }
+    tidyup_core::forward_file_system!(inner => stat, list, read_bytes, digests);
 
-    fn digests(
-        &mut self,
-        paths: &[String],
-        limit: Option<u64>,
-    ) -> Result<Vec<Result<String, HostError>>, HostError> {
-        self.inner.digests(paths, limit)
-    }
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         self.check_change(path)?;
         self.inner.create_dir_all(path)

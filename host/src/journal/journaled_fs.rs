@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use tidyup_core::{BatchMove, Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
+use tidyup_core::{BatchMove, EntryKind, ErrorCode, FileSystem, HostError};
 
 use super::{Journal, Record};
 use crate::failure::Failure;
@@ -96,25 +96,7 @@ impl<F: HostFs> JournaledFs<F> {
 }
 
 impl<F: HostFs> FileSystem for JournaledFs<F> {
-    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
-        self.inner.stat(path)
-    }
-
-    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
-        self.inner.list(path)
-    }
-
-    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
-        self.inner.read_bytes(path, head, tail)
-    }
-
-    fn digests(
-        &mut self,
-        paths: &[String],
-        limit: Option<u64>,
-    ) -> Result<Vec<Result<String, HostError>>, HostError> {
-        self.inner.digests(paths, limit)
-    }
+    tidyup_core::forward_file_system!(inner => stat, list, read_bytes, digests);
 
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         // Record exactly the directories this call creates, outermost first.

@@ -1,7 +1,7 @@
 //! A [`MemFs`] with quick batch moves, for folders of many thousand files.
 
 use tidyup_core::ErrorCode;
-use tidyup_core::{Entry, FileSystem, HostError};
+use tidyup_core::{FileSystem, HostError};
 
 use crate::memfs::Op;
 use crate::memfs::{MemFs, Node, host_error, not_found};
@@ -43,31 +43,10 @@ impl MemFs {
 }
 
 impl FileSystem for QuickMoves {
-    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
-        self.0.stat(path)
-    }
-    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
-        self.0.list(path)
-    }
-    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.0.create_dir_all(path)
-    }
-    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
-        self.0.rename(from, to)
-    }
-    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
-        self.0.remove_file(path)
-    }
-    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.0.remove_dir_all(path)
-    }
-    fn digests(
-        &mut self,
-        paths: &[String],
-        limit: Option<u64>,
-    ) -> Result<Vec<Result<String, HostError>>, HostError> {
-        self.0.digests(paths, limit)
-    }
+    tidyup_core::forward_file_system!(0 =>
+        stat, list, create_dir_all, rename, remove_file, remove_dir_all, digests
+    );
+
     fn move_batch(
         &mut self,
         moves: &[tidyup_core::ports::BatchMove],

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use tidyup_core::{BatchMove, Entry, EntryKind, FileSample, FileSystem, HostError};
+use tidyup_core::{Entry, EntryKind, FileSystem, HostError};
 
 /// `inner`, with the target's loose files narrowed to a batch.
 pub struct BatchView<F> {
@@ -32,9 +32,10 @@ fn trimmed(path: &str) -> &str {
 }
 
 impl<F: FileSystem> FileSystem for BatchView<F> {
-    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
-        self.inner.stat(path)
-    }
+    tidyup_core::forward_file_system!(inner =>
+        stat, create_dir_all, rename, remove_file, remove_dir_all, move_batch, read_bytes, digests
+    );
+
     fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         let mut entries = self.inner.list(path)?;
         if trimmed(path) == self.target {
@@ -42,30 +43,5 @@ impl<F: FileSystem> FileSystem for BatchView<F> {
                 .retain(|entry| entry.kind == EntryKind::Dir || self.batch.contains(&entry.name));
         }
         Ok(entries)
-    }
-    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.inner.create_dir_all(path)
-    }
-    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
-        self.inner.rename(from, to)
-    }
-    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
-        self.inner.remove_file(path)
-    }
-    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.inner.remove_dir_all(path)
-    }
-    fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<Result<(), HostError>>, HostError> {
-        self.inner.move_batch(moves)
-    }
-    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
-        self.inner.read_bytes(path, head, tail)
-    }
-    fn digests(
-        &mut self,
-        paths: &[String],
-        limit: Option<u64>,
-    ) -> Result<Vec<Result<String, HostError>>, HostError> {
-        self.inner.digests(paths, limit)
     }
 }
