@@ -4,6 +4,9 @@
 //!
 //! Set `TIDYUP_CORE_WASM=/path/core.wasm` to embed a prebuilt core instead.
 
+// A build script speaks to Cargo on its standard output, not to a person.
+#![allow(clippy::disallowed_macros)]
+
 use std::env;
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -29,6 +29,7 @@ pub mod sse;
 pub mod texts;
 pub mod tool_run;
 pub mod tools;
+pub mod visible;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm_abi;

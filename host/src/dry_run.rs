@@ -100,8 +100,9 @@ pub fn apply(store: &JournalStore, plan: &DryRunPlan, lang: Lang) -> anyhow::Res
     let inner = crate::fs::base(plan.roots.as_deref(), &Protected::tidyup_own(store.root()))
         .context(Failure::CannotOpenPlanRoots)?;
     // The rules file as it is now: what it protects today stays untouched.
-    let rules = crate::rules_file::load(std::path::Path::new(&plan.target), None)?;
-    let inner = crate::fs::with_rules(inner, rules.as_ref());
+    let target = std::path::Path::new(&plan.target);
+    let rules = crate::rules_file::load(target, None)?;
+    let inner = crate::fs::with_rules(inner, target, rules.as_ref(), plan.roots.as_deref())?;
     let journal = Journal::new(store.clone(), &plan.target, plan.roots.clone());
     let mut files = JournaledFs::new(inner, journal);
     let mut report = ApplyReport::default();

@@ -26,5 +26,7 @@ pub mod rules_file;
 pub mod runtime;
 pub mod transport;
 
+pub use console::print_line;
+
 /// The core `.wasm` built by `build.rs` and embedded in the binary.
 pub const EMBEDDED_CORE: &[u8] = include_bytes!(env!("TIDYUP_CORE_WASM"));

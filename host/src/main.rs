@@ -109,7 +109,7 @@ impl Start {
 
     /// Prints why tidyup refuses to start; exit status 2.
     fn refuse(&self, err: &SettingsError) -> ExitCode {
-        eprintln!("tidyup: {}", err.text(self.lang));
+        tidyup::print_line(true, &format!("tidyup: {}", err.text(self.lang)));
         ExitCode::from(2)
     }
 }

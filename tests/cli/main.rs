@@ -6,16 +6,19 @@
 //! files on disk, stdout and stderr lines, exit codes and the requests the
 //! provider received.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::disallowed_macros)]
 
 mod chinese;
 mod cli_args;
 mod console;
 mod contents;
+mod control_characters;
 mod failures;
 mod listing;
+mod prompt_injection;
 mod round_limit;
 mod rules;
+mod rules_guard;
 mod secrets;
 mod session;
 #[cfg(unix)]

@@ -13,5 +13,6 @@ mod escapes;
 mod protocol;
 mod raw;
 mod roots;
+mod rules;
 mod support;
 mod tools;

@@ -97,6 +97,45 @@ async fn tools_list_offers_every_tool_with_the_cores_schemas_and_honest_annotati
     connection.close().await;
 }
 
+/// The README's promise of "the same tools" counts and names exactly the
+/// tools the server lists.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_readme_counts_and_names_every_listed_tool() {
+    let world = World::new();
+    let target = world.target.display().to_string();
+    let connection = world.connect(&[&target], TestClient::plain()).await;
+    let tools = connection
+        .client()
+        .list_all_tools()
+        .await
+        .expect("tools/list");
+    connection.close().await;
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .expect("README");
+    let start = readme.find("- **The same tools.**").expect("the promise");
+    let promise = &readme[start..];
+    let promise = &promise[..promise[2..]
+        .find("\n- **")
+        .map_or(promise.len(), |end| end + 2)];
+    let words = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve", "thirteen",
+    ];
+    let count = words.get(tools.len()).expect("a small number of tools");
+    assert!(
+        promise.contains(&format!("All {count},")),
+        "{} tools listed:\n{promise}",
+        tools.len()
+    );
+    for tool in &tools {
+        assert!(
+            promise.contains(&format!("`{}`", tool.name)),
+            "{}",
+            tool.name
+        );
+    }
+}
+
 /// A small messy folder.
 fn messy(world: &World) {
     World::write(

@@ -1,7 +1,7 @@
 //! Applying the rules: which files are left alone, and where the others go.
 
 use super::target::Fill;
-use super::{FileFacts, Rule, RuleMatch, Rules};
+use super::{FileFacts, Rule, RuleMatch, Rules, folded};
 
 impl Rules {
     /// Whether the item at `relative_path` (relative to the tidied folder,
@@ -14,8 +14,10 @@ impl Rules {
     /// it. `*` and `?` stay within one component, `**` crosses them, and
     /// matching ignores case: on the case-insensitive file systems of
     /// Windows and macOS `keep` and `Keep` are one folder, and wrongly
-    /// leaving a file alone is cheaper than wrongly moving it. The tidied
-    /// folder itself (an empty path) is never excluded.
+    /// leaving a file alone is cheaper than wrongly moving it. Names are
+    /// compared in Unicode's composed form, so `Café` typed in a rules file
+    /// protects `Café` however the file system spells its accent. The
+    /// tidied folder itself (an empty path) is never excluded.
     ///
     /// A folder that merely contains an excluded item is not itself
     /// excluded; a caller moving or deleting a whole folder checks its
@@ -24,7 +26,7 @@ impl Rules {
         if self.exclude_patterns.is_empty() {
             return false;
         }
-        let path = relative_path.replace('\\', "/");
+        let path = folded(relative_path).replace('\\', "/");
         let parts: Vec<&str> = path
             .split('/')
             .filter(|part| !part.is_empty() && *part != ".")
@@ -53,7 +55,7 @@ impl Rules {
     /// `{category}`) does not match, and the next rule is tried.
     pub fn destination(&self, file: &FileFacts<'_>) -> Option<RuleMatch> {
         let name = file.name.rsplit(['/', '\\']).next().unwrap_or(file.name);
-        let lower = name.to_lowercase();
+        let lower = folded(name);
         let ext = extension(&lower);
         let fill = Fill {
             date: file.date,
@@ -61,7 +63,7 @@ impl Rules {
             ext,
         };
         self.rules.iter().enumerate().find_map(|(index, rule)| {
-            if !rule.matches_name(name, &lower) {
+            if !rule.matches_name(&lower) {
                 return None;
             }
             let folder = rule.to.fill(&fill)?;
@@ -79,11 +81,11 @@ impl Rules {
 }
 
 impl Rule {
-    /// The `extensions` and `name` conditions. `lower` is `name` in lower
-    /// case. An extension matches the end of the name after a dot with a
+    /// The `extensions` and `name` conditions on a file name `lower`,
+    /// composed and in lower case. An extension matches the end of the name after a dot with a
     /// non-empty stem, so `tar.gz` matches `a.tar.gz` and `bashrc` does not
     /// match `.bashrc`.
-    fn matches_name(&self, name: &str, lower: &str) -> bool {
+    fn matches_name(&self, lower: &str) -> bool {
         let ext_ok = self.extensions.is_empty()
             || self.extensions.iter().any(|ext| {
                 lower
@@ -91,7 +93,11 @@ impl Rule {
                     .and_then(|rest| rest.strip_suffix('.'))
                     .is_some_and(|stem| !stem.is_empty())
             });
-        ext_ok && self.name.as_ref().is_none_or(|glob| glob.is_match(name))
+        ext_ok
+            && self
+                .name
+                .as_ref()
+                .is_none_or(|(_, glob)| glob.is_match(lower))
     }
 }
 

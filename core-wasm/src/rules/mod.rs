@@ -33,12 +33,31 @@ mod matching;
 mod parse;
 mod target;
 
+use std::borrow::Cow;
 use std::fmt;
 
 use globset::{GlobMatcher, GlobSet};
 use regex::Regex;
 
 use target::Target;
+use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
+
+/// `name` in Unicode's composed form (NFC), so a name written decomposed
+/// (`e` + a combining accent, as macOS and many archives store names) and
+/// the same name typed composed are one name to every glob and rule.
+fn composed(name: &str) -> Cow<'_, str> {
+    match is_nfc_quick(name.chars()) {
+        IsNormalized::Yes => Cow::Borrowed(name),
+        IsNormalized::No | IsNormalized::Maybe => Cow::Owned(name.nfc().collect()),
+    }
+}
+
+/// `name` as globs compare it: composed and in lower case, every letter
+/// (the glob engine itself folds only ASCII), as the case-insensitive file
+/// systems of Windows and macOS compare names.
+fn folded(name: &str) -> String {
+    composed(name).to_lowercase()
+}
 
 /// Upper bound, in bytes, of one compiled `content` regex, so a hostile
 /// pattern is refused at parse time rather than eating memory.
@@ -64,7 +83,8 @@ struct Rule {
     /// Lowercase, without a leading dot; empty when the rule has no
     /// `extensions` key.
     extensions: Vec<String>,
-    name: Option<GlobMatcher>,
+    /// The `name` glob as written, and compiled over folded names.
+    name: Option<(String, GlobMatcher)>,
     to: Target,
 }
 
@@ -205,7 +225,7 @@ impl Rules {
     pub fn terms(&self) -> impl Iterator<Item = RuleTerms<'_>> {
         self.rules.iter().map(|rule| RuleTerms {
             extensions: &rule.extensions,
-            name: rule.name.as_ref().map(|glob| glob.glob().glob()),
+            name: rule.name.as_ref().map(|(written, _)| written.as_str()),
             content: rule.content.as_ref().map(Regex::as_str),
             to: rule.to.to_string(),
         })

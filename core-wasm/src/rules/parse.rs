@@ -9,7 +9,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::target::Target;
-use super::{REGEX_SIZE_LIMIT, Rule, Rules, RulesError, RulesProblem};
+use super::{REGEX_SIZE_LIMIT, Rule, Rules, RulesError, RulesProblem, composed, folded};
 
 /// The file as written.
 #[derive(Deserialize)]
@@ -76,7 +76,7 @@ fn compile_rule(text: &str, raw: RawRule) -> Result<Rule, RulesError> {
             return Err(at(text, list.span().start, RulesProblem::EmptyExtensions));
         }
         for item in list.into_inner() {
-            let ext = item.get_ref().trim().trim_start_matches('.').to_lowercase();
+            let ext = composed(item.get_ref().trim().trim_start_matches('.')).to_lowercase();
             if ext.is_empty() {
                 return Err(at(text, item.span().start, RulesProblem::EmptyExtension));
             }
@@ -87,11 +87,12 @@ fn compile_rule(text: &str, raw: RawRule) -> Result<Rule, RulesError> {
         Some(pattern) if pattern.get_ref().is_empty() => {
             return Err(at(text, pattern.span().start, RulesProblem::EmptyName));
         }
-        Some(pattern) => Some(
-            glob(pattern.get_ref(), false)
+        Some(pattern) => Some((
+            pattern.get_ref().clone(),
+            glob(&folded(pattern.get_ref()), false)
                 .map_err(|cause| at(text, pattern.span().start, RulesProblem::BadNameGlob(cause)))?
                 .compile_matcher(),
-        ),
+        )),
         None => None,
     };
     let to = Target::parse(raw.to.get_ref()).map_err(|error| {
@@ -115,11 +116,11 @@ fn excludes(
     let mut set = GlobSetBuilder::new();
     let list_start = raw.as_ref().map_or(0, |list| list.span().start);
     for item in raw.map(Spanned::into_inner).unwrap_or_default() {
-        let pattern = normalize_exclude(item.get_ref());
+        let pattern = composed(&normalize_exclude(item.get_ref())).into_owned();
         if pattern.is_empty() {
             return Err(at(text, item.span().start, RulesProblem::EmptyExcludeGlob));
         }
-        let compiled = glob(&pattern, true)
+        let compiled = glob(&folded(&pattern), true)
             .map_err(|cause| at(text, item.span().start, RulesProblem::BadExcludeGlob(cause)))?;
         set.add(compiled);
         patterns.push(pattern);

@@ -179,3 +179,26 @@ fn exclude_stars_stay_in_one_component() {
     assert!(rules.is_excluded("a.key", false));
     assert!(rules.is_excluded("x/y/a.key", false));
 }
+
+/// macOS and many archives store `é` decomposed (`e` + U+0301); a rules file
+/// typed on any keyboard holds it composed. Both spell one name.
+#[test]
+fn excludes_and_rules_match_names_however_their_accents_are_stored() {
+    let composed = Rules::parse(
+        "exclude = [\"Résumé.pdf\", \"Café/**\"]\n[[rule]]\nname = \"Élan*\"\nto = \"Élan\"",
+    )
+    .unwrap();
+    let decomposed_resume = "Re\u{301}sume\u{301}.pdf";
+    assert!(composed.is_excluded(decomposed_resume, false));
+    assert!(composed.is_excluded("Cafe\u{301}/menu.txt", false));
+    assert!(composed.is_excluded("Cafe\u{301}", true));
+    assert!(composed.is_excluded("RE\u{301}SUME\u{301}.PDF", false));
+    assert_eq!(
+        composed.destination(&file("E\u{301}lan notes.txt")),
+        to(0, "Élan")
+    );
+
+    let decomposed = Rules::parse("exclude = [\"Re\u{301}sume\u{301}.pdf\"]").unwrap();
+    assert!(decomposed.is_excluded("Résumé.pdf", false));
+    assert!(!decomposed.is_excluded("Resume.pdf", false));
+}

@@ -1,6 +1,7 @@
 //! `tidyup demo`: writes the core's demo folder to disk and says how to
 //! organize it.
 
+use crate::console::outln;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -17,7 +18,7 @@ pub fn demo(dir: &Path, lang: Lang) -> ExitCode {
         Ok(created) => {
             let shown = created.display().to_string();
             let command = format!("tidyup --provider offline \"{shown}\"");
-            println!("{}", lang.demo_created(DEMO_FILES.len(), &shown, &command));
+            outln!("{}", lang.demo_created(DEMO_FILES.len(), &shown, &command));
             ExitCode::SUCCESS
         }
         Err(err) => fail(&err, 2),

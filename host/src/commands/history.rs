@@ -1,6 +1,7 @@
 //! The subcommands over the journal and saved plans: `undo`, `history`,
 //! `trash --purge` and `apply`.
 
+use crate::console::outln;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -18,12 +19,12 @@ pub fn undo(session: Option<&str>, lang: Lang) -> ExitCode {
     match report {
         Ok(report) => {
             let skipped = report.skipped.len();
-            println!(
+            outln!(
                 "{}",
                 lang.undo_done(&report.session, report.reversed, skipped)
             );
             for reason in &report.skipped {
-                println!("{}", lang.undo_skipped(reason));
+                outln!("{}", lang.undo_skipped(reason));
             }
             ExitCode::SUCCESS
         }
@@ -38,14 +39,14 @@ pub fn undo(session: Option<&str>, lang: Lang) -> ExitCode {
 pub fn history(lang: Lang) -> ExitCode {
     match JournalStore::default_location().and_then(|store| journal::history(&store)) {
         Ok(sessions) if sessions.is_empty() => {
-            println!("{}", lang.no_sessions());
+            outln!("{}", lang.no_sessions());
             ExitCode::SUCCESS
         }
         Ok(sessions) => {
             for s in sessions {
                 let target = s.target.display().to_string();
                 let counts = [s.created, s.moved, s.trashed];
-                println!(
+                outln!(
                     "{}",
                     lang.history_line(&s.session, &target, counts, s.undone)
                 );
@@ -64,7 +65,7 @@ pub fn purge_trash(older_than_days: Option<u64>, lang: Lang) -> ExitCode {
     {
         Ok((sessions, bytes)) => {
             let size = tidyup_core::format::format_size(bytes);
-            println!("{}", lang.trash_purged(sessions, &size));
+            outln!("{}", lang.trash_purged(sessions, &size));
             ExitCode::SUCCESS
         }
         Err(err) => fail(&err, 1),
@@ -78,12 +79,12 @@ pub fn apply(plan_path: &Path, lang: Lang) -> ExitCode {
         .and_then(|(store, plan)| dry_run::apply(&store, &plan, lang));
     match report {
         Ok(report) => {
-            println!("{}", lang.applied(report.applied, report.skipped.len()));
+            outln!("{}", lang.applied(report.applied, report.skipped.len()));
             for reason in &report.skipped {
-                println!("{}", lang.apply_refused(reason));
+                outln!("{}", lang.apply_refused(reason));
             }
             if let Some(session) = report.session {
-                println!("{}", lang.changes_journaled(&session));
+                outln!("{}", lang.changes_journaled(&session));
             }
             if report.skipped.is_empty() {
                 ExitCode::SUCCESS

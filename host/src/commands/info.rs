@@ -1,6 +1,7 @@
 //! The subcommands that tell about tidyup itself: `providers`,
 //! `config path` and `export-core`.
 
+use crate::console::outln;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -15,11 +16,11 @@ use crate::cli::providers;
 /// is. Key values are never printed.
 pub fn providers(config: &Config, env: impl Fn(&str) -> Option<String>, lang: Lang) -> ExitCode {
     for line in providers::listing(config, &env, lang) {
-        println!("{line}");
+        outln!("{line}");
     }
     if let Some(path) = config::path(&env) {
         let shown = path.display().to_string();
-        println!("{}", lang.config_file_line(&shown, path.is_file()));
+        outln!("{}", lang.config_file_line(&shown, path.is_file()));
     }
     ExitCode::SUCCESS
 }
@@ -28,7 +29,7 @@ pub fn providers(config: &Config, env: impl Fn(&str) -> Option<String>, lang: La
 pub fn config_path(env: impl Fn(&str) -> Option<String>, lang: Lang) -> ExitCode {
     match config::path(env) {
         Some(path) => {
-            println!("{}", path.display());
+            outln!("{}", path.display());
             ExitCode::SUCCESS
         }
         None => say_failure(&lang.no_config_dir(config::CONFIG_ENV), 1),
@@ -40,7 +41,7 @@ pub fn export_core(file: &Path, lang: Lang) -> ExitCode {
     match std::fs::write(file, crate::EMBEDDED_CORE) {
         Ok(()) => {
             let hash = crate::runtime::module_cache::sha256_hex(crate::EMBEDDED_CORE);
-            println!("{hash}  {}", file.display());
+            outln!("{hash}  {}", file.display());
             ExitCode::SUCCESS
         }
         Err(err) => say_failure(

@@ -11,6 +11,7 @@ mod mcp;
 mod run;
 mod watch;
 
+use crate::console::errln;
 use std::future::Future;
 use std::process::ExitCode;
 
@@ -31,7 +32,7 @@ fn fail(err: &anyhow::Error, status: u8) -> ExitCode {
 
 /// Prints why a command failed, already worded; returns `status`.
 fn say_failure(text: &str, status: u8) -> ExitCode {
-    eprintln!("tidyup: {text}");
+    errln!("tidyup: {text}");
     ExitCode::from(status)
 }
 
@@ -71,14 +72,14 @@ fn run_async(prefix: &str, lang: Lang, work: impl Future<Output = anyhow::Result
     {
         Ok(runtime) => runtime,
         Err(err) => {
-            eprintln!("{prefix}: {}", lang.no_runtime(&err.to_string()));
+            errln!("{prefix}: {}", lang.no_runtime(&err.to_string()));
             return ExitCode::FAILURE;
         }
     };
     match runtime.block_on(work) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("{prefix}: {err:#}");
+            errln!("{prefix}: {err:#}");
             ExitCode::FAILURE
         }
     }

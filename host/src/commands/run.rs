@@ -9,7 +9,7 @@ use tidyup_core::{AgentConfig, FileSystem, Lang, Outcome};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 use crate::cli::Settings;
-use crate::console::{Console, Spinner};
+use crate::console::{Console, Spinner, outln};
 use crate::dry_run::{self, DryRunPlan};
 use crate::failure::Failure;
 use crate::fs::{HostFs, OverlayFs, Protected, SharedFs};
@@ -69,7 +69,12 @@ fn file_system(
         &Protected::tidyup_own(store.root()),
     )
     .with_context(|| settings.client.lang.cannot_open_target())?;
-    let base = crate::fs::with_rules(base, settings.rules.as_ref());
+    let base = crate::fs::with_rules(
+        base,
+        &settings.target_dir,
+        settings.rules.as_ref(),
+        settings.roots.as_deref(),
+    )?;
     Ok(if settings.dry_run {
         let (files, handle) = SharedFs::new(OverlayFs::new(base));
         (Box::new(files), SessionFiles::DryRun(handle))
@@ -176,10 +181,10 @@ impl Input {
 fn say_mode(settings: &Settings) {
     let lang = settings.client.lang;
     if settings.roots.is_none() {
-        println!("{}", lang.sandbox_off());
+        outln!("{}", lang.sandbox_off());
     }
     if settings.dry_run {
-        println!("{}", lang.dry_run_on());
+        outln!("{}", lang.dry_run_on());
     }
     if settings.read_contents {
         let line = match settings.client.provider {
@@ -194,10 +199,10 @@ fn say_mode(settings: &Settings) {
                 lang.reading_contents_local()
             }
         };
-        println!("{line}");
+        outln!("{line}");
     }
     if let Some(rules) = &settings.rules {
-        println!(
+        outln!(
             "{}",
             lang.following_rules(&rules.path.display().to_string())
         );
@@ -213,14 +218,14 @@ fn finish(settings: &Settings, store: &JournalStore, changes: &SessionFiles) -> 
             let journal = files.journal();
             if journal.has_changes() {
                 let session = journal.session();
-                println!("{}", lang.changes_journaled(session));
+                outln!("{}", lang.changes_journaled(session));
             }
         }
         SessionFiles::DryRun(files) => {
             let files = files.lock().map_err(|_| Failure::LockPoisoned("plan"))?;
             let steps = files.steps().to_vec();
             if steps.is_empty() {
-                println!("{}", lang.dry_run_nothing_planned());
+                outln!("{}", lang.dry_run_nothing_planned());
                 return Ok(());
             }
             let plan = DryRunPlan {
@@ -230,11 +235,11 @@ fn finish(settings: &Settings, store: &JournalStore, changes: &SessionFiles) -> 
                 steps,
             };
             let path = plan.save(store)?;
-            println!("{}", lang.dry_run_plan_heading(plan.steps.len()));
+            outln!("{}", lang.dry_run_plan_heading(plan.steps.len()));
             for line in dry_run::describe(&plan.steps, lang) {
-                println!("  {line}");
+                outln!("  {line}");
             }
-            println!("{}", lang.plan_saved_to(&path.display().to_string()));
+            outln!("{}", lang.plan_saved_to(&path.display().to_string()));
         }
     }
     Ok(())

@@ -1,13 +1,17 @@
 //! The console: prints the core's events, styled only on a terminal, and a
 //! spinner on standard error while the model is awaited.
 
+mod lines;
 mod progress;
 mod spinner;
 
+pub use lines::print_line;
+pub(crate) use lines::{errln, outln};
 pub use spinner::Spinner;
 
 use std::io::{IsTerminal, Write};
 
+use tidyup_core::visible::visible;
 use tidyup_core::{Event, EventSink};
 
 use crate::redact::{self, PieceScrubber};
@@ -78,7 +82,7 @@ impl EventSink for Console {
             // The streamed answer is over: what was held back can show.
             let held = self.answer_pieces.finish(&secrets);
             if !held.is_empty() {
-                write_out(false, &held);
+                write_out(false, &visible(&held));
             }
         }
         let was_mid_line = std::mem::replace(
@@ -115,6 +119,9 @@ impl EventSink for Console {
         } else {
             redact::scrub_with(&secrets, event.text()).into_owned()
         };
+        // File names, contents and the model's words reach this line: a
+        // terminal must not obey what they hold.
+        let text = visible(&text).into_owned();
         let styled = if to_stderr {
             self.stderr_styled
         } else {

@@ -28,7 +28,7 @@ use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError
 use crate::failure::Failure;
 
 pub use cross_device::{CrossDeviceHooks, MAX_COPY_DEPTH, move_path, move_path_with};
-pub use excluded::ExcludedFs;
+pub use excluded::{ExcludedFs, RulesGuard};
 pub use fingerprint::{Detail, Fingerprint, HASHED_BYTES_MAX};
 pub use overlay::{OverlayFs, PlanStep};
 pub use protected::{Location, Protected, ProtectedFs};
@@ -49,16 +49,17 @@ pub fn base(roots: Option<&[PathBuf]>, protected: &Protected) -> io::Result<Box<
     })
 }
 
-/// `base` with the excludes of the user's rules file, when there is one:
-/// what the file protects cannot be changed through it.
+/// `base` guarded by the rules files over `target` and `roots` (see
+/// [`RulesGuard::load`]): what they exclude, and the rules files
+/// themselves, cannot be changed through it.
 pub fn with_rules(
     base: Box<dyn HostFs>,
+    target: &Path,
     rules: Option<&crate::rules_file::RulesFile>,
-) -> Box<dyn HostFs> {
-    match rules {
-        Some(file) => Box::new(ExcludedFs::new(base, file.dir.clone(), file.rules.clone())),
-        None => base,
-    }
+    roots: Option<&[PathBuf]>,
+) -> Result<Box<dyn HostFs>, crate::rules_file::RulesFileError> {
+    let guard = RulesGuard::load(target, rules, roots.unwrap_or_default())?;
+    Ok(Box::new(ExcludedFs::new(base, guard)))
 }
 
 /// Refuses moving an item to a place inside itself, which can only fail

@@ -146,6 +146,45 @@ impl<F: HostFs> OverlayFs<F> {
         }
     }
 
+    /// Takes back an empty folder the plan's last step created (as a refused
+    /// move does with the destination folders it made): the plan keeps no
+    /// trace of it, rather than a creation and a deletion.
+    fn unmake_new_folder(&mut self, path: &str) -> bool {
+        let below = format!("{path}{MAIN_SEPARATOR_STR}");
+        let empty_and_new = self.added.get(path) == Some(&Node::NewDir)
+            && !self.added.keys().any(|key| key.starts_with(&below))
+            && !self.removed.iter().any(|key| key.starts_with(&below));
+        let step = self.steps.len().wrapping_sub(1);
+        let made_last = matches!(self.steps.last(),
+            Some(PlanStep::CreateFolder { path: made }) if made == path);
+        if !(empty_and_new && made_last) {
+            return false;
+        }
+        self.added.remove(path);
+        let parent = Path::new(path)
+            .parent()
+            .map(|p| p.to_string_lossy().into_owned());
+        let covered = |steps: &[PlanStep], folder: &str| {
+            let inside = format!("{folder}{MAIN_SEPARATOR_STR}");
+            steps.iter().any(|step| {
+                matches!(step, PlanStep::CreateFolder { path: made }
+                    if made == folder || made.starts_with(&inside))
+            })
+        };
+        match parent {
+            Some(parent)
+                if self.added.get(&parent) == Some(&Node::NewDir)
+                    && !covered(&self.steps[..step], &parent) =>
+            {
+                self.steps[step] = PlanStep::CreateFolder { path: parent };
+            }
+            _ => {
+                self.steps.remove(step);
+            }
+        }
+        true
+    }
+
     fn missing(path: &str) -> HostError {
         HostError::new(
             ErrorCode::NotFound,
@@ -251,6 +290,10 @@ impl<F: HostFs> FileSystem for OverlayFs<F> {
             }
             current = here.parent();
         }
+        // A folder the real run would refuse to create is refused here too.
+        for key in &missing {
+            self.inner.may_change(key)?;
+        }
         if !missing.is_empty() {
             self.steps.push(PlanStep::CreateFolder {
                 path: path.to_owned(),
@@ -319,6 +362,9 @@ impl<F: HostFs> FileSystem for OverlayFs<F> {
     }
 
     fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+        if self.unmake_new_folder(path) {
+            return Ok(());
+        }
         self.remove_file(path)
     }
 }

@@ -14,6 +14,7 @@ mod server;
 mod tools;
 mod workspace;
 
+use crate::console::errln;
 use std::sync::Arc;
 
 use anyhow::Context;
@@ -66,14 +67,14 @@ pub(super) async fn serve(settings: McpSettings) -> anyhow::Result<()> {
     tokio::select! {
         ended = service.waiting() => {
             if let Err(err) = ended {
-                eprintln!(
+                errln!(
                     "tidyup mcp: {}",
                     texts::connection_failed(lang, &err.to_string())
                 );
             }
         }
         () = StopSignals::listen_or_ctrl_c_only().received() => {
-            eprintln!("tidyup mcp: {}", texts::stopping(lang));
+            errln!("tidyup mcp: {}", texts::stopping(lang));
         }
     }
     server.quiesce().await;
@@ -102,7 +103,7 @@ fn open_workspace(store: JournalStore, settings: &McpSettings) -> anyhow::Result
             .set_roots(settings.dirs.clone(), None)
             .with_context(|| settings.lang.cannot_open_directories())?;
         if let Some(line) = line {
-            eprintln!("tidyup mcp: {line}");
+            errln!("tidyup mcp: {line}");
         }
     }
     Ok(workspace)
@@ -112,7 +113,7 @@ fn open_workspace(store: JournalStore, settings: &McpSettings) -> anyhow::Result
 /// line saying nothing changed.
 fn report_endings(endings: Vec<Ending>, lang: Lang, dry_run: bool) {
     if endings.is_empty() {
-        eprintln!("tidyup mcp: {}", texts::nothing_changed(lang, dry_run));
+        errln!("tidyup mcp: {}", texts::nothing_changed(lang, dry_run));
     }
     for ending in endings {
         let line = match ending {
@@ -121,6 +122,6 @@ fn report_endings(endings: Vec<Ending>, lang: Lang, dry_run: bool) {
                 texts::plan_saved(lang, steps, &path.display().to_string())
             }
         };
-        eprintln!("tidyup mcp: {line}");
+        errln!("tidyup mcp: {line}");
     }
 }

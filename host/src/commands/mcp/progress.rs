@@ -3,6 +3,7 @@
 //! them (a `progressToken`); an error line goes to the log. Nothing else
 //! is emitted by a tool call.
 
+use crate::console::errln;
 use std::sync::{Arc, Mutex};
 
 use rmcp::model::{ProgressNotificationParam, ProgressToken};
@@ -93,7 +94,7 @@ impl EventSink for ProgressSink {
                     let _ = route.queue.try_send(progress);
                 }
             }
-            Event::Error { text } => eprintln!("tidyup mcp: {text}"),
+            Event::Error { text } => errln!("tidyup mcp: {text}"),
             Event::Started { .. }
             | Event::Tool { .. }
             | Event::AnswerDelta { .. }

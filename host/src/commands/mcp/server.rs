@@ -8,6 +8,7 @@
 //! rmcp marks them deprecated for later versions); tidyup speaks those.
 #![allow(deprecated)]
 
+use crate::console::errln;
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -100,14 +101,14 @@ impl TidyupServer {
                     (roots, rejected)
                 }
                 Ok(Err(err)) => {
-                    eprintln!(
+                    errln!(
                         "tidyup mcp: {}",
                         texts::roots_unreadable(self.lang(), &err.to_string())
                     );
                     (Vec::new(), None)
                 }
                 Err(_) => {
-                    eprintln!(
+                    errln!(
                         "tidyup mcp: {}",
                         texts::roots_timed_out(self.lang(), ROOTS_TIMEOUT.as_secs())
                     );
@@ -118,7 +119,7 @@ impl TidyupServer {
             (Vec::new(), None)
         };
         if let Some(rejected) = &rejected {
-            eprintln!(
+            errln!(
                 "tidyup mcp: {}",
                 texts::roots_left_out(self.lang(), rejected)
             );
@@ -129,9 +130,9 @@ impl TidyupServer {
             .map_err(|_| anyhow::Error::new(Failure::LockPoisoned("workspace")))
             .and_then(|mut workspace| workspace.set_roots(roots, rejected));
         match changed {
-            Ok(Some(line)) => eprintln!("tidyup mcp: {line}"),
+            Ok(Some(line)) => errln!("tidyup mcp: {line}"),
             Ok(None) => {}
-            Err(err) => eprintln!(
+            Err(err) => errln!(
                 "tidyup mcp: {}",
                 texts::roots_unusable(self.lang(), &format!("{err:#}"))
             ),
@@ -170,16 +171,17 @@ impl TidyupServer {
             )])),
             Err(err) => match err.downcast_ref::<ToolCallStopped>() {
                 Some(stopped) => {
-                    eprintln!(
+                    errln!(
                         "tidyup mcp: {} in {}: {stopped}",
-                        call.name, call.target_dir
+                        call.name,
+                        call.target_dir
                     );
                     Ok(CallToolResult::error(vec![ContentBlock::text(
                         texts::core_stopped(self.lang(), &stopped.cause),
                     )]))
                 }
                 None => {
-                    eprintln!("tidyup mcp: {}: {err:#}", call.name);
+                    errln!("tidyup mcp: {}: {err:#}", call.name);
                     Err(ErrorData::internal_error(format!("{err:#}"), None))
                 }
             },
@@ -225,7 +227,7 @@ impl ServerHandler for TidyupServer {
                 &McpRoots::Nowhere,
                 self.settings.mode(),
             ));
-            eprintln!("tidyup mcp: {}", texts::no_folder(self.lang(), None));
+            errln!("tidyup mcp: {}", texts::no_folder(self.lang(), None));
         }
         Ok(result)
     }

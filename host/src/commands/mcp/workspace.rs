@@ -120,7 +120,12 @@ impl Workspace {
         });
         let base = crate::fs::base(allowed.as_deref(), &self.protected)?;
         let rules = crate::rules_file::load(&target, None)?;
-        let base = crate::fs::with_rules(base, rules.as_ref());
+        let base = crate::fs::with_rules(
+            base,
+            &target,
+            rules.as_ref(),
+            Some(allowed.as_deref().unwrap_or(&roots)),
+        )?;
         let (stack, session) = if self.policy.dry_run {
             (Stack::DryRun(OverlayFs::new(base)), None)
         } else {

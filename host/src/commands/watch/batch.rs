@@ -3,6 +3,7 @@
 //! files. A line per move goes to stdout, read from the journal; a failed
 //! tool to stderr.
 
+use crate::console::{errln, outln};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -42,7 +43,12 @@ impl BatchRunner {
             &Protected::tidyup_own(self.store.root()),
         )
         .with_context(|| settings.client.lang.cannot_open_watched())?;
-        let base = crate::fs::with_rules(base, settings.rules.as_ref());
+        let base = crate::fs::with_rules(
+            base,
+            &settings.target_dir,
+            settings.rules.as_ref(),
+            settings.roots.as_deref(),
+        )?;
         let journal = Journal::with_suffix(
             self.store.clone(),
             &settings.target_dir,
@@ -99,7 +105,7 @@ impl BatchRunner {
         }
         let target = &self.settings.target_dir;
         for (from, to) in &moves {
-            println!("{}  {} → {}", now(), shown(target, from), shown(target, to));
+            outln!("{}  {} → {}", now(), shown(target, from), shown(target, to));
         }
         moves.len()
     }
@@ -129,8 +135,8 @@ impl EventSink for FailuresToStderr {
                 result,
                 failed: true,
                 ..
-            } => eprintln!("{}  {name}: {result}", now()),
-            Event::Error { text } => eprintln!("{}  {text}", now()),
+            } => errln!("{}  {name}: {result}", now()),
+            Event::Error { text } => errln!("{}  {text}", now()),
             Event::Tool { .. }
             | Event::Started { .. }
             | Event::AnswerDelta { .. }

@@ -13,6 +13,7 @@ mod lock;
 mod settle;
 mod view;
 
+use crate::console::errln;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -70,7 +71,7 @@ pub(super) async fn watch(settings: Settings, options: WatchOptions) -> anyhow::
         cancel: stop.cancel.clone(),
         settings,
     };
-    eprintln!(
+    errln!(
         "{}  {}",
         now(),
         lang.watching(
@@ -108,7 +109,7 @@ async fn keep_tidy(
                         folder.note(&path, &mut pending);
                     }
                 }
-                Some(Err(err)) => eprintln!("{}  {err}", now()),
+                Some(Err(err)) => errln!("{}  {err}", now()),
                 None => return Ok(()),
             },
             () = sleep_until(next), if next.is_some() => {
@@ -130,7 +131,7 @@ async fn run_batch(runner: &BatchRunner, names: Vec<String>) {
         return;
     }
     if let Err(err) = runner.run(names).await {
-        eprintln!("{}  {err:#}", now());
+        errln!("{}  {err:#}", now());
     }
 }
 

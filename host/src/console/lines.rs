@@ -1,0 +1,39 @@
+//! Lines tidyup prints outside a session's events (commands, watch, MCP
+//! logs): every character a terminal would obey is spelled out (file names
+//! and a model's words may carry escape sequences), and a closed stream
+//! (`| head`) is not an error: tidyup goes on, or ends, quietly.
+
+use std::io::Write;
+
+use tidyup_core::visible::visible;
+
+/// Writes `text` and a line end to standard output (or standard error),
+/// control characters spelled out; a write that fails is dropped.
+pub fn print_line(to_stderr: bool, text: &str) {
+    let mut line = visible(text).into_owned();
+    line.push('\n');
+    let _ = if to_stderr {
+        std::io::stderr().lock().write_all(line.as_bytes())
+    } else {
+        let mut stdout = std::io::stdout().lock();
+        stdout
+            .write_all(line.as_bytes())
+            .and_then(|()| stdout.flush())
+    };
+}
+
+/// `println!` for tidyup: see [`print_line`].
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::console::print_line(false, &format!($($arg)*))
+    };
+}
+
+/// `eprintln!` for tidyup: see [`print_line`].
+macro_rules! errln {
+    ($($arg:tt)*) => {
+        $crate::console::print_line(true, &format!($($arg)*))
+    };
+}
+
+pub(crate) use {errln, outln};
