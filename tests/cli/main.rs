@@ -12,6 +12,8 @@ mod chinese;
 mod cli_args;
 mod console;
 mod contents;
+// Windows names cannot hold control characters.
+#[cfg(unix)]
 mod control_characters;
 mod failures;
 mod listing;
