@@ -190,14 +190,14 @@ fn ensure_there(folder: &Folder, lang: Lang) -> anyhow::Result<()> {
 /// settled arrivals (and those held back) are organized as one batch under
 /// the rules as they are now, or held back while those cannot be used.
 async fn on_time(runner: &BatchRunner, folder: &mut Folder, waiting: &mut Waiting, lang: Lang) {
-    let now_ = Instant::now();
-    if waiting.rules_due.is_some_and(|at| at <= now_) {
+    let woke = Instant::now();
+    if waiting.rules_due.is_some_and(|due| due <= woke) {
         waiting.rules_due = None;
         reload_rules(folder, lang);
     }
     let ready = waiting
         .pending
-        .settled(now_, |name| look(&folder.target.join(name)));
+        .settled(woke, |name| look(&folder.target.join(name)));
     if ready.is_empty() && waiting.held.is_empty() {
         return;
     }

@@ -28,6 +28,7 @@ impl FollowedRules {
     /// they were at the start.
     pub fn new(target: &Path, explicit: Option<PathBuf>, loaded: Option<RulesFile>) -> Self {
         let file = explicit.clone().unwrap_or_else(|| target.join(RULES_FILE));
+        let file = std::path::absolute(&file).unwrap_or(file);
         let watched = match (file.parent(), file.file_name()) {
             (Some(parent), Some(name)) => dunce::canonicalize(parent)
                 .map(|parent| parent.join(name))
@@ -77,5 +78,51 @@ impl FollowedRules {
         self.explicit
             .clone()
             .unwrap_or_else(|| self.target.join(RULES_FILE))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn followed(dir: &Path, explicit: Option<PathBuf>) -> FollowedRules {
+        let loaded = crate::rules_file::load(dir, explicit.as_deref()).unwrap();
+        FollowedRules::new(dir, explicit, loaded)
+    }
+
+    #[test]
+    fn a_changed_file_is_reloaded_a_broken_one_says_where_and_stops() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = dunce::canonicalize(temp.path()).unwrap();
+        let file = dir.join(RULES_FILE);
+        std::fs::write(&file, "exclude = [\"a-*\"]\n").unwrap();
+        let mut rules = followed(&dir, None);
+        assert_eq!(rules.path(), file);
+        assert_eq!(rules.reload(Lang::En), None, "nothing changed");
+
+        std::fs::write(&file, "exclude = [\"b-*\"]\n").unwrap();
+        let said = rules.reload(Lang::En).unwrap();
+        assert!(said.contains("reloaded"), "{said}");
+        assert!(rules.rules().unwrap().is_excluded("b-1.pdf", false));
+
+        std::fs::write(&file, "exclude = [\"b-*\"]\nbroken\n").unwrap();
+        let said = rules.reload(Lang::En).unwrap();
+        assert!(said.contains(".tidyup.toml:2:"), "{said}");
+        assert!(rules.in_force().is_err() && rules.rules().is_none());
+        assert_eq!(rules.reload(Lang::En), None, "said once");
+
+        std::fs::remove_file(&file).unwrap();
+        assert!(rules.reload(Lang::En).is_some());
+        assert!(matches!(rules.in_force(), Ok(None)));
+    }
+
+    #[test]
+    fn a_rules_file_given_relative_is_followed_where_it_is() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = dunce::canonicalize(temp.path()).unwrap();
+        let relative = PathBuf::from("some-rules.toml");
+        let rules = FollowedRules::new(&dir, Some(relative.clone()), None);
+        let cwd = dunce::canonicalize(std::env::current_dir().unwrap()).unwrap();
+        assert_eq!(rules.path(), cwd.join(relative));
     }
 }
