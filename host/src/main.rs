@@ -69,6 +69,7 @@ fn dispatch(command: Command, start: &Start) -> ExitCode {
                 settle: args.settle,
                 poll: args.poll,
                 now: args.now,
+                rules: args.rules.clone(),
             };
             start.with(
                 |config| Settings::resolve(&args.as_run_args(), env, config),

@@ -1,7 +1,8 @@
 //! The user's rules file: `DIR/.tidyup.toml` when present, or the file
-//! given with `--rules`. Read and checked once at start (a bad file stops
-//! tidyup with its line and column); its text goes to the core, its
-//! excludes to the file system below the model.
+//! given with `--rules`. Read and checked at start (a bad file stops
+//! tidyup with its line and column; `watch` reads it again when it
+//! changes); its text goes to the core, its excludes to the file system
+//! below the model.
 
 use std::path::{Path, PathBuf};
 

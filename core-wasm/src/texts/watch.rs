@@ -34,6 +34,40 @@ impl Lang {
         self.pick(format!("cannot watch {dir}"), format!("无法监视 {dir}"))
     }
 
+    /// The watch's rules file changed and was read again.
+    pub fn rules_reloaded(self, path: &str) -> String {
+        self.pick(
+            format!("Rules file {path} changed: reloaded."),
+            format!("规则文件 {path} 已更改，已重新加载。"),
+        )
+    }
+
+    /// The watch's rules file changed and cannot be used (`error` says why,
+    /// with its line and column): no batch runs until it is fixed.
+    pub fn rules_broken_no_moves(self, error: &str) -> String {
+        self.pick(
+            format!("{error}; nothing is moved until it is fixed."),
+            format!("{error}；修正之前不会移动任何文件。"),
+        )
+    }
+
+    /// The system's change notifications were lost (its queue overflowed,
+    /// or the watcher failed): the whole folder is looked at again.
+    pub fn notifications_lost(self) -> String {
+        self.pick(
+            "Change notifications were lost (the system's queue overflowed or failed); looking at the whole folder again.".to_owned(),
+            "部分变更通知已丢失（系统队列溢出或出错）；正在重新查看整个文件夹。".to_owned(),
+        )
+    }
+
+    /// The watched folder is no longer where it was: the watch ends.
+    pub fn watched_folder_gone(self, dir: &str) -> String {
+        self.pick(
+            format!("the watched folder {dir} was moved or deleted; watch stopped"),
+            format!("所监视的文件夹 {dir} 已被移动或删除；监视已停止"),
+        )
+    }
+
     /// The spinner's words after its frame, while a model call runs.
     pub fn waiting_for_model(self) -> String {
         self.pick(

@@ -49,7 +49,8 @@ pub fn ask(settings: AskSettings) -> ExitCode {
 }
 
 /// `tidyup watch DIR`: runs until SIGINT or SIGTERM, status 0 then; 1 when
-/// it could not start (another watch holds the folder, for one).
+/// it could not start (another watch holds the folder, for one) or when
+/// the folder was moved or deleted.
 pub fn watch(settings: Settings, options: WatchOptions) -> ExitCode {
     let lang = settings.client.lang;
     run_async("tidyup", lang, watch::watch(settings, options))

@@ -62,6 +62,12 @@ pub fn with_rules(
     Ok(Box::new(ExcludedFs::new(base, guard)))
 }
 
+/// What tells the item at `path` from any other: its device and file
+/// number (a final symlink not followed); `None` when nothing is there.
+pub fn identity(path: &Path) -> Result<Option<(u64, u64)>, HostError> {
+    real::id_of(path)
+}
+
 /// Refuses moving an item to a place inside itself, which can only fail
 /// (checked on the paths as written, before anything is changed).
 pub fn refuse_move_into_itself(from: &str, to: &str) -> Result<(), HostError> {

@@ -39,7 +39,7 @@ fn checked(path: &str) -> Result<&Path, HostError> {
 }
 
 /// The [`ItemId`] of the item at `path`, `None` when nothing is there.
-fn id_of(path: &Path) -> Result<Option<ItemId>, HostError> {
+pub(super) fn id_of(path: &Path) -> Result<Option<ItemId>, HostError> {
     let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
         return Ok(None);
     };

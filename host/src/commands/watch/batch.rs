@@ -14,6 +14,7 @@ use wasmtime::Module;
 use crate::cli::Settings;
 use crate::fs::{Protected, SharedFs};
 use crate::journal::{Journal, JournalStore, JournaledFs, Record};
+use crate::rules_file::RulesFile;
 use crate::runtime::{CoreSession, HostState};
 use crate::transport::Cancel;
 use crate::transport::ChatTransport;
@@ -22,7 +23,8 @@ use super::view::BatchView;
 
 /// What every batch shares.
 pub struct BatchRunner {
-    /// The watch's settings (offline provider, target, sandbox, rules).
+    /// The watch's settings (offline provider, target, sandbox); their
+    /// rules are not used: each batch is given the rules as they are then.
     pub settings: Settings,
     /// The compiled core.
     pub module: Module,
@@ -35,20 +37,21 @@ pub struct BatchRunner {
 }
 
 impl BatchRunner {
-    /// Organizes the files `names` of the target; returns how many moved.
-    pub async fn run(&self, names: Vec<String>) -> anyhow::Result<usize> {
+    /// Organizes the files `names` of the target under `rules` (their
+    /// guard, and the text the planner gets); returns how many moved.
+    pub async fn run(
+        &self,
+        names: Vec<String>,
+        rules: Option<&RulesFile>,
+    ) -> anyhow::Result<usize> {
         let settings = &self.settings;
         let base = crate::fs::base(
             settings.roots.as_deref(),
             &Protected::tidyup_own(self.store.root()),
         )
         .with_context(|| settings.client.lang.cannot_open_watched())?;
-        let base = crate::fs::with_rules(
-            base,
-            &settings.target_dir,
-            settings.rules.as_ref(),
-            settings.roots.as_deref(),
-        )?;
+        let base =
+            crate::fs::with_rules(base, &settings.target_dir, rules, settings.roots.as_deref())?;
         let journal = Journal::with_suffix(
             self.store.clone(),
             &settings.target_dir,
@@ -70,7 +73,7 @@ impl BatchRunner {
             calls: Default::default(),
             limits: settings.limits,
             read_contents: false,
-            rules: settings.rules.as_ref().map(|rules| rules.text.clone()),
+            rules: rules.map(|rules| rules.text.clone()),
         };
         let mut session = CoreSession::start(&self.module, state, &config)
             .await

@@ -5,16 +5,22 @@
 //!
 //! Changes are seen through the operating system's notifications (notify:
 //! inotify, FSEvents, ReadDirectoryChangesW), or by polling with `--poll`;
-//! between events nothing runs. SIGINT and SIGTERM stop it after the move
-//! in progress, with status 0. One watch per folder (a lock file).
+//! between events nothing runs. When notifications were lost (the system's
+//! queue overflowed, or the watcher failed), the whole folder is looked at
+//! again. The rules file is read again when it changes; while it cannot be
+//! used, nothing is moved. SIGINT and SIGTERM stop it after the move in
+//! progress, with status 0; the folder moved or deleted ends it with an
+//! error. One watch per folder (a lock file).
 
 mod batch;
+mod folder;
 mod lock;
+mod rules;
 mod settle;
 mod view;
 
 use crate::console::errln;
-use std::collections::BTreeMap;
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -28,13 +34,20 @@ use super::interrupt::StopSignals;
 use crate::cli::Settings;
 use crate::failure::Failure;
 use crate::journal::JournalStore;
+use crate::rules_file::RulesFile;
 use crate::transport::Cancel;
 
 use batch::{BatchRunner, now};
-use settle::{Look, Pending};
+use folder::{Folder, look};
+use rules::FollowedRules;
+use settle::Pending;
+
+/// How long the rules file must go without a change notification before
+/// it is read again (a file being written sends several).
+const RULES_SETTLE: Duration = Duration::from_millis(100);
 
 /// How `tidyup watch` runs.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct WatchOptions {
     /// How long a file must stay unchanged before it is organized.
     pub settle: Duration,
@@ -42,28 +55,24 @@ pub struct WatchOptions {
     pub poll: Option<Duration>,
     /// Organize the files already there first, as one batch.
     pub now: bool,
+    /// The rules file given with `--rules` (else the target's own).
+    pub rules: Option<PathBuf>,
 }
 
-/// Runs the watch until SIGINT or SIGTERM.
-pub(super) async fn watch(settings: Settings, options: WatchOptions) -> anyhow::Result<()> {
+/// Runs the watch until SIGINT or SIGTERM (`Ok`), or until the watched
+/// folder is moved or deleted (`Err`).
+pub(super) async fn watch(mut settings: Settings, options: WatchOptions) -> anyhow::Result<()> {
     let store = JournalStore::default_location()?;
     let _lock = lock::acquire(&store, &settings.target_dir)
         .map_err(|err| anyhow::anyhow!(err.text(settings.client.lang)))?;
     let stop = stop_on_signals()?;
-    let (sender, events) = mpsc::unbounded_channel();
-    let _watcher = notifications(
-        &settings.target_dir,
-        options.poll,
-        settings.client.lang,
-        sender,
-    )?;
     let target = settings.target_dir.clone();
     let lang = settings.client.lang;
-    let mut folder = Folder {
-        at_start: looks(&target),
-        target,
-        settings_rules: settings.rules.as_ref().map(|file| file.rules.clone()),
-    };
+    // The rules are followed from here on; every batch is given them.
+    let rules = FollowedRules::new(&target, options.rules.clone(), settings.rules.take());
+    let (sender, events) = mpsc::unbounded_channel();
+    let _watcher = notifications(&target, rules.path(), options.poll, lang, sender)?;
+    let mut folder = Folder::new(target, rules);
     let runner = BatchRunner {
         module: crate::runtime::load_core(settings.core.as_deref())?,
         transport: crate::transport::transport(&settings.client)?,
@@ -84,13 +93,24 @@ pub(super) async fn watch(settings: Settings, options: WatchOptions) -> anyhow::
             .into_keys()
             .filter(|name| folder.organizable(name))
             .collect();
-        run_batch(&runner, names).await;
+        run_batch(&runner, names, folder.rules.in_force().ok().flatten()).await;
     }
     keep_tidy(&runner, &mut folder, events, &stop, options.settle).await
 }
 
+/// What the loop waits for besides notifications.
+struct Waiting {
+    /// Arrivals not yet settled.
+    pending: Pending,
+    /// Settled arrivals kept back while the rules file cannot be used.
+    held: BTreeSet<String>,
+    /// When to read the rules file again, after a change to it.
+    rules_due: Option<Instant>,
+}
+
 /// Notes each arrival, and runs a batch of the arrivals that have settled,
-/// until a stop signal or the end of the notifications.
+/// until a stop signal (`Ok`), the end of the notifications (`Ok`) or the
+/// folder moved or deleted (`Err`).
 async fn keep_tidy(
     runner: &BatchRunner,
     folder: &mut Folder,
@@ -98,25 +118,25 @@ async fn keep_tidy(
     stop: &Stop,
     settle: Duration,
 ) -> anyhow::Result<()> {
-    let mut pending = Pending::new(settle);
+    let lang = runner.settings.client.lang;
+    let mut waiting = Waiting {
+        pending: Pending::new(settle),
+        held: BTreeSet::new(),
+        rules_due: None,
+    };
     loop {
-        let next = pending.next_check();
+        let next = [waiting.pending.next_check(), waiting.rules_due]
+            .into_iter()
+            .flatten()
+            .min();
         tokio::select! {
             () = stop.notify.notified() => return Ok(()),
             event = events.recv() => match event {
-                Some(Ok(event)) => {
-                    for path in event.paths {
-                        folder.note(&path, &mut pending);
-                    }
-                }
-                Some(Err(err)) => errln!("{}  {err}", now()),
+                Some(event) => on_event(folder, event, &mut waiting, lang)?,
                 None => return Ok(()),
             },
             () = sleep_until(next), if next.is_some() => {
-                let ready = pending.settled(Instant::now(), |name| look(&folder.target.join(name)));
-                if !ready.is_empty() {
-                    run_batch(runner, ready).await;
-                }
+                on_time(runner, folder, &mut waiting, lang).await;
             }
         }
         if stop.cancel.is_requested() {
@@ -125,12 +145,88 @@ async fn keep_tidy(
     }
 }
 
-/// Runs one batch; its failure is an error line, and the watch goes on.
-async fn run_batch(runner: &BatchRunner, names: Vec<String>) {
+/// A notification (or the watcher's failure): an arrival is noted; a change
+/// of the rules file has them read again soon; lost notifications have the
+/// whole folder looked at; the folder itself moved or deleted is an `Err`.
+fn on_event(
+    folder: &mut Folder,
+    event: notify::Result<notify::Event>,
+    waiting: &mut Waiting,
+    lang: Lang,
+) -> anyhow::Result<()> {
+    let event = match event {
+        Ok(event) if !event.need_rescan() => event,
+        Ok(_) | Err(_) => {
+            if let Err(err) = event {
+                errln!("{}  {err}", now());
+            }
+            ensure_there(folder, lang)?;
+            errln!("{}  {}", now(), lang.notifications_lost());
+            folder.rescan(&mut waiting.pending);
+            return Ok(());
+        }
+    };
+    for path in &event.paths {
+        if *path == folder.target {
+            ensure_there(folder, lang)?;
+        } else if path == folder.rules.path() {
+            waiting.rules_due = Some(Instant::now() + RULES_SETTLE);
+        } else {
+            folder.note(path, &mut waiting.pending);
+        }
+    }
+    Ok(())
+}
+
+/// `Err` (saying so in `lang`) when the folder is no longer where it was.
+fn ensure_there(folder: &Folder, lang: Lang) -> anyhow::Result<()> {
+    if folder.gone() {
+        anyhow::bail!(lang.watched_folder_gone(&folder.target.display().to_string()));
+    }
+    Ok(())
+}
+
+/// A time waited for came: the rules file is read again when due; the
+/// settled arrivals (and those held back) are organized as one batch under
+/// the rules as they are now, or held back while those cannot be used.
+async fn on_time(runner: &BatchRunner, folder: &mut Folder, waiting: &mut Waiting, lang: Lang) {
+    let woke = Instant::now();
+    if waiting.rules_due.is_some_and(|due| due <= woke) {
+        waiting.rules_due = None;
+        reload_rules(folder, lang);
+    }
+    let ready = waiting
+        .pending
+        .settled(woke, |name| look(&folder.target.join(name)));
+    if ready.is_empty() && waiting.held.is_empty() {
+        return;
+    }
+    waiting.held.extend(ready);
+    reload_rules(folder, lang);
+    let Ok(rules) = folder.rules.in_force() else {
+        return;
+    };
+    let names: Vec<String> = std::mem::take(&mut waiting.held)
+        .into_iter()
+        .filter(|name| folder.organizable(name))
+        .collect();
+    run_batch(runner, names, rules).await;
+}
+
+/// Reads the rules file again; says on stderr when it changed.
+fn reload_rules(folder: &mut Folder, lang: Lang) {
+    if let Some(said) = folder.rules.reload(lang) {
+        errln!("{}  {said}", now());
+    }
+}
+
+/// Runs one batch under `rules`; its failure is an error line, and the
+/// watch goes on.
+async fn run_batch(runner: &BatchRunner, names: Vec<String>, rules: Option<&RulesFile>) {
     if names.is_empty() {
         return;
     }
-    if let Err(err) = runner.run(names).await {
+    if let Err(err) = runner.run(names, rules).await {
         errln!("{}  {err:#}", now());
     }
 }
@@ -141,74 +237,11 @@ async fn sleep_until(at: Option<Instant>) {
     }
 }
 
-/// The watched folder: what was there at the start, and what to organize.
-struct Folder {
-    target: PathBuf,
-    /// The files there when the watch started, as they looked then: left
-    /// alone unless they change.
-    at_start: BTreeMap<String, Look>,
-    settings_rules: Option<tidyup_core::rules::Rules>,
-}
-
-impl Folder {
-    /// A change reported at `path`: a file directly in the folder that is
-    /// to be organized starts (or restarts) its settle time.
-    fn note(&mut self, path: &Path, pending: &mut Pending) {
-        if path.parent() != Some(self.target.as_path()) {
-            return;
-        }
-        let Some(name) = path.file_name().and_then(|name| name.to_str()) else {
-            return;
-        };
-        let Some(current) = look(path).filter(|_| self.organizable(name)) else {
-            pending.forget(name);
-            return;
-        };
-        if self.at_start.get(name) == Some(&current) {
-            return;
-        }
-        self.at_start.remove(name);
-        pending.changed(name.to_owned(), Instant::now(), current);
-    }
-
-    /// Whether a file of this name is organized when it arrives: not
-    /// hidden, not partial, not a lock file, not excluded by the rules.
-    fn organizable(&self, name: &str) -> bool {
-        tidyup_core::arrivals::left_alone(name).is_none()
-            && !self
-                .settings_rules
-                .as_ref()
-                .is_some_and(|rules| rules.is_excluded(name, false))
-    }
-}
-
-/// What the file at `path` looks like; `None` when it is not a regular file.
-fn look(path: &Path) -> Option<Look> {
-    let meta = std::fs::symlink_metadata(path).ok()?;
-    meta.is_file().then(|| Look {
-        size: meta.len(),
-        modified: meta.modified().ok(),
-    })
-}
-
-/// The regular files of `dir` and how they look.
-fn looks(dir: &Path) -> BTreeMap<String, Look> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return BTreeMap::new();
-    };
-    entries
-        .flatten()
-        .filter_map(|entry| {
-            let name = entry.file_name().into_string().ok()?;
-            Some((name, look(&entry.path())?))
-        })
-        .collect()
-}
-
-/// The folder's change notifications, sent to `sender`; a failure to
-/// watch is said in `lang`.
+/// The change notifications of the folder `dir` and of the folder of its
+/// `rules` file, sent to `sender`; a failure to watch `dir` is said in `lang`.
 fn notifications(
     dir: &Path,
+    rules: &Path,
     poll: Option<Duration>,
     lang: Lang,
     sender: mpsc::UnboundedSender<notify::Result<notify::Event>>,
@@ -226,6 +259,10 @@ fn notifications(
     watcher
         .watch(dir, RecursiveMode::NonRecursive)
         .with_context(|| lang.cannot_watch(&dir.display().to_string()))?;
+    // A rules file elsewhere: its folder too (each batch reads it anyway).
+    if let Some(folder) = rules.parent().filter(|folder| *folder != dir) {
+        let _ = watcher.watch(folder, RecursiveMode::NonRecursive);
+    }
     Ok(watcher)
 }
 

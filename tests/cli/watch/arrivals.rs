@@ -1,116 +1,14 @@
-//! `tidyup watch` as a process on a real temporary folder: arrivals are
-//! organized once settled, partial downloads and excluded files stay,
-//! SIGTERM ends it cleanly, each batch is a session `tidyup undo` reverses,
-//! and a second watch of the same folder is refused.
+//! Arrivals are organized once settled, partial downloads and excluded
+//! files stay, SIGTERM ends the watch cleanly, each batch is a session
+//! `tidyup undo` reverses, and a second watch of the same folder is refused.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::path::Path;
-use std::process::{Child, ChildStdout};
-use std::sync::mpsc::{Receiver, channel};
+use std::io::Write;
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use tempfile::TempDir;
+use tidyup_test_kit::e2e::target_dir;
 
-use tidyup_test_kit::e2e::{Tidyup, target_dir};
-
-/// How long a test waits for something the watch should do.
-const PATIENCE: Duration = Duration::from_secs(30);
-
-/// A running `tidyup watch`, its stdout read line by line.
-struct Watch {
-    child: Child,
-    lines: Receiver<String>,
-    seen: Vec<String>,
-    _sandbox: TempDir,
-}
-
-impl Watch {
-    /// Starts `tidyup watch DIR --lang en ARGS` with tidyup's data in `data`,
-    /// and waits until it watches.
-    fn start(dir: &Path, data: &Path, args: &[&str]) -> Watch {
-        let (mut child, sandbox) = tidyup(data)
-            .arg("watch")
-            .arg(dir)
-            .args(["--lang", "en"])
-            .args(args)
-            .spawn();
-        let stdout = child.stdout.take().expect("stdout");
-        let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
-        let mut first = String::new();
-        stderr.read_line(&mut first).expect("stderr line");
-        assert!(first.contains("Watching "), "unexpected start: {first}");
-        thread::spawn(move || {
-            let mut rest = String::new();
-            let _ = stderr.read_to_string(&mut rest);
-            eprint!("{rest}");
-        });
-        Watch {
-            child,
-            lines: read_lines(stdout),
-            seen: Vec::new(),
-            _sandbox: sandbox,
-        }
-    }
-
-    /// Waits for a stdout line ending with `tail` (a move, `FROM → TO`).
-    fn expect_line(&mut self, tail: &str) {
-        let deadline = Instant::now() + PATIENCE;
-        while !self.seen.iter().any(|line| line.ends_with(tail)) {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => self.seen.push(line),
-                Err(_) => panic!("no line ending {tail:?}; saw {:?}", self.seen),
-            }
-        }
-    }
-
-    /// Sends SIGTERM and returns the exit status and how long the exit took.
-    fn terminate(mut self) -> (std::process::ExitStatus, Duration, Vec<String>) {
-        let asked = Instant::now();
-        let pid = self.child.id().to_string();
-        let status = std::process::Command::new("kill")
-            .args(["-TERM", &pid])
-            .status()
-            .expect("kill");
-        assert!(status.success());
-        let status = self.child.wait().expect("wait");
-        let took = asked.elapsed();
-        self.seen.extend(self.lines.try_iter());
-        (status, took, std::mem::take(&mut self.seen))
-    }
-}
-
-impl Drop for Watch {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn read_lines(stdout: ChildStdout) -> Receiver<String> {
-    let (sender, receiver) = channel();
-    thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if sender.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    receiver
-}
-
-/// A run of tidyup with its data (journals) in `data`.
-fn tidyup(data: &Path) -> Tidyup {
-    Tidyup::bare()
-        .env_remove("TIDYUP_API_KEY")
-        .env("TIDYUP_DATA_DIR", &data.display().to_string())
-}
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) {
-    std::fs::write(dir.join(name), bytes).expect("write");
-}
+use super::{Watch, tidyup, write};
 
 #[test]
 fn arrivals_are_organized_copies_set_aside_and_the_batch_undone() {
