@@ -607,6 +607,18 @@ fn jpeg_exif_facts_without_the_place() {
     }
 }
 
+/// A JPEG written by piexif, whose EXIF sub-IFD ends in a stray next-IFD
+/// pointer that a strict reader rejects: what parsed is still read.
+#[test]
+fn exif_with_a_stray_next_ifd_pointer_is_read_leniently() {
+    let bytes = include_bytes!("fixtures/piexif_stray_next_ifd.jpg");
+    let c = whole("IMG_0002.jpg", bytes, 4000);
+    assert_eq!((c.kind, c.dimensions), (Kind::Image, Some((8, 8))));
+    assert_eq!(c.taken.as_deref(), Some("2023:07:14 09:30:00"));
+    assert_eq!(c.camera.as_deref(), Some("PixelCam 9"));
+    assert!(!c.has_location);
+}
+
 #[test]
 fn a_bin_file_that_is_a_picture_says_so() {
     let c = whole("data.bin", &png(), 4000);
