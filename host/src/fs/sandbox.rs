@@ -4,9 +4,11 @@
 //! operation resolves its path beneath one, with the kernel's help where it
 //! has it (`openat2` with `RESOLVE_BENEATH` on Linux) and component by
 //! component without following symlinks elsewhere. So absolute paths
-//! outside the roots, `..` that climbs out, symlinks (of the item or of any
-//! parent) that lead outside, and a directory swapped for a symlink between
-//! a check and its use are all refused, and nothing on disk changes.
+//! outside the roots, `..` that climbs out of every root, symlinks (of the
+//! item or of any parent) that lead outside, and a directory swapped for a
+//! symlink between a check and its use are all refused, and nothing on disk
+//! changes. A `..` that climbs out of one root into another (`r1/../r2/x`)
+//! is followed: the path is located again from the root's parent.
 //! Symlinks inside are moved, renamed and deleted as links. Moves across
 //! file systems (between roots, or into tidyup's trash) copy through
 //! handles of both folders, never through paths (see `cross_device`).
@@ -79,13 +81,23 @@ impl SandboxFs {
         if path.contains('\0') {
             return Err(denied(path));
         }
-        let wanted = Path::new(path);
+        self.locate_path(Path::new(path), path)
+    }
+
+    /// [`Self::locate_in_root`] of `wanted`, refused as `shown`. A path
+    /// whose `..` climbs out of its root through the root itself is located
+    /// again from the root's parent, so it may lead into another root; each
+    /// time one `..` fewer is left, so this ends.
+    fn locate_path(&self, wanted: &Path, shown: &str) -> Result<(&Root, PathBuf), HostError> {
         let (root, relative) = self
             .roots
             .iter()
             .filter_map(|root| Some((root, relative_to(&root.path, wanted)?)))
             .max_by_key(|(root, _)| root.path.as_os_str().len())
-            .ok_or_else(|| denied(path))?;
+            .ok_or_else(|| denied(shown))?;
+        if let Some(beyond) = root.climbed_out(&relative) {
+            return self.locate_path(&beyond, shown);
+        }
         check_platform_path(&relative)?;
         if relative.as_os_str().is_empty() {
             return Ok((root, PathBuf::from(".")));
@@ -124,6 +136,37 @@ impl Root {
         } else {
             host_error(err)
         }
+    }
+
+    /// Where `relative` (a path beneath the root) leads when one of its
+    /// `..` climbs out of the root: the root's parent joined with what
+    /// follows that `..`. A `..` climbs out when what comes before it
+    /// resolves, through the capability, to the root itself (a symlink there
+    /// is followed as the system follows it). `None` when none does or
+    /// what comes before cannot be resolved beneath the root: the
+    /// capability then resolves (or refuses) the path as it is.
+    fn climbed_out(&self, relative: &Path) -> Option<PathBuf> {
+        for (index, component) in relative.components().enumerate() {
+            match component {
+                Component::ParentDir => {
+                    let before: PathBuf = relative.components().take(index).collect();
+                    let at_root = before.as_os_str().is_empty()
+                        || self
+                            .dir
+                            .canonicalize(&before)
+                            .ok()?
+                            .components()
+                            .all(|c| c == Component::CurDir);
+                    if at_root {
+                        let rest: PathBuf = relative.components().skip(index + 1).collect();
+                        return Some(self.path.parent()?.join(rest));
+                    }
+                }
+                Component::RootDir | Component::Prefix(_) => return None,
+                Component::Normal(_) | Component::CurDir => {}
+            }
+        }
+        None
     }
 
     /// Whether `path`, resolved as far as it exists, lies outside the root.
