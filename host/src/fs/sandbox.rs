@@ -24,7 +24,7 @@ use super::case::{differ_only_in_case, item_id, not_found_is_false, rename_case_
 use super::cross_device::{self, CrossDeviceHooks, End, crosses_devices, move_across};
 use super::fingerprint::{Facts, Fingerprint, content_hash};
 use super::protected::{Location, real_location};
-use super::under_root::relative_to;
+use super::under_root::{beyond_root, relative_to};
 use super::windows_names::check_platform_path;
 use super::{HostFs, entry, host_error, kind};
 
@@ -139,34 +139,17 @@ impl Root {
     }
 
     /// Where `relative` (a path beneath the root) leads when one of its
-    /// `..` climbs out of the root: the root's parent joined with what
-    /// follows that `..`. A `..` climbs out when what comes before it
-    /// resolves, through the capability, to the root itself (a symlink there
-    /// is followed as the system follows it). `None` when none does or
-    /// what comes before cannot be resolved beneath the root: the
-    /// capability then resolves (or refuses) the path as it is.
+    /// `..` climbs out of the root (see [`beyond_root`]; what comes before
+    /// it is resolved through the capability, a symlink there followed as
+    /// the system follows it): the root's parent joined with what follows.
+    /// `None` when none does: the capability then resolves (or refuses)
+    /// the path as it is.
     fn climbed_out(&self, relative: &Path) -> Option<PathBuf> {
-        for (index, component) in relative.components().enumerate() {
-            match component {
-                Component::ParentDir => {
-                    let before: PathBuf = relative.components().take(index).collect();
-                    let at_root = before.as_os_str().is_empty()
-                        || self
-                            .dir
-                            .canonicalize(&before)
-                            .ok()?
-                            .components()
-                            .all(|c| c == Component::CurDir);
-                    if at_root {
-                        let rest: PathBuf = relative.components().skip(index + 1).collect();
-                        return Some(self.path.parent()?.join(rest));
-                    }
-                }
-                Component::RootDir | Component::Prefix(_) => return None,
-                Component::Normal(_) | Component::CurDir => {}
-            }
-        }
-        None
+        let rest = beyond_root(relative, |before| {
+            let real = self.dir.canonicalize(before).ok()?;
+            Some(real.components().all(|c| c == Component::CurDir))
+        })?;
+        Some(self.path.parent()?.join(rest))
     }
 
     /// Whether `path`, resolved as far as it exists, lies outside the root.
