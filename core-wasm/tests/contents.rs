@@ -398,6 +398,126 @@ fn truncated_and_broken_pdfs_give_what_can_be_read() {
     assert!(render(&c, Lang::En).ends_with("(no readable text)"));
 }
 
+/// A PDF of the given object bodies, numbered from 1, with a
+/// cross-reference table and object 1 as the catalog.
+fn pdf_of(objects: &[&[u8]]) -> Vec<u8> {
+    let mut out = b"%PDF-1.4\n".to_vec();
+    let mut offsets = Vec::new();
+    for (i, o) in objects.iter().enumerate() {
+        offsets.push(out.len());
+        out.extend_from_slice(format!("{} 0 obj\n", i + 1).as_bytes());
+        out.extend_from_slice(o);
+        out.extend_from_slice(b"\nendobj\n");
+    }
+    let xref = out.len();
+    out.extend_from_slice(
+        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
+    );
+    for off in offsets {
+        out.extend_from_slice(format!("{off:010} 00000 n \n").as_bytes());
+    }
+    out.extend_from_slice(
+        format!(
+            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
+            objects.len() + 1
+        )
+        .as_bytes(),
+    );
+    out
+}
+
+#[test]
+fn a_page_tree_that_lies_about_its_count_gives_the_real_count() {
+    let page = b"<< /Type /Page /Parent 2 0 R /Contents 4 0 R >>";
+    let content = b"<< /Length 30 >>\nstream\nBT 72 700 Td (Only page) Tj ET\nendstream";
+    // The root lists itself among its kids and claims 99999999 pages.
+    let looped = pdf_of(&[
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 99999999 >>",
+        page,
+        content,
+    ]);
+    // Two page-tree nodes that are each other's kid.
+    let cycle = pdf_of(&[
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [5 0 R 3 0 R] /Count 99999999 >>",
+        page,
+        content,
+        b"<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 99999998 >>",
+    ]);
+    // A plain tree with one page that claims 99999999.
+    let inflated = pdf_of(&[
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 99999999 >>",
+        page,
+        content,
+    ]);
+    for (name, bytes) in [("looped", looped), ("cycle", cycle), ("inflated", inflated)] {
+        let c = whole("doc.pdf", &bytes, 4000);
+        assert_eq!((c.kind, c.pages), (Kind::Pdf, Some(1)), "{name}");
+        assert_eq!(c.text, "Only page", "{name}");
+        assert!(!render(&c, Lang::En).contains("99999"), "{name}");
+    }
+}
+
+#[test]
+fn a_cut_page_tree_is_believed_only_when_nothing_speaks_against_it() {
+    // The pages lie in the part of the file that was not read.
+    let padding = format!(
+        "<< /Length 8000 >>\nstream\n{}\nendstream",
+        " ".repeat(8000)
+    );
+    let cut = |root: &str| {
+        let bytes = pdf_of(&[
+            b"<< /Type /Catalog /Pages 2 0 R >>",
+            root.as_bytes(),
+            padding.as_bytes(),
+            b"<< /Type /Page /Parent 2 0 R >>",
+            b"<< /Type /Page /Parent 2 0 R >>",
+            padding.as_bytes(),
+        ]);
+        split("big.pdf", &bytes, 200, 300, 4000).pages
+    };
+    assert_eq!(
+        cut("<< /Type /Pages /Kids [4 0 R 5 0 R] /Count 2 >>"),
+        Some(2)
+    );
+    // More pages than the file has room for.
+    assert_eq!(
+        cut("<< /Type /Pages /Kids [4 0 R 5 0 R] /Count 99999999 >>"),
+        None
+    );
+    // A root among its own kids.
+    assert_eq!(
+        cut("<< /Type /Pages /Kids [2 0 R 4 0 R 5 0 R] /Count 3 >>"),
+        None
+    );
+}
+
+#[test]
+fn a_page_tree_in_an_object_stream_is_counted() {
+    // Pages 3 and 4 under node 2, all three in one compressed object stream.
+    let header = "2 0 3 60 4 110 ";
+    let body = format!(
+        "{header}{:<60}{:<50}{}",
+        "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>",
+        "<< /Type /Page /Parent 2 0 R >>",
+        "<< /Type /Page /Parent 2 0 R >>"
+    );
+    let data = deflate(body.as_bytes());
+    let mut stream = format!(
+        "<< /Type /ObjStm /N 3 /First {} /Length {} /Filter /FlateDecode >>\nstream\n",
+        header.len(),
+        data.len()
+    )
+    .into_bytes();
+    stream.extend_from_slice(&data);
+    stream.extend_from_slice(b"\nendstream");
+    let bytes = pdf_of(&[b"<< /Type /Catalog /Pages 2 0 R >>", &stream]);
+    let c = whole("doc.pdf", &bytes, 4000);
+    assert_eq!((c.kind, c.pages), (Kind::Pdf, Some(2)));
+}
+
 // ---------- office ----------
 
 #[test]
@@ -605,6 +725,18 @@ fn jpeg_exif_facts_without_the_place() {
             "{coordinate}"
         );
     }
+}
+
+/// A JPEG written by piexif, whose EXIF sub-IFD ends in a stray next-IFD
+/// pointer that a strict reader rejects: what parsed is still read.
+#[test]
+fn exif_with_a_stray_next_ifd_pointer_is_read_leniently() {
+    let bytes = include_bytes!("fixtures/piexif_stray_next_ifd.jpg");
+    let c = whole("IMG_0002.jpg", bytes, 4000);
+    assert_eq!((c.kind, c.dimensions), (Kind::Image, Some((8, 8))));
+    assert_eq!(c.taken.as_deref(), Some("2023:07:14 09:30:00"));
+    assert_eq!(c.camera.as_deref(), Some("PixelCam 9"));
+    assert!(!c.has_location);
 }
 
 #[test]

@@ -129,3 +129,42 @@ async fn without_a_directory_or_roots_every_tool_is_refused_clearly() {
     connection.close().await;
     assert!(world.target.join("a.txt").is_file());
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_relative_path_into_another_root_is_accepted() {
+    let world = World::new();
+    let r1 = world.target.clone();
+    let r2 = r1.parent().expect("parent").join("r2");
+    std::fs::create_dir_all(&r2).unwrap();
+    World::write(&r1, &[("a.txt", "a"), ("b.txt", "b")]);
+    let roots = [r1.display().to_string(), r2.display().to_string()];
+    let connection = world
+        .connect(&[&roots[0], &roots[1]], TestClient::plain())
+        .await;
+    // Out of the first root by `..`, into the second: a root like any other.
+    let moved = connection
+        .text(
+            "move_file",
+            json!({"source": "a.txt", "destination": "../r2/x"}),
+            false,
+        )
+        .await;
+    assert!(moved.contains("r2"), "{moved}");
+    // Out of every root: refused as before.
+    let refused = connection
+        .text(
+            "move_file",
+            json!({"source": "b.txt", "destination": "../outside/x"}),
+            true,
+        )
+        .await;
+    connection.close().await;
+    assert_eq!(std::fs::read_to_string(r2.join("x")).unwrap(), "a");
+    assert!(!r1.join("a.txt").exists());
+    assert!(
+        refused.contains("outside the allowed directories"),
+        "{refused}"
+    );
+    assert!(r1.join("b.txt").is_file());
+    assert!(!world.outside.join("x").exists());
+}

@@ -253,6 +253,55 @@ fn other_roots_are_allowed_only_with_allow() {
     );
 }
 
+/// `..` may climb out of one root into another, resolved as the system
+/// resolves it (through a symlink inside the root too); out of every root,
+/// or through a symlink that leads outside, it is refused.
+#[cfg(unix)]
+#[test]
+fn climbing_from_one_root_into_another() {
+    let world = World::new();
+    let second = world.target.parent().unwrap().join("second");
+    fs::create_dir_all(&second).unwrap();
+    // `inner` leads to photos/2024 inside the target; `link` to the outside.
+    symlink("photos/2024", world.target.join("inner")).unwrap();
+    symlink(&world.outside, world.target.join("link")).unwrap();
+    let roots = [world.target.clone(), second.clone()];
+    let mut files = SandboxFs::new(&roots).unwrap();
+    let outside_before = snapshot(&world.outside);
+    for (source, destination) in [
+        ("a.txt", "../second/a.txt"),
+        ("docs/report.pdf", "docs/../../second/report.pdf"),
+        ("photos/2024/cat.jpg", "inner/../../../second/cat.jpg"),
+    ] {
+        let moved = world.tool(
+            &mut files,
+            "move_file",
+            json!({"source": source, "destination": destination}),
+        );
+        assert!(moved.starts_with("Moved"), "{destination}: {moved}");
+    }
+    assert_eq!(fs::read(second.join("a.txt")).unwrap(), b"alpha");
+    assert_eq!(fs::read(second.join("report.pdf")).unwrap(), b"%PDF");
+    assert_eq!(fs::read(second.join("cat.jpg")).unwrap(), b"meow");
+    fs::write(world.target.join("b.txt"), b"beta").unwrap();
+    for destination in [
+        "../outside/b.txt",
+        "../second/../outside/b.txt",
+        "link/../second/b.txt",
+        "../../b.txt",
+    ] {
+        let refused = world.tool(
+            &mut files,
+            "move_file",
+            json!({"source": "b.txt", "destination": destination}),
+        );
+        assert!(refused.contains(REFUSED), "{destination}: {refused}");
+    }
+    assert!(world.target.join("b.txt").is_file());
+    assert!(!second.join("b.txt").exists());
+    assert_eq!(snapshot(&world.outside), outside_before);
+}
+
 // Unix only: creating symlinks on Windows takes a privilege (or developer
 // mode) that a test cannot count on.
 #[cfg(unix)]

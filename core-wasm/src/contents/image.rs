@@ -19,7 +19,7 @@ pub(crate) fn read(src: &Source, format: &str) -> Contents {
     {
         contents.dimensions = Some((w, h));
     }
-    if let Ok(exif) = exif::Reader::new().read_from_container(&mut Cursor::new(src.head)) {
+    if let Some(exif) = exif_of(src.head) {
         contents.taken =
             ascii(&exif, Tag::DateTimeOriginal).or_else(|| ascii(&exif, Tag::DateTime));
         let make = ascii(&exif, Tag::Make).unwrap_or_default();
@@ -34,6 +34,20 @@ pub(crate) fn read(src: &Source, format: &str) -> Contents {
         contents.has_location = exif.fields().any(|f| f.tag.context() == Context::Gps);
     }
     contents
+}
+
+/// The EXIF data of a picture, read leniently: writers such as piexif leave
+/// small faults (a stray next-IFD pointer) that a strict read rejects whole,
+/// so the fields that did parse are kept. `None` when nothing could be read.
+fn exif_of(bytes: &[u8]) -> Option<Exif> {
+    match exif::Reader::new()
+        .continue_on_error(true)
+        .read_from_container(&mut Cursor::new(bytes))
+    {
+        Ok(exif) => Some(exif),
+        Err(exif::Error::PartialResult(partial)) => Some(partial.into_inner().0),
+        Err(_) => None,
+    }
 }
 
 /// The first ASCII value of a primary-image tag.

@@ -7,13 +7,18 @@
 //! read, inflates FlateDecode ones (`flate2` on `miniz_oxide`) through a
 //! byte limit, and reads the strings shown by the text operators of content
 //! streams. Fonts mapped through CID tables (much CJK text) are not
-//! decoded; their strings are dropped rather than shown as gibberish.
+//! decoded; their strings are dropped rather than shown as gibberish. The
+//! page count comes from a bounded walk of the page tree (`tree`), never
+//! from a `/Count` the tree contradicts.
 
 use super::excerpt::Excerpt;
 use super::source::{Source, fact, find, inflate, rfind};
 use super::{Contents, Kind};
+use tree::PageTree;
 
 mod content;
+mod syntax;
+mod tree;
 
 /// The most bytes one stream is inflated to.
 const STREAM_LIMIT: usize = 4 * 1024 * 1024;
@@ -27,7 +32,7 @@ const DICT_WINDOW: usize = 4096;
 /// Reads a PDF; a cut or broken one gives what could be read.
 pub(crate) fn read(src: &Source, max: usize) -> Contents {
     let mut out = Excerpt::new(max);
-    let mut pages = Pages::default();
+    let mut pages = PageTree::default();
     let mut inflated = 0usize;
     let mut streams = 0usize;
     let mut title = None;
@@ -70,7 +75,7 @@ pub(crate) fn read(src: &Source, max: usize) -> Contents {
                 raw.to_vec()
             };
             match kind {
-                StreamKind::Objects => pages.scan(&data),
+                StreamKind::Objects => pages.scan_stream(dict, &data),
                 StreamKind::Content if !out.full() => content::text(&data, &mut out),
                 StreamKind::Content | StreamKind::Skip => {}
             }
@@ -80,7 +85,7 @@ pub(crate) fn read(src: &Source, max: usize) -> Contents {
         out.mark_cut();
     }
     let mut contents = Contents::new(Kind::Pdf, "PDF");
-    contents.pages = pages.count();
+    contents.pages = pages.count(src.len());
     contents.title = title;
     (contents.text, contents.truncated) = out.finish();
     if contents.text.is_empty() {
@@ -146,57 +151,6 @@ impl StreamKind {
 /// Whether `hay` contains `needle`.
 fn has(hay: &[u8], needle: &[u8]) -> bool {
     find(hay, needle, 0).is_some()
-}
-
-/// The page count: the largest `/Count` of a `/Type /Pages` dictionary (the
-/// root of the page tree), else the number of `/Type /Page` dictionaries.
-#[derive(Debug, Default)]
-struct Pages {
-    tree: Option<u32>,
-    leaves: u32,
-}
-
-impl Pages {
-    fn scan(&mut self, bytes: &[u8]) {
-        let mut at = 0usize;
-        while let Some(t) = find(bytes, b"/Type", at) {
-            at = t + 5;
-            let rest = bytes.get(at..).unwrap_or_default();
-            let value = rest.trim_ascii_start();
-            if value.starts_with(b"/Pages") {
-                let from = t.saturating_sub(512);
-                let window = bytes
-                    .get(from..(t + 512).min(bytes.len()))
-                    .unwrap_or_default();
-                if let Some(n) = find(window, b"/Count", 0).and_then(|c| number(window, c + 6)) {
-                    self.tree = Some(self.tree.map_or(n, |m| m.max(n)));
-                }
-            } else if value.starts_with(b"/Page")
-                && !value.get(5).is_some_and(|b| b.is_ascii_alphanumeric())
-            {
-                self.leaves = self.leaves.saturating_add(1);
-            }
-        }
-    }
-
-    fn count(&self) -> Option<u32> {
-        self.tree
-            .filter(|n| *n > 0)
-            .or((self.leaves > 0).then_some(self.leaves))
-    }
-}
-
-/// The unsigned integer after optional whitespace at `at`.
-fn number(bytes: &[u8], at: usize) -> Option<u32> {
-    let digits: Vec<u8> = bytes
-        .get(at..)?
-        .trim_ascii_start()
-        .iter()
-        .take(9)
-        .take_while(|b| b.is_ascii_digit())
-        .copied()
-        .collect();
-    std::str::from_utf8(&digits).ok()?.parse().ok()
 }
 
 /// The document title of an information dictionary written as a literal

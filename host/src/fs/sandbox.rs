@@ -4,9 +4,11 @@
 //! operation resolves its path beneath one, with the kernel's help where it
 //! has it (`openat2` with `RESOLVE_BENEATH` on Linux) and component by
 //! component without following symlinks elsewhere. So absolute paths
-//! outside the roots, `..` that climbs out, symlinks (of the item or of any
-//! parent) that lead outside, and a directory swapped for a symlink between
-//! a check and its use are all refused, and nothing on disk changes.
+//! outside the roots, `..` that climbs out of every root, symlinks (of the
+//! item or of any parent) that lead outside, and a directory swapped for a
+//! symlink between a check and its use are all refused, and nothing on disk
+//! changes. A `..` that climbs out of one root into another (`r1/../r2/x`)
+//! is followed: the path is located again from the root's parent.
 //! Symlinks inside are moved, renamed and deleted as links. Moves across
 //! file systems (between roots, or into tidyup's trash) copy through
 //! handles of both folders, never through paths (see `cross_device`).
@@ -22,7 +24,7 @@ use super::case::{differ_only_in_case, item_id, not_found_is_false, rename_case_
 use super::cross_device::{self, CrossDeviceHooks, End, crosses_devices, move_across};
 use super::fingerprint::{Facts, Fingerprint, content_hash};
 use super::protected::{Location, real_location};
-use super::under_root::relative_to;
+use super::under_root::{beyond_root, relative_to};
 use super::windows_names::check_platform_path;
 use super::{HostFs, entry, host_error, kind};
 
@@ -79,13 +81,23 @@ impl SandboxFs {
         if path.contains('\0') {
             return Err(denied(path));
         }
-        let wanted = Path::new(path);
+        self.locate_path(Path::new(path), path)
+    }
+
+    /// [`Self::locate_in_root`] of `wanted`, refused as `shown`. A path
+    /// whose `..` climbs out of its root through the root itself is located
+    /// again from the root's parent, so it may lead into another root; each
+    /// time one `..` fewer is left, so this ends.
+    fn locate_path(&self, wanted: &Path, shown: &str) -> Result<(&Root, PathBuf), HostError> {
         let (root, relative) = self
             .roots
             .iter()
             .filter_map(|root| Some((root, relative_to(&root.path, wanted)?)))
             .max_by_key(|(root, _)| root.path.as_os_str().len())
-            .ok_or_else(|| denied(path))?;
+            .ok_or_else(|| denied(shown))?;
+        if let Some(beyond) = root.climbed_out(&relative) {
+            return self.locate_path(&beyond, shown);
+        }
         check_platform_path(&relative)?;
         if relative.as_os_str().is_empty() {
             return Ok((root, PathBuf::from(".")));
@@ -124,6 +136,20 @@ impl Root {
         } else {
             host_error(err)
         }
+    }
+
+    /// Where `relative` (a path beneath the root) leads when one of its
+    /// `..` climbs out of the root (see [`beyond_root`]; what comes before
+    /// it is resolved through the capability, a symlink there followed as
+    /// the system follows it): the root's parent joined with what follows.
+    /// `None` when none does: the capability then resolves (or refuses)
+    /// the path as it is.
+    fn climbed_out(&self, relative: &Path) -> Option<PathBuf> {
+        let rest = beyond_root(relative, |before| {
+            let real = self.dir.canonicalize(before).ok()?;
+            Some(real.components().all(|c| c == Component::CurDir))
+        })?;
+        Some(self.path.parent()?.join(rest))
     }
 
     /// Whether `path`, resolved as far as it exists, lies outside the root.

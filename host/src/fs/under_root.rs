@@ -1,7 +1,8 @@
 //! Whether a path lies under a root, compared the way the platform
 //! compares paths. On Windows names ignore case, `/` and `\` both separate,
 //! and a verbatim prefix (`\\?\C:`) is the plain one (`C:`), whatever the
-//! case of the drive letter; elsewhere components must match exactly.
+//! case of the drive letter; elsewhere components must match exactly. And
+//! where a path beneath a root climbs out of it with `..`.
 
 use std::path::{Component, Path, PathBuf};
 
@@ -16,6 +17,30 @@ pub fn relative_to(root: &Path, path: &Path) -> Option<PathBuf> {
         }
     }
     Some(rest.collect())
+}
+
+/// What follows the first `..` of `relative` (a path beneath a root) that
+/// climbs out of the root: the first whose preceding components
+/// `leads_to_root` says lead back to the root itself (none before it do).
+/// `None` when no `..` climbs out, or when `leads_to_root` cannot tell
+/// (`None`) for one.
+pub fn beyond_root(
+    relative: &Path,
+    leads_to_root: impl Fn(&Path) -> Option<bool>,
+) -> Option<PathBuf> {
+    for (index, component) in relative.components().enumerate() {
+        match component {
+            Component::ParentDir => {
+                let before: PathBuf = relative.components().take(index).collect();
+                if before.as_os_str().is_empty() || leads_to_root(&before)? {
+                    return Some(relative.components().skip(index + 1).collect());
+                }
+            }
+            Component::RootDir | Component::Prefix(_) => return None,
+            Component::Normal(_) | Component::CurDir => {}
+        }
+    }
+    None
 }
 
 #[cfg(not(windows))]
@@ -84,6 +109,31 @@ mod tests {
             relative_to(root, Path::new("/t/target/../x")),
             Some(PathBuf::from("../x"))
         );
+    }
+
+    #[test]
+    fn a_climb_out_of_the_root_gives_what_follows_it() {
+        // Lexically: a `..` climbs out where the names before it are undone.
+        let lexical = |before: &Path| {
+            let mut depth = 0i32;
+            for component in before.components() {
+                depth += if component == Component::ParentDir {
+                    -1
+                } else {
+                    1
+                };
+            }
+            Some(depth == 0)
+        };
+        let beyond = |path: &str| beyond_root(Path::new(path), lexical);
+        assert_eq!(beyond("../r2/x"), Some(PathBuf::from("r2/x")));
+        assert_eq!(beyond("a/../../r2/x"), Some(PathBuf::from("r2/x")));
+        assert_eq!(beyond("a/../b/x"), None);
+        assert_eq!(beyond("a/b"), None);
+        assert_eq!(beyond(".."), Some(PathBuf::new()));
+        assert_eq!(beyond("../../x"), Some(PathBuf::from("../x")));
+        // What cannot be resolved is left to the capability.
+        assert_eq!(beyond_root(Path::new("a/../../x"), |_| None), None);
     }
 
     #[cfg(not(windows))]

@@ -246,7 +246,7 @@ fn hex(data: &[u8], at: usize) -> (Vec<u8>, usize) {
 }
 
 /// Where the word (name, number or operator) starting at `at` ends.
-fn word_end(data: &[u8], at: usize) -> usize {
+pub(super) fn word_end(data: &[u8], at: usize) -> usize {
     let rest = data.get(at..).unwrap_or_default();
     at + rest
         .iter()
@@ -255,7 +255,7 @@ fn word_end(data: &[u8], at: usize) -> usize {
 }
 
 /// Whether `b` is a PDF delimiter.
-fn is_delimiter(b: u8) -> bool {
+pub(super) fn is_delimiter(b: u8) -> bool {
     matches!(
         b,
         b'(' | b')' | b'<' | b'>' | b'[' | b']' | b'{' | b'}' | b'/' | b'%'
