@@ -51,7 +51,7 @@ impl DryRunPlan {
     /// Reads a plan file. Plans saved by earlier versions, whose
     /// fingerprints cannot show every edit, are refused.
     pub fn load(path: &Path) -> anyhow::Result<Self> {
-        let text = fs::read_to_string(path)
+        let text = crate::regular_file::read_to_string(path)
             .with_context(|| Failure::CannotRead(path.display().to_string()))?;
         let plan: Self = serde_json::from_str(&text)
             .with_context(|| Failure::NotAPlan(path.display().to_string()))?;

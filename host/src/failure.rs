@@ -128,6 +128,9 @@ pub enum Failure {
     TooDeepToMoveAcross(usize),
     /// A symlink cannot change file system on this platform.
     SymlinkNotMovedAcross,
+    /// What was to be read is not a regular file (a pipe, device, socket
+    /// or folder, perhaps behind a link).
+    NotARegularFile,
 }
 
 impl Failure {
@@ -182,6 +185,7 @@ impl Failure {
             Failure::SpecialFileNotMovedAcross => lang.special_file_not_moved_across(),
             Failure::TooDeepToMoveAcross(depth) => lang.too_deep_to_move_across(*depth),
             Failure::SymlinkNotMovedAcross => lang.symlink_not_moved_across(),
+            Failure::NotARegularFile => lang.not_a_regular_file(),
         }
     }
 }

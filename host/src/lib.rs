@@ -7,7 +7,8 @@
 //! core's.
 //!
 //! Modules import only downward. Leaves: `places` (where tidyup keeps its
-//! things), [`rules_file`], `redact` (key masking). Above them [`cli`]
+//! things), `regular_file` (the one way a file is opened to read it),
+//! [`rules_file`], `redact` (key masking). Above them [`cli`]
 //! (arguments and settings), [`fs`] and [`journal`] (the file systems a host
 //! hands the core, usable by other hosts), [`transport`] (the model
 //! service), [`runtime`] (the core in wasmtime), `console`, [`dry_run`]
@@ -22,6 +23,7 @@ pub mod fs;
 pub mod journal;
 mod places;
 mod redact;
+mod regular_file;
 pub mod rules_file;
 pub mod runtime;
 pub mod transport;

@@ -93,7 +93,7 @@ pub fn load(dir: &Path, explicit: Option<&Path>) -> Result<Option<RulesFile>, Ru
             path
         }
     };
-    let text = std::fs::read_to_string(&path).map_err(|err| RulesFileError {
+    let text = crate::regular_file::read_to_string(&path).map_err(|err| RulesFileError {
         path: path.clone(),
         place: None,
         cause: RulesFileCause::Unreadable(err.to_string()),

@@ -112,3 +112,41 @@ async fn the_excerpt_is_bounded_by_the_configured_limit() {
     assert!(excerpt.chars().count() <= 300, "{result}");
     assert!(result.contains("truncated"), "{result}");
 }
+
+/// A link to a FIFO with no writer (`notes.txt` → `fifo`): `read_file`
+/// refuses it at once instead of waiting forever for a writer, and the
+/// session goes on to read a real file.
+#[cfg(unix)]
+#[tokio::test]
+async fn read_file_refuses_a_link_to_a_fifo_at_once_and_the_session_goes_on() {
+    let (dir, _root) = folder_with_a_note();
+    fifo_behind_link(dir.path(), "notes.txt");
+    let provider = MockProvider::start(vec![
+        tool_reply(numbered_calls(&[(
+            "read_file",
+            json!({ "path": "notes.txt" }),
+        )])),
+        text_reply("that is no file"),
+        tool_reply(numbered_calls(&[(
+            "read_file",
+            json!({ "path": "scan0001.txt" }),
+        )])),
+        text_reply("done"),
+    ])
+    .await;
+    let outcome = Tidyup::new(dir.path(), &provider)
+        .arg("--read-contents")
+        .stdin("what is notes.txt?\nand scan0001.txt?\nquit\n")
+        .run()
+        .await;
+    outcome.assert_clean_exit();
+    let requests = provider.requests();
+    assert_eq!(requests.len(), 4, "{outcome}");
+    let refused = &requests[1].trailing_tool_results()[0];
+    assert!(
+        refused.starts_with("tool execution failed: not a regular file"),
+        "{refused}"
+    );
+    let read = &requests[3].trailing_tool_results()[0];
+    assert!(read.contains(SECRET), "{read}");
+}

@@ -306,3 +306,39 @@ async fn a_symlink_into_an_excluded_folder_is_no_way_around_it() {
     }
     assert_eq!(snapshot(dir.path()), before);
 }
+
+/// A link to a FIFO with no writer among the files: the offline planner,
+/// reading contents for a `content` rule, passes over it at once instead
+/// of waiting forever, and sorts the rest.
+#[cfg(unix)]
+#[tokio::test]
+async fn the_planner_passes_over_a_link_to_a_fifo_when_a_rule_reads_contents() {
+    let dir = ruled_folder();
+    fifo_behind_link(dir.path(), "notes.txt");
+    let outcome = Tidyup::bare()
+        .arg(dir.path())
+        .args(["--provider", "offline", "--lang", "en"])
+        .stdin("organize\nyes\nquit\n")
+        .run()
+        .await;
+    assert_eq!(outcome.code(), 0, "{outcome}");
+    assert!(exists(dir.path(), "Bills/2024/scan0001.txt"), "{outcome}");
+}
+
+/// A rules file given with `--rules` that is a link to a FIFO with no
+/// writer stops tidyup at once with the reason, instead of waiting forever.
+#[cfg(unix)]
+#[tokio::test]
+async fn a_rules_file_that_is_a_link_to_a_fifo_is_refused_at_once() {
+    let (dir, _) = target_dir();
+    let rules = fifo_behind_link(dir.path(), "rules.toml");
+    let outcome = Tidyup::bare()
+        .arg(dir.path())
+        .args(["--provider", "offline", "--lang", "en", "--rules"])
+        .arg(&rules)
+        .stdin("quit\n")
+        .run()
+        .await;
+    assert_eq!(outcome.code(), 2, "{outcome}");
+    assert!(outcome.stderr.contains("not a regular file"), "{outcome}");
+}

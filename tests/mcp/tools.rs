@@ -534,3 +534,29 @@ async fn find_duplicates_groups_identical_files_by_content_through_the_sandbox()
     assert!(outside.contains("tool execution failed"), "{outside}");
     connection.close().await;
 }
+
+/// `read_file` on a link to a FIFO with no writer is refused at once, and
+/// the server answers the next call.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread")]
+async fn read_file_refuses_a_link_to_a_fifo_at_once_and_the_next_call_is_answered() {
+    let world = World::new();
+    World::write(
+        &world.target,
+        &[("bill.txt", "Electricity bill, March 2024")],
+    );
+    tidyup_test_kit::fifo_behind_link(&world.target, "notes.txt");
+    let target = world.target.display().to_string();
+    let connection = world
+        .connect(&[&target, "--read-contents"], TestClient::plain())
+        .await;
+    let refused = connection
+        .text("read_file", json!({"path": "notes.txt"}), true)
+        .await;
+    assert!(refused.contains("not a regular file"), "{refused}");
+    let text = connection
+        .text("read_file", json!({"path": "bill.txt"}), false)
+        .await;
+    assert!(text.contains("Electricity bill, March 2024"), "{text}");
+    connection.close().await;
+}

@@ -8,7 +8,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
 use serde_json::json;
-use tidyup::fs::{Fingerprint, HostFs, Location, SandboxFs};
+use tidyup::fs::{Fingerprint, HostFs, Location, SandboxFs, Staging};
 use tidyup::journal::{self, Journal, JournalStore as Store, JournaledFs, Record};
 use tidyup_core::ErrorCode;
 use tidyup_core::Lang;
@@ -136,6 +136,11 @@ impl FileSystem for DiesMidBatch {
 impl HostFs for DiesMidBatch {
     fn may_change(&mut self, path: &str) -> Result<(), HostError> {
         self.inner.may_change(path)
+    }
+    fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
+        assert!(self.left > 0, "the process dies here");
+        self.left -= 1;
+        self.inner.rename_staged(from, to, staging)
     }
     fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
         self.inner.move_out(path, outside)

@@ -205,3 +205,60 @@ fn trash_purge_frees_space() {
         "--purge is required"
     );
 }
+
+/// Names of 252 to 255 bytes (the most a file system holds), ASCII and
+/// Chinese, deleted or replaced: each fits in the trash, and `undo` puts
+/// back each exact name.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_longest_names_are_deleted_and_replaced_and_undone_exactly() {
+    let world = World::new();
+    let data = world.dir.path().join("data");
+    let ascii = format!("{}.txt", "a".repeat(251));
+    let wide = "文".repeat(84);
+    let (ascii_target, wide_target) = ("b".repeat(255), "字".repeat(85));
+    for (name, content) in [
+        (ascii.as_str(), "ascii"),
+        (wide.as_str(), "wide"),
+        (ascii_target.as_str(), "replaced ascii"),
+        (wide_target.as_str(), "replaced wide"),
+        ("one.txt", "one"),
+        ("two.txt", "two"),
+    ] {
+        std::fs::write(world.target.join(name), content).unwrap();
+    }
+    let before = snapshot(&world.target);
+    let provider = MockProvider::start(vec![
+        tool_reply(vec![
+            call_raw("c1", "delete_file", json!({"path": ascii, "confirm": true})),
+            call_raw("c2", "delete_file", json!({"path": wide, "confirm": true})),
+            call_raw(
+                "c3",
+                "move_file",
+                json!({"source": "one.txt", "destination": ascii_target}),
+            ),
+            call_raw(
+                "c4",
+                "move_file",
+                json!({"source": "two.txt", "destination": wide_target}),
+            ),
+        ]),
+        text_reply("Done."),
+    ])
+    .await;
+    let out = tidyup(&world, &provider, &data)
+        .stdin("clean up\nquit\n")
+        .run()
+        .await;
+    out.assert_clean_exit();
+    assert!(!world.target.join(&ascii).exists(), "{out}");
+    assert!(!world.target.join(&wide).exists(), "{out}");
+    let read = |name: &str| std::fs::read_to_string(world.target.join(name)).unwrap();
+    assert_eq!(read(&ascii_target), "one", "{out}");
+    assert_eq!(read(&wide_target), "two", "{out}");
+    let undo = subcommand(&data, &["undo"]);
+    assert!(
+        undo.stdout.contains("6 changes reversed, 0 skipped"),
+        "{undo}"
+    );
+    assert_eq!(snapshot(&world.target), before);
+}

@@ -248,3 +248,44 @@ fn a_sandboxed_copy_across_file_systems_keeps_bytes_links_and_times() {
     assert!(report.skipped.is_empty(), "{:?}", report.skipped);
     assert_eq!(snapshot(&world.target.join("album")), before);
 }
+
+/// A process killed during a move across file systems, once its copy beside
+/// the destination is made (here: it panics, never to write again): `undo`
+/// removes that partial copy, which the journal says the move began, and
+/// the tree is exact again.
+#[test]
+fn undo_removes_the_partial_copy_of_a_move_killed_mid_copy() {
+    let world = World::new();
+    tree(&world.target);
+    fs::create_dir(world.target.join("Pictures")).unwrap();
+    let before = snapshot(&world.target);
+    let (store, roots) = (
+        Store::at(world.dir.path().join("data")),
+        vec![world.target.clone()],
+    );
+    let journal = Journal::new(store.clone(), &world.target, Some(roots.clone()));
+    let session = journal.session().to_owned();
+    let dies = CrossDeviceHooks::always_copy().after_copy(|| panic!("the process dies here"));
+    let sandbox = SandboxFs::new(&roots).unwrap().with_hooks(dies);
+    let mut files = JournaledFs::new(sandbox, journal);
+    let died = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        world.tool(
+            &mut files,
+            "move_file",
+            json!({"source": "album", "destination": "Pictures/album"}),
+        )
+    }));
+    assert!(died.is_err(), "the move was cut short");
+    // Nothing after the kill is written or removed.
+    std::mem::forget(files);
+    assert!(
+        world
+            .target
+            .join("Pictures/.album.tidyup-partial/a.jpg")
+            .exists(),
+        "the partial copy is left as a kill leaves it"
+    );
+    let report = journal::undo(&store, Some(&session), Lang::En).unwrap();
+    assert!(report.skipped.is_empty(), "{:?}", report.skipped);
+    assert_eq!(snapshot(&world.target), before);
+}

@@ -139,4 +139,13 @@ impl Lang {
             "此平台不支持把符号链接移动到另一个文件系统".to_owned(),
         )
     }
+
+    /// What was to be read is not a regular file: only regular files are
+    /// read, so nothing waits on a pipe or a device.
+    pub fn not_a_regular_file(self) -> String {
+        self.pick(
+            "not a regular file (a pipe, device, socket or folder, perhaps behind a link): only regular files are read".to_owned(),
+            "不是普通文件（可能经由链接指向管道、设备、套接字或文件夹）：只读取普通文件".to_owned(),
+        )
+    }
 }

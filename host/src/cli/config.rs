@@ -214,7 +214,7 @@ impl Config {
 
     /// Reads the config file at `path`; a missing file is an empty config.
     pub fn load_from(path: &Path) -> Result<Self, ConfigError> {
-        match std::fs::read(path) {
+        match crate::regular_file::read(path) {
             Ok(bytes) => {
                 let text = String::from_utf8(bytes)
                     .map_err(|_| ConfigError::new(path, None, ConfigProblem::NotUtf8))?;

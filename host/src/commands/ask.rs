@@ -87,7 +87,7 @@ fn image_url(image: &str, lang: Lang) -> anyhow::Result<String> {
         "ico" => "image/x-icon",
         _ => bail!(lang.not_an_image(image)),
     };
-    let bytes = std::fs::read(path).with_context(|| lang.cannot_read_image(image))?;
+    let bytes = crate::regular_file::read(path).with_context(|| lang.cannot_read_image(image))?;
     let encoded = base64::engine::general_purpose::STANDARD.encode(bytes);
     Ok(format!("data:{mime};base64,{encoded}"))
 }

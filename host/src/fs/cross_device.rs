@@ -30,17 +30,20 @@ use cap_std::ambient_authority;
 use cap_std::fs::{Dir, Metadata, OpenOptions};
 
 use crate::failure::Failure;
+use crate::regular_file;
 
 /// Folders nested deeper than this are not copied across file systems
 /// (each level holds open handles).
 pub const MAX_COPY_DEPTH: usize = 128;
 
 /// Points where tests step into moves across file systems: forcing the copy
-/// path on one file system, and running code between the check and the copy.
+/// path on one file system, running code between the check and the copy,
+/// and once the copy is made.
 #[derive(Clone, Default)]
 pub struct CrossDeviceHooks {
     always_copy: bool,
     before_copy: Option<Arc<dyn Fn() + Send + Sync>>,
+    after_copy: Option<Arc<dyn Fn() + Send + Sync>>,
 }
 
 impl CrossDeviceHooks {
@@ -48,7 +51,7 @@ impl CrossDeviceHooks {
     pub fn always_copy() -> Self {
         Self {
             always_copy: true,
-            before_copy: None,
+            ..Self::default()
         }
     }
 
@@ -57,6 +60,14 @@ impl CrossDeviceHooks {
     #[must_use]
     pub fn before_copy(mut self, hook: impl Fn() + Send + Sync + 'static) -> Self {
         self.before_copy = Some(Arc::new(hook));
+        self
+    }
+
+    /// Runs `hook` once the staging copy is made, before it is checked and
+    /// put in place: where a process killed mid-move leaves its copy.
+    #[must_use]
+    pub fn after_copy(mut self, hook: impl Fn() + Send + Sync + 'static) -> Self {
+        self.after_copy = Some(Arc::new(hook));
         self
     }
 
@@ -142,14 +153,30 @@ pub(crate) fn split(path: &Path) -> io::Result<(&Path, &OsStr)> {
     Ok((parent, name))
 }
 
-/// Moves `from` to `to` by copying, in the steps of this module's description.
-pub(crate) fn move_across(from: &End, to: &End, hooks: &CrossDeviceHooks) -> io::Result<()> {
+/// Told the name of the staging copy (in the destination's folder) before
+/// anything is copied; an error stops the move.
+pub(crate) type StagingName<'a> = &'a mut dyn FnMut(&OsStr) -> io::Result<()>;
+
+/// Moves `from` to `to` by copying, in the steps of this module's
+/// description; `staged` hears the staging copy's name first.
+pub(crate) fn move_across(
+    from: &End,
+    to: &End,
+    hooks: &CrossDeviceHooks,
+    staged: StagingName,
+) -> io::Result<()> {
     if let Some(hook) = &hooks.before_copy {
         hook();
     }
     let source = from.dir.symlink_metadata(&from.name)?;
     let staging = free_name(&to.dir, &to.name, "tidyup-partial")?;
+    staged(&staging)?;
     let placed = copy_item(&from.dir, &from.name, &source, &to.dir, &staging, 0)
+        .inspect(|()| {
+            if let Some(hook) = &hooks.after_copy {
+                hook();
+            }
+        })
         .and_then(|()| place(from, to, &source, &staging));
     match placed {
         Ok(hidden) => {
@@ -265,7 +292,7 @@ fn copy_item(
 }
 
 fn copy_file(src: &Dir, name: &OsStr, meta: &Metadata, dst: &Dir, copy: &OsStr) -> io::Result<()> {
-    let input = src.open(name)?;
+    let input = regular_file::open_in(src, Path::new(name))?;
     if !same_item(&input.metadata()?, meta) {
         return Err(changed_on_the_way());
     }
@@ -334,9 +361,21 @@ fn times_of(meta: &Metadata) -> FileTimes {
 /// Moves `from` to `to`, two paths of the machine: a rename, or across
 /// file systems the copy of this module (through handles of both folders).
 pub fn move_path_with(from: &Path, to: &Path, hooks: &CrossDeviceHooks) -> io::Result<()> {
+    move_path_staged(from, to, hooks, &mut |_| Ok(()))
+}
+
+/// [`move_path_with`], telling `staging` the path of the copy a move
+/// across file systems makes beside `to`, before it copies anything.
+pub(crate) fn move_path_staged(
+    from: &Path,
+    to: &Path,
+    hooks: &CrossDeviceHooks,
+    staging: super::Staging,
+) -> io::Result<()> {
     match hooks.rename(|| std::fs::rename(from, to)) {
         Err(err) if crosses_devices(&err) => {
-            move_across(&End::ambient(from)?, &End::ambient(to)?, hooks)
+            let mut staged = |name: &OsStr| staging(&to.with_file_name(name).to_string_lossy());
+            move_across(&End::ambient(from)?, &End::ambient(to)?, hooks, &mut staged)
         }
         other => other,
     }

@@ -16,7 +16,7 @@ use tidyup_core::rules::Rules;
 use tidyup_core::{BatchMove, Entry, EntryKind, ErrorCode, FileSystem, HostError};
 
 use super::under_root::relative_to;
-use super::{Fingerprint, HostFs, Location};
+use super::{Fingerprint, HostFs, Location, Staging};
 
 use crate::failure::Failure;
 use crate::rules_file::{RULES_FILE, RulesFile, RulesFileError};
@@ -260,9 +260,7 @@ impl<F: HostFs> FileSystem for ExcludedFs<F> {
         self.inner.create_dir_all(path)
     }
     fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
-        self.check_change(from)?;
-        self.check_change(to)?;
-        self.inner.rename(from, to)
+        self.rename_staged(from, to, &mut |_| Ok(()))
     }
     fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
         self.check_change(path)?;
@@ -305,6 +303,11 @@ impl<F: HostFs> HostFs for ExcludedFs<F> {
     fn may_change(&mut self, path: &str) -> Result<(), HostError> {
         self.check_change(path)?;
         self.inner.may_change(path)
+    }
+    fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
+        self.check_change(from)?;
+        self.check_change(to)?;
+        self.inner.rename_staged(from, to, staging)
     }
     fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
         self.check_change(path)?;

@@ -28,6 +28,12 @@ use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError
 use crate::failure::Failure;
 
 pub use cross_device::{CrossDeviceHooks, MAX_COPY_DEPTH, move_path, move_path_with};
+
+/// Told, before a move across file systems copies a byte, the path (in the
+/// file system's own terms) of the copy it is about to make beside the
+/// destination, to be renamed into place when whole; an error stops the
+/// move. So a copy left there by a process killed mid-move can be found.
+pub type Staging<'a> = &'a mut dyn FnMut(&str) -> io::Result<()>;
 pub use excluded::{ExcludedFs, RulesGuard};
 pub use fingerprint::{Detail, Fingerprint, HASHED_BYTES_MAX};
 pub use overlay::{OverlayFs, PlanStep};
@@ -94,6 +100,9 @@ pub trait HostFs: FileSystem + Send {
     /// `Ok` when the item at `path` may be moved, renamed or deleted (the
     /// same refusals the changing primitives apply), without changing anything.
     fn may_change(&mut self, path: &str) -> Result<(), HostError>;
+    /// [`FileSystem::rename`], telling `staging` where a move across file
+    /// systems puts its copy before it copies anything.
+    fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError>;
     /// Moves the item at `path` to `outside` (which must not exist).
     fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError>;
     /// Moves the item at `outside` back to `path` (which must not exist).
@@ -143,6 +152,9 @@ impl FileSystem for Box<dyn HostFs> {
 impl HostFs for Box<dyn HostFs> {
     fn may_change(&mut self, path: &str) -> Result<(), HostError> {
         self.as_mut().may_change(path)
+    }
+    fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
+        self.as_mut().rename_staged(from, to, staging)
     }
     fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
         self.as_mut().move_out(path, outside)

@@ -21,7 +21,7 @@ use std::path::{Component, Path, PathBuf};
 use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
 
 use super::under_root::relative_to;
-use super::{Fingerprint, HostFs};
+use super::{Fingerprint, HostFs, Staging};
 use crate::failure::Failure;
 
 /// Whether `path` is `place` or lies inside it, compared as the platform
@@ -277,9 +277,7 @@ impl<F: HostFs> FileSystem for ProtectedFs<F> {
     }
 
     fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
-        self.check_change(from)?;
-        self.check_change(to)?;
-        self.inner.rename(from, to)
+        self.rename_staged(from, to, &mut |_| Ok(()))
     }
 
     fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
@@ -332,6 +330,11 @@ impl<F: HostFs> HostFs for ProtectedFs<F> {
         self.inner.may_change(path)
     }
 
+    fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
+        self.check_change(from)?;
+        self.check_change(to)?;
+        self.inner.rename_staged(from, to, staging)
+    }
     fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
         self.check_change(path)?;
         self.inner.move_out(path, outside)

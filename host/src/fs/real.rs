@@ -9,11 +9,12 @@ use cap_std::fs::Dir;
 use tidyup_core::{Entry, ErrorCode, FileSample, FileSystem, HostError};
 
 use super::case::{ItemId, differ_only_in_case, item_id, not_found_is_false, rename_case_only};
-use super::cross_device::move_path;
+use super::cross_device::{CrossDeviceHooks, move_path, move_path_staged};
 use super::fingerprint::{Facts, Fingerprint, content_hash};
 use super::protected::{Location, real_location};
 use super::windows_names::check_platform_path;
-use super::{HostFs, entry, host_error, kind};
+use super::{HostFs, Staging, entry, host_error, kind};
+use crate::regular_file;
 
 /// The machine's own file system, with no limit on where the model reaches
 /// (tidyup's own directories are kept out by the layer above, see
@@ -82,6 +83,47 @@ impl FileSystem for RealFs {
     }
 
     fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+        self.rename_staged(from, to, &mut |_| Ok(()))
+    }
+
+    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
+        fs::remove_file(checked(path)?).map_err(|err| host_error(&err))
+    }
+
+    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+        fs::remove_dir_all(checked(path)?).map_err(|err| host_error(&err))
+    }
+
+    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
+        let file = regular_file::open(checked(path)?).map_err(|err| host_error(&err))?;
+        let size = file.metadata().map_err(|err| host_error(&err))?.len();
+        super::sample::sample(file, size, head, tail).map_err(|err| host_error(&err))
+    }
+
+    fn digests(
+        &mut self,
+        paths: &[String],
+        limit: Option<u64>,
+    ) -> Result<Vec<Result<String, HostError>>, HostError> {
+        Ok(paths
+            .iter()
+            .map(|path| {
+                let file = regular_file::open(checked(path)?).map_err(|err| host_error(&err))?;
+                super::sample::digest(file, limit).map_err(|err| host_error(&err))
+            })
+            .collect())
+    }
+}
+
+impl HostFs for RealFs {
+    fn may_change(&mut self, path: &str) -> Result<(), HostError> {
+        match checked(path)?.parent() {
+            Some(_) => Ok(()),
+            None => Err(HostError::new(ErrorCode::Protected, path)),
+        }
+    }
+
+    fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
         let (from, to) = (checked(from)?, checked(to)?);
         if differ_only_in_case(from, to) {
             let id = id_of(from)?;
@@ -99,44 +141,8 @@ impl FileSystem for RealFs {
                 .map_err(|err| host_error(&err));
             }
         }
-        move_path(from, to).map_err(|err| host_error(&err))
-    }
-
-    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
-        fs::remove_file(checked(path)?).map_err(|err| host_error(&err))
-    }
-
-    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        fs::remove_dir_all(checked(path)?).map_err(|err| host_error(&err))
-    }
-
-    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
-        let file = fs::File::open(checked(path)?).map_err(|err| host_error(&err))?;
-        let size = file.metadata().map_err(|err| host_error(&err))?.len();
-        super::sample::sample(file, size, head, tail).map_err(|err| host_error(&err))
-    }
-
-    fn digests(
-        &mut self,
-        paths: &[String],
-        limit: Option<u64>,
-    ) -> Result<Vec<Result<String, HostError>>, HostError> {
-        Ok(paths
-            .iter()
-            .map(|path| {
-                let file = fs::File::open(checked(path)?).map_err(|err| host_error(&err))?;
-                super::sample::digest(file, limit).map_err(|err| host_error(&err))
-            })
-            .collect())
-    }
-}
-
-impl HostFs for RealFs {
-    fn may_change(&mut self, path: &str) -> Result<(), HostError> {
-        match checked(path)?.parent() {
-            Some(_) => Ok(()),
-            None => Err(HostError::new(ErrorCode::Protected, path)),
-        }
+        move_path_staged(from, to, &CrossDeviceHooks::default(), staging)
+            .map_err(|err| host_error(&err))
     }
 
     fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
@@ -172,7 +178,7 @@ impl HostFs for RealFs {
         if !facts.hashable() {
             return Ok(Some(Fingerprint::new(&facts, None)));
         }
-        let file = fs::File::open(path).map_err(|err| host_error(&err))?;
+        let file = regular_file::open(Path::new(path)).map_err(|err| host_error(&err))?;
         let facts = Facts::of_std(&file.metadata().map_err(|err| host_error(&err))?);
         let content = content_hash(file).map_err(|err| host_error(&err))?;
         Ok(Some(Fingerprint::new(&facts, Some(content))))

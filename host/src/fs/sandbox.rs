@@ -13,6 +13,7 @@
 //! file systems (between roots, or into tidyup's trash) copy through
 //! handles of both folders, never through paths (see `cross_device`).
 
+use std::ffi::OsStr;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
@@ -26,7 +27,8 @@ use super::fingerprint::{Facts, Fingerprint, content_hash};
 use super::protected::{Location, real_location};
 use super::under_root::{beyond_root, relative_to};
 use super::windows_names::check_platform_path;
-use super::{HostFs, entry, host_error, kind};
+use super::{HostFs, Staging, entry, host_error, kind};
+use crate::regular_file;
 
 /// One allowed directory.
 struct Root {
@@ -226,6 +228,57 @@ impl FileSystem for SandboxFs {
     }
 
     fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+        self.rename_staged(from, to, &mut |_| Ok(()))
+    }
+
+    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
+        let (root, relative) = self.locate_inside(path)?;
+        root.dir
+            .remove_file(&relative)
+            .map_err(|err| root.refusal(path, &err))
+    }
+
+    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+        let (root, relative) = self.locate_inside(path)?;
+        root.dir
+            .remove_dir_all(&relative)
+            .map_err(|err| root.refusal(path, &err))
+    }
+
+    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
+        let (root, relative) = self.locate_in_root(path)?;
+        let file =
+            regular_file::open_in(&root.dir, &relative).map_err(|err| root.refusal(path, &err))?;
+        let size = file
+            .metadata()
+            .map_err(|err| root.refusal(path, &err))?
+            .len();
+        super::sample::sample(file, size, head, tail).map_err(|err| root.refusal(path, &err))
+    }
+
+    fn digests(
+        &mut self,
+        paths: &[String],
+        limit: Option<u64>,
+    ) -> Result<Vec<Result<String, HostError>>, HostError> {
+        Ok(paths
+            .iter()
+            .map(|path| {
+                let (root, relative) = self.locate_in_root(path)?;
+                let file = regular_file::open_in(&root.dir, &relative)
+                    .map_err(|err| root.refusal(path, &err))?;
+                super::sample::digest(file, limit).map_err(|err| root.refusal(path, &err))
+            })
+            .collect())
+    }
+}
+
+impl HostFs for SandboxFs {
+    fn may_change(&mut self, path: &str) -> Result<(), HostError> {
+        self.locate_inside(path).map(|_| ())
+    }
+
+    fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
         let (from_root, from_relative) = self.locate_inside(from)?;
         let (to_root, to_relative) = self.locate_inside(to)?;
         if std::ptr::eq(from_root, to_root) && differ_only_in_case(&from_relative, &to_relative) {
@@ -256,62 +309,13 @@ impl FileSystem for SandboxFs {
             Err(err) if crosses_devices(&err) => {
                 let source = end(from_root, &from_relative, from)?;
                 let destination = end(to_root, &to_relative, to)?;
-                move_across(&source, &destination, &self.hooks)
+                let mut staged =
+                    |name: &OsStr| staging(&Path::new(to).with_file_name(name).to_string_lossy());
+                move_across(&source, &destination, &self.hooks, &mut staged)
                     .map_err(|err| from_root.refusal(from, &err))
             }
             other => other.map_err(|err| from_root.refusal(from, &err)),
         }
-    }
-
-    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
-        let (root, relative) = self.locate_inside(path)?;
-        root.dir
-            .remove_file(&relative)
-            .map_err(|err| root.refusal(path, &err))
-    }
-
-    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        let (root, relative) = self.locate_inside(path)?;
-        root.dir
-            .remove_dir_all(&relative)
-            .map_err(|err| root.refusal(path, &err))
-    }
-
-    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
-        let (root, relative) = self.locate_in_root(path)?;
-        let file = root
-            .dir
-            .open(&relative)
-            .map_err(|err| root.refusal(path, &err))?;
-        let size = file
-            .metadata()
-            .map_err(|err| root.refusal(path, &err))?
-            .len();
-        super::sample::sample(file, size, head, tail).map_err(|err| root.refusal(path, &err))
-    }
-
-    fn digests(
-        &mut self,
-        paths: &[String],
-        limit: Option<u64>,
-    ) -> Result<Vec<Result<String, HostError>>, HostError> {
-        Ok(paths
-            .iter()
-            .map(|path| {
-                let (root, relative) = self.locate_in_root(path)?;
-                let file = root
-                    .dir
-                    .open(&relative)
-                    .map_err(|err| root.refusal(path, &err))?;
-                super::sample::digest(file, limit).map_err(|err| root.refusal(path, &err))
-            })
-            .collect())
-    }
-}
-
-impl HostFs for SandboxFs {
-    fn may_change(&mut self, path: &str) -> Result<(), HostError> {
-        self.locate_inside(path).map(|_| ())
     }
 
     fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
@@ -323,7 +327,8 @@ impl HostFs for SandboxFs {
         match renamed {
             Err(err) if crosses_devices(&err) => {
                 let source = end(root, &relative, path)?;
-                move_across(&source, &out, &self.hooks).map_err(|err| root.refusal(path, &err))
+                move_across(&source, &out, &self.hooks, &mut |_| Ok(()))
+                    .map_err(|err| root.refusal(path, &err))
             }
             other => other.map_err(|err| root.refusal(path, &err)),
         }
@@ -338,7 +343,8 @@ impl HostFs for SandboxFs {
         match renamed {
             Err(err) if crosses_devices(&err) => {
                 let destination = end(root, &relative, path)?;
-                move_across(&out, &destination, &self.hooks).map_err(|err| root.refusal(path, &err))
+                move_across(&out, &destination, &self.hooks, &mut |_| Ok(()))
+                    .map_err(|err| root.refusal(path, &err))
             }
             other => other.map_err(|err| root.refusal(path, &err)),
         }
@@ -379,10 +385,8 @@ impl HostFs for SandboxFs {
             return Ok(Some(Fingerprint::new(&facts, None)));
         }
         // The facts and the hash of the very file opened.
-        let file = root
-            .dir
-            .open(&relative)
-            .map_err(|err| root.refusal(path, &err))?;
+        let file =
+            regular_file::open_in(&root.dir, &relative).map_err(|err| root.refusal(path, &err))?;
         let facts = Facts::of_cap(&file.metadata().map_err(|err| root.refusal(path, &err))?);
         let content = content_hash(file.into_std()).map_err(|err| root.refusal(path, &err))?;
         Ok(Some(Fingerprint::new(&facts, Some(content))))

@@ -155,7 +155,7 @@ impl<F: HostFs> FileSystem for JournaledFs<F> {
                 from: from.to_owned(),
                 to: to.to_owned(),
             })
-            .and_then(|()| self.inner.rename(from, to));
+            .and_then(|()| self.rename_noting_copies(from, to));
         // A failed move changes nothing: the replaced destination goes back.
         moved.map_err(|err| self.roll_back(from, to, trashed, err))
     }
@@ -188,7 +188,7 @@ impl<F: HostFs> FileSystem for JournaledFs<F> {
             }
             // Checked again at the last moment: never replace what appeared.
             *result = match self.inner.stat(&step.to) {
-                Ok(None) => self.inner.rename(&step.from, &step.to),
+                Ok(None) => self.rename_noting_copies(&step.from, &step.to),
                 Ok(Some(_)) => Err(already_exists(&step.to)),
                 Err(err) => Err(err),
             };
@@ -224,6 +224,22 @@ fn already_exists(path: &str) -> HostError {
 }
 
 impl<F: HostFs> JournaledFs<F> {
+    /// Renames `from` to `to` in the inner file system; a move across file
+    /// systems journals where it makes its copy before copying, so `undo`
+    /// can remove a copy a killed process left.
+    fn rename_noting_copies(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+        let journal = &mut self.journal;
+        self.inner.rename_staged(from, to, &mut |partial| {
+            let record = Record::Copying {
+                from: from.to_owned(),
+                partial: partial.to_owned(),
+            };
+            journal
+                .append(&record)
+                .map_err(|err| std::io::Error::other(Failure::JournalNotWritten(err.to_string())))
+        })
+    }
+
     /// Whether one move of a batch may go ahead: its source exists and may
     /// change, and nothing is at its destination.
     fn check_new(&mut self, step: &BatchMove) -> MoveResult {

@@ -56,6 +56,16 @@ pub enum Record {
         /// Where it is kept.
         trash: PathBuf,
     },
+    /// A move of `from` across file systems began its copy at `partial`,
+    /// beside its destination, to be renamed into place when whole. A copy
+    /// still there while `from` is too was left by a process killed
+    /// mid-move: `undo` removes it.
+    Copying {
+        /// The item being moved.
+        from: String,
+        /// Where its copy was being made.
+        partial: String,
+    },
     /// The move journaled just before failed and was rolled back: that
     /// `Moved` record, and the `Trashed` record of the destination it would
     /// have replaced (now back in place), never took effect.
@@ -136,7 +146,7 @@ impl JournalStore {
     /// Reads a session's records; a torn last line (a crash mid-write) is skipped.
     pub fn read(&self, session: &str) -> anyhow::Result<Vec<Record>> {
         let path = self.journal_path(session);
-        let file = File::open(&path).with_context(|| Failure::NoSuchSession {
+        let file = crate::regular_file::open(&path).with_context(|| Failure::NoSuchSession {
             session: session.to_owned(),
             path: path.display().to_string(),
         })?;
@@ -153,7 +163,9 @@ impl JournalStore {
     /// last line (a crash mid-write) is ended first, so the record stands alone.
     pub fn append(&self, session: &str, record: &Record) -> io::Result<()> {
         let path = self.journal_path(session);
-        let torn = fs::read(&path)?.last().is_some_and(|last| *last != b'\n');
+        let torn = crate::regular_file::read(&path)?
+            .last()
+            .is_some_and(|last| *last != b'\n');
         let mut file = OpenOptions::new().append(true).open(&path)?;
         if torn {
             file.write_all(b"\n")?;
@@ -285,13 +297,31 @@ impl Journal {
         }
     }
 
-    /// A fresh place in this session's trash for an item named `name`.
+    /// A fresh place in this session's trash for an item named `name`:
+    /// `NNNN-NAME`, the name shortened (at a character's end) so the whole
+    /// fits in the 255 bytes a file system holds. The counter keeps it
+    /// unique; the journal keeps the original name for `undo`.
     pub fn next_trash_path(&mut self, name: &str) -> io::Result<PathBuf> {
         let dir = self.store.trash_dir(&self.session);
         fs::create_dir_all(&dir)?;
         self.trashed += 1;
-        Ok(dir.join(format!("{:04}-{name}", self.trashed)))
+        let number = format!("{:04}-", self.trashed);
+        let kept = shortened(name, NAME_MAX_BYTES.saturating_sub(number.len()));
+        Ok(dir.join(format!("{number}{kept}")))
     }
+}
+
+/// The longest name, in bytes, a file system holds (ext4, APFS, NTFS in
+/// UTF-16 units, which never outnumber the bytes).
+const NAME_MAX_BYTES: usize = 255;
+
+/// The start of `name` within `max` bytes, cut at a character's end.
+fn shortened(name: &str, max: usize) -> &str {
+    let mut end = name.len().min(max);
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    &name[..end]
 }
 
 fn write_line(file: &mut File, record: &Record) -> io::Result<()> {

@@ -81,7 +81,7 @@ fn summarize(session: String, records: &[Record]) -> SessionSummary {
             Record::Moved { .. } => summary.moved += 1,
             Record::Trashed { .. } => summary.trashed += 1,
             Record::Undone { .. } => summary.undone = true,
-            Record::RolledBack { .. } => {}
+            Record::RolledBack { .. } | Record::Copying { .. } => {}
         }
     }
     summary
@@ -180,7 +180,33 @@ fn reverse(files: &mut dyn HostFs, record: &Record, lang: Lang) -> Result<bool, 
         Record::Moved { from, to } => move_back(files, from, to, lang),
         Record::Trashed { path, trash } => restore_from_trash(files, path, trash, lang),
         Record::Created { path } => remove_created_folder(files, path, lang),
+        Record::Copying { from, partial } => remove_partial_copy(files, from, partial, lang),
     }
+}
+
+/// Removes the copy a move across file systems was making at `partial`
+/// when its process was killed: only while the item moved is still at
+/// `from` (the copy is then a mere copy; once the source was set aside the
+/// copy is left alone). Nothing there: the move finished or cleaned up.
+/// Not a change of the session's, so never counted.
+fn remove_partial_copy(
+    files: &mut dyn HostFs,
+    from: &str,
+    partial: &str,
+    lang: Lang,
+) -> Result<bool, String> {
+    let Some(copy) = files.stat(partial).map_err(|e| e.message)? else {
+        return Ok(false);
+    };
+    if !exists(files, from, lang)? {
+        return Ok(false);
+    }
+    let removed = if copy.kind == EntryKind::Dir {
+        files.remove_dir_all(partial)
+    } else {
+        files.remove_file(partial)
+    };
+    removed.map(|()| false).map_err(|e| e.message)
 }
 
 /// Whether `path` exists; a path now outside the allowed directories is a

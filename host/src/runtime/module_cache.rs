@@ -30,9 +30,8 @@ pub enum Loaded {
 pub fn load_core(core: Option<&Path>) -> anyhow::Result<Module> {
     let engine = super::engine()?;
     let wasm = match core {
-        Some(path) => {
-            fs::read(path).context(Failure::CannotReadCore(path.display().to_string()))?
-        }
+        Some(path) => crate::regular_file::read(path)
+            .context(Failure::CannotReadCore(path.display().to_string()))?,
         None => crate::EMBEDDED_CORE.to_vec(),
     };
     let cache_dir = crate::places::module_cache_dir();

@@ -62,3 +62,18 @@ fn open_for_times(path: &Path) -> std::io::Result<std::fs::File> {
         .custom_flags(FILE_FLAG_BACKUP_SEMANTICS)
         .open(path)
 }
+
+/// A FIFO `dir/fifo` with no writer, and a symlink `dir/name` to it: any
+/// open of the link for reading that waits for a writer waits forever.
+#[cfg(unix)]
+pub fn fifo_behind_link(dir: &Path, name: &str) -> PathBuf {
+    let fifo = dir.join("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("run mkfifo");
+    assert!(made.success(), "mkfifo {}", fifo.display());
+    let link = dir.join(name);
+    std::os::unix::fs::symlink("fifo", &link).expect("symlink to the fifo");
+    link
+}

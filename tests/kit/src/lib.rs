@@ -28,6 +28,8 @@ mod provider;
 #[cfg(feature = "e2e")]
 mod runner;
 
+#[cfg(unix)]
+pub use disk::fifo_behind_link;
 pub use disk::{at, set_mtime, target_dir, write_file};
 pub use memfs::{DENIED, MemFs, Op, Snap};
 pub use model::{ScriptedModel, completion, http, text_reply, tool_reply};

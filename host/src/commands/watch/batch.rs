@@ -103,6 +103,7 @@ impl BatchRunner {
                 Record::Header { .. }
                 | Record::Created { .. }
                 | Record::Trashed { .. }
+                | Record::Copying { .. }
                 | Record::Undone { .. } => {}
             }
         }

@@ -1,0 +1,68 @@
+//! Opening a file to read what it holds, the one way the host does it: only
+//! a regular file (links followed), and never waiting. A FIFO opened for
+//! reading waits for a writer and a device may never answer, so the open is
+//! non-blocking (`O_NONBLOCK` where the platform has it) and what was opened
+//! is checked (`fstat`) before a byte is read: anything but a regular file
+//! is refused ([`Failure::NotARegularFile`]), whatever a link leads to and
+//! whatever the name was swapped for since it was last looked at.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+
+use crate::failure::Failure;
+
+/// Opens `path` (links followed) to read it; anything but a regular file
+/// is refused at once.
+pub fn open(path: &Path) -> io::Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    refuse_unless_regular(file.metadata()?.is_file())?;
+    Ok(file)
+}
+
+/// [`open`] for `path` beneath the capability `dir`, resolved as cap-std
+/// resolves it (never outside `dir`).
+pub fn open_in(dir: &cap_std::fs::Dir, path: &Path) -> io::Result<cap_std::fs::File> {
+    let mut options = cap_std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use cap_std::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = dir.open_with(path, &options)?;
+    refuse_unless_regular(file.metadata()?.is_file())?;
+    Ok(file)
+}
+
+/// The bytes of the regular file at `path` (as `std::fs::read`).
+pub fn read(path: &Path) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    open(path)?.read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// The text of the regular file at `path` (as `std::fs::read_to_string`).
+pub fn read_to_string(path: &Path) -> io::Result<String> {
+    let mut text = String::new();
+    open(path)?.read_to_string(&mut text)?;
+    Ok(text)
+}
+
+fn refuse_unless_regular(is_file: bool) -> io::Result<()> {
+    if is_file {
+        Ok(())
+    } else {
+        Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            Failure::NotARegularFile,
+        ))
+    }
+}
