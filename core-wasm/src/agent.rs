@@ -3,7 +3,8 @@
 //! One user line is one turn: at most [`MAX_ROUNDS`] model calls; tool calls
 //! of a reply run in order with one tool message each; a plain answer ends
 //! the turn. A failed model call ends the turn with an error event and leaves
-//! the history well-formed for the next line.
+//! the history well-formed for the next line; a request too large for the
+//! context budget rolls the line back to the last completed turn.
 
 use std::ops::ControlFlow;
 
@@ -222,31 +223,49 @@ impl Agent {
         if line.eq_ignore_ascii_case("quit") {
             return Outcome::Quit;
         }
+        let completed = self.history.len();
         self.history.push(Message::User {
             content: line.to_owned(),
         });
         let lang = self.config.lang;
         self.check_target(caps);
         let mut usage = Usage::default();
-        let outcome = self.run_rounds(caps, &mut usage);
+        let outcome = match self.run_rounds(caps, &mut usage) {
+            Ended::Turn(outcome) => outcome,
+            Ended::OverBudget => {
+                self.roll_back(completed, caps.events);
+                Outcome::ModelFailed
+            }
+        };
         if usage.total_tokens > 0 {
             caps.events.emit(usage.event(lang));
         }
         outcome
     }
 
+    /// Drops what the line added after the first `completed` messages (the
+    /// last completed turn), as a host does after the core stopped: a
+    /// conversation too large for the budget would fail every later line.
+    /// Changes the line made to files stay.
+    fn roll_back(&mut self, completed: usize, events: &mut dyn EventSink) {
+        self.history.truncate(completed);
+        events.emit(Event::Notice {
+            text: self.config.lang.line_rolled_back(),
+        });
+    }
+
     /// The model calls of one turn, at most [`MAX_ROUNDS`].
-    fn run_rounds(&mut self, caps: &mut Capabilities<'_>, usage: &mut Usage) -> Outcome {
+    fn run_rounds(&mut self, caps: &mut Capabilities<'_>, usage: &mut Usage) -> Ended {
         let mut round_start = self.history.len().saturating_sub(1);
         for _ in 0..MAX_ROUNDS {
-            if let ControlFlow::Break(outcome) = self.run_round(&mut round_start, caps, usage) {
-                return outcome;
+            if let ControlFlow::Break(ended) = self.run_round(&mut round_start, caps, usage) {
+                return ended;
             }
         }
         caps.events.emit(Event::Notice {
             text: self.config.lang.round_limit(MAX_ROUNDS),
         });
-        Outcome::RoundLimit
+        Ended::Turn(Outcome::RoundLimit)
     }
 
     /// One model call and the tools it asks for; `Break` when the turn
@@ -257,19 +276,21 @@ impl Agent {
         round_start: &mut usize,
         caps: &mut Capabilities<'_>,
         usage: &mut Usage,
-    ) -> ControlFlow<Outcome> {
+    ) -> ControlFlow<Ended> {
         let lang = self.config.lang;
         let declarations = tools::declarations_for(self.tools);
         let Some(body) = self.request_within_budget(&declarations, *round_start, caps.events)
         else {
-            return ControlFlow::Break(Outcome::ModelFailed);
+            return ControlFlow::Break(Ended::OverBudget);
         };
         *round_start = self.history.len();
         let Answered { completion, shown } =
             match answer::complete(body, &self.config.calls, caps.model, caps.events, lang) {
                 Ok(answered) => answered,
-                Err(Outcome::Cancelled) => return ControlFlow::Break(turn_cancelled(caps, lang)),
-                Err(ended) => return ControlFlow::Break(ended),
+                Err(Outcome::Cancelled) => {
+                    return ControlFlow::Break(Ended::Turn(turn_cancelled(caps, lang)));
+                }
+                Err(ended) => return ControlFlow::Break(Ended::Turn(ended)),
             };
         *usage += completion.usage.unwrap_or_default();
         let truncated = completion.finish_reason.as_deref() == Some("length");
@@ -281,7 +302,7 @@ impl Agent {
                     text,
                     streamed: shown,
                 });
-                ControlFlow::Break(Outcome::Answered)
+                ControlFlow::Break(Ended::Turn(Outcome::Answered))
             }
             Reply::ToolCalls { message, calls } => {
                 if shown {
@@ -292,7 +313,9 @@ impl Agent {
                 }
                 self.history.push(Message::Assistant(message));
                 match self.run_tools(calls, truncated, caps) {
-                    Flow::Cancelled => ControlFlow::Break(turn_cancelled(caps, lang)),
+                    Flow::Cancelled => {
+                        ControlFlow::Break(Ended::Turn(turn_cancelled(caps, lang)))
+                    }
                     Flow::Continue => ControlFlow::Continue(()),
                 }
             }
@@ -377,6 +400,16 @@ impl Agent {
         }
         flow
     }
+}
+
+/// How a turn's model calls ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ended {
+    /// With this outcome, the history kept as it is.
+    Turn(Outcome),
+    /// With a request too large for the context budget (the user told
+    /// why): the line is rolled back.
+    OverBudget,
 }
 
 /// Whether a turn goes on.

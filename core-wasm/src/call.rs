@@ -3,13 +3,15 @@
 //! exponential backoff and jitter when the failure may pass (honouring
 //! `Retry-After`), never retried once streamed text has been shown,
 //! cancellable by the user, and bounded: a reply over the size limit (a
-//! whole body, one event, or the text a stream assembles) fails the call.
+//! whole body, one event, or the text a stream assembles) fails the call,
+//! while an error status's body is only cut at it. A reply holding no
+//! answer fails the call too.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::ports::{ErrorCode, Event, EventSink, HostError, HttpReply, ModelClient};
-use crate::protocol::{CallFailure, Completion, read_completion, read_completion_value};
+use crate::protocol::{CallFailure, Completion, Reply, read_completion, read_completion_value};
 use crate::sse::{Assembler, ChunkError, SseParser};
 use crate::texts::Lang;
 
@@ -162,7 +164,7 @@ pub fn complete(
                 .map_err(|err| TryFailure::from_host(err, false, settings, lang))
                 .and_then(|reply| whole(&reply, settings, lang))
         };
-        let failed = match outcome {
+        let failed = match outcome.and_then(|answered| holds_answer(answered, lang)) {
             Ok(answered) => return Ok(answered),
             Err(failed) => failed,
         };
@@ -180,11 +182,39 @@ pub fn complete(
     Err(CallError::Failed(String::new()))
 }
 
-/// Reads a whole answer, refusing one over the size limit unparsed.
-fn whole(reply: &HttpReply, settings: &CallSettings, lang: Lang) -> Result<Answered, TryFailure> {
-    if let Some(kind) = oversize(&reply.body, settings) {
-        return Err(TryFailure::oversize(kind, false, settings, lang));
+/// A reply that holds nothing (no text, no tool call) answers nothing: the
+/// call failed, however the reply came (whole or streamed, its deltas
+/// empty or not). A reply the content filter stopped is told as such.
+fn holds_answer(answered: Answered, lang: Lang) -> Result<Answered, TryFailure> {
+    let empty = matches!(
+        &answered.completion.reply,
+        Reply::Answer { text, .. } if text.trim().is_empty()
+    );
+    let filtered = answered.completion.finish_reason.as_deref() == Some("content_filter");
+    if empty && !filtered {
+        return Err(TryFailure::fatal(lang.no_answer_in_reply(), answered.shown));
     }
+    Ok(answered)
+}
+
+/// Reads a whole answer. The status decides: a 2xx one over the size limit
+/// is refused unparsed; an error's body is only cut at the limit (it says
+/// why the call failed, and whether to try again, as any error does).
+fn whole(reply: &HttpReply, settings: &CallSettings, lang: Lang) -> Result<Answered, TryFailure> {
+    let cut;
+    let reply = match oversize(&reply.body, settings) {
+        Some((kind, _)) if (200..300).contains(&reply.status) => {
+            return Err(TryFailure::oversize(kind, false, settings, lang));
+        }
+        Some((_, within)) => {
+            cut = HttpReply {
+                body: reply.body[..within].to_owned(),
+                ..reply.clone()
+            };
+            &cut
+        }
+        None => reply,
+    };
     read_completion(reply, lang)
         .map(|completion| Answered {
             completion,
@@ -211,15 +241,20 @@ fn max_json_values(settings: &CallSettings) -> u64 {
 }
 
 /// Whether `text` (a whole body or one event) passes the size limit, found
-/// in one pass before anything is parsed. Every `[`, `{` and `,` outside a
-/// string begins one more value.
-fn oversize(text: &str, settings: &CallSettings) -> Option<Oversize> {
+/// in one pass before anything is parsed, and how many of its bytes are
+/// within it (cut at a character). Every `[`, `{` and `,` outside a string
+/// begins one more value.
+fn oversize(text: &str, settings: &CallSettings) -> Option<(Oversize, usize)> {
     if u64::try_from(text.len()).map_or(true, |bytes| bytes > settings.max_reply_bytes) {
-        return Some(Oversize::Bytes);
+        let mut within = usize::try_from(settings.max_reply_bytes).unwrap_or(usize::MAX);
+        while !text.is_char_boundary(within) {
+            within -= 1;
+        }
+        return Some((Oversize::Bytes, within));
     }
     let max_values = max_json_values(settings);
     let (mut values, mut in_string, mut escaped) = (1u64, false, false);
-    for &byte in text.as_bytes() {
+    for (index, &byte) in text.as_bytes().iter().enumerate() {
         match (in_string, byte) {
             (true, _) if escaped => escaped = false,
             (true, b'\\') => escaped = true,
@@ -227,7 +262,7 @@ fn oversize(text: &str, settings: &CallSettings) -> Option<Oversize> {
             (false, b'[' | b'{' | b',') => {
                 values += 1;
                 if values > max_values {
-                    return Some(Oversize::Values);
+                    return Some((Oversize::Values, index));
                 }
             }
             (true, _) | (false, _) => {}
@@ -313,7 +348,7 @@ impl StreamReading {
             self.finished = true;
             return Ok(());
         }
-        if let Some(kind) = oversize(&data, settings) {
+        if let Some((kind, _)) = oversize(&data, settings) {
             return Err(TryFailure::oversize(kind, self.shown, settings, lang));
         }
         let chunk = serde_json::from_str::<Value>(&data);
