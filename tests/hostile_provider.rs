@@ -189,7 +189,10 @@ async fn a_stream_of_events_holding_nothing_fails_as_a_reply_with_no_answer() {
             .to_string(),
         "[DONE]".to_owned(),
     ];
-    let stream: String = events.iter().map(|data| format!("data: {data}\n\n")).collect();
+    let stream: String = events
+        .iter()
+        .map(|data| format!("data: {data}\n\n"))
+        .collect();
     let provider = MockProvider::start(vec![
         event_stream(&stream),
         event_stream(&format!(

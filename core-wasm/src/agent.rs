@@ -313,9 +313,7 @@ impl Agent {
                 }
                 self.history.push(Message::Assistant(message));
                 match self.run_tools(calls, truncated, caps) {
-                    Flow::Cancelled => {
-                        ControlFlow::Break(Ended::Turn(turn_cancelled(caps, lang)))
-                    }
+                    Flow::Cancelled => ControlFlow::Break(Ended::Turn(turn_cancelled(caps, lang))),
                     Flow::Continue => ControlFlow::Continue(()),
                 }
             }

@@ -21,14 +21,8 @@ fn settings() -> CallSettings {
 
 fn call(model: &mut ScriptedModel) -> Result<String, CallError> {
     let body = json!({"model": "m", "messages": []});
-    complete(
-        body,
-        &settings(),
-        model,
-        &mut Recorder::default(),
-        Lang::En,
-    )
-    .map(|answered| format!("{:?}", answered.completion.reply))
+    complete(body, &settings(), model, &mut Recorder::default(), Lang::En)
+        .map(|answered| format!("{:?}", answered.completion.reply))
 }
 
 #[test]
