@@ -1,12 +1,14 @@
 //! A hostile or broken provider, through the binary against a mock on
 //! 127.0.0.1: replies over the size limit, event streams with no usable
-//! chunk, and a reply that stops the core. Each is an error line; the
-//! session goes on with a well-formed history.
+//! chunk or no answer, a reply that stops the core, a server error with a
+//! huge body, a reply too large for the context budget. Each is an error
+//! line; the session goes on with a well-formed history.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use serde_json::{Value, json};
 use tidyup_test_kit::e2e::{
-    MockProvider, Outcome, Tidyup, assert_well_formed, target_dir, text_reply,
+    MockProvider, Outcome, Tidyup, assert_well_formed, call_json, target_dir, text_reply,
+    tool_reply,
 };
 use wiremock::ResponseTemplate;
 
@@ -149,4 +151,113 @@ async fn a_core_that_stops_is_restored_to_the_last_completed_turn() {
     assert_eq!(roles(&provider, 2), ["system", "user", "assistant", "user"]);
     assert_eq!(third.messages()[2]["content"], "first answer");
     assert_eq!(third.messages()[3]["content"], "third");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_server_error_with_a_huge_body_is_retried_like_any_server_error() {
+    for stream in [true, false] {
+        let (dir, _) = target_dir();
+        let huge = "x".repeat(50 << 20);
+        let provider = MockProvider::start(vec![
+            ResponseTemplate::new(500).set_body_raw(huge, "text/plain"),
+            text_reply("answered after all"),
+        ])
+        .await;
+        let mut run = Tidyup::new(dir.path(), &provider).stdin("hi\n");
+        if !stream {
+            run = run.arg("--no-stream");
+        }
+        let outcome = run.run().await;
+        outcome.assert_clean_exit();
+        assert!(
+            outcome.stdout_lines().contains(&"answered after all"),
+            "{outcome}"
+        );
+        assert_eq!(provider.requests().len(), 2, "retried once\n{outcome}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_stream_of_events_holding_nothing_fails_as_a_reply_with_no_answer() {
+    let (dir, _) = target_dir();
+    let events = [
+        "null".to_owned(),
+        "42".to_owned(),
+        json!({"choices": "nope"}).to_string(),
+        json!({"choices": [{"index": 0, "delta": "just words"}]}).to_string(),
+        json!({"choices": [{"index": 0, "delta": {"tool_calls": [42, "list_files", null]}}]})
+            .to_string(),
+        "[DONE]".to_owned(),
+    ];
+    let stream: String = events
+        .iter()
+        .map(|data| format!("data: {data}\n\n"))
+        .collect();
+    let provider = MockProvider::start(vec![
+        event_stream(&stream),
+        event_stream(&format!(
+            "data: {}\n\ndata: [DONE]\n\n",
+            json!({"choices": [{"index": 0, "delta": {"content": "fine now"}}]})
+        )),
+    ])
+    .await;
+    let outcome = Tidyup::new(dir.path(), &provider)
+        .stdin("hi\nagain\n")
+        .run()
+        .await;
+    assert_eq!(outcome.code(), 0, "{outcome}");
+    assert_eq!(
+        failures(&outcome),
+        ["model call failed: the reply held no answer"],
+        "{outcome}"
+    );
+    let lines = outcome.stdout_lines();
+    assert!(lines.contains(&"fine now"), "{outcome}");
+    assert!(!lines.contains(&""), "no blank answer line: {outcome}");
+    let second = &provider.requests()[1];
+    assert_well_formed(second.messages());
+    assert_eq!(roles(&provider, 1), ["system", "user", "user"]);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_reply_too_large_for_the_context_budget_is_rolled_back_and_the_session_goes_on() {
+    let (dir, _) = target_dir();
+    std::fs::write(dir.path().join("a.txt"), "a").unwrap();
+    let calls: Vec<Value> = (0..10_000)
+        .map(|i| {
+            call_json(
+                &format!("call_{i}"),
+                "get_file_type",
+                json!({"filename": "a.txt"}),
+            )
+        })
+        .collect();
+    let provider =
+        MockProvider::start(vec![tool_reply(calls), text_reply("the second answer")]).await;
+    let outcome = Tidyup::new(dir.path(), &provider)
+        .stdin("first\nsecond\n")
+        .run()
+        .await;
+    assert_eq!(outcome.code(), 0, "{outcome}");
+    let failed = failures(&outcome);
+    assert_eq!(failed.len(), 1, "{outcome}");
+    assert!(
+        failed[0].starts_with("model call failed: the conversation needs about "),
+        "{outcome}"
+    );
+    assert!(
+        outcome.stdout.contains(
+            "This line was rolled back: the session goes on from the last completed turn"
+        ),
+        "{outcome}"
+    );
+    assert!(
+        outcome.stdout_lines().contains(&"the second answer"),
+        "{outcome}"
+    );
+    let requests = provider.requests();
+    assert_eq!(requests.len(), 2, "the second line is sent\n{outcome}");
+    assert_well_formed(requests[1].messages());
+    assert_eq!(roles(&provider, 1), ["system", "user"]);
+    assert_eq!(requests[1].messages()[1]["content"], "second");
 }

@@ -1,6 +1,7 @@
 //! The context budget: older tool results give way to one-line notes so a
 //! request fits, the history stays well-formed and everything else is sent
-//! unchanged; a request that cannot fit is not sent, and the user is told.
+//! unchanged; a request that cannot fit is not sent, the user is told, and
+//! the line is rolled back to the last completed turn.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
@@ -134,7 +135,7 @@ fn the_latest_rounds_results_are_never_elided() {
 }
 
 #[test]
-fn a_request_that_cannot_fit_is_not_sent_and_the_user_is_told_why() {
+fn a_request_that_cannot_fit_is_not_sent_and_the_line_is_rolled_back() {
     let (full, _) = run(Lang::En, u64::MAX, &LINES);
     let (one, _) = run(
         Lang::En,
@@ -148,40 +149,38 @@ fn a_request_that_cannot_fit_is_not_sent_and_the_user_is_told_why() {
     );
     let budget = estimate_request(&two.model.requests[5]) - 1;
 
-    let (mut world, outcomes) = run(Lang::En, budget, &LINES);
-    assert_eq!(
-        outcomes,
-        [Outcome::Answered, Outcome::Answered, Outcome::ModelFailed]
-    );
+    let (mut world, outcomes) = run(Lang::En, budget, &LINES[..2]);
+    assert_eq!(outcomes, [Outcome::Answered, Outcome::Answered]);
+    let completed = world.history_json();
+    assert_eq!(world.line(LINES[2]), Outcome::ModelFailed);
     assert_eq!(world.model.requests.len(), 5, "no call made");
-    let Some(Event::Error { text }) = world.events.events.last() else {
-        panic!("no error event: {:?}", world.events.events.last());
+    let [.., Event::Error { text }, Event::Notice { text: notice }] = &world.events.events[..]
+    else {
+        panic!("no error and notice: {:?}", world.events.events);
     };
     assert!(
         text.starts_with("model call failed: the conversation needs about "),
         "{text}"
     );
     assert!(text.contains(&format!("more than the context budget of {budget}: start a new session (quit, then run tidyup again), or raise the budget with --context-tokens or context_tokens in the config file")), "{text}");
+    assert_eq!(
+        notice,
+        "This line was rolled back: the session goes on from the last completed turn (file changes already made stay; `tidyup undo` reverses them)."
+    );
+    // Back to the last completed turn: the line, its call and its result
+    // are gone (what earlier turns had elided stays elided).
     let history = world.history_json();
     assert_well_formed(&history);
-    let r3 = history[RESULTS[2]]["content"].as_str().unwrap();
-    assert!(
-        r3.starts_with("151 items in"),
-        "the latest round is kept: {r3}"
-    );
+    assert_eq!(history.len(), completed.len());
+    assert_eq!(history.last(), completed.last());
 
-    // The session goes on: the next line's request fits once that result
-    // belongs to an earlier turn.
+    // The session goes on from there.
     assert_eq!(world.line("well?"), Outcome::Answered);
     assert_eq!(world.model.requests.len(), 6);
     let sent = messages(&world, 5);
     assert_well_formed(&sent);
-    assert!(
-        sent[RESULTS[2]]["content"]
-            .as_str()
-            .unwrap()
-            .starts_with("[elided")
-    );
+    assert_eq!(sent.len(), completed.len() + 1);
+    assert_eq!(sent.last().unwrap()["content"], "well?");
     assert!(estimate_request(&world.model.requests[5]) <= budget);
 }
 
@@ -194,8 +193,12 @@ fn a_fresh_session_too_large_for_the_budget_sends_nothing() {
         let (world, outcomes) = run(lang, 100, &["hello"]);
         assert_eq!(outcomes, [Outcome::ModelFailed]);
         assert!(world.model.requests.is_empty());
-        let text = world.events.events.last().unwrap().text().to_owned();
+        let errors: Vec<&Event> = (world.events.events.iter())
+            .filter(|event| matches!(event, Event::Error { .. }))
+            .collect();
+        let text = errors.last().unwrap().text().to_owned();
         assert!(text.starts_with(expected), "{text}");
+        assert_eq!(world.history_json().len(), 1, "back to the system message");
         assert!(text.contains("--context-tokens"), "{text}");
         assert!(text.contains("100"), "{text}");
     }

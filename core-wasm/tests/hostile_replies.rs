@@ -1,6 +1,6 @@
 //! Replies a hostile or broken provider may send: tool calls that are not
-//! objects, event streams with no usable chunk, and replies over the size
-//! limit. Each is a failed call or a normalized message; the session goes
+//! objects, event streams with no usable chunk or no answer, and replies
+//! over the size limit. Each is a failed call or a normalized message; the session goes
 //! on and every later request is well-formed.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
@@ -329,17 +329,34 @@ fn a_whole_completion_sent_as_one_event_reads_like_a_whole_body() {
 }
 
 #[test]
-fn an_empty_delta_is_still_an_empty_answer() {
+fn a_stream_of_events_holding_nothing_is_a_reply_with_no_answer() {
+    let events: String = [
+        "null".to_owned(),
+        "42".to_owned(),
+        json!({"choices": "nope"}).to_string(),
+        json!({"choices": [{"index": 0, "delta": "just words"}]}).to_string(),
+        delta(json!({"role": "assistant", "tool_calls": [42, "list_files", null]})).to_string(),
+        "[DONE]".to_owned(),
+    ]
+    .iter()
+    .map(|data| format!("data: {data}\n\n"))
+    .collect();
     let mut session = Session::new(
         Lang::En,
         calls(true),
-        [stream(&[delta(json!({"role": "assistant"}))])],
+        [Answer::Stream(vec![events]), streamed_text("fine")],
     );
-    assert_eq!(session.line("hello"), Outcome::Answered);
+    assert_eq!(session.line("hello"), Outcome::ModelFailed);
     assert_eq!(
-        session.history()[2],
-        json!({"role": "assistant", "content": ""})
+        session.error_text(),
+        "model call failed: the reply held no answer"
     );
+    assert_eq!(session.roles(), ["system", "user"], "nothing stored");
+    assert_eq!(session.line("again"), Outcome::Answered);
+    let roles: Vec<Value> = (session.model.messages(1).iter())
+        .map(|m| m["role"].clone())
+        .collect();
+    assert_eq!(roles, ["system", "user", "user"]);
 }
 
 // ---------------------------------------------------------------------------

@@ -67,6 +67,32 @@ fn malformed_requests_get_json_rpc_errors_and_the_server_goes_on() {
 }
 
 #[test]
+fn a_message_over_the_size_limit_gets_an_error_and_the_server_goes_on() {
+    let world = World::new();
+    World::write(&world.target, &[("a.txt", "a")]);
+    let target = world.target.display().to_string();
+    let mut server = world.raw(&[&target]);
+    server.initialize();
+
+    // 45 MB on one line: read no further than the limit, answered with
+    // Invalid Request under the id it began with.
+    let huge = format!(
+        r#"{{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{{"name":"list_files","arguments":{{"path":"{}"}}}}}}"#,
+        "a".repeat(45_000_000)
+    );
+    let refused = server.request_line(&huge);
+    assert_eq!(refused["id"], 7, "{refused}");
+    assert_eq!(refused["error"]["code"], -32600, "{refused}");
+    let message = refused["error"]["message"].as_str().unwrap();
+    assert!(message.contains("16 MiB"), "{message}");
+
+    let listed = server.request(&json!({"jsonrpc": "2.0", "id": 8, "method": "tools/list"}));
+    assert_eq!(listed["id"], 8);
+    assert_eq!(listed["result"]["tools"].as_array().unwrap().len(), 11);
+    assert_eq!(server.finish(), Some(0));
+}
+
+#[test]
 fn a_missing_directory_is_refused_at_start() {
     let world = World::new();
     let missing = world.target.join("nope").display().to_string();

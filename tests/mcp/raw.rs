@@ -66,7 +66,12 @@ impl RawConnection {
 
     /// Sends a request and returns the next line.
     pub fn request(&mut self, request: &Value) -> Value {
-        self.send(&request.to_string());
+        self.request_line(&request.to_string())
+    }
+
+    /// Sends one line as it is and returns the next line.
+    pub fn request_line(&mut self, line: &str) -> Value {
+        self.send(line);
         self.receive()
     }
 

@@ -1,5 +1,6 @@
 //! The texts of the context budget: an elided tool result's note, a request
-//! that does not fit, and the advice when a provider says it was too long.
+//! that does not fit (and the line rolled back), and the advice when a
+//! provider says it was too long.
 
 use crate::texts::Lang;
 
@@ -39,6 +40,14 @@ impl Lang {
             format!(
                 "对话约需 {estimate} 个 token，超过上下文预算 {budget}：请开始新的会话（quit 后重新运行 tidyup），如果模型能读取更多，可用 --context-tokens 或配置文件中的 context_tokens 提高预算"
             ),
+        )
+    }
+
+    /// After a request that did not fit: the line was rolled back.
+    pub fn line_rolled_back(self) -> String {
+        self.pick(
+            "This line was rolled back: the session goes on from the last completed turn (file changes already made stay; `tidyup undo` reverses them).".to_owned(),
+            "这一行已回滚：会话从上一个完成的回合继续（已做的文件改动保留；`tidyup undo` 可以撤销）。".to_owned(),
         )
     }
 }

@@ -76,6 +76,14 @@ impl Lang {
         )
     }
 
+    /// Cause: the reply held neither text nor a tool call.
+    pub fn no_answer_in_reply(self) -> String {
+        self.pick(
+            "the reply held no answer".to_owned(),
+            "回复中没有任何回答".to_owned(),
+        )
+    }
+
     /// Cause: the reply had no choices.
     pub fn no_choices(self) -> String {
         self.pick(

@@ -292,3 +292,16 @@ pub fn connection_failed(lang: Lang, cause: &str) -> String {
 pub fn stopping(lang: Lang) -> String {
     lang.pick("stopping".to_owned(), "正在停止".to_owned())
 }
+
+/// A message (one line) over the size limit of `limit_mib`, answered as an
+/// invalid request: the limit is fixed, since no tool call comes near it.
+pub fn message_too_large(lang: Lang, limit_mib: usize) -> String {
+    lang.pick(
+        format!(
+            "message too large: more than {limit_mib} MiB on one line, the most tidyup mcp reads of one message (a fixed limit: no tool call needs more); it was not read"
+        ),
+        format!(
+            "消息过大：一行超过 {limit_mib} MiB，这是 tidyup mcp 对一条消息读取的上限（固定的上限：任何工具调用都用不到更多）；该消息未被读取"
+        ),
+    )
+}

@@ -39,7 +39,8 @@ pub struct HttpOptions {
     /// Waiting for the reply's head, then for each next piece of its body.
     pub idle_timeout: Duration,
     /// The most bytes of a whole body, and of one event of a stream; the
-    /// call fails with code `reply_too_large` beyond it, nothing more read.
+    /// call fails with code `reply_too_large` beyond it, nothing more read
+    /// (an error status's body is cut there instead).
     pub max_reply_bytes: u64,
 }
 
@@ -169,32 +170,42 @@ impl ChatTransport for HttpTransport {
 }
 
 /// Reads a whole answer of at most `limit` bytes, with its `Retry-After`
-/// (in seconds) when given. A larger one is refused as soon as that is
-/// known: from its `Content-Length`, or once `limit` bytes were read.
+/// (in seconds) when given. The status decides what a larger one is: a
+/// success is refused as soon as that is known (from its `Content-Length`,
+/// or once `limit` bytes were read); an error keeps its first `limit`
+/// bytes, the rest left unread, and fails as its status says.
 async fn whole(mut response: reqwest::Response, limit: u64) -> Result<HttpReply, HostError> {
-    let status = response.status().as_u16();
+    let status = response.status();
     let retry_after = response
         .headers()
         .get(RETRY_AFTER)
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.trim().parse::<f64>().ok());
-    if response
-        .content_length()
-        .is_some_and(|length| length > limit)
+    if status.is_success()
+        && response
+            .content_length()
+            .is_some_and(|length| length > limit)
     {
         return Err(reply_too_large(limit));
     }
+    let limit_bytes = usize::try_from(limit).unwrap_or(usize::MAX);
     let mut body = Vec::new();
     while let Some(bytes) = response
         .chunk()
         .await
         .map_err(|err| transport_error(&err))?
     {
-        if u64::try_from(body.len() + bytes.len()).map_or(true, |total| total > limit) {
-            return Err(reply_too_large(limit));
+        if body.len().saturating_add(bytes.len()) > limit_bytes {
+            if status.is_success() {
+                return Err(reply_too_large(limit));
+            }
+            let room = limit_bytes - body.len();
+            body.extend_from_slice(&bytes[..room]);
+            break;
         }
         body.extend_from_slice(&bytes);
     }
+    let status = status.as_u16();
     Ok(HttpReply {
         retry_after,
         ..HttpReply::new(status, String::from_utf8_lossy(&body).into_owned())

@@ -7,10 +7,12 @@
 //! tidyup's own directories out of reach, and the journal (one session per
 //! connection, its name ending in `-mcp`) or the dry-run overlay. Standard
 //! output carries only the protocol; every log line goes to standard error.
+//! A message over 16 MiB is answered with an error, unread.
 
 mod progress;
 mod roots;
 mod server;
+mod stdio;
 mod tools;
 mod workspace;
 
@@ -61,7 +63,11 @@ pub(super) async fn serve(settings: McpSettings) -> anyhow::Result<()> {
     ));
     let service = server
         .clone()
-        .serve(rmcp::transport::stdio())
+        .serve(stdio::BoundedLines::new(
+            tokio::io::stdin(),
+            tokio::io::stdout(),
+            lang,
+        ))
         .await
         .with_context(|| lang.mcp_could_not_start())?;
     tokio::select! {

@@ -3,108 +3,32 @@
 //! One user line is one turn: at most [`MAX_ROUNDS`] model calls; tool calls
 //! of a reply run in order with one tool message each; a plain answer ends
 //! the turn. A failed model call ends the turn with an error event and leaves
-//! the history well-formed for the next line.
+//! the history well-formed for the next line; a request too large for the
+//! context budget rolls the line back to the last completed turn.
+
+mod config;
 
 use std::ops::ControlFlow;
 
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::answer;
-use crate::budget::{self, Fit, Limits};
-use crate::call::{Answered, CallSettings};
-use crate::ports::{Capabilities, Event, EventSink, Outcome, Provider};
+use crate::budget::{self, Fit};
+use crate::call::Answered;
+use crate::ports::{Capabilities, Event, EventSink, Outcome};
 use crate::protocol::{self, Message, Reply, ToolCall, Usage};
 use crate::rules::Rules;
 use crate::texts::Lang;
-use crate::texts::prompt::{bulk_prompt, contents_prompt, existing_folders_prompt, system_prompt};
+use crate::texts::prompt::bulk_prompt;
 use crate::tools::{self, ToolContext, ToolSet};
+
+pub use config::AgentConfig;
 
 /// Maximum model calls per user turn.
 pub const MAX_ROUNDS: u32 = 15;
 
 /// Characters of a tool result shown on its console line.
 pub const TOOL_PREVIEW_CHARS: usize = 100;
-
-/// What an agent is created with.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AgentConfig {
-    /// The absolute directory to organize; relative tool paths resolve here.
-    pub target_dir: String,
-    /// The provider's model identifier.
-    pub model: String,
-    /// Language of the prompt and texts.
-    #[serde(default)]
-    pub lang: Lang,
-    /// Who answers the model calls.
-    #[serde(default)]
-    pub provider: Provider,
-    /// Streaming and retries of model calls.
-    #[serde(default)]
-    pub calls: CallSettings,
-    /// When a directory is large; the context budget; excerpt length.
-    #[serde(default)]
-    pub limits: Limits,
-    /// Whether the model may read files' contents (`read_file` is declared
-    /// and excerpts are sent to the provider).
-    #[serde(default)]
-    pub read_contents: bool,
-    /// The text of the user's rules file, when there is one.
-    #[serde(default)]
-    pub rules: Option<String>,
-}
-
-impl AgentConfig {
-    /// The user's rules, when the config carries a rules file that parses
-    /// (hosts check it at start and refuse a bad one). An agent parses
-    /// them once; [`Agent::rules`] gives them.
-    pub fn parsed_rules(&self) -> Option<Rules> {
-        self.rules
-            .as_deref()
-            .and_then(|text| Rules::parse(text).ok())
-    }
-
-    /// The tools declared from the first request: `read_file` when the user
-    /// allows reading contents, or when the offline planner must read files
-    /// for the rules: their text, or the date a photo was taken (nothing
-    /// leaves the machine then). The offline planner gets the bulk tools
-    /// from the start too, for `find_duplicates` (no request of it leaves
-    /// the machine, so their size costs nothing); a provider gets them once
-    /// a directory is large.
-    fn first_tools(&self, rules: Option<&Rules>) -> ToolSet {
-        let local = matches!(self.provider, Provider::Offline | Provider::OfflineNoKey);
-        let rules_read = rules.is_some_and(|rules| rules.needs_content() || rules.needs_dates());
-        ToolSet {
-            bulk: local,
-            contents: self.read_contents || (local && rules_read),
-        }
-    }
-
-    /// The system message: the base prompt, the existing-folders advice,
-    /// `read_file`'s advice when `tools` declare it, and the user's rules.
-    fn system_message(&self, tools: ToolSet, rules: Option<&Rules>) -> String {
-        let lang = self.lang;
-        let mut text = system_prompt(lang, &self.target_dir);
-        text.push_str("\n\n");
-        text.push_str(&existing_folders_prompt(lang));
-        if tools.bulk {
-            text.push_str("\n\n");
-            text.push_str(&bulk_prompt(lang));
-        }
-        if tools.contents {
-            text.push_str("\n\n");
-            text.push_str(&contents_prompt(lang));
-        }
-        if let Some(rules) = rules {
-            let described = rules.describe(lang);
-            if !described.is_empty() {
-                text.push_str("\n\n");
-                text.push_str(&described);
-            }
-        }
-        text
-    }
-}
 
 /// One conversation with the model about one target directory.
 #[derive(Debug, Clone)]
@@ -222,31 +146,49 @@ impl Agent {
         if line.eq_ignore_ascii_case("quit") {
             return Outcome::Quit;
         }
+        let completed = self.history.len();
         self.history.push(Message::User {
             content: line.to_owned(),
         });
         let lang = self.config.lang;
         self.check_target(caps);
         let mut usage = Usage::default();
-        let outcome = self.run_rounds(caps, &mut usage);
+        let outcome = match self.run_rounds(caps, &mut usage) {
+            Ended::Turn(outcome) => outcome,
+            Ended::OverBudget => {
+                self.roll_back(completed, caps.events);
+                Outcome::ModelFailed
+            }
+        };
         if usage.total_tokens > 0 {
             caps.events.emit(usage.event(lang));
         }
         outcome
     }
 
+    /// Drops what the line added after the first `completed` messages (the
+    /// last completed turn), as a host does after the core stopped: a
+    /// conversation too large for the budget would fail every later line.
+    /// Changes the line made to files stay.
+    fn roll_back(&mut self, completed: usize, events: &mut dyn EventSink) {
+        self.history.truncate(completed);
+        events.emit(Event::Notice {
+            text: self.config.lang.line_rolled_back(),
+        });
+    }
+
     /// The model calls of one turn, at most [`MAX_ROUNDS`].
-    fn run_rounds(&mut self, caps: &mut Capabilities<'_>, usage: &mut Usage) -> Outcome {
+    fn run_rounds(&mut self, caps: &mut Capabilities<'_>, usage: &mut Usage) -> Ended {
         let mut round_start = self.history.len().saturating_sub(1);
         for _ in 0..MAX_ROUNDS {
-            if let ControlFlow::Break(outcome) = self.run_round(&mut round_start, caps, usage) {
-                return outcome;
+            if let ControlFlow::Break(ended) = self.run_round(&mut round_start, caps, usage) {
+                return ended;
             }
         }
         caps.events.emit(Event::Notice {
             text: self.config.lang.round_limit(MAX_ROUNDS),
         });
-        Outcome::RoundLimit
+        Ended::Turn(Outcome::RoundLimit)
     }
 
     /// One model call and the tools it asks for; `Break` when the turn
@@ -257,19 +199,21 @@ impl Agent {
         round_start: &mut usize,
         caps: &mut Capabilities<'_>,
         usage: &mut Usage,
-    ) -> ControlFlow<Outcome> {
+    ) -> ControlFlow<Ended> {
         let lang = self.config.lang;
         let declarations = tools::declarations_for(self.tools);
         let Some(body) = self.request_within_budget(&declarations, *round_start, caps.events)
         else {
-            return ControlFlow::Break(Outcome::ModelFailed);
+            return ControlFlow::Break(Ended::OverBudget);
         };
         *round_start = self.history.len();
         let Answered { completion, shown } =
             match answer::complete(body, &self.config.calls, caps.model, caps.events, lang) {
                 Ok(answered) => answered,
-                Err(Outcome::Cancelled) => return ControlFlow::Break(turn_cancelled(caps, lang)),
-                Err(ended) => return ControlFlow::Break(ended),
+                Err(Outcome::Cancelled) => {
+                    return ControlFlow::Break(Ended::Turn(turn_cancelled(caps, lang)));
+                }
+                Err(ended) => return ControlFlow::Break(Ended::Turn(ended)),
             };
         *usage += completion.usage.unwrap_or_default();
         let truncated = completion.finish_reason.as_deref() == Some("length");
@@ -281,7 +225,7 @@ impl Agent {
                     text,
                     streamed: shown,
                 });
-                ControlFlow::Break(Outcome::Answered)
+                ControlFlow::Break(Ended::Turn(Outcome::Answered))
             }
             Reply::ToolCalls { message, calls } => {
                 if shown {
@@ -292,7 +236,7 @@ impl Agent {
                 }
                 self.history.push(Message::Assistant(message));
                 match self.run_tools(calls, truncated, caps) {
-                    Flow::Cancelled => ControlFlow::Break(turn_cancelled(caps, lang)),
+                    Flow::Cancelled => ControlFlow::Break(Ended::Turn(turn_cancelled(caps, lang))),
                     Flow::Continue => ControlFlow::Continue(()),
                 }
             }
@@ -377,6 +321,16 @@ impl Agent {
         }
         flow
     }
+}
+
+/// How a turn's model calls ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ended {
+    /// With this outcome, the history kept as it is.
+    Turn(Outcome),
+    /// With a request too large for the context budget (the user told
+    /// why): the line is rolled back.
+    OverBudget,
 }
 
 /// Whether a turn goes on.

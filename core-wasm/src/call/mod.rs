@@ -3,15 +3,19 @@
 //! exponential backoff and jitter when the failure may pass (honouring
 //! `Retry-After`), never retried once streamed text has been shown,
 //! cancellable by the user, and bounded: a reply over the size limit (a
-//! whole body, one event, or the text a stream assembles) fails the call.
+//! whole body, one event, or the text a stream assembles) fails the call,
+//! while an error status's body is only cut at it. A reply holding no
+//! answer fails the call too.
+
+mod stream;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use crate::ports::{ErrorCode, Event, EventSink, HostError, HttpReply, ModelClient};
-use crate::protocol::{CallFailure, Completion, read_completion, read_completion_value};
-use crate::sse::{Assembler, ChunkError, SseParser};
+use crate::ports::{ErrorCode, EventSink, HostError, HttpReply, ModelClient};
+use crate::protocol::{CallFailure, Completion, Reply, read_completion};
 use crate::texts::Lang;
+use stream::try_streamed;
 
 /// The default size limit of a reply: 8 MiB.
 pub const DEFAULT_MAX_REPLY_BYTES: u64 = 8 << 20;
@@ -162,7 +166,7 @@ pub fn complete(
                 .map_err(|err| TryFailure::from_host(err, false, settings, lang))
                 .and_then(|reply| whole(&reply, settings, lang))
         };
-        let failed = match outcome {
+        let failed = match outcome.and_then(|answered| holds_answer(answered, lang)) {
             Ok(answered) => return Ok(answered),
             Err(failed) => failed,
         };
@@ -180,11 +184,39 @@ pub fn complete(
     Err(CallError::Failed(String::new()))
 }
 
-/// Reads a whole answer, refusing one over the size limit unparsed.
-fn whole(reply: &HttpReply, settings: &CallSettings, lang: Lang) -> Result<Answered, TryFailure> {
-    if let Some(kind) = oversize(&reply.body, settings) {
-        return Err(TryFailure::oversize(kind, false, settings, lang));
+/// A reply that holds nothing (no text, no tool call) answers nothing: the
+/// call failed, however the reply came (whole or streamed, its deltas
+/// empty or not). A reply the content filter stopped is told as such.
+fn holds_answer(answered: Answered, lang: Lang) -> Result<Answered, TryFailure> {
+    let empty = matches!(
+        &answered.completion.reply,
+        Reply::Answer { text, .. } if text.trim().is_empty()
+    );
+    let filtered = answered.completion.finish_reason.as_deref() == Some("content_filter");
+    if empty && !filtered {
+        return Err(TryFailure::fatal(lang.no_answer_in_reply(), answered.shown));
     }
+    Ok(answered)
+}
+
+/// Reads a whole answer. The status decides: a 2xx one over the size limit
+/// is refused unparsed; an error's body is only cut at the limit (it says
+/// why the call failed, and whether to try again, as any error does).
+fn whole(reply: &HttpReply, settings: &CallSettings, lang: Lang) -> Result<Answered, TryFailure> {
+    let cut;
+    let reply = match oversize(&reply.body, settings) {
+        Some((kind, _)) if (200..300).contains(&reply.status) => {
+            return Err(TryFailure::oversize(kind, false, settings, lang));
+        }
+        Some((_, within)) => {
+            cut = HttpReply {
+                body: reply.body[..within].to_owned(),
+                ..reply.clone()
+            };
+            &cut
+        }
+        None => reply,
+    };
     read_completion(reply, lang)
         .map(|completion| Answered {
             completion,
@@ -211,15 +243,20 @@ fn max_json_values(settings: &CallSettings) -> u64 {
 }
 
 /// Whether `text` (a whole body or one event) passes the size limit, found
-/// in one pass before anything is parsed. Every `[`, `{` and `,` outside a
-/// string begins one more value.
-fn oversize(text: &str, settings: &CallSettings) -> Option<Oversize> {
+/// in one pass before anything is parsed, and how many of its bytes are
+/// within it (cut at a character). Every `[`, `{` and `,` outside a string
+/// begins one more value.
+fn oversize(text: &str, settings: &CallSettings) -> Option<(Oversize, usize)> {
     if u64::try_from(text.len()).map_or(true, |bytes| bytes > settings.max_reply_bytes) {
-        return Some(Oversize::Bytes);
+        let mut within = usize::try_from(settings.max_reply_bytes).unwrap_or(usize::MAX);
+        while !text.is_char_boundary(within) {
+            within -= 1;
+        }
+        return Some((Oversize::Bytes, within));
     }
     let max_values = max_json_values(settings);
     let (mut values, mut in_string, mut escaped) = (1u64, false, false);
-    for &byte in text.as_bytes() {
+    for (index, &byte) in text.as_bytes().iter().enumerate() {
         match (in_string, byte) {
             (true, _) if escaped => escaped = false,
             (true, b'\\') => escaped = true,
@@ -227,132 +264,13 @@ fn oversize(text: &str, settings: &CallSettings) -> Option<Oversize> {
             (false, b'[' | b'{' | b',') => {
                 values += 1;
                 if values > max_values {
-                    return Some(Oversize::Values);
+                    return Some((Oversize::Values, index));
                 }
             }
             (true, _) | (false, _) => {}
         }
     }
     None
-}
-
-/// One streamed try. A stream without any chat-completion chunk (garbage,
-/// no event at all) is read as its first event would be as a whole body:
-/// the same bytes fail, or answer, the same way however they arrive.
-fn try_streamed(
-    body: &Value,
-    settings: &CallSettings,
-    model: &mut dyn ModelClient,
-    events: &mut dyn EventSink,
-    lang: Lang,
-) -> Result<Answered, TryFailure> {
-    let opened = model
-        .open_stream(body)
-        .map_err(|err| TryFailure::from_host(err, false, settings, lang))?;
-    if !opened.streaming {
-        // The provider answered whole (an error, or no streaming support).
-        return whole(&opened, settings, lang);
-    }
-    let mut reading = StreamReading::new(settings);
-    while !reading.finished {
-        let piece = model
-            .read_stream()
-            .map_err(|err| TryFailure::from_host(err, reading.shown, settings, lang))?;
-        let data_lines = match piece {
-            Some(text) => reading
-                .parser
-                .feed(&text)
-                .map_err(|_| TryFailure::too_large(reading.shown, settings, lang))?,
-            None => {
-                reading.finished = true;
-                reading.parser.finish().into_iter().collect()
-            }
-        };
-        for data in data_lines {
-            reading.take(data, settings, events, lang)?;
-        }
-    }
-    reading.finish(settings, lang)
-}
-
-/// A streamed answer being read: its events parsed, its deltas assembled.
-struct StreamReading {
-    parser: SseParser,
-    assembler: Assembler,
-    /// Whether answer text was shown as it arrived.
-    shown: bool,
-    /// Whether the stream ended or said `[DONE]`.
-    finished: bool,
-    /// The first event, kept while no delta arrived: a stream without
-    /// deltas is read as that event would be as a whole body.
-    first_event: Option<String>,
-}
-
-impl StreamReading {
-    fn new(settings: &CallSettings) -> Self {
-        let limit = usize::try_from(settings.max_reply_bytes).unwrap_or(usize::MAX);
-        Self {
-            parser: SseParser::with_limit(limit),
-            assembler: Assembler::with_limit(limit),
-            shown: false,
-            finished: false,
-            first_event: None,
-        }
-    }
-
-    /// Takes one event's data: `[DONE]` ends the stream, a chunk's deltas
-    /// are assembled and its text shown; data that is not JSON is skipped.
-    fn take(
-        &mut self,
-        data: String,
-        settings: &CallSettings,
-        events: &mut dyn EventSink,
-        lang: Lang,
-    ) -> Result<(), TryFailure> {
-        if data.trim() == "[DONE]" {
-            self.finished = true;
-            return Ok(());
-        }
-        if let Some(kind) = oversize(&data, settings) {
-            return Err(TryFailure::oversize(kind, self.shown, settings, lang));
-        }
-        let chunk = serde_json::from_str::<Value>(&data);
-        if !self.assembler.has_deltas() && self.first_event.is_none() {
-            self.first_event = Some(data);
-        }
-        let Ok(chunk) = chunk else {
-            return Ok(());
-        };
-        let shown = self.shown;
-        let news = self.assembler.push(&chunk).map_err(|err| match err {
-            ChunkError::Provider(cause) => TryFailure::fatal(cause, shown),
-            ChunkError::TooLarge => TryFailure::too_large(shown, settings, lang),
-        })?;
-        if self.assembler.has_deltas() {
-            self.first_event = None;
-        }
-        if !news.content.is_empty() {
-            self.shown = true;
-            events.emit(Event::AnswerDelta { text: news.content });
-        }
-        Ok(())
-    }
-
-    /// The answer the stream carried.
-    fn finish(self, settings: &CallSettings, lang: Lang) -> Result<Answered, TryFailure> {
-        let shown = self.shown;
-        if !self.assembler.has_deltas() {
-            let body = self.first_event.unwrap_or_default();
-            return whole(&HttpReply::new(200, body), settings, lang);
-        }
-        let completion =
-            read_completion_value(self.assembler.finish(), lang).map_err(|failure| TryFailure {
-                failure,
-                shown,
-                cancelled: false,
-            })?;
-        Ok(Answered { completion, shown })
-    }
 }
 
 /// The delay before try `attempt + 1`: `Retry-After` when given (capped at
