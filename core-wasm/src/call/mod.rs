@@ -166,7 +166,12 @@ pub fn complete(
                 .map_err(|err| TryFailure::from_host(err, false, settings, lang))
                 .and_then(|reply| whole(&reply, settings, lang))
         };
-        let failed = match outcome.and_then(|answered| holds_answer(answered, lang)) {
+        let outcome = if settings.stream {
+            outcome.and_then(|answered| stream_holds_answer(answered, lang))
+        } else {
+            outcome
+        };
+        let failed = match outcome {
             Ok(answered) => return Ok(answered),
             Err(failed) => failed,
         };
@@ -184,13 +189,14 @@ pub fn complete(
     Err(CallError::Failed(String::new()))
 }
 
-/// A reply that holds nothing (no text, no tool call) answers nothing: the
-/// call failed, however the reply came (whole or streamed, its deltas
-/// empty or not). A reply the content filter stopped is told as such.
-fn holds_answer(answered: Answered, lang: Lang) -> Result<Answered, TryFailure> {
+/// A streamed reply whose events carried neither text nor a tool call
+/// answers nothing: the call failed (no blank answer is stored). A whole
+/// reply is read as the protocol says (missing or null content is an empty
+/// answer); a reply the content filter stopped is told as such.
+fn stream_holds_answer(answered: Answered, lang: Lang) -> Result<Answered, TryFailure> {
     let empty = matches!(
         &answered.completion.reply,
-        Reply::Answer { text, .. } if text.trim().is_empty()
+        Reply::Answer { text, .. } if text.is_empty()
     );
     let filtered = answered.completion.finish_reason.as_deref() == Some("content_filter");
     if empty && !filtered {
