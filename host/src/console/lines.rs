@@ -12,12 +12,18 @@ use tidyup_core::visible::visible;
 pub fn print_line(to_stderr: bool, text: &str) {
     let mut line = visible(text).into_owned();
     line.push('\n');
+    write_out(to_stderr, &line);
+}
+
+/// Writes and flushes `text` as it is; a closed stream (e.g. `| head`) must
+/// not crash tidyup.
+pub(super) fn write_out(to_stderr: bool, text: &str) {
     let _ = if to_stderr {
-        std::io::stderr().lock().write_all(line.as_bytes())
+        std::io::stderr().lock().write_all(text.as_bytes())
     } else {
         let mut stdout = std::io::stdout().lock();
         stdout
-            .write_all(line.as_bytes())
+            .write_all(text.as_bytes())
             .and_then(|()| stdout.flush())
     };
 }

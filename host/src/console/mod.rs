@@ -9,12 +9,13 @@ pub use lines::print_line;
 pub(crate) use lines::{errln, outln};
 pub use spinner::Spinner;
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 
 use tidyup_core::visible::visible;
 use tidyup_core::{Event, EventSink};
 
 use crate::redact::{self, PieceScrubber};
+use lines::write_out;
 use progress::BulkProgress;
 
 /// Prints events: errors on standard error, everything else on standard
@@ -137,16 +138,4 @@ impl EventSink for Console {
         }
         write_out(to_stderr, &line);
     }
-}
-
-/// Writes and flushes; a closed stream (e.g. `| head`) must not crash tidyup.
-fn write_out(to_stderr: bool, text: &str) {
-    let _ = if to_stderr {
-        std::io::stderr().lock().write_all(text.as_bytes())
-    } else {
-        let mut stdout = std::io::stdout().lock();
-        stdout
-            .write_all(text.as_bytes())
-            .and_then(|()| stdout.flush())
-    };
 }

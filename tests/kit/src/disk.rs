@@ -77,3 +77,30 @@ pub fn fifo_behind_link(dir: &Path, name: &str) -> PathBuf {
     std::os::unix::fs::symlink("fifo", &link).expect("symlink to the fifo");
     link
 }
+
+/// Everything under `dir`: each folder as `"relative/"` with no bytes, each
+/// file as its relative path and its bytes; paths are written with `/` on
+/// every platform. Two calls compare equal exactly when nothing changed.
+pub fn tree_of(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let mut found = std::collections::BTreeMap::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(folder) = pending.pop() {
+        for entry in std::fs::read_dir(&folder).expect("readable folder") {
+            let path = entry.expect("folder entry").path();
+            let relative = path
+                .strip_prefix(dir)
+                .expect("below dir")
+                .components()
+                .map(|part| part.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/");
+            if path.is_dir() {
+                found.insert(format!("{relative}/"), Vec::new());
+                pending.push(path);
+            } else {
+                found.insert(relative, std::fs::read(&path).expect("readable file"));
+            }
+        }
+    }
+    found
+}

@@ -4,7 +4,7 @@
 pub use crate::TOOL_NAMES;
 #[cfg(unix)]
 pub use crate::disk::fifo_behind_link;
-pub use crate::disk::{at, set_mtime, target_dir, write_file};
+pub use crate::disk::{at, set_mtime, target_dir, tree_of, write_file};
 pub use crate::provider::{
     API_PREFIX, MockProvider, Recorded, error_reply, message_reply, text_reply, tool_reply,
 };

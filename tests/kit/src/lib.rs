@@ -30,7 +30,7 @@ mod runner;
 
 #[cfg(unix)]
 pub use disk::fifo_behind_link;
-pub use disk::{at, set_mtime, target_dir, write_file};
+pub use disk::{at, set_mtime, target_dir, tree_of, write_file};
 pub use memfs::{DENIED, MemFs, Op, Snap};
 pub use model::{ScriptedModel, completion, http, text_reply, tool_reply};
 pub use paths::{abs, normalize};
