@@ -17,6 +17,7 @@ if ! cargo fuzz --version > /dev/null 2>&1; then
   cargo install cargo-fuzz --locked
 fi
 
+cargo fmt --manifest-path fuzz/Cargo.toml -- --check
 targets=${FUZZ_TARGETS:-$(cargo fuzz list --fuzz-dir fuzz)}
 cargo fuzz build --fuzz-dir fuzz --sanitizer "$sanitizer"
 
