@@ -21,6 +21,10 @@ lint:
     cargo clippy -p tidyup-core --target wasm32-unknown-unknown -- -D warnings
     cargo clippy -p tidyup-core --features web --target wasm32-unknown-unknown -- -D warnings
 
+# Fuzz the core: every target for SECONDS each, or one: just fuzz sse 600
+fuzz target="" seconds="60":
+    FUZZ_TARGETS="{{target}}" FUZZ_SECONDS={{seconds}} bash .ci/fuzz.sh
+
 # Start-up benchmark (first and cached start, time to prompt, peak RSS)
 bench:
     cargo build --release -p tidyup
