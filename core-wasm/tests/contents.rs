@@ -90,29 +90,8 @@ fn pdf() -> Vec<u8> {
     objects.push(s6);
     objects.push(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_vec());
     objects.push(b"<< /Title (Sales report) >>".to_vec());
-    let mut out = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n".to_vec();
-    let mut offsets = Vec::new();
-    for (i, o) in objects.iter().enumerate() {
-        offsets.push(out.len());
-        out.extend_from_slice(format!("{} 0 obj\n", i + 1).as_bytes());
-        out.extend_from_slice(o);
-        out.extend_from_slice(b"\nendobj\n");
-    }
-    let xref = out.len();
-    out.extend_from_slice(
-        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
-    );
-    for off in offsets {
-        out.extend_from_slice(format!("{off:010} 00000 n \n").as_bytes());
-    }
-    out.extend_from_slice(
-        format!(
-            "trailer\n<< /Size {} /Root 1 0 R /Info 8 0 R >>\nstartxref\n{xref}\n%%EOF\n",
-            objects.len() + 1
-        )
-        .as_bytes(),
-    );
-    out
+    let objects: Vec<&[u8]> = objects.iter().map(Vec::as_slice).collect();
+    pdf_with_trailer(&objects, " /Info 8 0 R")
 }
 
 /// One TIFF IFD starting at `start`: entries of (tag, type, count, value).
@@ -401,7 +380,12 @@ fn truncated_and_broken_pdfs_give_what_can_be_read() {
 /// A PDF of the given object bodies, numbered from 1, with a
 /// cross-reference table and object 1 as the catalog.
 fn pdf_of(objects: &[&[u8]]) -> Vec<u8> {
-    let mut out = b"%PDF-1.4\n".to_vec();
+    pdf_with_trailer(objects, "")
+}
+
+/// [`pdf_of`] with `extra` entries in the trailer dictionary.
+fn pdf_with_trailer(objects: &[&[u8]], extra: &str) -> Vec<u8> {
+    let mut out = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n".to_vec();
     let mut offsets = Vec::new();
     for (i, o) in objects.iter().enumerate() {
         offsets.push(out.len());
@@ -418,7 +402,7 @@ fn pdf_of(objects: &[&[u8]]) -> Vec<u8> {
     }
     out.extend_from_slice(
         format!(
-            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
+            "trailer\n<< /Size {} /Root 1 0 R{extra} >>\nstartxref\n{xref}\n%%EOF\n",
             objects.len() + 1
         )
         .as_bytes(),
