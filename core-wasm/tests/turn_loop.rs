@@ -37,6 +37,15 @@ fn quit_in_any_case_ends_without_a_request() {
 }
 
 #[test]
+fn exit_and_the_chinese_words_for_quit_end_too() {
+    for line in ["exit", "EXIT", "退出", " 再见 "] {
+        let mut world = World::en(MemFs::new(), ScriptedModel::default());
+        assert_eq!(world.line(line), Outcome::Quit, "line {line:?}");
+        assert!(world.model.requests.is_empty());
+    }
+}
+
+#[test]
 fn words_around_quit_are_a_normal_line() {
     let mut world = World::en(MemFs::new(), ScriptedModel::new([text_reply("ok")]));
     assert_eq!(world.line("quit please"), Outcome::Answered);

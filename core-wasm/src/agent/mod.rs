@@ -30,6 +30,10 @@ pub const MAX_ROUNDS: u32 = 15;
 /// Characters of a tool result shown on its console line.
 pub const TOOL_PREVIEW_CHARS: usize = 100;
 
+/// A user line that is one of these words (ASCII letters in any case) ends
+/// the session without a request.
+pub const QUIT_WORDS: [&str; 4] = ["quit", "exit", "退出", "再见"];
+
 /// One conversation with the model about one target directory.
 #[derive(Debug, Clone)]
 pub struct Agent {
@@ -143,7 +147,10 @@ impl Agent {
         if line.is_empty() {
             return Outcome::Ignored;
         }
-        if line.eq_ignore_ascii_case("quit") {
+        if QUIT_WORDS
+            .iter()
+            .any(|word| line.eq_ignore_ascii_case(word))
+        {
             return Outcome::Quit;
         }
         let completed = self.history.len();
