@@ -10,6 +10,9 @@
 
 mod chinese;
 mod cli_args;
+// A closed pipe is a Unix notion here; Windows reports it otherwise.
+#[cfg(unix)]
+mod closed_output;
 mod console;
 mod contents;
 // Windows names cannot hold control characters.
