@@ -108,6 +108,34 @@ async fn a_missing_or_non_directory_target_exits_with_2() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_mistyped_subcommand_is_named_in_the_refusal() {
+    let provider = MockProvider::start(Vec::new()).await;
+    for (typed, meant) in [
+        ("undoo", "undo"),
+        ("histroy", "history"),
+        ("wacth", "watch"),
+    ] {
+        let outcome = Tidyup::new(Path::new(typed), &provider)
+            .stdin("hello\n")
+            .run()
+            .await;
+        assert_eq!(outcome.code(), 2, "{outcome}");
+        assert!(
+            outcome.stderr.contains(&format!(
+                "the target directory does not exist: {typed} (did you mean `tidyup {meant}`?)"
+            )),
+            "{outcome}"
+        );
+    }
+    let far = Tidyup::new(Path::new("photos-2019"), &provider)
+        .stdin("hello\n")
+        .run()
+        .await;
+    assert!(!far.stderr.contains("did you mean"), "{far}");
+    assert!(provider.requests().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn no_api_key_uses_the_offline_planner_and_says_how_to_set_one() {
     let (dir, _root) = target_dir();
     let provider = MockProvider::start(Vec::new()).await;

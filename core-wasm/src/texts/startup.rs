@@ -14,12 +14,20 @@ impl Lang {
         )
     }
 
-    /// The target is missing.
-    pub fn target_missing(self, path: &str) -> String {
-        self.pick(
-            format!("the target directory does not exist: {path}"),
-            format!("目标目录不存在：{path}"),
-        )
+    /// The target is missing; `subcommand` is one its name is a typo of.
+    pub fn target_missing(self, path: &str, subcommand: Option<&str>) -> String {
+        match subcommand {
+            None => self.pick(
+                format!("the target directory does not exist: {path}"),
+                format!("目标目录不存在：{path}"),
+            ),
+            Some(name) => self.pick(
+                format!(
+                    "the target directory does not exist: {path} (did you mean `tidyup {name}`?)"
+                ),
+                format!("目标目录不存在：{path}（是否想用 `tidyup {name}`？）"),
+            ),
+        }
     }
 
     /// The target is a file or something else.

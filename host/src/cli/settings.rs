@@ -154,7 +154,9 @@ impl SettingsError {
         let shown = |path: &PathBuf| path.display().to_string();
         match self {
             SettingsError::NoHome => lang.no_home(),
-            SettingsError::TargetMissing(path) => lang.target_missing(&shown(path)),
+            SettingsError::TargetMissing(path) => {
+                lang.target_missing(&shown(path), subcommand_meant(path).as_deref())
+            }
             SettingsError::TargetNotDirectory(path) => lang.target_not_directory(&shown(path)),
             SettingsError::BadAllow(path) => lang.bad_allow(&shown(path)),
             SettingsError::NoApiKey {
@@ -546,4 +548,19 @@ pub fn lang_from_locale(locale: Option<&str>) -> Lang {
         Some(locale) if locale.to_ascii_lowercase().starts_with("zh") => Lang::Zh,
         Some(_) | None => Lang::En,
     }
+}
+
+/// The subcommand a missing target's name is most likely a typo of (`undoo`
+/// for `undo`): a bare name within two edits of one, or none.
+fn subcommand_meant(path: &Path) -> Option<String> {
+    let typed = path.to_str().filter(|name| !name.contains(['/', '\\']))?;
+    let cli = <Cli as clap::CommandFactory>::command();
+    let (distance, meant) = cli
+        .get_subcommands()
+        .map(|command| {
+            let name = command.get_name();
+            (strsim::damerau_levenshtein(typed, name), name)
+        })
+        .min()?;
+    (distance <= 2 && distance < typed.chars().count()).then(|| meant.to_owned())
 }
