@@ -1,7 +1,6 @@
 //! `tidyup demo`: writes the core's demo folder to disk and says how to
 //! organize it.
 
-use crate::console::outln;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -11,6 +10,7 @@ use tidyup_core::Lang;
 use tidyup_core::demo_folder::{DEMO_FILES, content};
 
 use super::fail;
+use crate::console::outln;
 
 /// `tidyup demo [DIR]`: creates the folder and says how to organize it.
 pub fn demo(dir: &Path, lang: Lang) -> ExitCode {

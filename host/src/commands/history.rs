@@ -1,7 +1,6 @@
 //! The subcommands over the journal and saved plans: `undo`, `history`,
 //! `trash --purge` and `apply`.
 
-use crate::console::outln;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -9,6 +8,7 @@ use std::time::Duration;
 use tidyup_core::Lang;
 
 use super::{fail, say_failure};
+use crate::console::outln;
 use crate::dry_run::{self, DryRunPlan};
 use crate::journal::{self, JournalStore, UndoRefusal};
 

@@ -1,7 +1,6 @@
 //! The subcommands that tell about tidyup itself: `providers`,
 //! `config path` and `export-core`.
 
-use crate::console::outln;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -10,6 +9,7 @@ use tidyup_core::Lang;
 use super::say_failure;
 use crate::cli::config::{self, Config};
 use crate::cli::providers;
+use crate::console::outln;
 
 /// `tidyup providers`: one line per provider (name, base address, default
 /// model, key variable, whether a key is set), then where the config file

@@ -11,13 +11,13 @@ mod mcp;
 mod run;
 mod watch;
 
-use crate::console::errln;
 use std::future::Future;
 use std::process::ExitCode;
 
 use tidyup_core::Lang;
 
 use crate::cli::{AskSettings, McpSettings, Settings};
+use crate::console::errln;
 
 pub use demo::demo;
 pub use history::{apply, history, purge_trash, undo};

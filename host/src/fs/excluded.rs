@@ -120,12 +120,8 @@ impl RulesGuard {
         }
         self.scopes.iter().any(|scope| {
             relative_to(&scope.dir, item).is_some_and(|relative| {
-                relative.components().any(|part| match part {
-                    Component::Normal(name) => is_rules_name(&name.to_string_lossy()),
-                    Component::CurDir
-                    | Component::ParentDir
-                    | Component::RootDir
-                    | Component::Prefix(_) => false,
+                relative.components().any(|part| {
+                    matches!(part, Component::Normal(name) if is_rules_name(&name.to_string_lossy()))
                 })
             })
         })

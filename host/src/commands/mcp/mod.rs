@@ -16,7 +16,6 @@ mod stdio;
 mod tools;
 mod workspace;
 
-use crate::console::errln;
 use std::sync::Arc;
 
 use anyhow::Context;
@@ -26,6 +25,7 @@ use tidyup_core::texts::mcp as texts;
 
 use super::interrupt::StopSignals;
 use crate::cli::McpSettings;
+use crate::console::errln;
 use crate::failure::Failure;
 use crate::fs::SharedFs;
 use crate::journal::JournalStore;

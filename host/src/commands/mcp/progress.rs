@@ -3,13 +3,14 @@
 //! them (a `progressToken`); an error line goes to the log. Nothing else
 //! is emitted by a tool call.
 
-use crate::console::errln;
 use std::sync::{Arc, Mutex};
 
 use rmcp::model::{ProgressNotificationParam, ProgressToken};
 use rmcp::service::{Peer, RoleServer};
 use tidyup_core::{Event, EventSink};
 use tokio::sync::mpsc;
+
+use crate::console::errln;
 
 /// Notifications waiting to be sent, at most; more are dropped (each says
 /// how far the move has come, so a later one makes up for a lost one).

@@ -8,7 +8,6 @@
 //! rmcp marks them deprecated for later versions); tidyup speaks those.
 #![allow(deprecated)]
 
-use crate::console::errln;
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -31,6 +30,7 @@ use tokio::sync::Mutex as AsyncMutex;
 use super::progress::ProgressSink;
 use super::workspace::Workspace;
 use crate::cli::McpSettings;
+use crate::console::errln;
 use crate::failure::Failure;
 use crate::runtime::{CoreSession, ToolCallStopped};
 use tidyup_core::texts::mcp::{self as texts, McpRoots};

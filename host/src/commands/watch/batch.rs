@@ -3,7 +3,6 @@
 //! files. A line per move goes to stdout, read from the journal; a failed
 //! tool to stderr.
 
-use crate::console::{errln, outln};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -12,6 +11,7 @@ use tidyup_core::{AgentConfig, Event, EventSink, Provider};
 use wasmtime::Module;
 
 use crate::cli::Settings;
+use crate::console::{errln, outln};
 use crate::fs::{Protected, SharedFs};
 use crate::journal::{Journal, JournalStore, JournaledFs, Record};
 use crate::rules_file::RulesFile;

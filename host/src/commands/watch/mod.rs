@@ -19,7 +19,6 @@ mod rules;
 mod settle;
 mod view;
 
-use crate::console::errln;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -32,6 +31,7 @@ use tokio::sync::{Notify, mpsc};
 
 use super::interrupt::StopSignals;
 use crate::cli::Settings;
+use crate::console::errln;
 use crate::failure::Failure;
 use crate::journal::JournalStore;
 use crate::rules_file::RulesFile;
