@@ -493,6 +493,12 @@ pub enum Event {
         /// What is being done, e.g. `move_by_type`.
         text: String,
     },
+    /// A long text to read at leisure, such as a whole plan (`show`):
+    /// terminals page it, other consoles print it as it is.
+    Page {
+        /// The text, lines separated by `\n`.
+        text: String,
+    },
 }
 
 impl Event {
@@ -506,7 +512,8 @@ impl Event {
             | Event::Usage { text, .. }
             | Event::Notice { text }
             | Event::Error { text }
-            | Event::Progress { text, .. } => text,
+            | Event::Progress { text, .. }
+            | Event::Page { text } => text,
         }
     }
 }

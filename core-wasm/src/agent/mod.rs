@@ -7,6 +7,7 @@
 //! context budget rolls the line back to the last completed turn.
 
 mod config;
+mod review;
 
 use std::ops::ControlFlow;
 
@@ -152,6 +153,9 @@ impl Agent {
             .any(|word| line.eq_ignore_ascii_case(word))
         {
             return Outcome::Quit;
+        }
+        if let Some(reviewed) = self.review(line, caps) {
+            return reviewed;
         }
         let completed = self.history.len();
         self.history.push(Message::User {

@@ -92,6 +92,15 @@ pub struct LargePlan {
     pub groups: Vec<LargeGroup>,
     /// The byte-identical copies set aside first.
     pub set_aside: SetAside,
+    /// Files the user left out (`skip NAME`): every bulk move leaves them.
+    #[serde(default)]
+    pub left: Vec<String>,
+    /// The categories the user left out whole: none of their files move.
+    #[serde(default)]
+    pub skipped_categories: Vec<Category>,
+    /// What the user left out, as the plan names it (folders, files).
+    #[serde(default)]
+    pub skipped: Vec<String>,
 }
 
 /// Name patterns shown per category.
@@ -127,6 +136,7 @@ impl LargePlan {
             items,
             groups,
             set_aside,
+            ..Self::default()
         })
     }
 
@@ -136,17 +146,23 @@ impl LargePlan {
     }
 
     /// The copies set aside, then one `move_by_type` per category, all in
-    /// one reply.
+    /// one reply; the files the user left out go in its `except`.
     pub fn actions(&self) -> Vec<(&'static str, Value)> {
         let by_type = self.groups.iter().map(|group| {
-            (
-                "move_by_type",
-                json!({
-                    "path": ".",
-                    "category": group.category.name(),
-                    "destination": group.folder,
-                }),
-            )
+            let mut arguments = json!({
+                "path": ".",
+                "category": group.category.name(),
+                "destination": group.folder,
+            });
+            let except: Vec<&String> = self
+                .left
+                .iter()
+                .filter(|name| Category::of(name) == group.category)
+                .collect();
+            if !except.is_empty() {
+                arguments["except"] = json!(except);
+            }
+            ("move_by_type", arguments)
         });
         self.set_aside
             .actions()
@@ -189,9 +205,20 @@ impl LargeGroup {
                 .take(PATTERNS_PER_CATEGORY)
                 .cloned()
                 .collect(),
-            samples: overview.samples.get(&category).cloned(),
+            samples: overview
+                .samples
+                .get(&category)
+                .and_then(|samples| without(samples, |name| set_aside.is_copy(name))),
         })
     }
+}
+
+/// Sample names as the summary gives them (`a.pdf, b.pdf`) without those
+/// `gone` names (set aside, left out): a file is shown in one place only.
+/// `None` when none is left.
+pub fn without(samples: &str, gone: impl Fn(&str) -> bool) -> Option<String> {
+    let kept: Vec<&str> = samples.split(", ").filter(|name| !gone(name)).collect();
+    (!kept.is_empty()).then(|| kept.join(", "))
 }
 
 /// `wanted`, or `wanted (2)`, `wanted (3)`...: the first name that no file

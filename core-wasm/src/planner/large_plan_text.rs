@@ -3,7 +3,7 @@
 //! are the catalogue's.
 
 use crate::Lang;
-use crate::texts::PlanFolder;
+use crate::texts::{LeftAlone, PlanFolder};
 
 use super::large::LargePlan;
 use super::set_aside::SetAside;
@@ -40,14 +40,20 @@ pub fn plan_text(plan: &LargePlan, lang: Lang, separator: char) -> String {
             text.push_str(&lang.for_example(samples));
         }
     }
+    if !plan.skipped.is_empty() {
+        text.push_str("\n\n");
+        text.push_str(&lang.left_alone(LeftAlone::Skipped, &plan.skipped));
+    }
     text.push_str("\n\n");
+    text.push_str(lang.plan_review_hint());
+    text.push('\n');
     text.push_str(lang.plan_question());
     text
 }
 
 /// The paragraph of the copies set aside: the folder and every copy with
 /// the file kept.
-fn set_aside_text(set_aside: &SetAside, lang: Lang, separator: char) -> String {
+pub fn set_aside_text(set_aside: &SetAside, lang: Lang, separator: char) -> String {
     let folder = PlanFolder {
         name: &set_aside.folder,
         separator,

@@ -20,7 +20,8 @@
 //! `intent`, `listing`, `readings`, `outcomes`), where files go (`folders`,
 //! `copies`, `placement`), the plans (`plan`, `set_aside`, `large`,
 //! `proposal`), how they are shown (`plan_text`, `large_plan_text`, in
-//! the catalogue's words) and reports
+//! the catalogue's words), reviewed before the go-ahead (`review`: the
+//! whole plan on `show`, `skip NAME`) and reports
 //! (`report`, `large_report`), the steps of a turn (`organize`, `reply`).
 
 mod context;
@@ -41,6 +42,7 @@ mod proposal;
 mod readings;
 mod reply;
 mod report;
+mod review;
 mod set_aside;
 
 use serde_json::Value;
@@ -57,9 +59,10 @@ pub use listing::parse_listing;
 use organize::{Declared, organize};
 use outcomes::Outcomes;
 pub use plan::{Plan, Reason};
-use proposal::Proposal;
+pub use proposal::{FIELD, Proposal};
 pub use reply::MODEL;
 use reply::{Step, completion};
+pub use review::Skip;
 
 /// The planner as a [`ModelClient`] for one target directory.
 #[derive(Debug, Clone)]

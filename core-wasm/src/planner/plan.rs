@@ -69,6 +69,9 @@ pub struct Plan {
     pub excluded: Vec<String>,
     /// Each copy set aside, and the file of the same bytes that is kept.
     pub copy_of: BTreeMap<String, String>,
+    /// Files the user left out of the plan (`skip NAME`), which stay.
+    #[serde(default)]
+    pub skipped: Vec<String>,
 }
 
 /// The files of the target by where they go: a reason and a folder

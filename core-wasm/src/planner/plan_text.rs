@@ -27,12 +27,14 @@ pub fn plan_text(plan: &Plan, lang: Lang, separator: char) -> String {
         text.push_str(&left);
     }
     text.push_str("\n\n");
+    text.push_str(lang.plan_review_hint());
+    text.push('\n');
     text.push_str(lang.plan_question());
     text
 }
 
 /// A group's heading: its folder, why its files go there, how many.
-fn group_heading(group: &Group, lang: Lang, separator: char) -> String {
+pub fn group_heading(group: &Group, lang: Lang, separator: char) -> String {
     let why = match group.reason {
         Reason::Category(category) => lang.why_category(category),
         Reason::Rule(number) => lang.why_rule(number),
@@ -47,12 +49,13 @@ fn group_heading(group: &Group, lang: Lang, separator: char) -> String {
 }
 
 /// A line per kind of item the plan leaves alone.
-fn left_alone(plan: &Plan, lang: Lang) -> String {
+pub fn left_alone(plan: &Plan, lang: Lang) -> String {
     let kinds = [
         (LeftAlone::Folders, &plan.folders_left),
         (LeftAlone::Hidden, &plan.hidden_left),
         (LeftAlone::Unclassified, &plan.unclassified),
         (LeftAlone::Excluded, &plan.excluded),
+        (LeftAlone::Skipped, &plan.skipped),
     ];
     let lines: Vec<String> = kinds
         .into_iter()

@@ -4,7 +4,7 @@
 //! messages as received and sends them back unchanged.
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::exchanges::role;
 use super::large::LargePlan;
@@ -33,6 +33,11 @@ impl Proposal {
             return None;
         }
         serde_json::from_value(last.get(FIELD)?.clone()).ok()
+    }
+
+    /// The plan an assistant message (its fields) carries, if any.
+    pub fn carried(message: &Map<String, Value>) -> Option<Proposal> {
+        serde_json::from_value(message.get(FIELD)?.clone()).ok()
     }
 
     /// The plan as the value of [`FIELD`].

@@ -63,6 +63,11 @@ impl SetAside {
         }
     }
 
+    /// Whether `name` is one of the copies set aside.
+    pub fn is_copy(&self, name: &str) -> bool {
+        self.copies.iter().any(|copy| copy.file == name)
+    }
+
     /// The duplicates folder when needed, then one `move_file` per copy.
     pub fn actions(&self) -> Vec<(&'static str, Value)> {
         if self.copies.is_empty() {

@@ -20,6 +20,7 @@ pub mod mcp;
 mod planner;
 pub mod prompt;
 mod refusals;
+mod review;
 mod rules;
 mod session;
 mod startup;
@@ -35,6 +36,7 @@ use serde::{Deserialize, Serialize};
 pub use budget::ELIDED_MARK;
 pub use contents::{render, taken_month};
 pub use planner::{LeftAlone, PlanFolder};
+pub use review::{SHOW_WORDS, SKIP_WORDS};
 pub use startup::Expected;
 
 /// Language of the system prompt, console texts and tool result texts.

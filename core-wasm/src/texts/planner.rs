@@ -28,6 +28,8 @@ pub enum LeftAlone {
     Unclassified,
     /// Items the rules file excludes.
     Excluded,
+    /// What the user left out of the plan (`skip NAME`).
+    Skipped,
 }
 
 impl Lang {
@@ -109,6 +111,8 @@ impl Lang {
             (Lang::Zh, LeftAlone::Unclassified) => "未分类、保持不动的文件：",
             (Lang::En, LeftAlone::Excluded) => "Left alone by the rules file: ",
             (Lang::Zh, LeftAlone::Excluded) => "规则文件要求保持不动：",
+            (Lang::En, LeftAlone::Skipped) => "Left out by you: ",
+            (Lang::Zh, LeftAlone::Skipped) => "你要求保持不动：",
         };
         let separator = match self {
             Lang::En => ", ",

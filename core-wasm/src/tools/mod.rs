@@ -317,6 +317,19 @@ impl Args {
             .ok_or_else(|| ToolFailure::Cause(self.lang.wrong_type(name, "string")))
     }
 
+    /// An optional list of strings: empty when absent or null.
+    pub fn strings(&self, name: &str) -> Result<Vec<String>, ToolFailure> {
+        let wrong = || ToolFailure::Cause(self.lang.wrong_type(name, "array of strings"));
+        match self.values.get(name) {
+            None | Some(Value::Null) => Ok(Vec::new()),
+            Some(Value::Array(items)) => items
+                .iter()
+                .map(|item| item.as_str().map(str::to_owned).ok_or_else(wrong))
+                .collect(),
+            Some(_) => Err(wrong()),
+        }
+    }
+
     /// A required non-negative whole-number argument (a number, or a
     /// string of digits as some models send).
     pub fn count(&self, name: &str) -> Result<usize, ToolFailure> {

@@ -1,4 +1,9 @@
 //! `move_by_type`: every file of one category of a directory into one folder.
+//!
+//! Besides its declared parameters it takes an optional `except`, a list
+//! of names that stay where they are: the offline planner passes the files
+//! the user left out of its plan. It is not declared, so models are offered
+//! exactly the declared tool.
 
 use super::bulk::{Folder, describe, movable, move_into, read_folder};
 use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult};
@@ -39,9 +44,11 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         Ok(folder) => folder,
         Err(text) => return Err(ToolFailure::Reported(text)),
     };
+    let except = args.strings("except")?;
     let names: Vec<String> = entries
         .into_iter()
         .filter(|entry| movable(entry) && Category::of(&entry.name) == wanted)
+        .filter(|entry| !except.contains(&entry.name))
         .map(|entry| entry.name)
         .collect();
     if names.is_empty() {

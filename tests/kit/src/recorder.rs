@@ -41,7 +41,8 @@ impl Recorder {
                 | Event::Usage { .. }
                 | Event::Notice { .. }
                 | Event::Error { .. }
-                | Event::Progress { .. } => None,
+                | Event::Progress { .. }
+                | Event::Page { .. } => None,
             })
             .collect()
     }
@@ -55,6 +56,25 @@ impl Recorder {
                 Event::Started { .. }
                 | Event::Tool { .. }
                 | Event::AnswerDelta { .. }
+                | Event::Usage { .. }
+                | Event::Notice { .. }
+                | Event::Error { .. }
+                | Event::Progress { .. }
+                | Event::Page { .. } => None,
+            })
+            .collect()
+    }
+
+    /// The texts of the pages (whole plans shown on `show`).
+    pub fn pages(&self) -> Vec<String> {
+        self.events
+            .iter()
+            .filter_map(|event| match event {
+                Event::Page { text } => Some(text.clone()),
+                Event::Started { .. }
+                | Event::Tool { .. }
+                | Event::AnswerDelta { .. }
+                | Event::Answer { .. }
                 | Event::Usage { .. }
                 | Event::Notice { .. }
                 | Event::Error { .. }
@@ -81,7 +101,8 @@ impl EventSink for Recorder {
             | Event::AnswerDelta { .. }
             | Event::Answer { .. }
             | Event::Notice { .. }
-            | Event::Error { .. } => self.events.push(event),
+            | Event::Error { .. }
+            | Event::Page { .. } => self.events.push(event),
         }
     }
 }

@@ -101,7 +101,8 @@ impl EventSink for ProgressSink {
             | Event::AnswerDelta { .. }
             | Event::Answer { .. }
             | Event::Usage { .. }
-            | Event::Notice { .. } => {}
+            | Event::Notice { .. }
+            | Event::Page { .. } => {}
         }
     }
 }

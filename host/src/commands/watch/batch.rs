@@ -147,7 +147,8 @@ impl EventSink for FailuresToStderr {
             | Event::Answer { .. }
             | Event::Usage { .. }
             | Event::Notice { .. }
-            | Event::Progress { .. } => {}
+            | Event::Progress { .. }
+            | Event::Page { .. } => {}
         }
     }
 }

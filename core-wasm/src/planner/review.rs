@@ -1,0 +1,347 @@
+//! Reviewing the pending plan before the go-ahead: the whole plan as one
+//! page (`show`), and leaving a destination folder or one file out of it
+//! (`skip NAME`). The plan changes only by a skip; the page reads the
+//! target's listing for a large plan, whose files the plan only counts.
+
+use crate::Lang;
+use crate::file_type::Category;
+use crate::ports::{Entry, EntryKind};
+use crate::texts::{LeftAlone, PlanFolder};
+
+use super::large::{LargePlan, without};
+use super::plan::{Plan, Reason};
+use super::proposal::Proposal;
+use super::{large_plan_text, plan_text};
+
+/// What a skip did to the plan.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Skip {
+    /// `name` is out of the plan: `files` of it stay (`None`: one file).
+    Out {
+        /// The folder or file, as the plan names it.
+        name: String,
+        /// How many files stay, for a folder.
+        files: Option<usize>,
+    },
+    /// Nothing of the plan has that name; these folders can be skipped.
+    Unknown {
+        /// The destination folders of the plan.
+        folders: Vec<String>,
+    },
+}
+
+impl Proposal {
+    /// The plan as the planner shows it, ending with the question.
+    pub fn text(&self, lang: Lang, separator: char) -> String {
+        match self {
+            Proposal::PerFile(plan) => plan_text::plan_text(plan, lang, separator),
+            Proposal::ByCategory(plan) => large_plan_text::plan_text(plan, lang, separator),
+        }
+    }
+
+    /// Whether the plan still moves anything.
+    pub fn moves_anything(&self) -> bool {
+        match self {
+            Proposal::PerFile(plan) => plan.move_count() > 0,
+            Proposal::ByCategory(plan) => plan.file_count() > 0,
+        }
+    }
+
+    /// The whole plan, every file by destination folder (source →
+    /// destination), with counts, then what stays; `listing` is the
+    /// target's entries (read for a large plan).
+    pub fn page(&self, lang: Lang, separator: char, listing: &[Entry]) -> String {
+        let mut sections = match self {
+            Proposal::PerFile(plan) => per_file_page(plan, lang, separator),
+            Proposal::ByCategory(plan) => large_page(plan, lang, separator, listing),
+        };
+        sections.push(lang.page_end().to_owned());
+        sections.join("\n\n")
+    }
+
+    /// Leaves `name` out of the plan: a destination folder (or its
+    /// category's name), whose files all stay, or one file. Names match
+    /// exactly, else in any letter case; quotes and a trailing separator
+    /// are ignored. `listing` is the target's entries (a large plan names
+    /// its files only there).
+    pub fn skip(&mut self, name: &str, separator: char, listing: &[Entry]) -> Skip {
+        let name = name
+            .trim()
+            .trim_matches(['"', '\'', '`', '“', '”', '‘', '’', '「', '」'])
+            .trim()
+            .trim_end_matches(['/', '\\']);
+        match self {
+            Proposal::PerFile(plan) => skip_per_file(plan, name, separator),
+            Proposal::ByCategory(plan) => skip_large(plan, name, separator, listing),
+        }
+    }
+}
+
+/// The one of `names` that is `wanted`: the same, else the only one equal
+/// in any letter case.
+fn matching<'a>(names: impl Iterator<Item = &'a str> + Clone, wanted: &str) -> Option<&'a str> {
+    if let Some(same) = names.clone().find(|name| *name == wanted) {
+        return Some(same);
+    }
+    let lower = wanted.to_lowercase();
+    let mut alike = names.filter(|name| name.to_lowercase() == lower);
+    match (alike.next(), alike.next()) {
+        (Some(only), None) => Some(only),
+        _ => None,
+    }
+}
+
+/// A folder as the plan names it: with the separator after it.
+fn folder_label(folder: &str, separator: char) -> String {
+    format!("{folder}{separator}")
+}
+
+fn skip_per_file(plan: &mut Plan, name: &str, separator: char) -> Skip {
+    let folders = plan.groups.iter().map(|group| group.folder.as_str());
+    let categories = plan.groups.iter().filter_map(|group| match group.reason {
+        Reason::Category(category) => Some(category.name()),
+        Reason::Rule(_) | Reason::Duplicate => None,
+    });
+    let by_folder = matching(folders, name).map(str::to_owned);
+    let by_category = matching(categories, name).map(str::to_owned);
+    let group_at = by_folder
+        .map(|folder| plan.groups.iter().position(|g| g.folder == folder))
+        .or_else(|| {
+            by_category.map(|category| {
+                plan.groups
+                    .iter()
+                    .position(|g| matches!(g.reason, Reason::Category(c) if c.name() == category))
+            })
+        })
+        .flatten();
+    if let Some(index) = group_at {
+        let group = plan.groups.remove(index);
+        let files = group.moves.len();
+        plan.skipped
+            .extend(group.moves.into_iter().map(|step| step.file));
+        return Skip::Out {
+            name: folder_label(&group.folder, separator),
+            files: Some(files),
+        };
+    }
+    let files = plan
+        .groups
+        .iter()
+        .flat_map(|group| group.moves.iter().map(|step| step.file.as_str()));
+    let Some(file) = matching(files, name).map(str::to_owned) else {
+        return Skip::Unknown {
+            folders: plan.groups.iter().map(|g| g.folder.clone()).collect(),
+        };
+    };
+    for group in &mut plan.groups {
+        group.moves.retain(|step| step.file != file);
+    }
+    plan.groups.retain(|group| !group.moves.is_empty());
+    plan.skipped.push(file.clone());
+    Skip::Out {
+        name: file,
+        files: None,
+    }
+}
+
+/// Whether a bulk move may take this entry of the target: a visible file
+/// or link.
+fn movable(entry: &Entry) -> bool {
+    matches!(entry.kind, EntryKind::File | EntryKind::Symlink) && !entry.name.starts_with('.')
+}
+
+fn skip_large(plan: &mut LargePlan, name: &str, separator: char, listing: &[Entry]) -> Skip {
+    let copies_folder =
+        (!plan.set_aside.copies.is_empty()).then_some(plan.set_aside.folder.as_str());
+    if copies_folder.is_some_and(|folder| matching(std::iter::once(folder), name).is_some()) {
+        let copies = std::mem::take(&mut plan.set_aside.copies);
+        let files = copies.len();
+        plan.left.extend(copies.into_iter().map(|copy| copy.file));
+        let label = folder_label(&plan.set_aside.folder, separator);
+        plan.skipped.push(label.clone());
+        return Skip::Out {
+            name: label,
+            files: Some(files),
+        };
+    }
+    let folders = plan.groups.iter().map(|group| group.folder.as_str());
+    let categories = plan.groups.iter().map(|group| group.category.name());
+    let by_folder = matching(folders, name).map(str::to_owned);
+    let by_category = matching(categories, name).map(str::to_owned);
+    let group_at = plan.groups.iter().position(|group| {
+        by_folder.as_deref() == Some(group.folder.as_str())
+            || by_category.as_deref() == Some(group.category.name())
+    });
+    if let Some(index) = group_at {
+        let group = plan.groups.remove(index);
+        let label = folder_label(&group.folder, separator);
+        plan.skipped_categories.push(group.category);
+        plan.skipped.push(label.clone());
+        return Skip::Out {
+            name: label,
+            files: Some(group.count),
+        };
+    }
+    let copies = plan.set_aside.copies.iter().map(|copy| copy.file.as_str());
+    if let Some(copy) = matching(copies, name).map(str::to_owned) {
+        plan.set_aside.copies.retain(|c| c.file != copy);
+        return leave_file(plan, copy);
+    }
+    let in_plan = |entry: &&Entry| {
+        let category = Category::of(&entry.name);
+        movable(entry)
+            && !plan.left.contains(&entry.name)
+            && plan.groups.iter().any(|group| group.category == category)
+    };
+    let files = listing
+        .iter()
+        .filter(in_plan)
+        .map(|entry| entry.name.as_str());
+    let Some(file) = matching(files, name).map(str::to_owned) else {
+        let mut folders: Vec<String> = copies_folder.map(str::to_owned).into_iter().collect();
+        folders.extend(plan.groups.iter().map(|group| group.folder.clone()));
+        return Skip::Unknown { folders };
+    };
+    let category = Category::of(&file);
+    if let Some(group) = plan.groups.iter_mut().find(|g| g.category == category) {
+        group.count = group.count.saturating_sub(1);
+        group.samples = group
+            .samples
+            .as_deref()
+            .and_then(|samples| without(samples, |sample| sample == file));
+    }
+    plan.groups.retain(|group| group.count > 0);
+    leave_file(plan, file)
+}
+
+/// Notes that `file` stays where it is.
+fn leave_file(plan: &mut LargePlan, file: String) -> Skip {
+    plan.left.push(file.clone());
+    plan.skipped.push(file.clone());
+    Skip::Out {
+        name: file,
+        files: None,
+    }
+}
+
+/// A section of the page: `heading`, then a line per item.
+fn section(heading: String, lines: impl IntoIterator<Item = String>) -> String {
+    let mut text = heading;
+    for line in lines {
+        text.push_str("\n  ");
+        text.push_str(&line);
+    }
+    text
+}
+
+/// A section per kind of item that stays, for the kinds with items.
+fn left_sections(kinds: Vec<(LeftAlone, Vec<String>)>, lang: Lang) -> Vec<String> {
+    kinds
+        .into_iter()
+        .filter(|(_, items)| !items.is_empty())
+        .map(|(kind, items)| section(lang.page_left_heading(kind, items.len()), items))
+        .collect()
+}
+
+fn per_file_page(plan: &Plan, lang: Lang, separator: char) -> Vec<String> {
+    let mut sections = vec![lang.page_heading(plan.move_count())];
+    for group in &plan.groups {
+        let lines = group.moves.iter().map(|step| {
+            let same = plan
+                .copy_of
+                .get(&step.file)
+                .map(|kept| lang.same_bytes_as(kept));
+            format!(
+                "{} → {}{}",
+                step.file,
+                step.destination,
+                same.unwrap_or_default()
+            )
+        });
+        sections.push(section(
+            plan_text::group_heading(group, lang, separator),
+            lines,
+        ));
+    }
+    sections.extend(left_sections(
+        vec![
+            (LeftAlone::Folders, plan.folders_left.clone()),
+            (LeftAlone::Hidden, plan.hidden_left.clone()),
+            (LeftAlone::Unclassified, plan.unclassified.clone()),
+            (LeftAlone::Excluded, plan.excluded.clone()),
+            (LeftAlone::Skipped, plan.skipped.clone()),
+        ],
+        lang,
+    ));
+    sections
+}
+
+fn large_page(plan: &LargePlan, lang: Lang, separator: char, listing: &[Entry]) -> Vec<String> {
+    let mut names: Vec<&Entry> = listing.iter().collect();
+    names.sort_by(|a, b| a.name.cmp(&b.name));
+    let stays = |name: &str| plan.set_aside.is_copy(name) || plan.left.iter().any(|n| n == name);
+    let mut groups = Vec::new();
+    let mut moves = plan.set_aside.copies.len();
+    for group in &plan.groups {
+        let files: Vec<&str> = names
+            .iter()
+            .filter(|entry| movable(entry) && Category::of(&entry.name) == group.category)
+            .map(|entry| entry.name.as_str())
+            .filter(|name| !stays(name))
+            .collect();
+        moves += files.len();
+        let folder = PlanFolder {
+            name: &group.folder,
+            separator,
+            exists: group.folder_exists,
+        };
+        let heading = lang.plan_group(folder, &lang.why_category(group.category), files.len());
+        let lines = files
+            .iter()
+            .map(|name| format!("{name} → {}{separator}{name}", group.folder));
+        groups.push(section(heading, lines));
+    }
+    let mut sections = vec![lang.page_heading(moves)];
+    if !plan.set_aside.copies.is_empty() {
+        let folder = PlanFolder {
+            name: &plan.set_aside.folder,
+            separator,
+            exists: plan.set_aside.folder_exists,
+        };
+        let heading = lang.plan_group(folder, &lang.why_copies(), plan.set_aside.copies.len());
+        let lines = plan.set_aside.copies.iter().map(|copy| {
+            format!(
+                "{} → {}{}",
+                copy.file,
+                copy.destination,
+                lang.same_bytes_as(&copy.kept)
+            )
+        });
+        sections.push(section(heading, lines));
+    }
+    sections.extend(groups);
+    let of_kind = |keep: &dyn Fn(&Entry) -> bool| -> Vec<String> {
+        names
+            .iter()
+            .filter(|e| keep(e))
+            .map(|e| e.name.clone())
+            .collect()
+    };
+    let skipped = of_kind(&|entry| {
+        movable(entry)
+            && (plan.left.contains(&entry.name)
+                || plan.skipped_categories.contains(&Category::of(&entry.name)))
+    });
+    sections.extend(left_sections(
+        vec![
+            (LeftAlone::Folders, of_kind(&|e| e.kind == EntryKind::Dir)),
+            (
+                LeftAlone::Hidden,
+                of_kind(&|e| e.kind != EntryKind::Dir && e.name.starts_with('.')),
+            ),
+            (LeftAlone::Skipped, skipped),
+        ],
+        lang,
+    ));
+    sections
+}

@@ -1,0 +1,152 @@
+//! Reviewing a plan before the go-ahead: the words the user types (`show`,
+//! `skip NAME`), the whole plan as one page, and the answers to a skip.
+//! Also the table of a saved dry-run plan (`tidyup plan show`).
+
+use super::Lang;
+use super::planner::LeftAlone;
+
+/// The lines that ask to see the whole pending plan (ASCII letters in any
+/// case, trailing punctuation ignored).
+pub const SHOW_WORDS: [&str; 6] = ["show", "show all", "显示", "查看", "显示全部", "查看全部"];
+
+/// The words that, followed by a name, leave that folder or file out of
+/// the pending plan (`skip Installers`, `跳过 Budget.xlsx`).
+pub const SKIP_WORDS: [&str; 3] = ["skip", "跳过", "不要移动"];
+
+impl Lang {
+    /// The line of every plan saying how to review it.
+    pub fn plan_review_hint(self) -> &'static str {
+        match self {
+            Lang::En => {
+                "Type \"show\" to see every file, \"skip NAME\" to leave a folder or a file out."
+            }
+            Lang::Zh => "输入“显示”查看每个文件，输入“跳过 名称”把某个文件夹或文件留在原处。",
+        }
+    }
+
+    /// The first line of the whole plan shown on `show`.
+    pub fn page_heading(self, moves: usize) -> String {
+        let moves = crate::format::group_digits(moves);
+        self.pick(
+            format!("The whole plan: {moves} files to move, grouped by destination folder."),
+            format!("完整方案：共移动 {moves} 个文件，按目标文件夹分组。"),
+        )
+    }
+
+    /// The heading of what stays, one kind at a time, on the page.
+    pub fn page_left_heading(self, kind: LeftAlone, count: usize) -> String {
+        let count = crate::format::group_digits(count);
+        match (self, kind) {
+            (Lang::En, LeftAlone::Folders) => format!("Folders left as they are ({count}):"),
+            (Lang::Zh, LeftAlone::Folders) => format!("保持不动的文件夹（{count} 个）："),
+            (Lang::En, LeftAlone::Hidden) => format!("Hidden files left alone ({count}):"),
+            (Lang::Zh, LeftAlone::Hidden) => format!("保持不动的隐藏文件（{count} 个）："),
+            (Lang::En, LeftAlone::Unclassified) => {
+                format!("Files left alone, type unknown ({count}):")
+            }
+            (Lang::Zh, LeftAlone::Unclassified) => {
+                format!("未分类、保持不动的文件（{count} 个）：")
+            }
+            (Lang::En, LeftAlone::Excluded) => format!("Left alone by the rules file ({count}):"),
+            (Lang::Zh, LeftAlone::Excluded) => format!("规则文件要求保持不动（{count} 个）："),
+            (Lang::En, LeftAlone::Skipped) => format!("Left out by you ({count}):"),
+            (Lang::Zh, LeftAlone::Skipped) => format!("你要求保持不动（{count} 个）："),
+        }
+    }
+
+    /// The line that ends the page: the plan still waits.
+    pub fn page_end(self) -> &'static str {
+        match self {
+            Lang::En => {
+                "The plan still waits: reply \"yes\" to go ahead, \"no\" to leave everything, or \"skip NAME\"."
+            }
+            Lang::Zh => "方案仍在等待：回复“好”开始整理，回复“不”保持原样，或“跳过 名称”。",
+        }
+    }
+
+    /// Said before the plan shown again after a skip: `name` is out of it.
+    pub fn skipped(self, name: &str, files: Option<usize>) -> String {
+        match (self, files) {
+            (Lang::En, Some(1)) => {
+                format!("Left out of the plan: {name} (1 file stays where it is).")
+            }
+            (Lang::En, Some(n)) => format!(
+                "Left out of the plan: {name} ({} files stay where they are).",
+                crate::format::group_digits(n)
+            ),
+            (Lang::En, None) => format!("Left out of the plan: {name} (it stays where it is)."),
+            (Lang::Zh, Some(n)) => format!(
+                "已从方案中去掉：{name}（{} 个文件保持不动）。",
+                crate::format::group_digits(n)
+            ),
+            (Lang::Zh, None) => format!("已从方案中去掉：{name}（它保持不动）。"),
+        }
+    }
+
+    /// Said on a skip that names nothing of the plan: what can be skipped.
+    pub fn skip_unknown(self, name: &str, folders: &[String]) -> String {
+        let (en_list, zh_list) = (folders.join(", "), folders.join("、"));
+        match (self, name.is_empty()) {
+            (Lang::En, false) => format!(
+                "Nothing in the plan is called \"{name}\". You can skip a destination folder ({en_list}) or one file of the plan by its name; type \"show\" to see them all."
+            ),
+            (Lang::En, true) => format!(
+                "Say what to skip: a destination folder ({en_list}) or one file of the plan by its name, e.g. \"skip {}\".",
+                folders.first().map_or("NAME", String::as_str)
+            ),
+            (Lang::Zh, false) => format!(
+                "方案里没有“{name}”。可以跳过一个目标文件夹（{zh_list}），或按名称跳过方案里的一个文件；输入“显示”查看全部。"
+            ),
+            (Lang::Zh, true) => format!(
+                "请说明要跳过什么：一个目标文件夹（{zh_list}），或方案里一个文件的名称，例如“跳过 {}”。",
+                folders.first().map_or("名称", String::as_str)
+            ),
+        }
+    }
+
+    /// Said when a skip leaves nothing to move: no plan waits any more.
+    pub fn plan_emptied(self) -> &'static str {
+        match self {
+            Lang::En => "Nothing is left in the plan: everything stays where it is.",
+            Lang::Zh => "方案里已没有要移动的文件，一切保持原样。",
+        }
+    }
+
+    /// `tidyup plan show`: the heading of a saved plan.
+    pub fn saved_plan_heading(self, target: &str, created: &str, steps: usize) -> String {
+        self.pick(
+            format!("Plan for {target} (made {created}): {steps} steps"),
+            format!("{target} 的方案（{created} 生成）：共 {steps} 步"),
+        )
+    }
+
+    /// `tidyup plan show`: a destination group's heading.
+    pub fn saved_plan_group(self, destination: &str, steps: usize) -> String {
+        self.pick(
+            format!("{destination} ({steps} steps)"),
+            format!("{destination}（{steps} 步）"),
+        )
+    }
+
+    /// `tidyup plan show`: the column names, in order: from, to, kind.
+    pub fn saved_plan_columns(self) -> [&'static str; 3] {
+        match self {
+            Lang::En => ["FROM", "TO", "STEP"],
+            Lang::Zh => ["原位置", "新位置", "操作"],
+        }
+    }
+
+    /// `tidyup plan show`: the word for a step's kind.
+    pub fn saved_plan_kind(self, kind: &str) -> &'static str {
+        match (self, kind) {
+            (Lang::En, "create_folder") => "create folder",
+            (Lang::Zh, "create_folder") => "新建文件夹",
+            (Lang::En, "delete") => "delete (to trash)",
+            (Lang::Zh, "delete") => "删除（进回收站）",
+            (Lang::En, "replace") => "move, replacing",
+            (Lang::Zh, "replace") => "移动并替换",
+            (Lang::En, _) => "move",
+            (Lang::Zh, _) => "移动",
+        }
+    }
+}
