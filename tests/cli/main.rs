@@ -20,6 +20,7 @@ mod contents;
 mod control_characters;
 mod failures;
 mod listing;
+mod plan_review;
 mod prompt_injection;
 mod round_limit;
 mod rules;

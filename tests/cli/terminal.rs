@@ -244,3 +244,47 @@ fn a_bulk_move_shows_a_progress_bar_on_a_terminal_and_none_when_piped() {
     assert!(!piped.stderr.contains("move_by_type ["), "{piped}");
     assert!(!piped.stdout.contains("move_by_type ["), "{piped}");
 }
+
+#[test]
+fn show_pages_the_whole_plan_through_the_pager_on_a_terminal() {
+    let target = messy_target();
+    let pages = tempfile::tempdir().unwrap();
+    let page = pages.path().join("page.txt");
+    let pager = pages.path().join("pager.sh");
+    std::fs::write(&pager, format!("#!/bin/sh\ncat > '{}'\n", page.display())).unwrap();
+    std::fs::set_permissions(&pager, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let mut terminal = Terminal::start(
+        &[
+            "--provider",
+            "offline",
+            "--lang",
+            "en",
+            target.path().to_str().unwrap(),
+        ],
+        &[("PAGER", pager.to_str().unwrap())],
+    );
+    terminal.wait_for("> ", START);
+    terminal.send("organize\r");
+    terminal.wait_for(PLAN_HEADING, ANSWER);
+    terminal.send("show\r");
+    let deadline = Instant::now() + ANSWER;
+    while !std::fs::read_to_string(&page).is_ok_and(|text| text.contains("The whole plan")) {
+        assert!(
+            Instant::now() < deadline,
+            "no page:\n{:?}",
+            terminal.screen()
+        );
+        thread::sleep(Duration::from_millis(20));
+    }
+    let paged = std::fs::read_to_string(&page).unwrap();
+    for file in ["notes.txt", "photo.png", "song.mp3"] {
+        assert!(paged.contains(&format!("  {file} → ")), "{paged}");
+    }
+    terminal.send("yes\r");
+    terminal.wait_for("moved 3 of 3 files", ANSWER);
+    let screen = terminal.quit();
+    assert!(
+        !screen.contains("The whole plan"),
+        "paged, not printed:\n{screen:?}"
+    );
+}

@@ -2,6 +2,7 @@
 //! spinner on standard error while the model is awaited.
 
 mod lines;
+mod pager;
 mod progress;
 mod spinner;
 
@@ -20,11 +21,15 @@ use progress::BulkProgress;
 
 /// Prints events: errors on standard error, everything else on standard
 /// output. Usage lines only on a terminal with colours allowed, or on
-/// standard error for `tidyup ask`. Registered keys are masked in all of it.
+/// standard error for `tidyup ask`. A page (a whole plan, on `show`) goes
+/// through the pager when standard output is a terminal. Registered keys
+/// are masked in all of it.
 #[derive(Debug, Clone)]
 pub struct Console {
     stdout_styled: bool,
     stderr_styled: bool,
+    /// Standard output is a terminal: long texts go through the pager.
+    stdout_terminal: bool,
     usage_on_stderr: bool,
     /// Streamed text left the cursor mid-line.
     mid_line: bool,
@@ -42,6 +47,7 @@ impl Console {
         Self {
             stdout_styled: colour_allowed && std::io::stdout().is_terminal(),
             stderr_styled: colour_allowed && std::io::stderr().is_terminal(),
+            stdout_terminal: std::io::stdout().is_terminal(),
             usage_on_stderr: false,
             mid_line: false,
             answer_pieces: PieceScrubber::default(),
@@ -114,6 +120,7 @@ impl EventSink for Console {
             Event::Notice { .. } => (YELLOW, false, true),
             Event::Error { .. } => (RED, true, true),
             Event::Progress { .. } => return,
+            Event::Page { .. } => ("", false, true),
         };
         let text = if let Event::AnswerDelta { text } = &event {
             self.answer_pieces.push(&secrets, text)
@@ -133,6 +140,9 @@ impl EventSink for Console {
         } else {
             text
         };
+        if matches!(event, Event::Page { .. }) && self.stdout_terminal {
+            return pager::page(&line);
+        }
         if line_end {
             line.push('\n');
         }
