@@ -22,6 +22,7 @@ pub mod failure;
 pub mod fs;
 pub mod journal;
 mod places;
+pub mod plan_view;
 mod redact;
 mod regular_file;
 pub mod rules_file;

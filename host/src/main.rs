@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use tidyup::cli::config::{Config, ConfigError};
 use tidyup::cli::{
-    AskSettings, Cli, Command, ConfigCommand, McpSettings, Settings, SettingsError,
+    AskSettings, Cli, Command, ConfigCommand, McpSettings, PlanCommand, Settings, SettingsError,
     resolve_lang_with,
 };
 use tidyup::commands;
@@ -80,6 +80,10 @@ fn dispatch(command: Command, start: &Start) -> ExitCode {
         Command::History(_) => commands::history(lang),
         Command::Trash { older_than, .. } => commands::purge_trash(older_than, lang),
         Command::Apply { plan, .. } => commands::apply(&plan, lang),
+        Command::Plan {
+            action: PlanCommand::Show { plan, json },
+            ..
+        } => commands::show_plan(&plan, json, lang),
     }
 }
 

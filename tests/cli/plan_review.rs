@@ -80,3 +80,109 @@ fn skip_leaves_a_file_and_a_folder_out_of_a_large_plan() {
         );
     }
 }
+
+/// Runs a dry-run offline session on `target` that agrees to the plan, in
+/// `data` (tidyup's data directory); returns the saved plan's path and
+/// the session's output.
+fn dry_run_plan(target: &Path, data: &Path, lang: &str) -> (String, Outcome) {
+    let out = Tidyup::bare()
+        .env("TIDYUP_DATA_DIR", &data.display().to_string())
+        .arg(target)
+        .args(["--provider", "offline", "--lang", lang, "--dry-run"])
+        .stdin("organize\nyes\nquit\n")
+        .run_blocking();
+    assert_eq!(out.code(), 0, "{out}");
+    let plan = out
+        .stdout
+        .lines()
+        .find_map(|line| line.split("tidyup plan show \"").nth(1))
+        .and_then(|rest| rest.split('"').next())
+        .unwrap_or_else(|| panic!("the end message names plan show:\n{out}"))
+        .to_owned();
+    (plan, out)
+}
+
+#[test]
+fn plan_show_prints_a_saved_dry_run_plan_as_a_table_grouped_by_destination() {
+    for (lang, images, installers, moved) in [
+        ("en", "Images", "Installers", "move"),
+        ("zh", "图片", "安装包", "移动"),
+    ] {
+        let target = small_target();
+        let data = tempfile::tempdir().unwrap();
+        let (plan, _) = dry_run_plan(target.path(), data.path(), lang);
+        assert!(
+            target.path().join("photo.png").exists(),
+            "a dry run changes nothing"
+        );
+        let out = Tidyup::bare()
+            .args(["plan", "show", &plan, "--lang", lang])
+            .run_blocking();
+        assert_eq!(out.code(), 0, "{out}");
+        let lines = out.stdout_lines();
+        let row = |from: &str, to: &str| {
+            lines.iter().any(|line| {
+                let cells: Vec<&str> = line.split_whitespace().collect();
+                cells.first() == Some(&from) && cells.get(1) == Some(&to) && line.ends_with(moved)
+            })
+        };
+        assert!(row("photo.png", &format!("{images}/photo.png")), "{out}");
+        assert!(
+            row("setup.exe", &format!("{installers}/setup.exe")),
+            "{out}"
+        );
+        let group = lines
+            .iter()
+            .position(|line| line.starts_with(images))
+            .unwrap_or_else(|| panic!("a group per destination: {out}"));
+        assert!(lines[group].contains('2'), "create + move: {out}");
+    }
+}
+
+#[test]
+fn plan_show_json_has_the_documented_shape() {
+    let target = small_target();
+    let data = tempfile::tempdir().unwrap();
+    let (plan, _) = dry_run_plan(target.path(), data.path(), "en");
+    let out = Tidyup::bare()
+        .args(["plan", "show", &plan, "--json"])
+        .run_blocking();
+    assert_eq!(out.code(), 0, "{out}");
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(json["version"], 1);
+    let root = dunce::canonicalize(target.path()).unwrap();
+    assert_eq!(json["target"], root.display().to_string());
+    assert!(json["created"].is_string());
+    let groups = json["groups"].as_array().unwrap();
+    let steps: usize = groups
+        .iter()
+        .map(|g| g["steps"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(json["step_count"], steps);
+    let images = root.join("Images").display().to_string();
+    let group = groups
+        .iter()
+        .find(|g| g["destination"] == images)
+        .unwrap_or_else(|| panic!("{json:#}"));
+    assert_eq!(group["step_count"], 2);
+    assert_eq!(group["steps"][0]["kind"], "create_folder");
+    assert_eq!(group["steps"][0]["from"], serde_json::Value::Null);
+    assert_eq!(group["steps"][1]["kind"], "move");
+    assert_eq!(
+        group["steps"][1]["from"],
+        root.join("photo.png").display().to_string()
+    );
+    assert_eq!(
+        group["steps"][1]["to"],
+        root.join("Images").join("photo.png").display().to_string()
+    );
+}
+
+#[test]
+fn plan_show_of_a_missing_file_fails_with_its_name() {
+    let out = Tidyup::bare()
+        .args(["plan", "show", "/nonexistent/plan.json"])
+        .run_blocking();
+    assert_eq!(out.code(), 1, "{out}");
+    assert!(out.stderr.contains("/nonexistent/plan.json"), "{out}");
+}

@@ -69,11 +69,12 @@ impl Lang {
         )
     }
 
-    /// Where the dry run's plan was saved, and how to carry it out.
+    /// Where the dry run's plan was saved, how to see it whole and how to
+    /// carry it out.
     pub fn plan_saved_to(self, path: &str) -> String {
         self.pick(
-            format!("Saved to {path}; carry it out with: tidyup apply \"{path}\""),
-            format!("已保存到 {path}；执行：tidyup apply \"{path}\""),
+            format!("Saved to {path}; see it whole with: tidyup plan show \"{path}\"; carry it out with: tidyup apply \"{path}\""),
+            format!("已保存到 {path}；查看完整方案：tidyup plan show \"{path}\"；执行：tidyup apply \"{path}\""),
         )
     }
 

@@ -108,6 +108,7 @@ impl Cli {
                 | Command::Undo { lang, .. }
                 | Command::Trash { lang, .. }
                 | Command::Apply { lang, .. }
+                | Command::Plan { lang, .. }
                 | Command::ExportCore { lang, .. },
             ) => lang.lang,
         }
@@ -173,6 +174,15 @@ pub enum Command {
         #[command(flatten)]
         lang: LangArgs,
     },
+    /// Saved plans: `tidyup plan show FILE` prints one whole
+    Plan {
+        /// What to do with it.
+        #[command(subcommand)]
+        action: PlanCommand,
+        /// The language of its messages.
+        #[command(flatten)]
+        lang: LangArgs,
+    },
     /// Keep a folder tidy: organize each file that arrives, once it has
     /// settled, with the offline planner and the rules file (never a model);
     /// each batch is journaled, `tidyup undo` reverses the last
@@ -189,6 +199,20 @@ pub enum Command {
         /// The language of its messages.
         #[command(flatten)]
         lang: LangArgs,
+    },
+}
+
+/// `tidyup plan ...`.
+#[derive(Debug, Clone, PartialEq, Eq, Subcommand)]
+pub enum PlanCommand {
+    /// Print a plan saved by a --dry-run session, whole, grouped by
+    /// destination folder (from, to, step)
+    Show {
+        /// The plan file
+        plan: PathBuf,
+        /// Print it as JSON (a stable shape; see the README)
+        #[arg(long)]
+        json: bool,
     },
 }
 

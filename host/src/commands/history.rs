@@ -1,5 +1,5 @@
 //! The subcommands over the journal and saved plans: `undo`, `history`,
-//! `trash --purge` and `apply`.
+//! `trash --purge`, `apply` and `plan show`.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -11,6 +11,7 @@ use super::{fail, say_failure};
 use crate::console::outln;
 use crate::dry_run::{self, DryRunPlan};
 use crate::journal::{self, JournalStore, UndoRefusal};
+use crate::plan_view::PlanView;
 
 /// `tidyup undo [SESSION]`.
 pub fn undo(session: Option<&str>, lang: Lang) -> ExitCode {
@@ -94,4 +95,25 @@ pub fn apply(plan_path: &Path, lang: Lang) -> ExitCode {
         }
         Err(err) => fail(&err, 1),
     }
+}
+
+/// `tidyup plan show PLAN [--json]`: the plan whole, as a table grouped by
+/// destination, or as JSON (see [`PlanView`]).
+pub fn show_plan(plan_path: &Path, json: bool, lang: Lang) -> ExitCode {
+    let plan = match DryRunPlan::load(plan_path) {
+        Ok(plan) => plan,
+        Err(err) => return fail(&err, 1),
+    };
+    let view = PlanView::of(&plan);
+    if json {
+        match serde_json::to_string_pretty(&view) {
+            Ok(text) => outln!("{text}"),
+            Err(err) => return fail(&err.into(), 1),
+        }
+    } else {
+        for line in view.table(lang) {
+            outln!("{line}");
+        }
+    }
+    ExitCode::SUCCESS
 }

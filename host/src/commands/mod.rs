@@ -20,7 +20,7 @@ use crate::cli::{AskSettings, McpSettings, Settings};
 use crate::console::errln;
 
 pub use demo::demo;
-pub use history::{apply, history, purge_trash, undo};
+pub use history::{apply, history, purge_trash, show_plan, undo};
 pub use info::{config_path, export_core, providers};
 pub use watch::WatchOptions;
 
