@@ -38,7 +38,7 @@ fn show_prints_the_whole_plan_when_piped_and_yes_still_carries_it_out() {
         assert_eq!(out.code(), 0, "{out}");
         for line in [
             format!("  photo.png → {images}/photo.png"),
-            format!("  notes.txt → "),
+            "  notes.txt → ".to_owned(),
         ] {
             assert!(out.stdout.contains(&line), "{line}\n{out}");
         }

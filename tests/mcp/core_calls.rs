@@ -148,7 +148,8 @@ async fn a_bulk_move_reports_its_progress_through_emit() {
             | Event::Answer { .. }
             | Event::Usage { .. }
             | Event::Notice { .. }
-            | Event::Error { .. } => None,
+            | Event::Error { .. }
+            | Event::Page { .. } => None,
         });
     assert_eq!(last, Some((30, 30)));
 }

@@ -40,10 +40,9 @@ fn review_request(line: &str) -> Option<Review> {
     SKIP_WORDS.iter().find_map(|word| {
         let head = line.trim().get(..word.len())?;
         let rest = &line.trim()[word.len()..];
-        let separated = word
-            .is_ascii()
-            .then(|| rest.is_empty() || rest.starts_with(char::is_whitespace))
-            .unwrap_or(true);
+        // An English word is followed by a space; a Chinese one may not be.
+        let separated =
+            !word.is_ascii() || rest.is_empty() || rest.starts_with(char::is_whitespace);
         (head.eq_ignore_ascii_case(word) && separated).then(|| {
             Review::Skip(
                 rest.trim()
