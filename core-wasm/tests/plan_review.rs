@@ -319,3 +319,21 @@ fn skips_in_a_large_plan_are_left_by_the_moves_by_type() {
 fn images(lang: Lang) -> &'static str {
     folder_name("图片", lang)
 }
+
+#[test]
+fn with_a_model_show_and_skip_are_lines_for_the_model() {
+    use tidyup_test_kit::{ScriptedModel, World, text_reply};
+    let model = ScriptedModel::new([
+        text_reply("Plan: move cat.jpg to Images. Shall I?"),
+        text_reply("cat.jpg → Images/cat.jpg"),
+        text_reply("OK, cat.jpg stays."),
+    ]);
+    let mut world = World::en(MemFs::new().file("cat.jpg", "cat"), model);
+    for line in ["organize", "show", "skip cat.jpg"] {
+        assert_eq!(world.line(line), Outcome::Answered);
+    }
+    assert_eq!(world.model.remaining(), 0, "each line went to the model");
+    assert!(world.events.pages().is_empty());
+    let last = world.model.messages(2).iter().rev().find(|m| m["role"] == "user");
+    assert_eq!(last.unwrap()["content"], "skip cat.jpg");
+}
