@@ -235,6 +235,10 @@ fn a_large_plan_shows_a_copy_set_aside_in_one_place_only() {
             "set aside, never also sampled under its category:\n{plan}"
         );
         assert!(plan.contains(lang.plan_review_hint()), "{plan}");
+        assert!(
+            plan.contains("Budget *.xlsx 1") && !plan.contains("Budget *.xlsx 2"),
+            "the pattern counts only what moves there:\n{plan}"
+        );
     }
 }
 
@@ -284,6 +288,7 @@ fn skips_in_a_large_plan_are_left_by_the_moves_by_type() {
         let answer = only(events.answers());
         let count = (LARGE_FOLDER_ENTRIES + 9).to_string();
         assert!(answer.contains(&count), "the count less one: {answer}");
+        assert!(answer.contains(&format!("IMG_*.jpg {count}")), "{answer}");
         let (_, _, events) = session.line(&format!("{skip} Budget 2025 (2).xlsx"));
         let answer = only(events.answers());
         assert!(!answer.contains(lang.duplicates_folder()), "{answer}");
@@ -334,6 +339,11 @@ fn with_a_model_show_and_skip_are_lines_for_the_model() {
     }
     assert_eq!(world.model.remaining(), 0, "each line went to the model");
     assert!(world.events.pages().is_empty());
-    let last = world.model.messages(2).iter().rev().find(|m| m["role"] == "user");
+    let last = world
+        .model
+        .messages(2)
+        .iter()
+        .rev()
+        .find(|m| m["role"] == "user");
     assert_eq!(last.unwrap()["content"], "skip cat.jpg");
 }

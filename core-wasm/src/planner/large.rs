@@ -202,8 +202,11 @@ impl LargeGroup {
                 .patterns
                 .iter()
                 .filter(|(pattern, _)| Category::of(pattern) == category)
+                .filter_map(|(pattern, count)| {
+                    let copies = set_aside.copies.iter().map(|copy| copy.file.as_str());
+                    less_matching(pattern, *count, copies)
+                })
                 .take(PATTERNS_PER_CATEGORY)
-                .cloned()
                 .collect(),
             samples: overview
                 .samples
@@ -211,6 +214,24 @@ impl LargeGroup {
                 .and_then(|samples| without(samples, |name| set_aside.is_copy(name))),
         })
     }
+}
+
+/// A name pattern with its count less the `gone` names it matches (set
+/// aside, left out); `None` when none is left.
+pub fn less_matching<'a>(
+    pattern: &str,
+    count: usize,
+    gone: impl Iterator<Item = &'a str>,
+) -> Option<(String, usize)> {
+    let glob = globset::GlobBuilder::new(pattern)
+        .case_insensitive(true)
+        .literal_separator(true)
+        .backslash_escape(false)
+        .build()
+        .ok()?
+        .compile_matcher();
+    let left = count.saturating_sub(gone.filter(|name| glob.is_match(name)).count());
+    (left > 0).then(|| (pattern.to_owned(), left))
 }
 
 /// Sample names as the summary gives them (`a.pdf, b.pdf`) without those

@@ -8,7 +8,7 @@ use crate::file_type::Category;
 use crate::ports::{Entry, EntryKind};
 use crate::texts::{LeftAlone, PlanFolder};
 
-use super::large::{LargePlan, without};
+use super::large::{LargePlan, less_matching, without};
 use super::plan::{Plan, Reason};
 use super::proposal::Proposal;
 use super::{large_plan_text, plan_text};
@@ -209,6 +209,12 @@ fn skip_large(plan: &mut LargePlan, name: &str, separator: char, listing: &[Entr
             .samples
             .as_deref()
             .and_then(|samples| without(samples, |sample| sample == file));
+        group.patterns = std::mem::take(&mut group.patterns)
+            .into_iter()
+            .filter_map(|(pattern, count)| {
+                less_matching(&pattern, count, [file.as_str()].into_iter())
+            })
+            .collect();
     }
     plan.groups.retain(|group| group.count > 0);
     leave_file(plan, file)
