@@ -25,6 +25,9 @@ pub(super) fn pattern_with_extension(name: &str, ext: &str) -> Option<String> {
     let prefix = &stem[..first_digit];
     let head = if prefix.trim().is_empty() {
         collapse_digits(stem)
+    } else if prefix.ends_with('(') && stem.ends_with(')') {
+        // A numbered copy, `download (3)`: the bracket closes the pattern.
+        format!("{}*)", literal(prefix))
     } else {
         format!("{}*", literal(prefix))
     };
@@ -97,5 +100,13 @@ mod tests {
             Some("?draft? ?x? *.txt")
         );
         assert_eq!(name_pattern("1{a}.j[g").as_deref(), Some("*a*.j?g"));
+        assert_eq!(
+            name_pattern("download (14).pdf").as_deref(),
+            Some("download (*).pdf")
+        );
+        assert_eq!(
+            name_pattern("download (1) final.pdf").as_deref(),
+            Some("download (*.pdf")
+        );
     }
 }
