@@ -163,7 +163,7 @@ fn skip_leaves_a_folder_or_a_file_of_a_small_plan_where_it_is() {
             "shown again: {answer}"
         );
 
-        let (_, _, events) = session.line(&format!("{skip} cat.JPG"));
+        let (_, _, events) = session.line(&format!("{skip} cat.JPG."));
         let answer = only(events.answers());
         assert!(
             answer.starts_with(&lang.skipped("cat.jpg", None)),

@@ -62,14 +62,26 @@ impl Proposal {
     /// Leaves `name` out of the plan: a destination folder (or its
     /// category's name), whose files all stay, or one file. Names match
     /// exactly, else in any letter case; quotes and a trailing separator
-    /// are ignored. `listing` is the target's entries (a large plan names
-    /// its files only there).
+    /// are ignored, and so is a sentence's end (`skip Installers.`) when
+    /// no name has it. `listing` is the target's entries (a large plan
+    /// names its files only there).
     pub fn skip(&mut self, name: &str, separator: char, listing: &[Entry]) -> Skip {
         let name = name
             .trim()
             .trim_matches(['"', '\'', '`', '“', '”', '‘', '’', '「', '」'])
             .trim()
             .trim_end_matches(['/', '\\']);
+        let skipped = self.skip_named(name, separator, listing);
+        let bare = name.trim_end_matches(['.', '!', '?', '。', '！', '？']);
+        match skipped {
+            Skip::Unknown { .. } if bare != name && !bare.is_empty() => {
+                self.skip_named(bare, separator, listing)
+            }
+            Skip::Out { .. } | Skip::Unknown { .. } => skipped,
+        }
+    }
+
+    fn skip_named(&mut self, name: &str, separator: char, listing: &[Entry]) -> Skip {
         match self {
             Proposal::PerFile(plan) => skip_per_file(plan, name, separator),
             Proposal::ByCategory(plan) => skip_large(plan, name, separator, listing),
