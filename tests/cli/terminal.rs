@@ -288,3 +288,28 @@ fn show_pages_the_whole_plan_through_the_pager_on_a_terminal() {
         "paged, not printed:\n{screen:?}"
     );
 }
+
+#[test]
+fn a_pager_that_cannot_run_leaves_the_plan_printed() {
+    let target = messy_target();
+    let mut terminal = Terminal::start(
+        &[
+            "--provider",
+            "offline",
+            "--lang",
+            "en",
+            target.path().to_str().unwrap(),
+        ],
+        &[("PAGER", "no-such-pager-anywhere --flag")],
+    );
+    terminal.wait_for("> ", START);
+    terminal.send("organize\r");
+    terminal.wait_for(PLAN_HEADING, ANSWER);
+    terminal.send("show\r");
+    terminal.wait_for("The plan still waits", ANSWER);
+    let screen = terminal.quit();
+    assert!(
+        screen.contains("  photo.png → Images/photo.png"),
+        "{screen:?}"
+    );
+}

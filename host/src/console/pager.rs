@@ -1,6 +1,7 @@
 //! Long texts on a terminal (a whole plan, on `show`): through the user's
-//! pager, `$PAGER` (a program and its arguments), else `less -FRX` when
-//! there is one; with none, or one that cannot start, printed as it is.
+//! pager, `$PAGER` (run by the shell on Unix, as git does; split on spaces
+//! elsewhere), else `less -FRX` when there is one; with none, or one that
+//! cannot start, printed as it is.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -12,34 +13,46 @@ use super::lines::write_out;
 pub fn page(text: &str) {
     let mut text = text.to_owned();
     text.push('\n');
-    let pager = std::env::var("PAGER").ok();
-    let words: Vec<String> = match pager.as_deref().map(str::trim) {
-        Some("") | Some("cat") => Vec::new(),
-        Some(pager) => pager.split_whitespace().map(str::to_owned).collect(),
-        None => ["less", "-FRX"].map(str::to_owned).to_vec(),
+    let command = match std::env::var("PAGER").ok().as_deref().map(str::trim) {
+        Some("" | "cat") => None,
+        Some(pager) => user_pager(pager),
+        None => {
+            let mut less = Command::new("less");
+            less.arg("-FRX");
+            Some(less)
+        }
     };
-    if !words.is_empty() && through(&words, &text) {
-        return;
+    if !command.is_some_and(|command| through(command, &text)) {
+        write_out(false, &text);
     }
-    write_out(false, &text);
 }
 
-/// Runs the pager `words` with `text` on its input; whether it ran.
-fn through(words: &[String], text: &str) -> bool {
-    let Some((program, args)) = words.split_first() else {
-        return false;
-    };
-    let Ok(mut child) = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .spawn()
-    else {
+/// The command running the user's `$PAGER`.
+fn user_pager(pager: &str) -> Option<Command> {
+    if cfg!(unix) {
+        let mut shell = Command::new("sh");
+        shell.arg("-c").arg(pager);
+        Some(shell)
+    } else {
+        let mut words = pager.split_whitespace();
+        let mut command = Command::new(words.next()?);
+        command.args(words);
+        Some(command)
+    }
+}
+
+/// Runs the pager with `text` on its input; whether it showed it (it
+/// started, and the shell found it: not status 126 or 127).
+fn through(mut command: Command, text: &str) -> bool {
+    let Ok(mut child) = command.stdin(Stdio::piped()).spawn() else {
         return false;
     };
     if let Some(mut input) = child.stdin.take() {
         // A pager quit early (`q`) closes its input: that is no failure.
         let _ = input.write_all(text.as_bytes());
     }
-    let _ = child.wait();
-    true
+    !matches!(
+        child.wait().map(|status| status.code()),
+        Ok(Some(126 | 127))
+    )
 }
