@@ -347,3 +347,47 @@ fn with_a_model_show_and_skip_are_lines_for_the_model() {
         .find(|m| m["role"] == "user");
     assert_eq!(last.unwrap()["content"], "skip cat.jpg");
 }
+
+#[test]
+fn skipping_the_duplicates_folder_of_a_large_plan_leaves_every_copy() {
+    for lang in [Lang::En, Lang::Zh] {
+        let mut fs = large_folder();
+        let mut session = Session::new(lang, &mut fs);
+        session.line("organize");
+        let duplicates = lang.duplicates_folder();
+        let (_, _, events) = session.line(&format!("skip {duplicates}"));
+        let answer = only(events.answers());
+        assert!(
+            answer.starts_with(&lang.skipped(&format!("{duplicates}/"), Some(1))),
+            "{answer}"
+        );
+        session.line("yes");
+        assert!(fs.exists("Budget 2025 (2).xlsx"), "{lang:?}");
+        assert!(!fs.exists(duplicates));
+        let documents = folder_name("文档", lang);
+        assert!(fs.exists(&format!("{documents}/Budget 2025.xlsx")));
+        assert!(!fs.exists(&format!("{documents}/Budget 2025 (2).xlsx")));
+    }
+}
+
+#[test]
+fn move_by_type_leaves_the_names_it_is_told_to() {
+    use serde_json::json;
+    use tidyup_test_kit::run_tool_value;
+    let mut fs = MemFs::new()
+        .file("a.jpg", "a")
+        .file("b.jpg", "b")
+        .file("c.png", "c");
+    let arguments = json!({
+        "path": ".", "category": "图片", "destination": "Images", "except": ["b.jpg"],
+    });
+    let result = run_tool_value(&mut fs, Lang::En, "move_by_type", arguments);
+    assert!(result.contains('2'), "{result}");
+    assert!(fs.exists("b.jpg") && fs.exists("Images/a.jpg") && fs.exists("Images/c.png"));
+    let wrong = json!({
+        "path": ".", "category": "图片", "destination": "Images", "except": "b.jpg",
+    });
+    let result = run_tool_value(&mut fs, Lang::En, "move_by_type", wrong);
+    assert!(result.starts_with("tool execution failed"), "{result}");
+    assert!(fs.exists("b.jpg"));
+}
