@@ -391,3 +391,20 @@ fn move_by_type_leaves_the_names_it_is_told_to() {
     assert!(result.starts_with("tool execution failed"), "{result}");
     assert!(fs.exists("b.jpg"));
 }
+
+#[test]
+fn show_or_skip_with_no_plan_waiting_says_so() {
+    for lang in [Lang::En, Lang::Zh] {
+        let mut fs = MemFs::new().file("cat.jpg", "cat");
+        let mut session = Session::new(lang, &mut fs);
+        for line in ["show", "skip cat.jpg", "跳过 cat.jpg"] {
+            let (_, _, events) = session.line(line);
+            assert_eq!(only(events.answers()), lang.no_plan_pending(), "{line}");
+        }
+        session.line("organize");
+        session.line("no");
+        let (_, _, events) = session.line("show");
+        assert_eq!(only(events.answers()), lang.no_plan_pending());
+        assert!(events.pages().is_empty());
+    }
+}

@@ -8,51 +8,11 @@
 use serde_json::Value;
 
 use crate::paths;
-use crate::planner::{FIELD, Proposal, Skip};
+use crate::planner::{FIELD, Proposal, Review, Skip, review_request};
 use crate::ports::{Capabilities, Entry, Event, Outcome};
 use crate::protocol::Message;
-use crate::texts::{SHOW_WORDS, SKIP_WORDS};
 
 use super::Agent;
-
-/// What a review line asks.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Review {
-    /// The whole plan.
-    Show,
-    /// Leave this folder or file out (empty: the user named none).
-    Skip(String),
-}
-
-/// Reads a line as a review request: one of [`SHOW_WORDS`], or one of
-/// [`SKIP_WORDS`] and a name (ASCII letters in any case).
-fn review_request(line: &str) -> Option<Review> {
-    let bare = line
-        .trim()
-        .trim_end_matches(['.', '!', '?', '。', '！', '？'])
-        .trim();
-    if SHOW_WORDS
-        .iter()
-        .any(|word| bare.eq_ignore_ascii_case(word))
-    {
-        return Some(Review::Show);
-    }
-    SKIP_WORDS.iter().find_map(|word| {
-        let head = line.trim().get(..word.len())?;
-        let rest = &line.trim()[word.len()..];
-        // An English word is followed by a space; a Chinese one may not be.
-        let separated =
-            !word.is_ascii() || rest.is_empty() || rest.starts_with(char::is_whitespace);
-        (head.eq_ignore_ascii_case(word) && separated).then(|| {
-            Review::Skip(
-                rest.trim()
-                    .trim_start_matches([':', '：'])
-                    .trim()
-                    .to_owned(),
-            )
-        })
-    })
-}
 
 impl Agent {
     /// Answers `line` when it reviews the plan the last turn ended with;
@@ -105,29 +65,5 @@ impl Agent {
             Some(plan) => fields.insert(FIELD.to_owned(), plan),
             None => fields.remove(FIELD),
         };
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reads_show_and_skip_lines() {
-        assert_eq!(review_request("show"), Some(Review::Show));
-        assert_eq!(review_request(" SHOW. "), Some(Review::Show));
-        assert_eq!(review_request("显示"), Some(Review::Show));
-        assert_eq!(review_request("查看"), Some(Review::Show));
-        let skip = |name: &str| Some(Review::Skip(name.to_owned()));
-        assert_eq!(review_request("skip Installers"), skip("Installers"));
-        assert_eq!(
-            review_request("Skip  Budget 2025 (2).xlsx"),
-            skip("Budget 2025 (2).xlsx")
-        );
-        assert_eq!(review_request("跳过 安装包"), skip("安装包"));
-        assert_eq!(review_request("跳过安装包"), skip("安装包"));
-        assert_eq!(review_request("skip"), skip(""));
-        assert_eq!(review_request("skipper"), None);
-        assert_eq!(review_request("show me the weather"), None);
     }
 }

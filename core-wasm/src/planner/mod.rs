@@ -54,7 +54,7 @@ use crate::rules::Rules;
 use context::Context;
 use exchanges::{Exchange, content, exchanges, role};
 pub use folders::folder_name;
-pub use intent::{Intent, classify};
+pub use intent::{Intent, Review, classify, review_request};
 pub use listing::parse_listing;
 use organize::{Declared, organize};
 use outcomes::Outcomes;
@@ -122,6 +122,7 @@ impl OfflinePlanner {
                 self.go_ahead(previous_turn.and_then(Proposal::ended), &this_turn)
             }
             Intent::No => Step::Say(lang.plan_declined()),
+            Intent::Review => Step::Say(lang.no_plan_pending()),
             Intent::Other => Step::Say(lang.planner_help()),
         }
     }
