@@ -206,7 +206,9 @@ export function yieldToPage() {
  * `caps` are the capabilities the page chose, as in the native HostState:
  * - `chat(body)`: async, resolves to an ABI result (e.g. `postChat`);
  * - `files`: an object with async stat/list/createDirAll/rename/removeFile/removeDirAll;
- * - `onEvent(event)`: receives each console event;
+ * - `onEvent(event)`: receives each console event (see docs/ABI.md, `emit`;
+ *   a `tool` event may also carry `subject`, `destination`, `items` and
+ *   `not_found`, for a view that sums calls up: read them as optional);
  * - `afterChange()`: optional async hook after each mutating file call
  *   (the page yields there so the tree can repaint while tools run).
  * Read-only file calls yield to the page too, once the core has held the

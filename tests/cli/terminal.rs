@@ -10,7 +10,10 @@ use std::time::{Duration, Instant};
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 use tempfile::TempDir;
 
-use tidyup_test_kit::e2e::{API_KEY, MockProvider, Tidyup, target_dir, text_reply, write_file};
+use serde_json::json;
+use tidyup_test_kit::e2e::{
+    API_KEY, MockProvider, Tidyup, numbered_calls, target_dir, text_reply, tool_reply, write_file,
+};
 
 /// How long tidyup may take to show its first prompt (a first start
 /// compiles the core).
@@ -243,4 +246,115 @@ fn a_bulk_move_shows_a_progress_bar_on_a_terminal_and_none_when_piped() {
     assert!(piped.stdout.contains("300 files moved"), "{piped}");
     assert!(!piped.stderr.contains("move_by_type ["), "{piped}");
     assert!(!piped.stdout.contains("move_by_type ["), "{piped}");
+}
+
+/// A session with the mock model on a pseudo-terminal: `extra` flags, the
+/// replies scripted; sends `line`, waits for `until`, quits, and returns
+/// the screen.
+async fn model_session_on_terminal(
+    replies: Vec<wiremock::ResponseTemplate>,
+    target: TempDir,
+    extra: &'static [&'static str],
+    line: &'static str,
+    until: &'static str,
+) -> String {
+    let provider = MockProvider::start(replies).await;
+    let base_url = provider.base_url();
+    tokio::task::spawn_blocking(move || {
+        let target = target.path().to_str().unwrap().to_owned();
+        let mut args = vec!["--lang", "en", "--base-url", &base_url];
+        args.extend_from_slice(extra);
+        args.push(&target);
+        let mut terminal = Terminal::start(&args, &[("TIDYUP_API_KEY", API_KEY)]);
+        terminal.wait_for("> ", START);
+        terminal.send(&format!("{line}\r"));
+        terminal.wait_for(until, ANSWER);
+        terminal.quit()
+    })
+    .await
+    .unwrap()
+}
+
+/// Three loose files and the replies that classify them, list a folder a
+/// plan would create, move them into two folders and answer.
+fn three_moves() -> (TempDir, Vec<wiremock::ResponseTemplate>) {
+    let target = messy_target();
+    let replies = vec![
+        tool_reply(numbered_calls(&[
+            ("list_files", json!({"path": "."})),
+            ("get_file_type", json!({"filename": "notes.txt"})),
+            ("get_file_type", json!({"filename": "photo.png"})),
+            ("get_file_type", json!({"filename": "song.mp3"})),
+            ("list_files", json!({"path": "Photos/2024-10"})),
+        ])),
+        tool_reply(numbered_calls(&[
+            ("create_folder", json!({"path": "Documents"})),
+            ("create_folder", json!({"path": "Media"})),
+            (
+                "move_file",
+                json!({"source": "notes.txt", "destination": "Documents/notes.txt"}),
+            ),
+            (
+                "move_file",
+                json!({"source": "photo.png", "destination": "Media/photo.png"}),
+            ),
+            (
+                "move_file",
+                json!({"source": "song.mp3", "destination": "Media/song.mp3"}),
+            ),
+            (
+                "move_file",
+                json!({"source": "gone.txt", "destination": "Media/gone.txt"}),
+            ),
+        ])),
+        text_reply("All **done**: see `Media` now."),
+    ];
+    (target, replies)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_terminal_sums_tool_calls_up_in_lines_that_name_files_and_count() {
+    let (target, replies) = three_moves();
+    let screen = model_session_on_terminal(replies, target, &[], "tidy", "now.").await;
+    for shown in [
+        "Listed ",
+        ": 3 items",
+        "photo.png: 图片",
+        "Classified 3 files",
+        "Created 2 folders",
+        "song.mp3 → Media",
+        "Moved 3 files into 2 folders",
+        "✗ move_file gone.txt: Source does not exist",
+    ] {
+        assert!(screen.contains(shown), "{shown:?} not shown:\n{screen:?}");
+    }
+    for hidden in [
+        "[tool]",
+        "Directory does not exist",
+        "[目录]",
+        "[文件]",
+        "Moved notes.txt to",
+    ] {
+        assert!(!screen.contains(hidden), "{hidden:?} shown:\n{screen:?}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn verbose_shows_every_tool_line_on_a_terminal() {
+    let (target, replies) = three_moves();
+    let screen = model_session_on_terminal(replies, target, &["--verbose"], "tidy", "now").await;
+    assert_eq!(
+        screen.matches("[tool] get_file_type: ").count(),
+        3,
+        "{screen:?}"
+    );
+    assert_eq!(
+        screen.matches("[tool] move_file: ").count(),
+        4,
+        "{screen:?}"
+    );
+    assert!(
+        screen.contains("[tool] list_files: Directory does not exist"),
+        "{screen:?}"
+    );
 }

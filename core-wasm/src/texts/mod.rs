@@ -25,6 +25,7 @@ mod session;
 mod startup;
 mod tools;
 mod undo_apply;
+mod view;
 mod watch;
 
 use std::fmt;
@@ -36,6 +37,7 @@ pub use budget::ELIDED_MARK;
 pub use contents::{render, taken_month};
 pub use planner::{LeftAlone, PlanFolder};
 pub use startup::Expected;
+pub use view::Noun;
 
 /// Language of the system prompt, console texts and tool result texts.
 ///

@@ -1,6 +1,7 @@
 //! The console: prints the core's events, styled only on a terminal, and a
 //! spinner on standard error while the model is awaited.
 
+mod activity;
 mod lines;
 mod progress;
 mod spinner;
@@ -12,10 +13,11 @@ pub use spinner::Spinner;
 use std::io::IsTerminal;
 
 use tidyup_core::visible::visible;
-use tidyup_core::{Event, EventSink};
+use tidyup_core::{Event, EventSink, Lang};
 
 use crate::redact::{self, PieceScrubber};
-use lines::write_out;
+use activity::{Activity, Shown, ToolCall};
+use lines::{draw_live, end_live, write_out};
 use progress::BulkProgress;
 
 /// Prints events: errors on standard error, everything else on standard
@@ -32,6 +34,13 @@ pub struct Console {
     answer_pieces: PieceScrubber,
     /// The bar of a bulk move in progress (terminals only).
     progress: BulkProgress,
+    /// The people's view of tool calls, when standard output is a
+    /// terminal and `--verbose` was not given; `None` prints the spec's
+    /// `[tool]` lines.
+    activity: Option<Activity>,
+    /// Whether the live line may be redrawn in place (escape sequences
+    /// understood); otherwise only its finished text shows.
+    redraw: bool,
 }
 
 impl Console {
@@ -46,6 +55,8 @@ impl Console {
             mid_line: false,
             answer_pieces: PieceScrubber::default(),
             progress: BulkProgress::new(colour_allowed && std::io::stderr().is_terminal()),
+            activity: None,
+            redraw: false,
         }
     }
 
@@ -55,6 +66,79 @@ impl Console {
         self.usage_on_stderr = true;
         self
     }
+
+    /// The same console showing tool calls for people, in `lang`, when
+    /// standard output is a terminal and not `verbose`.
+    pub fn with_people_view(mut self, lang: Lang, verbose: bool) -> Self {
+        if !verbose && std::io::stdout().is_terminal() {
+            self.activity = Some(Activity::new(lang));
+            self.redraw = anstyle_query::windows::enable_ansi_colors().unwrap_or(true);
+        }
+        self
+    }
+
+    /// Shows a tool event in the people's view.
+    fn show_tool(&mut self, activity_call: &ToolCall<'_>) {
+        let Some(activity) = self.activity.as_mut() else {
+            return;
+        };
+        let secrets = redact::registered();
+        let clean = |text: &str| visible(&redact::scrub_with(&secrets, text)).into_owned();
+        let styled = |style: &str, text: String| {
+            if self.stdout_styled {
+                format!("{style}{text}{RESET}")
+            } else {
+                text
+            }
+        };
+        match activity.tool(activity_call) {
+            Shown::Live { live, done, fresh } => {
+                if fresh {
+                    end_live();
+                }
+                let done = styled(DIM, clean(&done));
+                if self.redraw {
+                    let live = fit_width(&clean(&live));
+                    draw_live(&styled(DIM, live), done);
+                } else {
+                    end_live();
+                    // No redrawing: the finished line shows once the run ends.
+                    draw_live("", done);
+                }
+            }
+            Shown::Line(text) => {
+                end_live();
+                write_out(false, &format!("{}\n", styled(DIM, clean(&text))));
+            }
+            Shown::Failure(text) => {
+                end_live();
+                write_out(false, &format!("{}\n", styled(RED, clean(&text))));
+            }
+            Shown::Nothing => {}
+        }
+    }
+}
+
+/// `text` cut to one row of the terminal (wide characters count twice),
+/// so redrawing in place never leaves a wrapped row behind.
+fn fit_width(text: &str) -> String {
+    use unicode_width::UnicodeWidthChar;
+    let columns = terminal_size::terminal_size()
+        .map_or(80, |(width, _)| usize::from(width.0))
+        .saturating_sub(1)
+        .max(10);
+    let mut used = 0;
+    let mut cut = String::new();
+    for c in text.chars() {
+        let width = c.width().unwrap_or(0);
+        if used + width > columns.saturating_sub(1) {
+            cut.push('…');
+            return cut;
+        }
+        used += width;
+        cut.push(c);
+    }
+    cut
 }
 
 /// Whether escape sequences may be written: `NO_COLOR` is unset and the
@@ -74,6 +158,36 @@ pub(crate) const RESET: &str = "\x1b[0m";
 
 impl EventSink for Console {
     fn emit(&mut self, event: Event) {
+        if let Event::Tool {
+            name,
+            result,
+            failed,
+            subject,
+            destination,
+            items,
+            not_found,
+            ..
+        } = &event
+            && self.activity.is_some()
+        {
+            self.progress.finish();
+            return self.show_tool(&ToolCall {
+                name,
+                result,
+                failed: *failed,
+                subject: subject.as_deref(),
+                destination: destination.as_deref(),
+                items: *items,
+                not_found: *not_found,
+            });
+        }
+        end_live();
+        if let Some(activity) = self.activity.as_mut() {
+            match &event {
+                Event::Started { target_dir, .. } => activity.set_target(target_dir),
+                _ => activity.end_run(),
+            }
+        }
         if let Event::Progress { done, total, text } = &event {
             return self.progress.update(*done, *total, text);
         }
