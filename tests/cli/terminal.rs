@@ -317,6 +317,8 @@ async fn a_terminal_sums_tool_calls_up_in_lines_that_name_files_and_count() {
     let (target, replies) = three_moves();
     let screen = model_session_on_terminal(replies, target, &[], "tidy", "now.").await;
     for shown in [
+        "Model: ",
+        " at 127.0.0.1:",
         "Listed ",
         ": 3 items",
         "photo.png: 图片",

@@ -1,7 +1,7 @@
 //! What the offline planner says: its plans (a line per file, or by
 //! category for a large folder), its answers, and its reports.
 
-use super::Lang;
+use super::{Lang, Noun};
 use crate::file_type::Category;
 use crate::format::group_digits;
 
@@ -74,9 +74,10 @@ impl Lang {
         let PlanFolder {
             name, separator, ..
         } = folder;
+        let files = self.counted(count, Noun::File);
         match (self, folder.exists) {
-            (Lang::En, false) => format!("{name}{separator} ({why}new folder, {count} files)"),
-            (Lang::En, true) => format!("{name}{separator} ({why}existing folder, {count} files)"),
+            (Lang::En, false) => format!("{name}{separator} ({why}new folder, {files})"),
+            (Lang::En, true) => format!("{name}{separator} ({why}existing folder, {files})"),
             (Lang::Zh, false) => format!("{name}{separator}（{why}新建文件夹，{count} 个文件）"),
             (Lang::Zh, true) => format!("{name}{separator}（{why}已有文件夹，{count} 个文件）"),
         }
@@ -153,8 +154,12 @@ impl Lang {
 
     /// The report heading after carrying out a plan.
     pub fn plan_report_heading(self, folders: usize, moved: usize, planned: usize) -> String {
+        let (folders_en, planned_en) = (
+            self.counted(folders, Noun::Folder),
+            self.counted(planned, Noun::File),
+        );
         self.pick(
-            format!("Done. Created {folders} folders and moved {moved} of {planned} files:"),
+            format!("Done. Created {folders_en} and moved {moved} of {planned_en}:"),
             format!("整理完成：新建 {folders} 个文件夹，移动了 {moved}/{planned} 个文件："),
         )
     }
@@ -192,13 +197,14 @@ impl Lang {
         let PlanFolder {
             name, separator, ..
         } = folder;
+        let files = self.counted(count, Noun::File);
         let (category, count) = (category.name(), group_digits(count));
         match (self, folder.exists) {
             (Lang::En, false) => {
-                format!("{name}{separator} ({category}, new folder, {count} files, {size})")
+                format!("{name}{separator} ({category}, new folder, {files}, {size})")
             }
             (Lang::En, true) => {
-                format!("{name}{separator} ({category}, existing folder, {count} files, {size})")
+                format!("{name}{separator} ({category}, existing folder, {files}, {size})")
             }
             (Lang::Zh, false) => format!("{name}{separator}（新建文件夹，{count} 个文件，{size}）"),
             (Lang::Zh, true) => format!("{name}{separator}（已有文件夹，{count} 个文件，{size}）"),
@@ -237,12 +243,16 @@ impl Lang {
         let PlanFolder {
             name, separator, ..
         } = folder;
+        let (moved_en, all_en) = (
+            self.counted(moved, Noun::File),
+            self.counted(total, Noun::File),
+        );
         let (all_moved, moved, all) = (moved == total, group_digits(moved), group_digits(total));
         let category = category.name();
         match (self, all_moved) {
-            (Lang::En, true) => format!("  ✓ {name}{separator} ({category}): {moved} files moved"),
+            (Lang::En, true) => format!("  ✓ {name}{separator} ({category}): {moved_en} moved"),
             (Lang::En, false) => format!(
-                "  ✗ {name}{separator} ({category}): {moved} of {all} files moved; not moved:"
+                "  ✗ {name}{separator} ({category}): {moved} of {all_en} moved; not moved:"
             ),
             (Lang::Zh, true) => format!("  ✓ {name}{separator}：已移动 {moved} 个文件"),
             (Lang::Zh, false) => {
@@ -274,8 +284,9 @@ impl Lang {
             name, separator, ..
         } = folder;
         let mark = if moved == count { '✓' } else { '✗' };
+        let copies = self.counted(count, Noun::Copy);
         self.pick(
-            format!("  {mark} {name}{separator}: {moved} of {count} copies set aside"),
+            format!("  {mark} {name}{separator}: {moved} of {copies} set aside"),
             format!("  {mark} {name}{separator}：已移出 {moved}/{count} 个副本"),
         )
     }

@@ -16,6 +16,14 @@ pub enum Noun {
     Item,
     /// A search.
     Search,
+    /// A change (a move, a folder made, an item trashed).
+    Change,
+    /// A step of a plan.
+    Step,
+    /// A session.
+    Session,
+    /// A copy of a file.
+    Copy,
 }
 
 impl Lang {
@@ -28,6 +36,10 @@ impl Lang {
             Noun::Folder => ("folder", "folders", "个文件夹"),
             Noun::Item => ("item", "items", "项"),
             Noun::Search => ("search", "searches", "次搜索"),
+            Noun::Change => ("change", "changes", "处改动"),
+            Noun::Step => ("step", "steps", "步"),
+            Noun::Session => ("session", "sessions", "个会话"),
+            Noun::Copy => ("copy", "copies", "份副本"),
         };
         match self {
             Lang::En if n == 1 => format!("{count} {one}"),
