@@ -178,7 +178,9 @@ fn core_module() -> Module {
 }
 
 fn config(stream: bool) -> AgentConfig {
+    dry_run: false,
     AgentConfig {
+        dry_run: false,
         target_dir: TARGET.to_owned(),
         model: "m".to_owned(),
         lang: Lang::En,

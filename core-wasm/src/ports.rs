@@ -508,7 +508,7 @@ pub enum Event {
         done: u64,
         /// Items in all.
         total: u64,
-        /// What is being done, e.g. `move_by_type`.
+        /// What is being done, in the session's language (`Moving files`).
         text: String,
     },
 }

@@ -187,7 +187,9 @@ async fn connection_refused_is_a_failed_call_and_the_session_goes_on() {
         "{outcome}"
     );
     assert!(
-        outcome.stderr.contains("tidyup: the last request to the model failed"),
+        outcome
+            .stderr
+            .contains("tidyup: the last request to the model failed"),
         "{outcome}"
     );
 }
@@ -208,7 +210,9 @@ async fn an_unreachable_server_is_explained_in_chinese_too() {
         .await;
     assert_eq!(outcome.code(), 1, "{outcome}");
     assert!(
-        outcome.stderr.contains("请检查地址（--base-url 或服务商预设）"),
+        outcome
+            .stderr
+            .contains("请检查地址（--base-url 或服务商预设）"),
         "{outcome}"
     );
 }

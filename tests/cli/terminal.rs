@@ -233,8 +233,12 @@ fn a_bulk_move_shows_a_progress_bar_on_a_terminal_and_none_when_piped() {
     terminal.send("yes\r");
     terminal.wait_for("300 files moved", ANSWER);
     let screen = terminal.quit();
-    assert!(screen.contains("move_by_type ["), "no bar:\n{screen:?}");
-    assert!(screen.contains("300/300"), "no done/total:\n{screen:?}");
+    // The bar names the work in words, with a rate in files a second and
+    // the time left; no tool name.
+    assert!(screen.contains("Moving files ["), "no bar:\n{screen:?}");
+    assert!(screen.contains("300/300 ("), "no done/total:\n{screen:?}");
+    assert!(screen.contains(" files/s, about "), "no rate:\n{screen:?}");
+    assert!(!screen.contains("move_by_type ["), "{screen:?}");
 
     let piped_target = large_target();
     let piped = Tidyup::bare()
@@ -244,8 +248,8 @@ fn a_bulk_move_shows_a_progress_bar_on_a_terminal_and_none_when_piped() {
         .run_blocking();
     assert_eq!(piped.code(), 0, "{piped}");
     assert!(piped.stdout.contains("300 files moved"), "{piped}");
-    assert!(!piped.stderr.contains("move_by_type ["), "{piped}");
-    assert!(!piped.stdout.contains("move_by_type ["), "{piped}");
+    assert!(!piped.stderr.contains("Moving files ["), "{piped}");
+    assert!(!piped.stdout.contains("Moving files ["), "{piped}");
 }
 
 /// A session with the mock model on a pseudo-terminal: `extra` flags, the

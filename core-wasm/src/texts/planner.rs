@@ -152,12 +152,25 @@ impl Lang {
         .to_owned()
     }
 
-    /// The report heading after carrying out a plan.
-    pub fn plan_report_heading(self, folders: usize, moved: usize, planned: usize) -> String {
+    /// The report heading after carrying out a plan; in a dry run
+    /// (`dry_run`), what carrying it out would do.
+    pub fn plan_report_heading(
+        self,
+        folders: usize,
+        moved: usize,
+        planned: usize,
+        dry_run: bool,
+    ) -> String {
         let (folders_en, planned_en) = (
             self.counted(folders, Noun::Folder),
             self.counted(planned, Noun::File),
         );
+        if dry_run {
+            return self.pick(
+                format!("Dry run, nothing on disk changed. Carrying out the plan would create {folders_en} and move {moved} of {planned_en}:"),
+                format!("演练，磁盘上没有任何改动。执行这个方案将新建 {folders} 个文件夹，移动 {moved}/{planned} 个文件："),
+            );
+        }
         self.pick(
             format!("Done. Created {folders_en} and moved {moved} of {planned_en}:"),
             format!("整理完成：新建 {folders} 个文件夹，移动了 {moved}/{planned} 个文件："),
@@ -251,9 +264,9 @@ impl Lang {
         let category = category.name();
         match (self, all_moved) {
             (Lang::En, true) => format!("  ✓ {name}{separator} ({category}): {moved_en} moved"),
-            (Lang::En, false) => format!(
-                "  ✗ {name}{separator} ({category}): {moved} of {all_en} moved; not moved:"
-            ),
+            (Lang::En, false) => {
+                format!("  ✗ {name}{separator} ({category}): {moved} of {all_en} moved; not moved:")
+            }
             (Lang::Zh, true) => format!("  ✓ {name}{separator}：已移动 {moved} 个文件"),
             (Lang::Zh, false) => {
                 format!("  ✗ {name}{separator}：已移动 {moved}/{all} 个文件；未移动：")

@@ -101,6 +101,9 @@ pub struct ToolContext<'a> {
     pub items: Option<u64>,
     /// Set when the last tool failed only because its subject is not there.
     pub not_found: bool,
+    /// Whether changes land in an overlay, not on disk (a dry run): the
+    /// changing tools' results say what would be done.
+    pub dry_run: bool,
 }
 
 impl<'a> ToolContext<'a> {
@@ -118,6 +121,7 @@ impl<'a> ToolContext<'a> {
             met_large_folder: false,
             items: None,
             not_found: false,
+            dry_run: false,
         }
     }
 

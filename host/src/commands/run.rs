@@ -48,6 +48,7 @@ pub(super) async fn session(settings: Settings) -> anyhow::Result<()> {
         limits: settings.limits,
         read_contents: settings.read_contents,
         rules: settings.rules.as_ref().map(|rules| rules.text.clone()),
+        dry_run: settings.dry_run,
     };
     let mut session = CoreSession::start(&module, state, &config)
         .await
