@@ -178,7 +178,6 @@ fn core_module() -> Module {
 }
 
 fn config(stream: bool) -> AgentConfig {
-    dry_run: false,
     AgentConfig {
         dry_run: false,
         target_dir: TARGET.to_owned(),
