@@ -334,12 +334,19 @@ async fn a_terminal_sums_tool_calls_up_in_lines_that_name_files_and_count() {
     ] {
         assert!(screen.contains(shown), "{shown:?} not shown:\n{screen:?}");
     }
+    // The answer's Markdown is rendered: bold in bold, code in colour.
+    assert!(
+        screen.contains("All \u{1b}[1mdone\u{1b}[0m: see "),
+        "{screen:?}"
+    );
     for hidden in [
         "[tool]",
         "Directory does not exist",
         "[目录]",
         "[文件]",
         "Moved notes.txt to",
+        "**",
+        "`Media`",
     ] {
         assert!(!screen.contains(hidden), "{hidden:?} shown:\n{screen:?}");
     }
@@ -362,5 +369,56 @@ async fn verbose_shows_every_tool_line_on_a_terminal() {
     assert!(
         screen.contains("[tool] list_files: Directory does not exist"),
         "{screen:?}"
+    );
+}
+
+/// An event-stream reply carrying `pieces` as content deltas, then `[DONE]`.
+fn streamed_reply(pieces: &[&str]) -> wiremock::ResponseTemplate {
+    let body: String = pieces
+        .iter()
+        .map(|text| {
+            let chunk = json!({"id": "s1", "object": "chat.completion.chunk", "model": "m",
+                "choices": [{"index": 0, "delta": {"content": text}}]});
+            format!("data: {chunk}\n\n")
+        })
+        .collect();
+    wiremock::ResponseTemplate::new(200)
+        .set_body_raw(body + "data: [DONE]\n\n", "text/event-stream")
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_streamed_answer_shows_its_markdown_rendered_line_by_line() {
+    let pieces = [
+        "# The pl",
+        "an\n- **Docu",
+        "ments/**: 3 files\n",
+        "1. `a.txt` to *Docs*",
+    ];
+    let replies = vec![streamed_reply(&pieces)];
+    let screen = model_session_on_terminal(replies, messy_target(), &[], "plan", "to ").await;
+    for shown in [
+        "The plan",
+        "• \u{1b}[1mDocuments/\u{1b}[0m: 3 files",
+        "1. \u{1b}[36ma.txt",
+    ] {
+        assert!(screen.contains(shown), "{shown:?} not shown:\n{screen:?}");
+    }
+    for hidden in ["**", "# The", "`a.txt`", "*Docs*"] {
+        assert!(!screen.contains(hidden), "{hidden:?} shown:\n{screen:?}");
+    }
+
+    // Piped, the text is exactly the model's.
+    let provider = MockProvider::start(vec![streamed_reply(&pieces)]).await;
+    let target = messy_target();
+    let piped = Tidyup::new(target.path(), &provider)
+        .stdin("plan\n")
+        .run()
+        .await;
+    assert_eq!(piped.code(), 0, "{piped}");
+    assert!(
+        piped
+            .stdout
+            .contains("# The plan\n- **Documents/**: 3 files\n1. `a.txt` to *Docs*\n"),
+        "{piped}"
     );
 }

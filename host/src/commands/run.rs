@@ -30,7 +30,10 @@ pub(super) async fn session(settings: Settings) -> anyhow::Result<()> {
     let module = crate::runtime::load_core(settings.core.as_deref())?;
     let store = JournalStore::default_location()?;
     let (files, changes) = file_system(&settings, &store)?;
-    let console = Console::detect().with_people_view(settings.client.lang, settings.verbose);
+    let console = Console::detect()
+        .with_people_view(settings.client.lang, settings.verbose)
+        // The offline planner writes plain text (file names may hold `*`, `_`).
+        .with_markdown(settings.client.provider == tidyup_core::Provider::Remote);
     let transport = crate::transport::transport(&settings.client)?;
     let cancel = Cancel::default();
     let mut state = HostState::new(transport, files, Box::new(console))

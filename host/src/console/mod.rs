@@ -3,6 +3,7 @@
 
 mod activity;
 mod lines;
+mod markdown;
 mod progress;
 mod spinner;
 
@@ -18,6 +19,7 @@ use tidyup_core::{Event, EventSink, Lang};
 use crate::redact::{self, PieceScrubber};
 use activity::{Activity, Shown, ToolCall};
 use lines::{draw_live, end_live, write_out};
+use markdown::Markdown;
 use progress::BulkProgress;
 
 /// Prints events: errors on standard error, everything else on standard
@@ -41,6 +43,9 @@ pub struct Console {
     /// Whether the live line may be redrawn in place (escape sequences
     /// understood); otherwise only its finished text shows.
     redraw: bool,
+    /// Renders the model's Markdown (standard output a terminal); `None`
+    /// prints its text as it is.
+    markdown: Option<Markdown>,
 }
 
 impl Console {
@@ -57,6 +62,7 @@ impl Console {
             progress: BulkProgress::new(colour_allowed && std::io::stderr().is_terminal()),
             activity: None,
             redraw: false,
+            markdown: None,
         }
     }
 
@@ -65,6 +71,32 @@ impl Console {
     pub fn with_usage_on_stderr(mut self) -> Self {
         self.usage_on_stderr = true;
         self
+    }
+
+    /// The same console rendering the answers' Markdown when `enabled`
+    /// (a model writes them) and standard output is a terminal.
+    pub fn with_markdown(mut self, enabled: bool) -> Self {
+        if enabled && std::io::stdout().is_terminal() {
+            self.markdown = Some(Markdown::new(self.stdout_styled));
+        }
+        self
+    }
+
+    /// A piece of a streamed answer as it shows: rendered line by line
+    /// with Markdown, else as it is.
+    fn answer_piece(&mut self, text: &str) -> String {
+        match self.markdown.as_mut() {
+            Some(markdown) => markdown.push(text),
+            None => text.to_owned(),
+        }
+    }
+
+    /// The rest of a streamed answer held by the Markdown renderer.
+    fn answer_rest(&mut self) -> String {
+        self.markdown
+            .as_mut()
+            .map(Markdown::finish)
+            .unwrap_or_default()
     }
 
     /// The same console showing tool calls for people, in `lang`, when
@@ -198,7 +230,8 @@ impl EventSink for Console {
             // The streamed answer is over: what was held back can show.
             let held = self.answer_pieces.finish(&secrets);
             if !held.is_empty() {
-                write_out(false, &visible(&held));
+                let held = self.answer_piece(&visible(&held));
+                write_out(false, &held);
             }
         }
         let was_mid_line = std::mem::replace(
@@ -212,15 +245,18 @@ impl EventSink for Console {
             )
         {
             // Something else interrupts a streamed answer (a cancel, an error).
-            write_out(false, "\n");
+            let rest = self.answer_rest();
+            write_out(false, &format!("{rest}\n"));
         }
         let (style, to_stderr, line_end) = match &event {
             Event::Started { .. } => (BOLD, false, true),
             Event::Tool { .. } => (DIM, false, true),
             Event::AnswerDelta { .. } => ("", false, false),
             Event::Answer { streamed: true, .. } => {
-                // Its text is already on screen: end the line.
-                return write_out(false, "\n");
+                // Its text is already on screen (but a last line the
+                // renderer holds): end the line.
+                let rest = self.answer_rest();
+                return write_out(false, &format!("{rest}\n"));
             }
             Event::Answer { .. } => ("", false, true),
             Event::Usage { .. } if self.usage_on_stderr => (DIM, true, true),
@@ -238,6 +274,11 @@ impl EventSink for Console {
         // File names, contents and the model's words reach this line: a
         // terminal must not obey what they hold.
         let text = visible(&text).into_owned();
+        let text = match (&event, self.markdown.as_mut()) {
+            (Event::AnswerDelta { .. }, Some(markdown)) => markdown.push(&text),
+            (Event::Answer { .. }, Some(markdown)) => markdown.render(&text),
+            _ => text,
+        };
         let styled = if to_stderr {
             self.stderr_styled
         } else {
