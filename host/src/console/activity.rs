@@ -200,3 +200,85 @@ fn destination_folder(from: &str, to: &str) -> String {
         _ => to.to_owned(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call<'a>(name: &'a str, subject: &'a str, result: &'a str) -> ToolCall<'a> {
+        ToolCall {
+            name,
+            result,
+            failed: false,
+            subject: Some(subject),
+            destination: None,
+            items: None,
+            not_found: false,
+        }
+    }
+
+    #[test]
+    fn moves_sum_up_with_their_folders_in_chinese() {
+        let mut view = Activity::new(Lang::Zh);
+        view.set_target("/t");
+        let shown = |view: &mut Activity, file: &str, to: &str| {
+            view.tool(&ToolCall {
+                destination: Some(to),
+                ..call("move_file", file, "已移动")
+            })
+        };
+        shown(&mut view, "/t/a.txt", "/t/文档/a.txt");
+        let Shown::Live { live, done, fresh } = shown(&mut view, "/t/b.png", "/t/图片") else {
+            panic!("not live");
+        };
+        assert!(!fresh);
+        assert_eq!(live, "b.png → 图片  ·  已将 2 个文件移入 2 个文件夹");
+        assert_eq!(done, "已将 2 个文件移入 2 个文件夹");
+    }
+
+    #[test]
+    fn a_missing_folder_shows_nothing_and_a_failure_its_cause() {
+        let mut view = Activity::new(Lang::En);
+        view.set_target("/t");
+        let missing = ToolCall {
+            failed: true,
+            not_found: true,
+            ..call(
+                "list_files",
+                "/t/Photos/2024-10",
+                "Directory does not exist: /t/Photos/2024-10",
+            )
+        };
+        assert_eq!(view.tool(&missing), Shown::Nothing);
+        let failed = ToolCall {
+            failed: true,
+            ..call(
+                "move_file",
+                "/t/gone.txt",
+                "Source does not exist: /t/gone.txt\nmore",
+            )
+        };
+        assert_eq!(
+            view.tool(&failed),
+            Shown::Failure("✗ move_file gone.txt: Source does not exist: /t/gone.txt".to_owned())
+        );
+    }
+
+    #[test]
+    fn listings_count_items_and_say_one_item() {
+        let mut view = Activity::new(Lang::En);
+        view.set_target("/t");
+        let listed = view.tool(&ToolCall {
+            items: Some(1),
+            ..call(
+                "list_files",
+                "/t/docs",
+                "1 items in /t/docs:\n[文件] a | 0 B | x",
+            )
+        });
+        let Shown::Live { live, .. } = listed else {
+            panic!("not live");
+        };
+        assert_eq!(live, "Listed docs: 1 item");
+    }
+}

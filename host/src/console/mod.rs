@@ -216,9 +216,10 @@ impl EventSink for Console {
         }
         end_live();
         if let Some(activity) = self.activity.as_mut() {
-            match &event {
-                Event::Started { target_dir, .. } => activity.set_target(target_dir),
-                _ => activity.end_run(),
+            if let Event::Started { target_dir, .. } = &event {
+                activity.set_target(target_dir);
+            } else {
+                activity.end_run();
             }
         }
         if let Event::Progress { done, total, text } = &event {

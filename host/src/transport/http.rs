@@ -279,10 +279,12 @@ fn transport_error(err: &reqwest::Error) -> HostError {
     }
     // After the cause, what a person can check, in the process's language.
     let lang = crate::failure::spoken();
-    let message = match code {
-        ErrorCode::Connect => lang.cannot_connect(&message),
-        ErrorCode::Timeout => lang.no_answer_in_time(&message),
-        _ => message,
+    let message = if code == ErrorCode::Connect {
+        lang.cannot_connect(&message)
+    } else if code == ErrorCode::Timeout {
+        lang.no_answer_in_time(&message)
+    } else {
+        message
     };
     HostError::new(code, message)
 }
