@@ -162,8 +162,8 @@ impl Lang {
         dry_run: bool,
     ) -> String {
         let (folders_en, planned_en) = (
-            self.counted(folders, Noun::Folder),
-            self.counted(planned, Noun::File),
+            format!("{folders} {}", self.noun(folders, Noun::Folder)),
+            format!("{planned} {}", self.noun(planned, Noun::File)),
         );
         if dry_run {
             return self.pick(

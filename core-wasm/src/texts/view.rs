@@ -30,7 +30,11 @@ impl Lang {
     /// `n` and the noun, in the right number: "1 file", "46 files",
     /// "46 个文件".
     pub fn counted(self, n: usize, noun: Noun) -> String {
-        let count = group_digits(n);
+        format!("{} {}", group_digits(n), self.noun(n, noun))
+    }
+
+    /// The noun that follows the count `n`: "file", "files", "个文件".
+    pub fn noun(self, n: usize, noun: Noun) -> &'static str {
         let (one, many, zh) = match noun {
             Noun::File => ("file", "files", "个文件"),
             Noun::Folder => ("folder", "folders", "个文件夹"),
@@ -42,9 +46,9 @@ impl Lang {
             Noun::Copy => ("copy", "copies", "份副本"),
         };
         match self {
-            Lang::En if n == 1 => format!("{count} {one}"),
-            Lang::En => format!("{count} {many}"),
-            Lang::Zh => format!("{count} {zh}"),
+            Lang::En if n == 1 => one,
+            Lang::En => many,
+            Lang::Zh => zh,
         }
     }
 
@@ -95,6 +99,34 @@ impl Lang {
         self.pick(format!("Renamed {files}"), format!("已重命名 {files}"))
     }
 
+    /// The sum of consecutive `move_file` calls in a dry run.
+    pub fn view_would_move(self, files: usize, folders: usize) -> String {
+        let files_text = self.counted(files, Noun::File);
+        let folders = self.counted(folders, Noun::Folder);
+        self.pick(
+            format!("Would move {files_text} into {folders} (dry run)"),
+            format!("将把 {files_text}移入 {folders}（演练）"),
+        )
+    }
+
+    /// The sum of consecutive `create_folder` calls in a dry run.
+    pub fn view_would_create(self, folders: usize) -> String {
+        let folders = self.counted(folders, Noun::Folder);
+        self.pick(
+            format!("Would create {folders} (dry run)"),
+            format!("将创建 {folders}（演练）"),
+        )
+    }
+
+    /// The sum of consecutive `rename_file` calls in a dry run.
+    pub fn view_would_rename(self, files: usize) -> String {
+        let files = self.counted(files, Noun::File);
+        self.pick(
+            format!("Would rename {files} (dry run)"),
+            format!("将重命名 {files}（演练）"),
+        )
+    }
+
     /// The sum of consecutive `read_file` calls.
     pub fn view_read(self, files: usize) -> String {
         let files = self.counted(files, Noun::File);
@@ -115,7 +147,7 @@ impl Lang {
         let folders = self.counted(folders, Noun::Folder);
         self.pick(
             format!("Looked over {folders}"),
-            format!("已查看 {folders}概况"),
+            format!("已查看 {folders}的概况"),
         )
     }
 

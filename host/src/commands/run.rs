@@ -31,7 +31,7 @@ pub(super) async fn session(settings: Settings) -> anyhow::Result<()> {
     let store = JournalStore::default_location()?;
     let (files, changes) = file_system(&settings, &store)?;
     let console = Console::detect()
-        .with_people_view(settings.client.lang, settings.verbose)
+        .with_people_view(settings.client.lang, settings.verbose, settings.dry_run)
         // The offline planner writes plain text (file names may hold `*`, `_`).
         .with_markdown(settings.client.provider == tidyup_core::Provider::Remote);
     let transport = crate::transport::transport(&settings.client)?;

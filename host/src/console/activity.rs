@@ -59,6 +59,8 @@ pub struct Activity {
     /// show relative to it.
     target: Option<String>,
     run: Option<Run>,
+    /// A dry run: changes are worded as what would be done.
+    dry_run: bool,
 }
 
 impl Activity {
@@ -68,7 +70,15 @@ impl Activity {
             lang,
             target: None,
             run: None,
+            dry_run: false,
         }
+    }
+
+    /// The same view in a dry run (`dry_run`): changes are worded as what
+    /// would be done.
+    pub fn in_dry_run(mut self, dry_run: bool) -> Self {
+        self.dry_run = dry_run;
+        self
     }
 
     /// Sets the target directory paths show relative to.
@@ -152,8 +162,11 @@ impl Activity {
                 (1, Some(folder)) => lang.view_listed(&self.display(folder), items),
                 (folders, _) => lang.view_listed_folders(folders, items),
             },
+            "move_file" if self.dry_run => lang.view_would_move(run.calls, run.folders.len()),
             "move_file" => lang.view_moved(run.calls, run.folders.len()),
+            "create_folder" if self.dry_run => lang.view_would_create(run.calls),
             "create_folder" => lang.view_created(run.calls),
+            "rename_file" if self.dry_run => lang.view_would_rename(run.calls),
             "rename_file" => lang.view_renamed(run.calls),
             "read_file" => lang.view_read(run.calls),
             "find_files" => lang.view_searched(run.calls),
@@ -280,5 +293,15 @@ mod tests {
             panic!("not live");
         };
         assert_eq!(live, "Listed docs: 1 item");
+    }
+
+    #[test]
+    fn a_dry_run_says_what_would_be_done() {
+        let mut view = Activity::new(Lang::En).in_dry_run(true);
+        view.set_target("/t");
+        let Shown::Live { done, .. } = view.tool(&call("create_folder", "/t/Docs", "x")) else {
+            panic!("not live");
+        };
+        assert_eq!(done, "Would create 1 folder (dry run)");
     }
 }

@@ -100,11 +100,12 @@ impl Console {
     }
 
     /// The same console showing tool calls for people, in `lang`, when
-    /// standard output is a terminal and not `verbose`.
-    pub fn with_people_view(mut self, lang: Lang, verbose: bool) -> Self {
+    /// standard output is a terminal and not `verbose`; in a dry run
+    /// (`dry_run`) changes are worded as what would be done.
+    pub fn with_people_view(mut self, lang: Lang, verbose: bool, dry_run: bool) -> Self {
         self.progress = std::mem::take(&mut self.progress).in_lang(lang);
         if !verbose && std::io::stdout().is_terminal() {
-            self.activity = Some(Activity::new(lang));
+            self.activity = Some(Activity::new(lang).in_dry_run(dry_run));
             self.redraw = anstyle_query::windows::enable_ansi_colors().unwrap_or(true);
         }
         self
