@@ -130,6 +130,7 @@ async fn a_whole_turn_crosses_the_boundary() {
         Box::new(events.clone()),
     );
     let config = AgentConfig {
+        dry_run: false,
         target_dir: target.clone(),
         model: "m".to_owned(),
         lang: Lang::En,

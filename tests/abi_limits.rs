@@ -179,6 +179,7 @@ fn core_module() -> Module {
 
 fn config(stream: bool) -> AgentConfig {
     AgentConfig {
+        dry_run: false,
         target_dir: TARGET.to_owned(),
         model: "m".to_owned(),
         lang: Lang::En,

@@ -249,7 +249,7 @@ fn a_second_run_reuses_folders_and_never_overwrites() {
     let (_, stdout) = offline_en(home.path(), &dir, "organize\nyes\n");
     assert!(
         stdout.contains(&format!(
-            "Images{MAIN_SEPARATOR} (图片, existing folder, 1 files)"
+            "Images{MAIN_SEPARATOR} (图片, existing folder, 1 file)"
         )),
         "{stdout}"
     );

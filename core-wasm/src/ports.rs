@@ -447,6 +447,24 @@ pub enum Event {
         failed: bool,
         /// The one console line: name and result cut to 100 characters.
         text: String,
+        /// What the call was about, for views that sum calls up: the file
+        /// or folder its arguments name (`path`, `source`, `filename`),
+        /// resolved against the target directory. Absent when it names none
+        /// (and from older cores).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        subject: Option<String>,
+        /// Where the call puts its subject (its `destination`), resolved
+        /// likewise; absent when it names none.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        destination: Option<String>,
+        /// How many items the call reported (the entries of a listing),
+        /// when it counts any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        items: Option<u64>,
+        /// Whether the call failed only because its subject is not there
+        /// (a listing of a folder a plan has yet to create).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        not_found: bool,
     },
     /// A piece of the model's answer as it streams in (no line break).
     AnswerDelta {
@@ -490,7 +508,7 @@ pub enum Event {
         done: u64,
         /// Items in all.
         total: u64,
-        /// What is being done, e.g. `move_by_type`.
+        /// What is being done, in the session's language (`Moving files`).
         text: String,
     },
     /// A long text to read at leisure, such as a whole plan (`show`):

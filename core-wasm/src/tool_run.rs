@@ -38,6 +38,10 @@ pub struct ToolRun {
     /// The most characters of a `read_file` excerpt.
     #[serde(default = "default_excerpt_chars")]
     pub excerpt_chars: usize,
+    /// Whether the host's file system is a dry run's overlay: the changing
+    /// tools' results say what would be done.
+    #[serde(default)]
+    pub dry_run: bool,
 }
 
 fn default_excerpt_chars() -> usize {
@@ -71,6 +75,7 @@ impl ToolRun {
         ctx.large_folder_entries = self.large_folder_entries;
         ctx.excerpt_chars = self.excerpt_chars;
         ctx.progress = Some(progress);
+        ctx.dry_run = self.dry_run;
         Ok(tools::run_tool(&self.name, &self.arguments, &mut ctx))
     }
 }

@@ -134,8 +134,9 @@ pub unsafe extern "C" fn tidyup_agent_send(handle: u32, ptr: *const u8, len: usi
     };
     let (mut remote, mut files, mut events) = (WasmHost, WasmHost, WasmHost);
     let config = agent.config();
-    let mut planner =
-        OfflinePlanner::new(config.lang, &config.target_dir).with_rules(agent.rules().cloned());
+    let mut planner = OfflinePlanner::new(config.lang, &config.target_dir)
+        .with_rules(agent.rules().cloned())
+        .with_dry_run(config.dry_run);
     let model: &mut dyn ModelClient = match config.provider {
         Provider::Remote => &mut remote,
         Provider::Offline | Provider::OfflineNoKey => &mut planner,

@@ -264,7 +264,8 @@ fn results_stay_bounded_for_10_000_files_and_progress_is_reported() {
             let Event::Progress { done, total, text } = event else {
                 panic!("not progress: {event:?}");
             };
-            assert_eq!(text, "move_by_type");
+            // The work, in words a person reads (the session speaks English).
+            assert_eq!(text, "Moving files");
             (*done, *total)
         })
         .collect();

@@ -128,6 +128,7 @@ fn run(
     line: &str,
 ) -> (Outcome, Recorder, Agent) {
     let mut agent = Agent::new(AgentConfig {
+        dry_run: false,
         target_dir: TARGET.to_owned(),
         model: "m".to_owned(),
         lang: Lang::En,

@@ -83,6 +83,7 @@ impl Session {
     fn new(lang: Lang, calls: CallSettings, answers: impl IntoIterator<Item = Answer>) -> Self {
         Self {
             agent: Agent::new(AgentConfig {
+                dry_run: false,
                 target_dir: TARGET.to_owned(),
                 model: "m".to_owned(),
                 lang,

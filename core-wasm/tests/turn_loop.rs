@@ -249,6 +249,9 @@ fn a_full_organize_conversation() {
     assert_eq!(world.fs.snapshot(), expected_tree);
 }
 
+/// What a tool event was about: its subject, destination and items.
+type About = (Option<String>, Option<String>, Option<u64>);
+
 #[test]
 fn an_organize_conversation_shows_each_tool_and_answer_in_order() {
     let Organized {
@@ -257,18 +260,35 @@ fn an_organize_conversation_shows_each_tool_and_answer_in_order() {
         results,
         ..
     } = organize_conversation();
-    let tool_event = |(name, result): &(&str, String)| Event::Tool {
-        name: (*name).to_owned(),
-        result: result.clone(),
-        text: format!("[tool] {name}: {}", preview(result)),
-        failed: false,
-    };
-    let mut expected_events: Vec<Event> = results[..3].iter().map(tool_event).collect();
+    // What each call was about: the target listed (4 items), the two
+    // files classified, the two folders created, the two files moved.
+    let at = |name: &str| Some(format!("{TARGET}/{name}"));
+    let about: Vec<About> = vec![
+        (Some(TARGET.to_owned()), None, Some(4)),
+        (Some("report.pdf".to_owned()), None, None),
+        (Some("photo.JPG".to_owned()), None, None),
+        (at("文档"), None, None),
+        (at("图片"), None, None),
+        (at("report.pdf"), at("文档/report.pdf"), None),
+        (at("photo.JPG"), at("图片/photo.JPG"), None),
+    ];
+    let tool_event =
+        |((name, result), (subject, destination, items)): (&(&str, String), &About)| Event::Tool {
+            name: (*name).to_owned(),
+            result: result.clone(),
+            text: format!("[tool] {name}: {}", preview(result)),
+            failed: false,
+            subject: subject.clone(),
+            destination: destination.clone(),
+            items: *items,
+            not_found: false,
+        };
+    let mut expected_events: Vec<Event> = results[..3].iter().zip(&about).map(tool_event).collect();
     expected_events.push(Event::Answer {
         text: plan["content"].as_str().unwrap().to_owned(),
         streamed: false,
     });
-    expected_events.extend(results[3..].iter().map(tool_event));
+    expected_events.extend(results[3..].iter().zip(&about[3..]).map(tool_event));
     expected_events.push(Event::Answer {
         text: "Done: 2 folders created, 2 files moved.".to_owned(),
         streamed: false,

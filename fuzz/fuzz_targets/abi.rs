@@ -36,6 +36,7 @@ fuzz_target!(|data: &[u8]| {
         3 => {
             if let Ok(history) = serde_json::from_slice::<Vec<Message>>(json) {
                 let config = AgentConfig {
+                    dry_run: false,
                     target_dir: TARGET.to_owned(),
                     model: "m".to_owned(),
                     lang: Default::default(),

@@ -132,3 +132,44 @@ async fn chinese_console_start_line_and_tool_lines() {
             .contains(&root)
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_dry_run_report_says_what_would_happen_with_counts_in_the_right_number() {
+    let (dir, _root) = target_dir();
+    write_file(dir.path(), "notes.txt", 10);
+    let outcome = Tidyup::bare()
+        .arg(dir.path())
+        .args(["--provider", "offline", "--lang", "en", "--dry-run"])
+        .stdin("organize\nyes\nquit\n")
+        .run()
+        .await;
+    outcome.assert_clean_exit();
+    assert!(
+        outcome
+            .stdout
+            .contains("Documents/ (文档, new folder, 1 file)"),
+        "{outcome}"
+    );
+    assert!(
+        outcome.stdout.contains(
+            "Dry run, nothing on disk changed. Carrying out the plan would create 1 folder and move 1 of 1 file:"
+        ),
+        "{outcome}"
+    );
+    assert!(!outcome.stdout.contains("Done. Created"), "{outcome}");
+    assert!(outcome.stdout.contains("The plan (2 steps):"), "{outcome}");
+    assert!(dir.path().join("notes.txt").is_file());
+
+    let zh = Tidyup::bare()
+        .arg(dir.path())
+        .args(["--provider", "offline", "--lang", "zh", "--dry-run"])
+        .stdin("整理\n好\nquit\n")
+        .run()
+        .await;
+    zh.assert_clean_exit();
+    assert!(
+        zh.stdout
+            .contains("演练，磁盘上没有任何改动。执行这个方案将新建 1 个文件夹，移动 1/1 个文件："),
+        "{zh}"
+    );
+}

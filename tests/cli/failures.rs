@@ -167,7 +167,9 @@ async fn connection_refused_is_a_failed_call_and_the_session_goes_on() {
         .run()
         .await;
 
-    assert_eq!(outcome.code(), 0, "{outcome}");
+    // The session went on after the first failure; piped, its last call
+    // failed, so it exits 1.
+    assert_eq!(outcome.code(), 1, "{outcome}");
     outcome.assert_key_not_shown();
     let failures = failure_lines(&outcome);
     assert_eq!(failures.len(), 2, "each line fails on its own\n{outcome}");
@@ -177,6 +179,66 @@ async fn connection_refused_is_a_failed_call_and_the_session_goes_on() {
             .all(|line| line.starts_with("model call failed: ")),
         "{outcome}"
     );
+    // After the cause, what to check.
+    assert!(
+        failures.iter().all(|line| line.contains(
+            "Check the address (--base-url, or the provider's preset), that the server is running"
+        ) && line.contains("proxy")),
+        "{outcome}"
+    );
+    assert!(
+        outcome
+            .stderr
+            .contains("tidyup: the last request to the model failed"),
+        "{outcome}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_unreachable_server_is_explained_in_chinese_too() {
+    let (dir, _root) = target_dir();
+    let port = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.local_addr().unwrap().port()
+    };
+    let outcome = Tidyup::bare()
+        .arg(dir.path())
+        .args(["--lang", "zh", "--base-url"])
+        .arg(format!("http://127.0.0.1:{port}/v1"))
+        .stdin("你好\n")
+        .run()
+        .await;
+    assert_eq!(outcome.code(), 1, "{outcome}");
+    assert!(
+        outcome
+            .stderr
+            .contains("请检查地址（--base-url 或服务商预设）"),
+        "{outcome}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_piped_session_whose_last_call_failed_exits_1_and_0_once_one_recovers() {
+    let (dir, _root) = target_dir();
+    let provider = MockProvider::always(error_reply(500, "boom")).await;
+    let failed = Tidyup::new(dir.path(), &provider)
+        .stdin("first\nsecond\n")
+        .run()
+        .await;
+    assert_eq!(failed.code(), 1, "{failed}");
+    assert_eq!(failure_lines(&failed).len(), 2, "{failed}");
+
+    // A typed quit is the user's own end: status 0, as always.
+    let quit = Tidyup::new(dir.path(), &provider)
+        .stdin("first\nquit\n")
+        .run()
+        .await;
+    assert_eq!(quit.code(), 0, "{quit}");
+    assert_eq!(failure_lines(&quit).len(), 1, "{quit}");
+
+    // A failure followed by an answer ends well.
+    let (outcome, _) = fail_then_recover_after(vec![error_reply(500, "boom"); 4]).await;
+    assert_eq!(outcome.code(), 0, "{outcome}");
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -195,7 +257,8 @@ async fn a_wrong_path_prefix_is_reported_as_a_404() {
         .run()
         .await;
 
-    assert_eq!(outcome.code(), 0, "{outcome}");
+    // Piped, a session whose last call failed exits 1.
+    assert_eq!(outcome.code(), 1, "{outcome}");
     assert!(
         outcome.stderr.contains("model call failed: HTTP 404"),
         "{outcome}"

@@ -62,10 +62,10 @@ async fn the_offline_planner_follows_the_rules_then_existing_folders() {
     assert_eq!(outcome.code(), 0, "{outcome}");
     let sep = std::path::MAIN_SEPARATOR;
     for expected in [
-        format!("Bills{sep}2024{sep} (rule 1, new folder, 1 files)"),
-        format!("Photos{sep}2023-07{sep} (rule 2, new folder, 1 files)"),
-        format!("Reports{sep} (rule 3, new folder, 1 files)"),
-        format!("Music{sep} (音频, existing folder, 1 files)"),
+        format!("Bills{sep}2024{sep} (rule 1, new folder, 1 file)"),
+        format!("Photos{sep}2023-07{sep} (rule 2, new folder, 1 file)"),
+        format!("Reports{sep} (rule 3, new folder, 1 file)"),
+        format!("Music{sep} (音频, existing folder, 1 file)"),
         "Left alone by the rules file: Keep, important.txt".to_owned(),
         "Following the rules file".to_owned(),
     ] {

@@ -10,7 +10,10 @@ use std::time::{Duration, Instant};
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 use tempfile::TempDir;
 
-use tidyup_test_kit::e2e::{API_KEY, MockProvider, Tidyup, target_dir, text_reply, write_file};
+use serde_json::json;
+use tidyup_test_kit::e2e::{
+    API_KEY, MockProvider, Tidyup, numbered_calls, target_dir, text_reply, tool_reply, write_file,
+};
 
 /// How long tidyup may take to show its first prompt (a first start
 /// compiles the core).
@@ -230,8 +233,12 @@ fn a_bulk_move_shows_a_progress_bar_on_a_terminal_and_none_when_piped() {
     terminal.send("yes\r");
     terminal.wait_for("300 files moved", ANSWER);
     let screen = terminal.quit();
-    assert!(screen.contains("move_by_type ["), "no bar:\n{screen:?}");
-    assert!(screen.contains("300/300"), "no done/total:\n{screen:?}");
+    // The bar names the work in words, with a rate in files a second and
+    // the time left; no tool name.
+    assert!(screen.contains("Moving files ["), "no bar:\n{screen:?}");
+    assert!(screen.contains("300/300 ("), "no done/total:\n{screen:?}");
+    assert!(screen.contains(" files/s, about "), "no rate:\n{screen:?}");
+    assert!(!screen.contains("move_by_type ["), "{screen:?}");
 
     let piped_target = large_target();
     let piped = Tidyup::bare()
@@ -241,8 +248,179 @@ fn a_bulk_move_shows_a_progress_bar_on_a_terminal_and_none_when_piped() {
         .run_blocking();
     assert_eq!(piped.code(), 0, "{piped}");
     assert!(piped.stdout.contains("300 files moved"), "{piped}");
-    assert!(!piped.stderr.contains("move_by_type ["), "{piped}");
-    assert!(!piped.stdout.contains("move_by_type ["), "{piped}");
+    assert!(!piped.stderr.contains("Moving files ["), "{piped}");
+    assert!(!piped.stdout.contains("Moving files ["), "{piped}");
+}
+
+/// A session with the mock model on a pseudo-terminal: `extra` flags, the
+/// replies scripted; sends `line`, waits for `until`, quits, and returns
+/// the screen.
+async fn model_session_on_terminal(
+    replies: Vec<wiremock::ResponseTemplate>,
+    target: TempDir,
+    extra: &'static [&'static str],
+    line: &'static str,
+    until: &'static str,
+) -> String {
+    let provider = MockProvider::start(replies).await;
+    let base_url = provider.base_url();
+    tokio::task::spawn_blocking(move || {
+        let target = target.path().to_str().unwrap().to_owned();
+        let mut args = vec!["--lang", "en", "--base-url", &base_url];
+        args.extend_from_slice(extra);
+        args.push(&target);
+        let mut terminal = Terminal::start(&args, &[("TIDYUP_API_KEY", API_KEY)]);
+        terminal.wait_for("> ", START);
+        terminal.send(&format!("{line}\r"));
+        terminal.wait_for(until, ANSWER);
+        terminal.quit()
+    })
+    .await
+    .unwrap()
+}
+
+/// Three loose files and the replies that classify them, list a folder a
+/// plan would create, move them into two folders and answer.
+fn three_moves() -> (TempDir, Vec<wiremock::ResponseTemplate>) {
+    let target = messy_target();
+    let replies = vec![
+        tool_reply(numbered_calls(&[
+            ("list_files", json!({"path": "."})),
+            ("get_file_type", json!({"filename": "notes.txt"})),
+            ("get_file_type", json!({"filename": "photo.png"})),
+            ("get_file_type", json!({"filename": "song.mp3"})),
+            ("list_files", json!({"path": "Photos/2024-10"})),
+        ])),
+        tool_reply(numbered_calls(&[
+            ("create_folder", json!({"path": "Documents"})),
+            ("create_folder", json!({"path": "Media"})),
+            (
+                "move_file",
+                json!({"source": "notes.txt", "destination": "Documents/notes.txt"}),
+            ),
+            (
+                "move_file",
+                json!({"source": "photo.png", "destination": "Media/photo.png"}),
+            ),
+            (
+                "move_file",
+                json!({"source": "song.mp3", "destination": "Media/song.mp3"}),
+            ),
+            (
+                "move_file",
+                json!({"source": "gone.txt", "destination": "Media/gone.txt"}),
+            ),
+        ])),
+        text_reply("All **done**: see `Media` now."),
+    ];
+    (target, replies)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_terminal_sums_tool_calls_up_in_lines_that_name_files_and_count() {
+    let (target, replies) = three_moves();
+    let screen = model_session_on_terminal(replies, target, &[], "tidy", "now.").await;
+    for shown in [
+        "Model: ",
+        " at 127.0.0.1:",
+        "Listed ",
+        ": 3 items",
+        "photo.png: 图片",
+        "Classified 3 files",
+        "Created 2 folders",
+        "song.mp3 → Media",
+        "Moved 3 files into 2 folders",
+        "✗ move_file gone.txt: Source does not exist",
+    ] {
+        assert!(screen.contains(shown), "{shown:?} not shown:\n{screen:?}");
+    }
+    // The answer's Markdown is rendered: bold in bold, code in colour.
+    assert!(
+        screen.contains("All \u{1b}[1mdone\u{1b}[0m: see "),
+        "{screen:?}"
+    );
+    for hidden in [
+        "[tool]",
+        "Directory does not exist",
+        "[目录]",
+        "[文件]",
+        "Moved notes.txt to",
+        "**",
+        "`Media`",
+    ] {
+        assert!(!screen.contains(hidden), "{hidden:?} shown:\n{screen:?}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn verbose_shows_every_tool_line_on_a_terminal() {
+    let (target, replies) = three_moves();
+    let screen = model_session_on_terminal(replies, target, &["--verbose"], "tidy", "now").await;
+    assert_eq!(
+        screen.matches("[tool] get_file_type: ").count(),
+        3,
+        "{screen:?}"
+    );
+    assert_eq!(
+        screen.matches("[tool] move_file: ").count(),
+        4,
+        "{screen:?}"
+    );
+    assert!(
+        screen.contains("[tool] list_files: Directory does not exist"),
+        "{screen:?}"
+    );
+}
+
+/// An event-stream reply carrying `pieces` as content deltas, then `[DONE]`.
+fn streamed_reply(pieces: &[&str]) -> wiremock::ResponseTemplate {
+    let body: String = pieces
+        .iter()
+        .map(|text| {
+            let chunk = json!({"id": "s1", "object": "chat.completion.chunk", "model": "m",
+                "choices": [{"index": 0, "delta": {"content": text}}]});
+            format!("data: {chunk}\n\n")
+        })
+        .collect();
+    wiremock::ResponseTemplate::new(200)
+        .set_body_raw(body + "data: [DONE]\n\n", "text/event-stream")
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_streamed_answer_shows_its_markdown_rendered_line_by_line() {
+    let pieces = [
+        "# The pl",
+        "an\n- **Docu",
+        "ments/**: 3 files\n",
+        "1. `a.txt` to *Docs*",
+    ];
+    let replies = vec![streamed_reply(&pieces)];
+    let screen = model_session_on_terminal(replies, messy_target(), &[], "plan", "to ").await;
+    for shown in [
+        "The plan",
+        "• \u{1b}[1mDocuments/\u{1b}[0m: 3 files",
+        "1. \u{1b}[36ma.txt",
+    ] {
+        assert!(screen.contains(shown), "{shown:?} not shown:\n{screen:?}");
+    }
+    for hidden in ["**", "# The", "`a.txt`", "*Docs*"] {
+        assert!(!screen.contains(hidden), "{hidden:?} shown:\n{screen:?}");
+    }
+
+    // Piped, the text is exactly the model's.
+    let provider = MockProvider::start(vec![streamed_reply(&pieces)]).await;
+    let target = messy_target();
+    let piped = Tidyup::new(target.path(), &provider)
+        .stdin("plan\n")
+        .run()
+        .await;
+    assert_eq!(piped.code(), 0, "{piped}");
+    assert!(
+        piped
+            .stdout
+            .contains("# The plan\n- **Documents/**: 3 files\n1. `a.txt` to *Docs*\n"),
+        "{piped}"
+    );
 }
 
 #[test]

@@ -45,6 +45,7 @@ fn call(target: &std::path::Path, name: &str, arguments: Value) -> ToolRun {
         large_folder_entries: 200,
         read_contents: false,
         excerpt_chars: 4_000,
+        dry_run: false,
     }
 }
 

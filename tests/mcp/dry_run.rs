@@ -30,7 +30,12 @@ async fn a_dry_run_changes_nothing_and_saves_the_plan_at_the_end() {
         ),
         ("delete_file", json!({"path": "old.log", "confirm": true})),
     ] {
-        connection.text(name, arguments, false).await;
+        let result = connection.text(name, arguments, false).await;
+        // Nothing happened yet: the result says what would be done.
+        assert!(
+            result.starts_with("Dry run, nothing on disk changed: would "),
+            "{result}"
+        );
     }
     // The tools see the planned state.
     let listing = connection

@@ -77,7 +77,7 @@ async fn a_session_with_a_refused_escape_a_delete_and_a_full_undo() {
     assert!(
         history
             .stdout
-            .contains("1 folders created, 1 moved, 1 deleted or replaced"),
+            .contains("1 folder created, 1 moved, 1 deleted or replaced"),
         "{history}"
     );
     let undo = subcommand(&data, &["undo"]);
@@ -196,7 +196,7 @@ fn trash_purge_frees_space() {
     assert!(
         purged
             .stdout
-            .contains("Purged the trash of 1 sessions, freeing 2.0 KB."),
+            .contains("Purged the trash of 1 session, freeing 2.0 KB."),
         "{purged}"
     );
     assert_eq!(

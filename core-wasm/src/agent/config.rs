@@ -37,6 +37,10 @@ pub struct AgentConfig {
     /// The text of the user's rules file, when there is one.
     #[serde(default)]
     pub rules: Option<String>,
+    /// Whether the session is a dry run (changes land in an overlay): the
+    /// offline planner's report says what would happen.
+    #[serde(default)]
+    pub dry_run: bool,
 }
 
 impl AgentConfig {

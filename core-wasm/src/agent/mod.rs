@@ -301,6 +301,9 @@ impl Agent {
             if flow == Flow::Continue && caps.model.cancelled() {
                 flow = Flow::Cancelled;
             }
+            let (subject, destination) =
+                tools::subject_of(&call.name, &call.arguments, &self.config.target_dir);
+            let (mut items, mut not_found) = (None, false);
             let (result, failed) = match (flow, truncated) {
                 (Flow::Cancelled, _) => (lang.call_cancelled(), true),
                 (Flow::Continue, true) => (lang.call_truncated(), true),
@@ -312,6 +315,7 @@ impl Agent {
                     ctx.progress = Some(&mut *caps.events);
                     let output = tools::run_tool(&call.name, &call.arguments, &mut ctx);
                     met_large_folder |= ctx.met_large_folder;
+                    (items, not_found) = (ctx.items, ctx.not_found);
                     (output.text, output.is_error)
                 }
             };
@@ -321,6 +325,10 @@ impl Agent {
                 name: call.name,
                 result: result.clone(),
                 failed,
+                subject,
+                destination,
+                items,
+                not_found,
             });
             self.history.push(Message::Tool {
                 tool_call_id: call.id,

@@ -27,6 +27,7 @@ pub fn report(
     outcomes: &Outcomes,
     target_dir: &str,
     lang: Lang,
+    dry_run: bool,
 ) -> String {
     let separator = paths::separator(target_dir);
     let mut tally = Tally::default();
@@ -36,7 +37,7 @@ pub fn report(
     for group in &plan.groups {
         tally_group(&mut tally, group, done, target_dir, lang);
     }
-    let mut text = lang.plan_report_heading(tally.folders, tally.moved, tally.planned);
+    let mut text = lang.plan_report_heading(tally.folders, tally.moved, tally.planned, dry_run);
     for line in tally.lines {
         text.push('\n');
         text.push_str(&line);

@@ -72,6 +72,8 @@ pub struct OfflinePlanner {
     rules: Option<Rules>,
     /// How the calls of the current turn ended, as the agent reported them.
     outcomes: Outcomes,
+    /// Whether the session is a dry run: reports say what would happen.
+    dry_run: bool,
 }
 
 impl OfflinePlanner {
@@ -82,7 +84,15 @@ impl OfflinePlanner {
             target_dir: target_dir.to_owned(),
             rules: None,
             outcomes: Outcomes::default(),
+            dry_run: false,
         }
+    }
+
+    /// The same planner in a dry run (`dry_run`): its reports say what
+    /// would happen, not what did.
+    pub fn with_dry_run(mut self, dry_run: bool) -> Self {
+        self.dry_run = dry_run;
+        self
     }
 
     /// The same planner following the user's `rules` first.
@@ -136,9 +146,13 @@ impl OfflinePlanner {
         };
         match (proposal, this_turn.is_empty()) {
             (Proposal::PerFile(plan), true) => Step::Call(plan.actions()),
-            (Proposal::PerFile(plan), false) => {
-                Step::Say(report::report(&plan, this_turn, &self.outcomes, lang))
-            }
+            (Proposal::PerFile(plan), false) => Step::Say(report::report(
+                &plan,
+                this_turn,
+                &self.outcomes,
+                lang,
+                self.dry_run,
+            )),
             (Proposal::ByCategory(plan), true) => Step::Call(plan.actions()),
             (Proposal::ByCategory(plan), false) => Step::Say(large_report::report(
                 &plan,
@@ -146,6 +160,7 @@ impl OfflinePlanner {
                 &self.outcomes,
                 &self.target_dir,
                 lang,
+                self.dry_run,
             )),
         }
     }

@@ -8,7 +8,14 @@ use super::outcomes::Outcomes;
 use super::plan::Plan;
 
 /// What the calls `done` of the go-ahead turn did with `plan`.
-pub fn report(plan: &Plan, done: &[Exchange], outcomes: &Outcomes, lang: Lang) -> String {
+/// In a dry run (`dry_run`) the heading says what would happen.
+pub fn report(
+    plan: &Plan,
+    done: &[Exchange],
+    outcomes: &Outcomes,
+    lang: Lang,
+    dry_run: bool,
+) -> String {
     let call = |name: &str, key: &str, value: &str| {
         done.iter().find(|e| e.name == name && e.arg(key) == value)
     };
@@ -33,7 +40,7 @@ pub fn report(plan: &Plan, done: &[Exchange], outcomes: &Outcomes, lang: Lang) -
             }
         }
     }
-    let mut text = lang.plan_report_heading(folders, moved, plan.move_count());
+    let mut text = lang.plan_report_heading(folders, moved, plan.move_count(), dry_run);
     for line in lines {
         text.push('\n');
         text.push_str(&line);

@@ -1,13 +1,14 @@
 //! What the commands other than a session print: `undo`, `history`,
 //! `trash --purge`, `apply`, `providers`, `config path`, `export-core`.
 
-use crate::texts::Lang;
+use crate::texts::{Lang, Noun};
 
 impl Lang {
     /// `undo`: the session reversed, with its counts.
     pub fn undo_done(self, session: &str, reversed: usize, skipped: usize) -> String {
+        let reversed_en = self.counted(reversed, Noun::Change);
         self.pick(
-            format!("Undid session {session}: {reversed} changes reversed, {skipped} skipped."),
+            format!("Undid session {session}: {reversed_en} reversed, {skipped} skipped."),
             format!("已撤销会话 {session}：还原了 {reversed} 个改动，跳过 {skipped} 个。"),
         )
     }
@@ -53,8 +54,9 @@ impl Lang {
         match self {
             Lang::En => {
                 let undone = if undone { "  (undone)" } else { "" };
+                let created = self.counted(created, Noun::Folder);
                 format!(
-                    "{session}  {target}  {created} folders created, {moved} moved, {trashed} deleted or replaced{undone}"
+                    "{session}  {target}  {created} created, {moved} moved, {trashed} deleted or replaced{undone}"
                 )
             }
             Lang::Zh => {
@@ -68,16 +70,18 @@ impl Lang {
 
     /// `trash --purge`: done.
     pub fn trash_purged(self, sessions: usize, size: &str) -> String {
+        let sessions_en = self.counted(sessions, Noun::Session);
         self.pick(
-            format!("Purged the trash of {sessions} sessions, freeing {size}."),
+            format!("Purged the trash of {sessions_en}, freeing {size}."),
             format!("已清空 {sessions} 个会话的回收站，释放了 {size}。"),
         )
     }
 
     /// `apply`: the counts.
     pub fn applied(self, applied: usize, refused: usize) -> String {
+        let applied_en = self.counted(applied, Noun::Step);
         self.pick(
-            format!("Applied {applied} steps, refused {refused}."),
+            format!("Applied {applied_en}, refused {refused}."),
             format!("已执行 {applied} 步，拒绝 {refused} 步。"),
         )
     }

@@ -155,9 +155,10 @@ impl Lang {
 
     /// `tidyup demo`: the folder was created.
     pub fn demo_created(self, count: usize, dir: &str, command: &str) -> String {
+        let files = self.counted(count, crate::texts::Noun::File);
         self.pick(
             format!(
-                "Created a messy demo folder with {count} files: {dir}\nOrganize it with the offline planner (no key, no network):\n  {command}\nthen type \"organize\" and answer \"yes\"."
+                "Created a messy demo folder with {files}: {dir}\nOrganize it with the offline planner (no key, no network):\n  {command}\nthen type \"organize\" and answer \"yes\"."
             ),
             format!(
                 "已创建一个杂乱的演示文件夹，共 {count} 个文件：{dir}\n用离线规划器整理它（无需密钥、无需联网）：\n  {command}\n然后输入“整理”，再回复“好”。"

@@ -339,4 +339,30 @@ impl Lang {
             format!("{path} 由较早版本的 tidyup 保存，这种计划无法反映之后的所有改动；请用 --dry-run 重新生成计划"),
         )
     }
+
+    /// The model service could not be reached: the `cause`, then what to
+    /// check.
+    pub fn cannot_connect(self, cause: &str) -> String {
+        self.pick(
+            format!("{cause}. Check the address (--base-url, or the provider's preset), that the server is running and reachable from here, and any proxy (HTTPS_PROXY, NO_PROXY)."),
+            format!("{cause}。请检查地址（--base-url 或服务商预设）、服务是否在运行且从本机可以访问，以及代理设置（HTTPS_PROXY、NO_PROXY）。"),
+        )
+    }
+
+    /// The model service did not answer in time: the `cause`, then what
+    /// to check.
+    pub fn no_answer_in_time(self, cause: &str) -> String {
+        self.pick(
+            format!("{cause}. The server did not answer in time: check that it is running and not overloaded, the network and any proxy (HTTPS_PROXY), or allow longer (--connect-timeout, --idle-timeout)."),
+            format!("{cause}。服务没有及时回答：请检查它是否在运行、是否过载，以及网络和代理设置（HTTPS_PROXY），或者放宽等待时间（--connect-timeout、--idle-timeout）。"),
+        )
+    }
+
+    /// A piped session ended right after a failed model call.
+    pub fn session_ended_with_failed_call(self) -> String {
+        self.pick(
+            "the last request to the model failed".to_owned(),
+            "最后一次请求模型失败".to_owned(),
+        )
+    }
 }

@@ -1,7 +1,7 @@
 //! What the MCP server (`tidyup mcp`) says: its instructions to the
 //! client, the refusal without roots, and the log lines of a connection.
 
-use crate::texts::Lang;
+use crate::texts::{Lang, Noun};
 
 /// What the server was started to allow, as its instructions describe it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -177,9 +177,10 @@ pub fn journaled(lang: Lang, session: &str) -> String {
 
 /// The log line for a saved dry-run plan.
 pub fn plan_saved(lang: Lang, steps: usize, shown: &str) -> String {
+    let steps_en = lang.counted(steps, Noun::Step);
     lang.pick(
         format!(
-            "Dry run: nothing on disk was changed. The plan ({steps} steps) is saved to {shown}; \
+            "Dry run: nothing on disk was changed. The plan ({steps_en}) is saved to {shown}; \
              carry it out with: tidyup apply \"{shown}\""
         ),
         format!(

@@ -26,6 +26,7 @@ mod session;
 mod startup;
 mod tools;
 mod undo_apply;
+mod view;
 mod watch;
 
 use std::fmt;
@@ -38,6 +39,7 @@ pub use contents::{render, taken_month};
 pub use planner::{LeftAlone, PlanFolder};
 pub use review::{SHOW_WORDS, SKIP_WORDS};
 pub use startup::Expected;
+pub use view::Noun;
 
 /// Language of the system prompt, console texts and tool result texts.
 ///

@@ -1,7 +1,7 @@
 //! What the offline planner says: its plans (a line per file, or by
 //! category for a large folder), its answers, and its reports.
 
-use super::Lang;
+use super::{Lang, Noun};
 use crate::file_type::Category;
 use crate::format::group_digits;
 
@@ -76,9 +76,10 @@ impl Lang {
         let PlanFolder {
             name, separator, ..
         } = folder;
+        let files = self.counted(count, Noun::File);
         match (self, folder.exists) {
-            (Lang::En, false) => format!("{name}{separator} ({why}new folder, {count} files)"),
-            (Lang::En, true) => format!("{name}{separator} ({why}existing folder, {count} files)"),
+            (Lang::En, false) => format!("{name}{separator} ({why}new folder, {files})"),
+            (Lang::En, true) => format!("{name}{separator} ({why}existing folder, {files})"),
             (Lang::Zh, false) => format!("{name}{separator}（{why}新建文件夹，{count} 个文件）"),
             (Lang::Zh, true) => format!("{name}{separator}（{why}已有文件夹，{count} 个文件）"),
         }
@@ -155,10 +156,27 @@ impl Lang {
         .to_owned()
     }
 
-    /// The report heading after carrying out a plan.
-    pub fn plan_report_heading(self, folders: usize, moved: usize, planned: usize) -> String {
+    /// The report heading after carrying out a plan; in a dry run
+    /// (`dry_run`), what carrying it out would do.
+    pub fn plan_report_heading(
+        self,
+        folders: usize,
+        moved: usize,
+        planned: usize,
+        dry_run: bool,
+    ) -> String {
+        let (folders_en, planned_en) = (
+            format!("{folders} {}", self.noun(folders, Noun::Folder)),
+            format!("{planned} {}", self.noun(planned, Noun::File)),
+        );
+        if dry_run {
+            return self.pick(
+                format!("Dry run, nothing on disk changed. Carrying out the plan would create {folders_en} and move {moved} of {planned_en}:"),
+                format!("演练，磁盘上没有任何改动。执行这个方案将新建 {folders} 个文件夹，移动 {moved}/{planned} 个文件："),
+            );
+        }
         self.pick(
-            format!("Done. Created {folders} folders and moved {moved} of {planned} files:"),
+            format!("Done. Created {folders_en} and moved {moved} of {planned_en}:"),
             format!("整理完成：新建 {folders} 个文件夹，移动了 {moved}/{planned} 个文件："),
         )
     }
@@ -196,13 +214,14 @@ impl Lang {
         let PlanFolder {
             name, separator, ..
         } = folder;
+        let files = self.counted(count, Noun::File);
         let (category, count) = (category.name(), group_digits(count));
         match (self, folder.exists) {
             (Lang::En, false) => {
-                format!("{name}{separator} ({category}, new folder, {count} files, {size})")
+                format!("{name}{separator} ({category}, new folder, {files}, {size})")
             }
             (Lang::En, true) => {
-                format!("{name}{separator} ({category}, existing folder, {count} files, {size})")
+                format!("{name}{separator} ({category}, existing folder, {files}, {size})")
             }
             (Lang::Zh, false) => format!("{name}{separator}（新建文件夹，{count} 个文件，{size}）"),
             (Lang::Zh, true) => format!("{name}{separator}（已有文件夹，{count} 个文件，{size}）"),
@@ -241,13 +260,17 @@ impl Lang {
         let PlanFolder {
             name, separator, ..
         } = folder;
+        let (moved_en, all_en) = (
+            self.counted(moved, Noun::File),
+            self.counted(total, Noun::File),
+        );
         let (all_moved, moved, all) = (moved == total, group_digits(moved), group_digits(total));
         let category = category.name();
         match (self, all_moved) {
-            (Lang::En, true) => format!("  ✓ {name}{separator} ({category}): {moved} files moved"),
-            (Lang::En, false) => format!(
-                "  ✗ {name}{separator} ({category}): {moved} of {all} files moved; not moved:"
-            ),
+            (Lang::En, true) => format!("  ✓ {name}{separator} ({category}): {moved_en} moved"),
+            (Lang::En, false) => {
+                format!("  ✗ {name}{separator} ({category}): {moved} of {all_en} moved; not moved:")
+            }
             (Lang::Zh, true) => format!("  ✓ {name}{separator}：已移动 {moved} 个文件"),
             (Lang::Zh, false) => {
                 format!("  ✗ {name}{separator}：已移动 {moved}/{all} 个文件；未移动：")
@@ -278,8 +301,9 @@ impl Lang {
             name, separator, ..
         } = folder;
         let mark = if moved == count { '✓' } else { '✗' };
+        let copies = self.counted(count, Noun::Copy);
         self.pick(
-            format!("  {mark} {name}{separator}: {moved} of {count} copies set aside"),
+            format!("  {mark} {name}{separator}: {moved} of {copies} set aside"),
             format!("  {mark} {name}{separator}：已移出 {moved}/{count} 个副本"),
         )
     }

@@ -1,9 +1,18 @@
 //! What a session says around the conversation: what protects the files,
 //! and at the end how to undo the changes or where the dry run's plan is.
 
-use crate::texts::Lang;
+use crate::texts::{Lang, Noun};
 
 impl Lang {
+    /// Who answers this session (shown on a terminal after the start
+    /// line): the `model` at `host`, of the provider `provider`.
+    pub fn model_line(self, model: &str, host: &str, provider: &str) -> String {
+        self.pick(
+            format!("Model: {model} at {host} ({provider})"),
+            format!("模型：{model}，服务地址 {host}（{provider}）"),
+        )
+    }
+
     /// The sandbox is off for this session.
     pub fn sandbox_off(self) -> String {
         self.pick(
@@ -63,8 +72,9 @@ impl Lang {
 
     /// The heading of a dry run's plan of `steps` steps.
     pub fn dry_run_plan_heading(self, steps: usize) -> String {
+        let steps_en = self.counted(steps, Noun::Step);
         self.pick(
-            format!("Dry run: nothing on disk was changed. The plan ({steps} steps):"),
+            format!("Dry run: nothing on disk was changed. The plan ({steps_en}):"),
             format!("演练：磁盘上没有任何改动。整理计划（{steps} 步）："),
         )
     }

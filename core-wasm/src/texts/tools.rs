@@ -128,6 +128,38 @@ impl Lang {
         )
     }
 
+    /// create_folder in a dry run: planned.
+    pub fn folder_would_be_created(self, path: &str) -> String {
+        self.pick(
+            format!("Dry run, nothing on disk changed: would create folder {path}"),
+            format!("演练，磁盘上没有改动：将创建文件夹 {path}"),
+        )
+    }
+
+    /// move_file in a dry run: planned.
+    pub fn would_move(self, name: &str, destination: &str) -> String {
+        self.pick(
+            format!("Dry run, nothing on disk changed: would move {name} to {destination}"),
+            format!("演练，磁盘上没有改动：将移动 {name} 到 {destination}"),
+        )
+    }
+
+    /// rename_file in a dry run: planned.
+    pub fn would_rename(self, old: &str, new_name: &str) -> String {
+        self.pick(
+            format!("Dry run, nothing on disk changed: would rename {old} to {new_name}"),
+            format!("演练，磁盘上没有改动：将把 {old} 重命名为 {new_name}"),
+        )
+    }
+
+    /// delete_file in a dry run: planned.
+    pub fn would_delete(self, path: &str) -> String {
+        self.pick(
+            format!("Dry run, nothing on disk changed: would delete {path}"),
+            format!("演练，磁盘上没有改动：将删除 {path}"),
+        )
+    }
+
     /// create_folder: a folder is already there; nothing changed.
     pub fn folder_exists(self, path: &str) -> String {
         self.pick(

@@ -86,7 +86,6 @@ pub(super) struct MoveReport {
 /// tool's plain result when the destination cannot be a folder.
 pub(super) fn move_into(
     ctx: &mut ToolContext<'_>,
-    tool: &str,
     from_dir: &str,
     names: &[String],
     destination: &str,
@@ -109,7 +108,7 @@ pub(super) fn move_into(
             }
         })
         .collect();
-    let report = run_batches(ctx, tool, names, &planned);
+    let report = run_batches(ctx, names, &planned);
     if report.moved.is_empty() {
         made.remove(ctx.files);
     }
@@ -148,12 +147,7 @@ fn prepare_destination(
 
 /// Runs `planned` (one move per name of `names`) in batches of [`BATCH`],
 /// with a progress event after each.
-fn run_batches(
-    ctx: &mut ToolContext<'_>,
-    tool: &str,
-    names: &[String],
-    planned: &[BatchMove],
-) -> MoveReport {
+fn run_batches(ctx: &mut ToolContext<'_>, names: &[String], planned: &[BatchMove]) -> MoveReport {
     let lang = ctx.lang;
     let mut report = MoveReport {
         moved: Vec::new(),
@@ -186,7 +180,7 @@ fn run_batches(
             progress.emit(Event::Progress {
                 done: (report.moved.len() + report.failed.len()) as u64,
                 total: names.len() as u64,
-                text: tool.to_owned(),
+                text: ctx.lang.moving_files(),
             });
         }
     }
@@ -212,7 +206,11 @@ pub(super) fn describe(
 fn describe_text(ctx: &ToolContext<'_>, report: &MoveReport, destination: &str) -> String {
     let lang = ctx.lang;
     let total = report.moved.len() + report.failed.len();
-    let mut text = lang.bulk_moved(report.moved.len(), total, destination);
+    let mut text = if ctx.dry_run {
+        lang.bulk_would_move(report.moved.len(), total, destination)
+    } else {
+        lang.bulk_moved(report.moved.len(), total, destination)
+    };
     for (name, to) in report.moved.iter().take(NAMED_MOVES) {
         text.push_str(&format!("\n  {name} → {to}"));
     }

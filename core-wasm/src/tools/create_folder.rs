@@ -31,6 +31,7 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         None => {}
     }
     match ctx.files.create_dir_all(&path) {
+        Ok(()) if ctx.dry_run => Ok(lang.folder_would_be_created(&path)),
         Ok(()) => Ok(lang.folder_created(&path)),
         Err(err) => Err(ToolFailure::Reported(
             lang.folder_failed(&path, &lang.host_failure(&err)),

@@ -36,11 +36,13 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     };
     Ok(match entry.kind {
         EntryKind::Dir => match ctx.files.remove_dir_all(&path) {
+            Ok(()) if ctx.dry_run => lang.would_delete(&path),
             Ok(()) => lang.deleted_folder(&path),
             Err(err) => return Err(failed(lang, &path, &err)),
         },
         EntryKind::File | EntryKind::Symlink | EntryKind::Other => {
             match ctx.files.remove_file(&path) {
+                Ok(()) if ctx.dry_run => lang.would_delete(&path),
                 Ok(()) => lang.deleted_file(&path),
                 Err(err) => return Err(failed(lang, &path, &err)),
             }

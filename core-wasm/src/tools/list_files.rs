@@ -35,8 +35,10 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         Some(EntryKind::File | EntryKind::Other) | None => None,
     };
     let Some(mut entries) = listing else {
+        ctx.not_found = true;
         return Err(ToolFailure::Reported(ctx.lang.dir_missing(&path)));
     };
+    ctx.items = u64::try_from(entries.len()).ok();
     if entries.is_empty() {
         return Ok(ctx.lang.dir_empty(&path));
     }

@@ -96,6 +96,14 @@ pub struct ToolContext<'a> {
     pub progress: Option<&'a mut dyn EventSink>,
     /// Set when a tool met a large directory.
     pub met_large_folder: bool,
+    /// How many items the last tool reported (the entries it listed), set
+    /// by tools that count any.
+    pub items: Option<u64>,
+    /// Set when the last tool failed only because its subject is not there.
+    pub not_found: bool,
+    /// Whether changes land in an overlay, not on disk (a dry run): the
+    /// changing tools' results say what would be done.
+    pub dry_run: bool,
 }
 
 impl<'a> ToolContext<'a> {
@@ -111,6 +119,9 @@ impl<'a> ToolContext<'a> {
             excerpt_chars: crate::contents::DEFAULT_MAX_CHARS,
             progress: None,
             met_large_folder: false,
+            items: None,
+            not_found: false,
+            dry_run: false,
         }
     }
 
@@ -269,6 +280,28 @@ pub fn run_tool(name: &str, arguments: &Value, ctx: &mut ToolContext<'_>) -> Too
             is_error: true,
         },
     }
+}
+
+/// What a call of `name` with `arguments` is about, for views that sum
+/// calls up: the file or folder it names (`path`, `source`, or a bare
+/// `filename`) and where it puts it (`destination`), paths resolved against
+/// `target_dir`. `None` where the arguments name none (or are not an object).
+pub fn subject_of(
+    name: &str,
+    arguments: &Value,
+    target_dir: &str,
+) -> (Option<String>, Option<String>) {
+    let Ok(args) = Args::parse(arguments, Lang::En) else {
+        return (None, None);
+    };
+    let text = |key: &str| args.string(key).ok().filter(|text| !text.trim().is_empty());
+    let path = |key: &str| text(key).map(|value| crate::paths::resolve(target_dir, value));
+    let subject = if name == "get_file_type" {
+        text("filename").map(str::to_owned)
+    } else {
+        path("path").or_else(|| path("source"))
+    };
+    (subject, path("destination"))
 }
 
 /// A tool call's arguments, checked to be a JSON object.

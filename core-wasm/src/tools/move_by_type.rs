@@ -54,7 +54,7 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     if names.is_empty() {
         return Ok(ctx.lang.no_files_of_type(&path, wanted.name()));
     }
-    match move_into(ctx, "move_by_type", &path, &names, &destination)? {
+    match move_into(ctx, &path, &names, &destination)? {
         Ok(report) => describe(ctx, &report, &destination),
         Err(text) => Err(ToolFailure::Reported(text)),
     }

@@ -45,7 +45,7 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     if names.is_empty() {
         return Ok(ctx.lang.nothing_matched(&path, pattern));
     }
-    match move_into(ctx, "move_matching", &path, &names, &destination)? {
+    match move_into(ctx, &path, &names, &destination)? {
         Ok(report) => describe(ctx, &report, &destination),
         Err(text) => Err(ToolFailure::Reported(text)),
     }

@@ -41,6 +41,7 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         return Err(ToolFailure::Reported(lang.rename_target_exists(&target)));
     }
     match ctx.files.rename(&path, &target) {
+        Ok(()) if ctx.dry_run => Ok(lang.would_rename(paths::file_name(&path), new_name)),
         Ok(()) => Ok(lang.renamed(paths::file_name(&path), new_name)),
         Err(err) => Err(ToolFailure::Reported(
             lang.rename_failed(&path, &lang.host_failure(&err)),

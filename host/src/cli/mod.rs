@@ -306,6 +306,11 @@ pub struct RunArgs {
     /// The rules file to follow [default: DIR/.tidyup.toml when present]
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
+
+    /// Show every tool call's own line on a terminal too, instead of
+    /// summing calls up (piped output always has them)
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
 }
 
 /// `tidyup mcp`'s arguments.
@@ -396,6 +401,7 @@ impl WatchArgs {
             core: self.core.clone(),
             read_contents: false,
             rules: self.rules.clone(),
+            verbose: false,
         }
     }
 }

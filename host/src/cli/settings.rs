@@ -93,6 +93,8 @@ pub struct Settings {
     pub read_contents: bool,
     /// The user's rules file, when there is one.
     pub rules: Option<RulesFile>,
+    /// Whether a terminal shows every tool call's own line (`--verbose`).
+    pub verbose: bool,
 }
 
 /// Everything `tidyup ask` needs.
@@ -438,6 +440,7 @@ impl Settings {
             },
             read_contents: cli.read_contents || config.read_contents.unwrap_or(false),
             rules,
+            verbose: cli.verbose,
         })
     }
 }

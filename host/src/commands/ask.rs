@@ -37,7 +37,7 @@ pub(super) async fn ask(settings: AskSettings) -> anyhow::Result<()> {
     let state = HostState::new(
         crate::transport::transport(&settings.client)?,
         files,
-        Box::new(Console::detect().with_usage_on_stderr()),
+        Box::new(Console::detect().with_usage_on_stderr().with_markdown(true)),
     )
     .with_cancel(cancel)
     .with_model_wait(Arc::new(Spinner::detect(lang)));

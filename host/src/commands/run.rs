@@ -30,7 +30,10 @@ pub(super) async fn session(settings: Settings) -> anyhow::Result<()> {
     let module = crate::runtime::load_core(settings.core.as_deref())?;
     let store = JournalStore::default_location()?;
     let (files, changes) = file_system(&settings, &store)?;
-    let console = Console::detect();
+    let console = Console::detect()
+        .with_people_view(settings.client.lang, settings.verbose, settings.dry_run)
+        // The offline planner writes plain text (file names may hold `*`, `_`).
+        .with_markdown(settings.client.provider == tidyup_core::Provider::Remote);
     let transport = crate::transport::transport(&settings.client)?;
     let cancel = Cancel::default();
     let mut state = HostState::new(transport, files, Box::new(console))
@@ -48,6 +51,7 @@ pub(super) async fn session(settings: Settings) -> anyhow::Result<()> {
         limits: settings.limits,
         read_contents: settings.read_contents,
         rules: settings.rules.as_ref().map(|rules| rules.text.clone()),
+        dry_run: settings.dry_run,
     };
     let mut session = CoreSession::start(&module, state, &config)
         .await
@@ -87,12 +91,18 @@ fn file_system(
 
 /// Feeds user lines to the core until `quit` or the end of input. Ctrl-C
 /// during a turn cancels it; a second Ctrl-C (or one at the prompt) exits.
+/// Piped, a session whose input ends while its last model call had failed
+/// ends in an error (exit 1); `quit` always ends it with status 0.
 /// A core that stops during a line was restored to the last completed turn
 /// (and said so): the next line goes on.
 async fn converse(session: &mut CoreSession, cancel: &Cancel, lang: Lang) -> anyhow::Result<()> {
     let turn_running = Arc::new(AtomicBool::new(false));
     super::interrupt::cancel_turn_on_ctrl_c(cancel.clone(), turn_running.clone());
     let mut input = Input::detect();
+    // Whether the last line the model was asked about failed: a piped
+    // session whose input ends so exits 1, for the script that ran it. A
+    // typed `quit` is the user's own end and keeps status 0.
+    let mut last_call_failed = false;
     while let Some(line) = input.next_line().await? {
         cancel.reset();
         turn_running.store(true, Ordering::SeqCst);
@@ -105,12 +115,15 @@ async fn converse(session: &mut CoreSession, cancel: &Cancel, lang: Lang) -> any
         };
         match outcome {
             Outcome::Quit => return Ok(()),
-            Outcome::Ignored
-            | Outcome::Answered
-            | Outcome::RoundLimit
-            | Outcome::ModelFailed
-            | Outcome::Cancelled => {}
+            Outcome::Ignored => {}
+            Outcome::ModelFailed => last_call_failed = true,
+            Outcome::Answered | Outcome::RoundLimit | Outcome::Cancelled => {
+                last_call_failed = false;
+            }
         }
+    }
+    if last_call_failed && matches!(input, Input::Piped(_)) {
+        anyhow::bail!(lang.session_ended_with_failed_call());
     }
     Ok(())
 }
@@ -180,6 +193,26 @@ impl Input {
 /// Says, after the start line, what protects the files in this session.
 fn say_mode(settings: &Settings) {
     let lang = settings.client.lang;
+    let url = url::Url::parse(&settings.client.base_url).ok();
+    let host = url
+        .as_ref()
+        .and_then(|url| url.host_str().map(str::to_owned))
+        .unwrap_or_else(|| settings.client.base_url.clone());
+    if settings.client.provider == tidyup_core::Provider::Remote && std::io::stdout().is_terminal()
+    {
+        // Piped, the start output stays as the spec has it.
+        outln!(
+            "{}",
+            lang.model_line(
+                &settings.client.model,
+                &match url.as_ref().and_then(url::Url::port) {
+                    Some(port) => format!("{host}:{port}"),
+                    None => host.clone(),
+                },
+                &settings.client.provider_name
+            )
+        );
+    }
     if settings.roots.is_none() {
         outln!("{}", lang.sandbox_off());
     }
@@ -189,10 +222,6 @@ fn say_mode(settings: &Settings) {
     if settings.read_contents {
         let line = match settings.client.provider {
             tidyup_core::Provider::Remote => {
-                let host = url::Url::parse(&settings.client.base_url)
-                    .ok()
-                    .and_then(|url| url.host_str().map(str::to_owned))
-                    .unwrap_or_else(|| settings.client.base_url.clone());
                 lang.reading_contents_sent(settings.limits.excerpt_chars, &host)
             }
             tidyup_core::Provider::Offline | tidyup_core::Provider::OfflineNoKey => {

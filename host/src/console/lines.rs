@@ -4,12 +4,40 @@
 //! (`| head`) is not an error: tidyup goes on, or ends, quietly.
 
 use std::io::Write;
+use std::sync::Mutex;
 
 use tidyup_core::visible::visible;
+
+/// The finished text of the live line on standard output (see
+/// [`draw_live`]), while one is drawn.
+static LIVE: Mutex<Option<String>> = Mutex::new(None);
+
+/// Draws `live` (one terminal row, already cut to fit) in place of the live
+/// line, keeping `done` to end it with: the next line printed ends it.
+pub(super) fn draw_live(live: &str, done: String) {
+    let mut slot = LIVE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    write_out(false, &format!("\r\x1b[2K{live}"));
+    *slot = Some(done);
+}
+
+/// Ends the live line, if one is drawn: redrawn as its finished text, then
+/// a line end (a spinner may have cleared its row meanwhile).
+pub(super) fn end_live() {
+    let done = LIVE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .take();
+    if let Some(done) = done {
+        write_out(false, &format!("\r\x1b[2K{done}\n"));
+    }
+}
 
 /// Writes `text` and a line end to standard output (or standard error),
 /// control characters spelled out; a write that fails is dropped.
 pub fn print_line(to_stderr: bool, text: &str) {
+    end_live();
     let mut line = visible(text).into_owned();
     line.push('\n');
     write_out(to_stderr, &line);

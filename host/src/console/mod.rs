@@ -1,7 +1,9 @@
 //! The console: prints the core's events, styled only on a terminal, and a
 //! spinner on standard error while the model is awaited.
 
+mod activity;
 mod lines;
+mod markdown;
 mod pager;
 mod progress;
 mod spinner;
@@ -13,10 +15,12 @@ pub use spinner::Spinner;
 use std::io::IsTerminal;
 
 use tidyup_core::visible::visible;
-use tidyup_core::{Event, EventSink};
+use tidyup_core::{Event, EventSink, Lang};
 
 use crate::redact::{self, PieceScrubber};
-use lines::write_out;
+use activity::{Activity, Shown, ToolCall};
+use lines::{draw_live, end_live, write_out};
+use markdown::Markdown;
 use progress::BulkProgress;
 
 /// Prints events: errors on standard error, everything else on standard
@@ -37,6 +41,16 @@ pub struct Console {
     answer_pieces: PieceScrubber,
     /// The bar of a bulk move in progress (terminals only).
     progress: BulkProgress,
+    /// The people's view of tool calls, when standard output is a
+    /// terminal and `--verbose` was not given; `None` prints the spec's
+    /// `[tool]` lines.
+    activity: Option<Activity>,
+    /// Whether the live line may be redrawn in place (escape sequences
+    /// understood); otherwise only its finished text shows.
+    redraw: bool,
+    /// Renders the model's Markdown (standard output a terminal); `None`
+    /// prints its text as it is.
+    markdown: Option<Markdown>,
 }
 
 impl Console {
@@ -52,6 +66,9 @@ impl Console {
             mid_line: false,
             answer_pieces: PieceScrubber::default(),
             progress: BulkProgress::new(colour_allowed && std::io::stderr().is_terminal()),
+            activity: None,
+            redraw: false,
+            markdown: None,
         }
     }
 
@@ -61,6 +78,107 @@ impl Console {
         self.usage_on_stderr = true;
         self
     }
+
+    /// The same console rendering the answers' Markdown when `enabled`
+    /// (a model writes them) and standard output is a terminal.
+    pub fn with_markdown(mut self, enabled: bool) -> Self {
+        if enabled && std::io::stdout().is_terminal() {
+            self.markdown = Some(Markdown::new(self.stdout_styled));
+        }
+        self
+    }
+
+    /// A piece of a streamed answer as it shows: rendered line by line
+    /// with Markdown, else as it is.
+    fn answer_piece(&mut self, text: &str) -> String {
+        match self.markdown.as_mut() {
+            Some(markdown) => markdown.push(text),
+            None => text.to_owned(),
+        }
+    }
+
+    /// The rest of a streamed answer held by the Markdown renderer.
+    fn answer_rest(&mut self) -> String {
+        self.markdown
+            .as_mut()
+            .map(Markdown::finish)
+            .unwrap_or_default()
+    }
+
+    /// The same console showing tool calls for people, in `lang`, when
+    /// standard output is a terminal and not `verbose`; in a dry run
+    /// (`dry_run`) changes are worded as what would be done.
+    pub fn with_people_view(mut self, lang: Lang, verbose: bool, dry_run: bool) -> Self {
+        self.progress = std::mem::take(&mut self.progress).in_lang(lang);
+        if !verbose && std::io::stdout().is_terminal() {
+            self.activity = Some(Activity::new(lang).in_dry_run(dry_run));
+            self.redraw = anstyle_query::windows::enable_ansi_colors().unwrap_or(true);
+        }
+        self
+    }
+
+    /// Shows a tool event in the people's view.
+    fn show_tool(&mut self, activity_call: &ToolCall<'_>) {
+        let Some(activity) = self.activity.as_mut() else {
+            return;
+        };
+        let secrets = redact::registered();
+        let clean = |text: &str| visible(&redact::scrub_with(&secrets, text)).into_owned();
+        let styled = |style: &str, text: String| {
+            if self.stdout_styled {
+                format!("{style}{text}{RESET}")
+            } else {
+                text
+            }
+        };
+        match activity.tool(activity_call) {
+            Shown::Live { live, done, fresh } => {
+                if fresh {
+                    end_live();
+                }
+                let done = styled(DIM, clean(&done));
+                if self.redraw {
+                    let live = fit_width(&clean(&live));
+                    draw_live(&styled(DIM, live), done);
+                } else {
+                    end_live();
+                    // No redrawing: the finished line shows once the run ends.
+                    draw_live("", done);
+                }
+            }
+            Shown::Line(text) => {
+                end_live();
+                write_out(false, &format!("{}\n", styled(DIM, clean(&text))));
+            }
+            Shown::Failure(text) => {
+                end_live();
+                write_out(false, &format!("{}\n", styled(RED, clean(&text))));
+            }
+            Shown::Nothing => {}
+        }
+    }
+}
+
+/// `text` cut to one row of the terminal (wide characters count twice),
+/// so redrawing in place never leaves a wrapped row behind.
+fn fit_width(text: &str) -> String {
+    use unicode_width::UnicodeWidthChar;
+    let columns = terminal_size::terminal_size()
+        .map_or(80, |(width, _)| usize::from(width.0))
+        .saturating_sub(1)
+        .max(10);
+    let mut used = 0;
+    let mut cut = String::new();
+    for c in text.chars() {
+        let width = c.width().unwrap_or(0);
+        if used + width > columns.saturating_sub(1) {
+            cut.push('…');
+            return cut;
+        }
+        used += width;
+        cut.push(c);
+    }
+    cut
 }
 
 /// Whether escape sequences may be written: `NO_COLOR` is unset and the
@@ -80,6 +198,37 @@ pub(crate) const RESET: &str = "\x1b[0m";
 
 impl EventSink for Console {
     fn emit(&mut self, event: Event) {
+        if let Event::Tool {
+            name,
+            result,
+            failed,
+            subject,
+            destination,
+            items,
+            not_found,
+            ..
+        } = &event
+            && self.activity.is_some()
+        {
+            self.progress.finish();
+            return self.show_tool(&ToolCall {
+                name,
+                result,
+                failed: *failed,
+                subject: subject.as_deref(),
+                destination: destination.as_deref(),
+                items: *items,
+                not_found: *not_found,
+            });
+        }
+        end_live();
+        if let Some(activity) = self.activity.as_mut() {
+            if let Event::Started { target_dir, .. } = &event {
+                activity.set_target(target_dir);
+            } else {
+                activity.end_run();
+            }
+        }
         if let Event::Progress { done, total, text } = &event {
             return self.progress.update(*done, *total, text);
         }
@@ -89,7 +238,8 @@ impl EventSink for Console {
             // The streamed answer is over: what was held back can show.
             let held = self.answer_pieces.finish(&secrets);
             if !held.is_empty() {
-                write_out(false, &visible(&held));
+                let held = self.answer_piece(&visible(&held));
+                write_out(false, &held);
             }
         }
         let was_mid_line = std::mem::replace(
@@ -103,15 +253,18 @@ impl EventSink for Console {
             )
         {
             // Something else interrupts a streamed answer (a cancel, an error).
-            write_out(false, "\n");
+            let rest = self.answer_rest();
+            write_out(false, &format!("{rest}\n"));
         }
         let (style, to_stderr, line_end) = match &event {
             Event::Started { .. } => (BOLD, false, true),
             Event::Tool { .. } => (DIM, false, true),
             Event::AnswerDelta { .. } => ("", false, false),
             Event::Answer { streamed: true, .. } => {
-                // Its text is already on screen: end the line.
-                return write_out(false, "\n");
+                // Its text is already on screen (but a last line the
+                // renderer holds): end the line.
+                let rest = self.answer_rest();
+                return write_out(false, &format!("{rest}\n"));
             }
             Event::Answer { .. } => ("", false, true),
             Event::Usage { .. } if self.usage_on_stderr => (DIM, true, true),
@@ -130,6 +283,11 @@ impl EventSink for Console {
         // File names, contents and the model's words reach this line: a
         // terminal must not obey what they hold.
         let text = visible(&text).into_owned();
+        let text = match (&event, self.markdown.as_mut()) {
+            (Event::AnswerDelta { .. }, Some(markdown)) => markdown.push(&text),
+            (Event::Answer { .. }, Some(markdown)) => markdown.render(&text),
+            _ => text,
+        };
         let styled = if to_stderr {
             self.stderr_styled
         } else {

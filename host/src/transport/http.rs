@@ -257,7 +257,8 @@ impl ChunkSource for ResponseChunks {
     }
 }
 
-/// A [`HostError`] naming the kind of failure, with the whole cause chain.
+/// A [`HostError`] naming the kind of failure, with the whole cause chain
+/// and, when the service was not reached or did not answer, what to check.
 fn transport_error(err: &reqwest::Error) -> HostError {
     let code = if err.is_connect() {
         ErrorCode::Connect
@@ -276,6 +277,15 @@ fn transport_error(err: &reqwest::Error) -> HostError {
         }
         source = cause.source();
     }
+    // After the cause, what a person can check, in the process's language.
+    let lang = crate::failure::spoken();
+    let message = if code == ErrorCode::Connect {
+        lang.cannot_connect(&message)
+    } else if code == ErrorCode::Timeout {
+        lang.no_answer_in_time(&message)
+    } else {
+        message
+    };
     HostError::new(code, message)
 }
 

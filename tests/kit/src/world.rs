@@ -34,6 +34,7 @@ impl World {
     pub fn new(lang: Lang, fs: MemFs, model: ScriptedModel) -> Self {
         Self {
             agent: Agent::new(AgentConfig {
+                dry_run: false,
                 target_dir: TARGET.to_owned(),
                 model: MODEL.to_owned(),
                 lang,
@@ -56,6 +57,7 @@ impl World {
     /// The same world with other limits (large-folder threshold, context budget).
     pub fn with_limits(mut self, limits: Limits) -> Self {
         let config = AgentConfig {
+            dry_run: false,
             limits,
             read_contents: false,
             rules: None,
@@ -101,6 +103,7 @@ pub fn converse_with(
     lines: &[&str],
 ) -> (Vec<Outcome>, Recorder, Agent) {
     let mut agent = Agent::new(AgentConfig {
+        dry_run: false,
         target_dir: TARGET.to_owned(),
         model: "m".to_owned(),
         lang,

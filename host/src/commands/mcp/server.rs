@@ -272,6 +272,7 @@ impl ServerHandler for TidyupServer {
             large_folder_entries: self.settings.large_folder_entries,
             read_contents: self.settings.read_contents,
             excerpt_chars: self.settings.excerpt_chars,
+            dry_run: self.settings.dry_run,
         };
         self.run(&mut core, &call, &context.peer, progress_token)
             .await

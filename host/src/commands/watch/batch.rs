@@ -66,6 +66,7 @@ impl BatchRunner {
         let state = HostState::new(self.transport.clone(), Box::new(view), Box::new(sink))
             .with_cancel(self.cancel.clone());
         let config = AgentConfig {
+            dry_run: false,
             target_dir: target,
             model: tidyup_core::planner::MODEL.to_owned(),
             lang: settings.client.lang,
