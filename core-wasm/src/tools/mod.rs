@@ -96,6 +96,13 @@ pub struct ToolContext<'a> {
     pub progress: Option<&'a mut dyn EventSink>,
     /// Set when a tool met a large directory.
     pub met_large_folder: bool,
+    /// Asked between the files of a multi-file tool: `true` when the user
+    /// asked to stop (the tool then stops after the file in progress).
+    pub stop_requested: Option<&'a mut dyn FnMut() -> bool>,
+    /// Files the call moved (set by the moving tools).
+    pub files_moved: usize,
+    /// Files the call was to move but left because the user stopped it.
+    pub files_left: usize,
 }
 
 impl<'a> ToolContext<'a> {
@@ -111,7 +118,15 @@ impl<'a> ToolContext<'a> {
             excerpt_chars: crate::contents::DEFAULT_MAX_CHARS,
             progress: None,
             met_large_folder: false,
+            stop_requested: None,
+            files_moved: 0,
+            files_left: 0,
         }
+    }
+
+    /// Whether the user asked to stop (never, without a way to ask).
+    pub fn stop_requested(&mut self) -> bool {
+        self.stop_requested.as_mut().is_some_and(|asked| asked())
     }
 
     /// The same context with `tools` declared.

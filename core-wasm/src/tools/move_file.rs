@@ -49,7 +49,10 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         None => MadeFolders::default(),
     };
     match ctx.files.rename(&source, &destination) {
-        Ok(()) => Ok(lang.moved(&name, &destination)),
+        Ok(()) => {
+            ctx.files_moved = 1;
+            Ok(lang.moved(&name, &destination))
+        }
         Err(err) => {
             made.remove(ctx.files);
             Err(ToolFailure::Reported(

@@ -29,10 +29,10 @@ enum SessionFiles {
 pub(super) async fn session(settings: Settings) -> anyhow::Result<()> {
     let module = crate::runtime::load_core(settings.core.as_deref())?;
     let store = JournalStore::default_location()?;
-    let (files, changes) = file_system(&settings, &store)?;
+    let cancel = Cancel::default();
+    let (files, changes) = file_system(&settings, &store, &cancel)?;
     let console = Console::detect();
     let transport = crate::transport::transport(&settings.client)?;
-    let cancel = Cancel::default();
     let mut state = HostState::new(transport, files, Box::new(console))
         .with_cancel(cancel.clone())
         .with_model_wait(Arc::new(Spinner::detect(settings.client.lang)));
@@ -59,10 +59,12 @@ pub(super) async fn session(settings: Settings) -> anyhow::Result<()> {
 }
 
 /// The file-system stack: sandbox (unless `--no-sandbox`) with tidyup's own
-/// directories out of reach, then the journal or, for `--dry-run`, the overlay.
+/// directories out of reach, then the journal (a batch of moves stopping
+/// at `cancel`) or, for `--dry-run`, the overlay.
 fn file_system(
     settings: &Settings,
     store: &JournalStore,
+    cancel: &Cancel,
 ) -> anyhow::Result<(Box<dyn FileSystem + Send>, SessionFiles)> {
     let base = crate::fs::base(
         settings.roots.as_deref(),
@@ -80,7 +82,10 @@ fn file_system(
         (Box::new(files), SessionFiles::DryRun(handle))
     } else {
         let journal = Journal::new(store.clone(), &settings.target_dir, settings.roots.clone());
-        let (files, handle) = SharedFs::new(JournaledFs::new(base, journal));
+        let cancel = cancel.clone();
+        let journaled =
+            JournaledFs::new(base, journal).with_stop(Box::new(move || cancel.is_requested()));
+        let (files, handle) = SharedFs::new(journaled);
         (Box::new(files), SessionFiles::Journaled(handle))
     })
 }
