@@ -116,10 +116,26 @@ fn tidyup(data: &Path, args: &[&str]) -> Tidyup {
 
 #[test]
 fn ctrl_c_stops_a_bulk_move_after_the_file_in_progress_and_the_session_goes_on() {
+    stop_an_offline_move(FILES, "");
+}
+
+#[test]
+fn ctrl_c_stops_the_offline_planners_moves_file_by_file_and_the_session_goes_on() {
+    // Listed whole, the folder is planned and moved one `move_file` a file.
+    stop_an_offline_move(
+        1_500,
+        "context_tokens = 2000000\n[limits]\nlarge_folder_entries = 5000\n",
+    );
+}
+
+/// Organizes `files` text files with the offline planner (with the config
+/// file `config`) and sends Ctrl-C once some have moved; checks the stop
+/// line, the session going on, the journal and the undo.
+fn stop_an_offline_move(files: usize, config: &str) {
     let target = tempfile::tempdir().unwrap();
     let data = tempfile::tempdir().unwrap();
-    for i in 0..FILES {
-        // Contents all different: no copies to set aside, one bulk move.
+    for i in 0..files {
+        // Contents all different: no copies to set aside.
         std::fs::write(
             target.path().join(format!("note {i:05}.txt")),
             i.to_string(),
@@ -127,13 +143,18 @@ fn ctrl_c_stops_a_bulk_move_after_the_file_in_progress_and_the_session_goes_on()
         .unwrap();
     }
     let before = tidyup_test_kit::e2e::tree_of(target.path());
-    let (mut session, _sandbox) =
-        Piped::start(tidyup(data.path(), &["--provider", "offline"]).arg(target.path()));
+    let config_file = data.path().join("config.toml");
+    std::fs::write(&config_file, config).unwrap();
+    let (mut session, _sandbox) = Piped::start(
+        tidyup(data.path(), &["--provider", "offline"])
+            .env("TIDYUP_CONFIG", config_file.to_str().unwrap())
+            .arg(target.path()),
+    );
     session.send("organize");
     session.wait_for("Here is my plan");
     session.send("yes");
     let deadline = Instant::now() + HANG;
-    while files_in(target.path()) == FILES {
+    while files_in(target.path()) == files {
         assert!(Instant::now() < deadline, "the move never started");
         thread::sleep(Duration::from_millis(2));
     }
@@ -152,9 +173,9 @@ fn ctrl_c_stops_a_bulk_move_after_the_file_in_progress_and_the_session_goes_on()
         .split(" of ")
         .map(|n| n.replace(',', "").parse().unwrap())
         .collect();
-    let moved = FILES - files_in(target.path());
-    assert_eq!(numbers, [moved, FILES], "{line}");
-    assert!(moved < FILES, "all of it moved:\n{out}");
+    let moved = files - files_in(target.path());
+    assert_eq!(numbers, [moved, files], "{line}");
+    assert!(moved < files, "all of it moved:\n{out}");
 
     session.send("quit");
     assert_eq!(session.exit_code(), Some(0), "{}", session.stdout());
