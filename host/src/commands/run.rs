@@ -1,13 +1,14 @@
 //! One interactive session: load the core, then feed it user lines.
 
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
 use tidyup_core::{AgentConfig, FileSystem, Lang, Outcome};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
+use super::interrupt::SessionInterrupts;
 use crate::cli::Settings;
 use crate::console::{Console, Spinner, outln};
 use crate::dry_run::{self, DryRunPlan};
@@ -25,8 +26,9 @@ enum SessionFiles {
     DryRun(Arc<Mutex<OverlayFs<Box<dyn HostFs>>>>),
 }
 
-/// Runs tidyup until `quit` or the end of standard input.
-pub(super) async fn session(settings: Settings) -> anyhow::Result<()> {
+/// Runs tidyup until `quit`, the end of standard input or Ctrl-C twice;
+/// exit status 0, or 130 when Ctrl-C ended it.
+pub(super) async fn session(settings: Settings) -> anyhow::Result<ExitCode> {
     let module = crate::runtime::load_core(settings.core.as_deref())?;
     let store = JournalStore::default_location()?;
     let cancel = Cancel::default();
@@ -53,9 +55,49 @@ pub(super) async fn session(settings: Settings) -> anyhow::Result<()> {
         .await
         .with_context(|| settings.client.lang.core_failed_to_start())?;
     say_mode(&settings);
-    let result = converse(&mut session, &cancel, settings.client.lang).await;
+    let interrupts = SessionInterrupts::watch(
+        cancel.clone(),
+        settings.client.lang,
+        last_words(&settings, &store, &changes),
+    );
+    let result = converse(&mut session, &cancel, &interrupts, settings.client.lang).await;
     finish(&settings, &store, &changes)?;
-    result
+    result.map(|ended| match ended {
+        Ended::Quit => ExitCode::SUCCESS,
+        Ended::CtrlC => ExitCode::from(130),
+    })
+}
+
+/// How a session ended.
+enum Ended {
+    /// `quit` or the end of input.
+    Quit,
+    /// Ctrl-C asked to leave.
+    CtrlC,
+}
+
+/// What is said when Ctrl-C ends the process at once: the journal line,
+/// when the session has journaled anything (read from disk: the journal
+/// itself may be busy).
+fn last_words(
+    settings: &Settings,
+    store: &JournalStore,
+    changes: &SessionFiles,
+) -> Box<dyn Fn() + Send + Sync> {
+    let lang = settings.client.lang;
+    let SessionFiles::Journaled(files) = changes else {
+        return Box::new(|| {});
+    };
+    let Ok(files) = files.lock() else {
+        return Box::new(|| {});
+    };
+    let session = files.journal().session().to_owned();
+    let path = store.journal_path(&session);
+    Box::new(move || {
+        if path.exists() {
+            outln!("{}", lang.changes_journaled(&session));
+        }
+    })
 }
 
 /// The file-system stack: sandbox (unless `--no-sandbox`) with tidyup's own
@@ -90,26 +132,42 @@ fn file_system(
     })
 }
 
-/// Feeds user lines to the core until `quit` or the end of input. Ctrl-C
-/// during a turn cancels it; a second Ctrl-C (or one at the prompt) exits.
-/// A core that stops during a line was restored to the last completed turn
-/// (and said so): the next line goes on.
-async fn converse(session: &mut CoreSession, cancel: &Cancel, lang: Lang) -> anyhow::Result<()> {
-    let turn_running = Arc::new(AtomicBool::new(false));
-    super::interrupt::cancel_turn_on_ctrl_c(cancel.clone(), turn_running.clone());
+/// Feeds user lines to the core until `quit`, the end of input or Ctrl-C
+/// asking to leave (see [`SessionInterrupts`]). A core that stops during a
+/// line was restored to the last completed turn (and said so): the next
+/// line goes on.
+async fn converse(
+    session: &mut CoreSession,
+    cancel: &Cancel,
+    interrupts: &SessionInterrupts,
+    lang: Lang,
+) -> anyhow::Result<Ended> {
     let mut input = Input::detect();
-    while let Some(line) = input.next_line().await? {
+    loop {
+        let line = tokio::select! {
+            line = input.next_line(interrupts) => line?,
+            () = interrupts.leaving() => return Ok(Ended::CtrlC),
+        };
+        let Some(line) = line else {
+            return Ok(match interrupts.leave_asked() {
+                true => Ended::CtrlC,
+                false => Ended::Quit,
+            });
+        };
         cancel.reset();
-        turn_running.store(true, Ordering::SeqCst);
+        interrupts.turn_started();
         let outcome = session.send(&line).await;
-        turn_running.store(false, Ordering::SeqCst);
+        interrupts.turn_ended();
+        if interrupts.leave_asked() {
+            return Ok(Ended::CtrlC);
+        }
         let outcome = match outcome {
             Ok(outcome) => outcome,
             Err(err) if err.is::<CoreStopped>() => continue,
             Err(err) => return Err(err.context(lang.core_stopped_for_good())),
         };
         match outcome {
-            Outcome::Quit => return Ok(()),
+            Outcome::Quit => return Ok(Ended::Quit),
             Outcome::Ignored
             | Outcome::Answered
             | Outcome::RoundLimit
@@ -117,14 +175,13 @@ async fn converse(session: &mut CoreSession, cancel: &Cancel, lang: Lang) -> any
             | Outcome::Cancelled => {}
         }
     }
-    Ok(())
 }
 
 /// Where user lines come from: a line editor with history on a terminal,
 /// plain lines from a pipe. The editor (rustyline with `signal-hook`)
-/// watches only window resizes, so Ctrl-C stays with `cancel_turn_on_ctrl_c`; it
-/// reads ahead, and a burst of input (a paste) is taken from its buffer
-/// at once.
+/// watches only window resizes; Ctrl-C at its prompt is read as a key and
+/// handed to [`SessionInterrupts`], as the signal is elsewhere. It reads
+/// ahead, and a burst of input (a paste) is taken from its buffer at once.
 enum Input {
     Editor(Option<Box<rustyline::DefaultEditor>>),
     Piped(BufReader<tokio::io::Stdin>),
@@ -135,8 +192,8 @@ impl Input {
         let editor = std::io::stdin()
             .is_terminal()
             .then(|| {
-                // Ctrl-C stays a signal (handled by `cancel_turn_on_ctrl_c`), also at the prompt.
-                let config = rustyline::Config::builder().enable_signals(true).build();
+                // Ctrl-C at the prompt is a key (told to `SessionInterrupts`).
+                let config = rustyline::Config::builder().enable_signals(false).build();
                 rustyline::DefaultEditor::with_config(config).ok()
             })
             .flatten();
@@ -146,10 +203,14 @@ impl Input {
         }
     }
 
-    /// The next line, `None` at the end of input (or Ctrl-C/Ctrl-D at the prompt).
-    async fn next_line(&mut self) -> anyhow::Result<Option<String>> {
+    /// The next line, `None` at the end of input (Ctrl-D at the prompt) or
+    /// when Ctrl-C at the prompt asked to leave.
+    async fn next_line(
+        &mut self,
+        interrupts: &SessionInterrupts,
+    ) -> anyhow::Result<Option<String>> {
         match self {
-            Input::Editor(slot) => {
+            Input::Editor(slot) => loop {
                 let Some(mut editor) = slot.take() else {
                     return Ok(None);
                 };
@@ -163,14 +224,17 @@ impl Input {
                 .await?;
                 *slot = Some(editor);
                 match line {
-                    Ok(text) => Ok(Some(text)),
-                    Err(
-                        rustyline::error::ReadlineError::Interrupted
-                        | rustyline::error::ReadlineError::Eof,
-                    ) => Ok(None),
-                    Err(err) => Err(err.into()),
+                    Ok(text) => return Ok(Some(text)),
+                    Err(rustyline::error::ReadlineError::Interrupted) => {
+                        interrupts.pressed();
+                        if interrupts.leave_asked() {
+                            return Ok(None);
+                        }
+                    }
+                    Err(rustyline::error::ReadlineError::Eof) => return Ok(None),
+                    Err(err) => return Err(err.into()),
                 }
-            }
+            },
             Input::Piped(reader) => {
                 let mut bytes = Vec::new();
                 if reader.read_until(b'\n', &mut bytes).await? == 0 {
