@@ -229,7 +229,7 @@ fn describe_text(ctx: &ToolContext<'_>, report: &MoveReport, destination: &str) 
     let mut text = String::new();
     if report.left > 0 {
         text.push_str(&lang.stopped_after(report.moved.len(), total));
-        text.push(' ');
+        text.push('\n');
     }
     text.push_str(&lang.bulk_moved(report.moved.len(), total, destination));
     for (name, to) in report.moved.iter().take(NAMED_MOVES) {
