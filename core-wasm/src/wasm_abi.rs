@@ -134,9 +134,11 @@ pub unsafe extern "C" fn tidyup_agent_send(handle: u32, ptr: *const u8, len: usi
     };
     let (mut remote, mut files, mut events) = (WasmHost, WasmHost, WasmHost);
     let config = agent.config();
-    let mut planner = OfflinePlanner::new(config.lang, &config.target_dir)
-        .with_rules(agent.rules().cloned())
-        .with_dry_run(config.dry_run);
+    let mut planner = OfflineWithHost(
+        OfflinePlanner::new(config.lang, &config.target_dir)
+            .with_rules(agent.rules().cloned())
+            .with_dry_run(config.dry_run),
+    );
     let model: &mut dyn ModelClient = match config.provider {
         Provider::Remote => &mut remote,
         Provider::Offline | Provider::OfflineNoKey => &mut planner,
@@ -151,6 +153,25 @@ pub unsafe extern "C" fn tidyup_agent_send(handle: u32, ptr: *const u8, len: usi
     );
     AGENTS.with_borrow_mut(|agents| agents.insert(handle, agent));
     reply(Ok(outcome))
+}
+
+/// The offline planner answering for the model, the host telling whether
+/// the user asked to stop: a turn it drives stops as one with a remote
+/// model does (between calls, and within a multi-file tool).
+struct OfflineWithHost(OfflinePlanner);
+
+impl ModelClient for OfflineWithHost {
+    fn chat_completion(&mut self, body: &Value) -> Result<HttpReply, HostError> {
+        self.0.chat_completion(body)
+    }
+
+    fn cancelled(&mut self) -> bool {
+        WasmHost.cancelled()
+    }
+
+    fn tool_finished(&mut self, call_id: &str, failed: bool) {
+        self.0.tool_finished(call_id, failed);
+    }
 }
 
 /// Asks one question (an `AskConfig` JSON, no tools), emitting the answer

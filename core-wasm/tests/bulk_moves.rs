@@ -318,3 +318,66 @@ fn bulk_moves_take_paths_relative_or_absolute_and_report_absolute_ones() {
         format!("Directory does not exist: {TARGET}/nope")
     );
 }
+
+#[test]
+fn a_stop_asked_between_batches_ends_a_bulk_move_and_counts_what_moved() {
+    let files = (0..2_500).map(|i| (format!("IMG_{i:05}.jpg"), 1, MTIME));
+    for (lang, first_line) in [
+        (Lang::En, "Stopped after 1,000 of 2,500 files.".to_owned()),
+        (
+            Lang::Zh,
+            "已停止：2,500 个文件中已移动 1,000 个。".to_owned(),
+        ),
+    ] {
+        let mut fs = QuickMoves(MemFs::new().files_with(files.clone()));
+        let mut asked = 0;
+        let mut stop = || {
+            asked += 1;
+            asked > 1
+        };
+        let mut ctx = ToolContext::new(&mut fs, TARGET, lang).with_tools(ToolSet::WITH_BULK);
+        ctx.stop_requested = Some(&mut stop);
+        let args = json!({"path": ".", "category": "图片", "destination": "Images"});
+        let result = tools::run("move_by_type", &args, &mut ctx);
+        assert_eq!((ctx.files_moved, ctx.files_left), (1_000, 1_500));
+        assert_eq!(result.lines().next().unwrap(), first_line);
+        assert_eq!(fs.0.count_in("Images"), 1_000);
+    }
+}
+
+/// A file system whose batches stop after the first move, as a host does
+/// when the user asks to stop: the others answered `cancelled`.
+struct StoppingBatches(MemFs);
+
+impl FileSystem for StoppingBatches {
+    tidyup_core::forward_file_system!(0 =>
+        stat, list, create_dir_all, rename, remove_file, remove_dir_all
+    );
+
+    fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<Result<(), HostError>>, HostError> {
+        let mut results = self.0.move_batch(&moves[..1])?;
+        results.extend(moves[1..].iter().map(|_| {
+            Err(HostError::new(
+                tidyup_core::ErrorCode::Cancelled,
+                "cancelled by the user",
+            ))
+        }));
+        Ok(results)
+    }
+}
+
+#[test]
+fn moves_a_host_stopped_are_left_not_failed() {
+    let mut fs = StoppingBatches(MemFs::new().file("a.txt", "a").file("b.txt", "b"));
+    let mut ctx = ToolContext::new(&mut fs, TARGET, Lang::En).with_tools(ToolSet::WITH_BULK);
+    let args = json!({"path": ".", "pattern": "*.txt", "destination": "T"});
+    let result = tools::run("move_matching", &args, &mut ctx);
+    assert_eq!(
+        result,
+        format!(
+            "Stopped after 1 of 2 files.\nMoved 1 of 2 files to {0}/T\n  a.txt → {0}/T/a.txt",
+            TARGET
+        )
+    );
+    assert_eq!((ctx.files_moved, ctx.files_left), (1, 1));
+}

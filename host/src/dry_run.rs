@@ -95,7 +95,11 @@ pub struct ApplyReport {
 
 /// Carries out a plan through the sandbox of its roots, the excludes of the
 /// target's rules file and a new journaled session. A step whose source is gone or changed, or whose destination
-/// appeared since, is refused and reported; the others go on.
+/// appeared since, is refused and reported; the others go on. A planned
+/// folder is made only when a move into it (or below it) is carried out,
+/// just before that move, so a plan whose moves are refused leaves no empty
+/// folder behind; a folder planned with no move into it at all (one asked
+/// for empty) is made at the end.
 pub fn apply(store: &JournalStore, plan: &DryRunPlan, lang: Lang) -> anyhow::Result<ApplyReport> {
     let inner = crate::fs::base(plan.roots.as_deref(), &Protected::tidyup_own(store.root()))
         .context(Failure::CannotOpenPlanRoots)?;
@@ -107,8 +111,29 @@ pub fn apply(store: &JournalStore, plan: &DryRunPlan, lang: Lang) -> anyhow::Res
     let mut files = JournaledFs::new(inner, journal);
     let mut report = ApplyReport::default();
     let mut placed = Placed::default();
+    let mut folders = Deferred::default();
     for (step, line) in plan.steps.iter().zip(describe(&plan.steps, lang)) {
-        match check_and_run(&mut files, &mut placed, step, lang) {
+        if let PlanStep::CreateFolder { path } = step {
+            folders.pending.push((path.clone(), line));
+            continue;
+        }
+        match check_and_run(&mut files, &mut placed, &mut folders, step, lang) {
+            Ok(()) => report.applied += 1,
+            Err(reason) => report.skipped.push(format!("{line}: {reason}")),
+        }
+    }
+    report.applied += folders.made;
+    for (path, line) in folders.pending {
+        let wanted_empty = !plan.steps.iter().any(|step| {
+            matches!(step, PlanStep::Move { to, .. } if parent(to).is_some_and(|p| at_or_below(p, &path)))
+        });
+        let made = match wanted_empty {
+            true => files
+                .create_dir_all(&path)
+                .map_err(|e| lang.host_failure(&e)),
+            false => Err(lang.apply_folder_not_needed()),
+        };
+        match made {
             Ok(()) => report.applied += 1,
             Err(reason) => report.skipped.push(format!("{line}: {reason}")),
         }
@@ -159,6 +184,47 @@ impl Placed {
     }
 }
 
+/// The planned folders not made yet, each with its step's line, and how
+/// many were made (each counts as an applied step).
+#[derive(Default)]
+struct Deferred {
+    pending: Vec<(String, String)>,
+    made: usize,
+}
+
+impl Deferred {
+    /// Makes, in plan order, the pending folders that hold `to`: its
+    /// folder and those above it.
+    fn make_for<F: HostFs>(
+        &mut self,
+        files: &mut JournaledFs<F>,
+        to: &str,
+        lang: Lang,
+    ) -> Result<(), String> {
+        let Some(folder) = parent(to) else {
+            return Ok(());
+        };
+        while let Some(at) = self
+            .pending
+            .iter()
+            .position(|(path, _)| at_or_below(folder, path))
+        {
+            let path = &self.pending[at].0;
+            files
+                .create_dir_all(path)
+                .map_err(|e| lang.host_failure(&e))?;
+            self.pending.remove(at);
+            self.made += 1;
+        }
+        Ok(())
+    }
+}
+
+/// The folder `path` lies in (by either separator).
+fn parent(path: &str) -> Option<&str> {
+    path.rfind(['/', '\\']).map(|at| &path[..at])
+}
+
 /// Whether `path` is `root` or lies below it.
 fn at_or_below(path: &str, root: &str) -> bool {
     path.strip_prefix(root)
@@ -184,6 +250,7 @@ fn check_unchanged<F: HostFs>(
 fn check_and_run<F: HostFs>(
     files: &mut JournaledFs<F>,
     placed: &mut Placed,
+    folders: &mut Deferred,
     step: &PlanStep,
     lang: Lang,
 ) -> Result<(), String> {
@@ -201,6 +268,7 @@ fn check_and_run<F: HostFs>(
             if !replaces && files.stat(to).map_err(|e| lang.host_failure(&e))?.is_some() {
                 return Err(lang.apply_destination_taken(to));
             }
+            folders.make_for(files, to, lang)?;
             files.rename(from, to).map_err(|e| lang.host_failure(&e))?;
             let now = files.fingerprint(to).ok().flatten();
             placed.moved(from, to, now);

@@ -76,7 +76,7 @@ fn dispatch(command: Command, start: &Start) -> ExitCode {
                 |settings| commands::watch(settings, options),
             )
         }
-        Command::Undo { session, .. } => commands::undo(session.as_deref(), lang),
+        Command::Undo { session, watch, .. } => commands::undo(session.as_deref(), watch, lang),
         Command::History(_) => commands::history(lang),
         Command::Trash { older_than, .. } => commands::purge_trash(older_than, lang),
         Command::Apply { plan, .. } => commands::apply(&plan, lang),

@@ -28,6 +28,8 @@ mod rules_guard;
 mod secrets;
 mod session;
 #[cfg(unix)]
+mod stop;
+#[cfg(unix)]
 mod terminal;
 mod tools;
 #[cfg(unix)]

@@ -113,6 +113,13 @@ impl Terminal {
     /// the whole screen.
     fn quit(mut self) -> String {
         self.send("quit\r");
+        let (status, screen) = self.exit();
+        assert!(status.success(), "exit status {status:?}:\n{screen:?}");
+        screen
+    }
+
+    /// Waits for tidyup to exit; its exit status and the whole screen.
+    fn exit(mut self) -> (portable_pty::ExitStatus, String) {
         let deadline = Instant::now() + ANSWER;
         let status = loop {
             if let Some(status) = self.child.try_wait().unwrap() {
@@ -127,9 +134,7 @@ impl Terminal {
         };
         // The reader thread has the last bytes once the child is gone.
         thread::sleep(Duration::from_millis(100));
-        let screen = self.screen();
-        assert!(status.success(), "exit status {status:?}:\n{screen:?}");
-        screen
+        (status, self.screen())
     }
 }
 
@@ -139,6 +144,26 @@ impl Drop for Terminal {
             let _ = self.child.kill();
         }
     }
+}
+
+#[test]
+fn ctrl_c_at_the_prompt_says_how_to_leave_and_a_second_leaves_with_the_journal_line() {
+    let target = messy_target();
+    let mut terminal = offline_session(target.path());
+    terminal.send("organize\r");
+    terminal.wait_for(PLAN_HEADING, ANSWER);
+    terminal.send("yes\r");
+    terminal.wait_for("Done.", ANSWER);
+    thread::sleep(Duration::from_millis(200));
+    terminal.send("\u{3}");
+    terminal.wait_for("Press Ctrl-C again or type quit to leave.", ANSWER);
+    terminal.send("\u{3}");
+    let (status, screen) = terminal.exit();
+    assert_eq!(status.exit_code(), 130, "{screen:?}");
+    assert!(
+        screen.contains("Changes journaled as session"),
+        "the session ended normally:\n{screen:?}"
+    );
 }
 
 /// A target with a few loose files, for the offline planner.

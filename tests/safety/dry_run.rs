@@ -318,3 +318,86 @@ fn apply_carries_out_an_item_moved_twice_in_one_plan() {
         b"%PDF"
     );
 }
+
+#[test]
+fn apply_makes_a_planned_folder_only_when_a_move_into_it_is_carried_out() {
+    let world = World::new();
+    let mut files = overlay(&world);
+    for (name, args) in [
+        ("create_folder", json!({"path": "Texts"})),
+        ("create_folder", json!({"path": "Papers/2024"})),
+        ("create_folder", json!({"path": "Images"})),
+        ("create_folder", json!({"path": "Empty on purpose"})),
+        (
+            "move_file",
+            json!({"source": "a.txt", "destination": "Texts/a.txt"}),
+        ),
+        (
+            "move_file",
+            json!({"source": "docs/report.pdf", "destination": "Papers/2024/report.pdf"}),
+        ),
+        (
+            "move_file",
+            json!({"source": "photos/2024/cat.jpg", "destination": "Images/cat.jpg"}),
+        ),
+    ] {
+        world.tool(&mut files, name, args);
+    }
+    let steps = files.steps().to_vec();
+    // The text and the paper changed since the plan; the photo did not.
+    std::fs::write(world.target.join("a.txt"), b"alpha, edited since").unwrap();
+    std::fs::write(world.target.join("docs/report.pdf"), b"%PDF-1.7").unwrap();
+    let store = Store::at(world.dir.path().join("data"));
+    let report = plan::apply(&store, &plan_of(&world, &steps), Lang::En).unwrap();
+
+    assert!(!world.target.join("Texts").exists(), "{:?}", report.skipped);
+    assert!(
+        !world.target.join("Papers").exists(),
+        "{:?}",
+        report.skipped
+    );
+    assert!(world.target.join("Images/cat.jpg").exists());
+    assert!(
+        world.target.join("Empty on purpose").is_dir(),
+        "a folder planned with no move into it is made"
+    );
+    // Images, the empty folder, the photo's move.
+    assert_eq!(report.applied, 3, "{:?}", report.skipped);
+    let not_made: Vec<&String> = report
+        .skipped
+        .iter()
+        .filter(|reason| reason.contains("none of the moves into it was carried out"))
+        .collect();
+    assert_eq!(not_made.len(), 2, "{:?}", report.skipped);
+}
+
+#[test]
+fn apply_of_a_plan_whose_every_move_is_refused_leaves_no_new_folder() {
+    let world = World::new();
+    let mut files = overlay(&world);
+    world.tool(
+        &mut files,
+        "move_file",
+        json!({"source": "a.txt", "destination": "Texts/Plain/a.txt"}),
+    );
+    world.tool(
+        &mut files,
+        "move_file",
+        json!({"source": "photos/2024/cat.jpg", "destination": "Images/cat.jpg"}),
+    );
+    let steps = files.steps().to_vec();
+    assert!(
+        steps
+            .iter()
+            .any(|step| matches!(step, PlanStep::CreateFolder { .. })),
+        "{steps:?}"
+    );
+    std::fs::write(world.target.join("a.txt"), b"alpha, edited since").unwrap();
+    std::fs::write(world.target.join("photos/2024/cat.jpg"), b"purr").unwrap();
+    let before = snapshot(&world.target);
+    let store = Store::at(world.dir.path().join("data"));
+    let report = plan::apply(&store, &plan_of(&world, &steps), Lang::En).unwrap();
+    assert_eq!(report.applied, 0, "{:?}", report.skipped);
+    assert_eq!(snapshot(&world.target), before, "nothing new on disk");
+    assert_eq!(report.session, None, "nothing journaled");
+}

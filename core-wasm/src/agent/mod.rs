@@ -247,7 +247,15 @@ impl Agent {
                 }
                 self.history.push(Message::Assistant(message));
                 match self.run_tools(calls, truncated, caps) {
-                    Flow::Cancelled => ControlFlow::Break(Ended::Turn(turn_cancelled(caps, lang))),
+                    Flow::Cancelled(files) if files.left > 0 => {
+                        caps.events.emit(Event::Notice {
+                            text: lang.turn_stopped_after(files.moved, files.moved + files.left),
+                        });
+                        ControlFlow::Break(Ended::Turn(Outcome::Cancelled))
+                    }
+                    Flow::Cancelled(_) => {
+                        ControlFlow::Break(Ended::Turn(turn_cancelled(caps, lang)))
+                    }
                     Flow::Continue => ControlFlow::Continue(()),
                 }
             }
@@ -286,8 +294,10 @@ impl Agent {
 
     /// Runs a reply's tool calls in order, one tool message each. A reply
     /// cut off by the length limit runs none (its calls may be truncated):
-    /// the model is told. After a cancel, the remaining calls are answered
-    /// as cancelled, so the history stays well-formed.
+    /// the model is told. The user's stop is asked between calls (and by
+    /// the multi-file tools between files); after it, the remaining calls
+    /// are answered as cancelled, so the history stays well-formed, and the
+    /// files moved and left are counted for the user.
     fn run_tools(
         &mut self,
         calls: Vec<ToolCall>,
@@ -295,27 +305,39 @@ impl Agent {
         caps: &mut Capabilities<'_>,
     ) -> Flow {
         let lang = self.config.lang;
-        let mut flow = Flow::Continue;
+        let mut cancelled = false;
+        let mut files = FilesMoved::default();
         let mut met_large_folder = false;
         for call in calls {
-            if flow == Flow::Continue && caps.model.cancelled() {
-                flow = Flow::Cancelled;
+            if !cancelled && caps.model.cancelled() {
+                cancelled = true;
             }
             let (subject, destination) =
                 tools::subject_of(&call.name, &call.arguments, &self.config.target_dir);
             let (mut items, mut not_found) = (None, false);
-            let (result, failed) = match (flow, truncated) {
-                (Flow::Cancelled, _) => (lang.call_cancelled(), true),
-                (Flow::Continue, true) => (lang.call_truncated(), true),
-                (Flow::Continue, false) => {
+            let (result, failed) = match (cancelled, truncated) {
+                (true, _) => {
+                    if call.name == "move_file" {
+                        files.left += 1;
+                    }
+                    (lang.call_cancelled(), true)
+                }
+                (false, true) => (lang.call_truncated(), true),
+                (false, false) => {
+                    let model = &mut *caps.model;
+                    let mut asked = || model.cancelled();
                     let mut ctx = ToolContext::new(&mut *caps.files, &self.config.target_dir, lang)
                         .with_tools(self.tools);
                     ctx.large_folder_entries = self.config.limits.large_folder_entries;
                     ctx.excerpt_chars = self.config.limits.excerpt_chars;
                     ctx.progress = Some(&mut *caps.events);
+                    ctx.stop_requested = Some(&mut asked);
                     let output = tools::run_tool(&call.name, &call.arguments, &mut ctx);
                     met_large_folder |= ctx.met_large_folder;
                     (items, not_found) = (ctx.items, ctx.not_found);
+                    files.moved += ctx.files_moved;
+                    files.left += ctx.files_left;
+                    cancelled |= ctx.files_left > 0;
                     (output.text, output.is_error)
                 }
             };
@@ -338,7 +360,10 @@ impl Agent {
         if met_large_folder {
             self.enable_bulk_tools();
         }
-        flow
+        match cancelled {
+            true => Flow::Cancelled(files),
+            false => Flow::Continue,
+        }
     }
 }
 
@@ -356,7 +381,16 @@ enum Ended {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Flow {
     Continue,
-    Cancelled,
+    /// The user stopped it; what its calls had moved by then.
+    Cancelled(FilesMoved),
+}
+
+/// The files a reply's calls moved, and those they were to move but left
+/// because the user stopped the turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct FilesMoved {
+    moved: usize,
+    left: usize,
 }
 
 /// A tool result cut to its first [`TOOL_PREVIEW_CHARS`] characters, on one

@@ -127,6 +127,19 @@ impl Lang {
         )
     }
 
+    /// A multi-file move the user stopped: how many of its files were
+    /// moved before it stopped (digits grouped).
+    pub fn stopped_after(self, done: usize, total: usize) -> String {
+        let (done, total) = (
+            crate::format::group_digits(done),
+            crate::format::group_digits(total),
+        );
+        self.pick(
+            format!("Stopped after {done} of {total} files."),
+            format!("已停止：{total} 个文件中已移动 {done} 个。"),
+        )
+    }
+
     /// A bulk move whose destination is the folder the files are in.
     pub fn already_in_place(self, destination: &str) -> String {
         self.pick(

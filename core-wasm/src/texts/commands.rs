@@ -29,6 +29,42 @@ impl Lang {
         )
     }
 
+    /// `undo --watch` with no watch batch to undo.
+    pub fn no_watch_batch_to_undo(self) -> String {
+        self.pick(
+            "there is no watch batch to undo".to_owned(),
+            "没有可以撤销的监视批次".to_owned(),
+        )
+    }
+
+    /// `undo` (or `undo --watch`, `watch`) when the newest session (watch
+    /// batch) was undone before: which one, and how to undo an older one.
+    pub fn newest_already_undone(self, session: &str, watch: bool) -> String {
+        match (self, watch) {
+            (Lang::En, false) => format!(
+                "the newest session, {session}, was already undone; to undo an older one, name it: `tidyup undo SESSION` (`tidyup history` lists them)"
+            ),
+            (Lang::En, true) => format!(
+                "the newest watch batch, {session}, was already undone; to undo an older one, name it: `tidyup undo SESSION` (`tidyup history` lists them)"
+            ),
+            (Lang::Zh, false) => format!(
+                "最近的会话 {session} 已经撤销过了；要撤销更早的会话，请指明：`tidyup undo 会话名`（`tidyup history` 列出全部）"
+            ),
+            (Lang::Zh, true) => format!(
+                "最近的监视批次 {session} 已经撤销过了；要撤销更早的，请指明：`tidyup undo 会话名`（`tidyup history` 列出全部）"
+            ),
+        }
+    }
+
+    /// `undo`, before it starts: which session, where, how many changes.
+    pub fn undoing(self, session: &str, target: &str, changes: usize) -> String {
+        let changes = crate::format::group_digits(changes);
+        self.pick(
+            format!("Undoing session {session} in {target}: {changes} changes."),
+            format!("正在撤销 {target} 中的会话 {session}：{changes} 个改动。"),
+        )
+    }
+
     /// `undo SESSION` of a session undone before.
     pub fn already_undone(self, session: &str) -> String {
         self.pick(
@@ -43,26 +79,30 @@ impl Lang {
     }
 
     /// `history`: one session's line.
+    /// `watch` marks a batch of `tidyup watch` (not started by hand).
     pub fn history_line(
         self,
         session: &str,
         target: &str,
         counts: [usize; 3],
         undone: bool,
+        watch: bool,
     ) -> String {
         let [created, moved, trashed] = counts;
         match self {
             Lang::En => {
+                let watch = if watch { "  (watch batch)" } else { "" };
                 let undone = if undone { "  (undone)" } else { "" };
                 let created = self.counted(created, Noun::Folder);
                 format!(
-                    "{session}  {target}  {created} created, {moved} moved, {trashed} deleted or replaced{undone}"
+                    "{session}  {target}  {created} created, {moved} moved, {trashed} deleted or replaced{watch}{undone}"
                 )
             }
             Lang::Zh => {
+                let watch = if watch { "  （监视批次）" } else { "" };
                 let undone = if undone { "  （已撤销）" } else { "" };
                 format!(
-                    "{session}  {target}  创建了 {created} 个文件夹，移动了 {moved} 个，删除或替换了 {trashed} 个{undone}"
+                    "{session}  {target}  创建了 {created} 个文件夹，移动了 {moved} 个，删除或替换了 {trashed} 个{watch}{undone}"
                 )
             }
         }

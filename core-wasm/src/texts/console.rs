@@ -182,6 +182,16 @@ impl Lang {
         )
     }
 
+    /// Notice: the user stopped a turn that was moving files, after
+    /// `done` of the `total` files its calls were to move.
+    pub fn turn_stopped_after(self, done: usize, total: usize) -> String {
+        let stopped = self.stopped_after(done, total);
+        self.pick(
+            format!("{stopped} The conversation is kept; type your next request."),
+            format!("{stopped}对话记录保留，请输入下一个请求。"),
+        )
+    }
+
     /// Notice: the provider filtered the reply.
     pub fn content_filtered(self) -> String {
         self.pick(

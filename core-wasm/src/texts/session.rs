@@ -62,6 +62,24 @@ impl Lang {
         )
     }
 
+    /// A first Ctrl-C at the prompt: how to leave.
+    pub fn ctrl_c_again_to_leave(self) -> String {
+        self.pick(
+            "Press Ctrl-C again or type quit to leave.".to_owned(),
+            "再按一次 Ctrl-C 或输入 quit 退出。".to_owned(),
+        )
+    }
+
+    /// A second Ctrl-C during a turn: the session ends once the turn has
+    /// stopped.
+    pub fn leaving_after_turn(self) -> String {
+        self.pick(
+            "Leaving as soon as this turn has stopped (Ctrl-C once more leaves at once)."
+                .to_owned(),
+            "本轮停止后立即退出（再按一次 Ctrl-C 马上退出）。".to_owned(),
+        )
+    }
+
     /// A dry run that planned no change.
     pub fn dry_run_nothing_planned(self) -> String {
         self.pick(

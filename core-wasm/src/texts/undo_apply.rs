@@ -72,6 +72,14 @@ impl Lang {
         self.pick(format!("{path} is gone"), format!("{path} 已不存在"))
     }
 
+    /// `apply`: a planned folder not made, since no move into it was.
+    pub fn apply_folder_not_needed(self) -> String {
+        self.pick(
+            "not created: none of the moves into it was carried out".to_owned(),
+            "未创建：没有任何移入该文件夹的操作被执行".to_owned(),
+        )
+    }
+
     /// `apply`: a move's destination is taken.
     pub fn apply_destination_taken(self, to: &str) -> String {
         self.pick(

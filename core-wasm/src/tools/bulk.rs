@@ -78,6 +78,9 @@ pub(super) struct MoveReport {
     pub moved: Vec<(String, String)>,
     /// `(name, cause)` of each file not moved.
     pub failed: Vec<(String, String)>,
+    /// Files left unmoved because the user asked to stop (after the
+    /// file in progress); never counted as failed.
+    pub left: usize,
 }
 
 /// Moves `names` (all in `from_dir`) into the folder `destination`,
@@ -146,14 +149,22 @@ fn prepare_destination(
 }
 
 /// Runs `planned` (one move per name of `names`) in batches of [`BATCH`],
-/// with a progress event after each.
+/// with a progress event after each. A stop asked by the user ends it:
+/// before a batch (asked of the context), or within one (a host that
+/// answers the moves it did not make with code `cancelled`); the moves
+/// not made are counted as left, and in the context.
 fn run_batches(ctx: &mut ToolContext<'_>, names: &[String], planned: &[BatchMove]) -> MoveReport {
     let lang = ctx.lang;
     let mut report = MoveReport {
         moved: Vec::new(),
         failed: Vec::new(),
+        left: 0,
     };
     for (chunk, steps) in names.chunks(BATCH).zip(planned.chunks(BATCH)) {
+        if report.left > 0 || ctx.stop_requested() {
+            report.left += chunk.len();
+            continue;
+        }
         match ctx.files.move_batch(steps) {
             Ok(results) => {
                 // A host answering fewer moves than asked leaves the rest
@@ -162,6 +173,7 @@ fn run_batches(ctx: &mut ToolContext<'_>, names: &[String], planned: &[BatchMove
                 for (name, step) in chunk.iter().zip(steps) {
                     match results.next() {
                         Some(Ok(())) => report.moved.push((name.clone(), step.to.clone())),
+                        Some(Err(err)) if err.code == ErrorCode::Cancelled => report.left += 1,
                         Some(Err(err)) => {
                             report.failed.push((name.clone(), lang.host_failure(&err)));
                         }
@@ -178,12 +190,14 @@ fn run_batches(ctx: &mut ToolContext<'_>, names: &[String], planned: &[BatchMove
         }
         if let Some(progress) = ctx.progress.as_deref_mut() {
             progress.emit(Event::Progress {
-                done: (report.moved.len() + report.failed.len()) as u64,
+                done: (report.moved.len() + report.failed.len() + report.left) as u64,
                 total: names.len() as u64,
                 text: ctx.lang.moving_files(),
             });
         }
     }
+    ctx.files_moved = report.moved.len();
+    ctx.files_left = report.left;
     report
 }
 
@@ -205,12 +219,17 @@ pub(super) fn describe(
 
 fn describe_text(ctx: &ToolContext<'_>, report: &MoveReport, destination: &str) -> String {
     let lang = ctx.lang;
-    let total = report.moved.len() + report.failed.len();
-    let mut text = if ctx.dry_run {
+    let total = report.moved.len() + report.failed.len() + report.left;
+    let mut text = String::new();
+    if report.left > 0 {
+        text.push_str(&lang.stopped_after(report.moved.len(), total));
+        text.push('\n');
+    }
+    text.push_str(&if ctx.dry_run {
         lang.bulk_would_move(report.moved.len(), total, destination)
     } else {
         lang.bulk_moved(report.moved.len(), total, destination)
-    };
+    });
     for (name, to) in report.moved.iter().take(NAMED_MOVES) {
         text.push_str(&format!("\n  {name} → {to}"));
     }

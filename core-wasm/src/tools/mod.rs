@@ -104,6 +104,13 @@ pub struct ToolContext<'a> {
     /// Whether changes land in an overlay, not on disk (a dry run): the
     /// changing tools' results say what would be done.
     pub dry_run: bool,
+    /// Asked between the files of a multi-file tool: `true` when the user
+    /// asked to stop (the tool then stops after the file in progress).
+    pub stop_requested: Option<&'a mut dyn FnMut() -> bool>,
+    /// Files the call moved (set by the moving tools).
+    pub files_moved: usize,
+    /// Files the call was to move but left because the user stopped it.
+    pub files_left: usize,
 }
 
 impl<'a> ToolContext<'a> {
@@ -122,7 +129,15 @@ impl<'a> ToolContext<'a> {
             items: None,
             not_found: false,
             dry_run: false,
+            stop_requested: None,
+            files_moved: 0,
+            files_left: 0,
         }
+    }
+
+    /// Whether the user asked to stop (never, without a way to ask).
+    pub fn stop_requested(&mut self) -> bool {
+        self.stop_requested.as_mut().is_some_and(|asked| asked())
     }
 
     /// The same context with `tools` declared.

@@ -49,8 +49,14 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         None => MadeFolders::default(),
     };
     match ctx.files.rename(&source, &destination) {
-        Ok(()) if ctx.dry_run => Ok(lang.would_move(&name, &destination)),
-        Ok(()) => Ok(lang.moved(&name, &destination)),
+        Ok(()) => {
+            ctx.files_moved = 1;
+            Ok(if ctx.dry_run {
+                lang.would_move(&name, &destination)
+            } else {
+                lang.moved(&name, &destination)
+            })
+        }
         Err(err) => {
             made.remove(ctx.files);
             Err(ToolFailure::Reported(

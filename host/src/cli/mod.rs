@@ -142,11 +142,16 @@ pub enum Command {
         #[command(flatten)]
         lang: LangArgs,
     },
-    /// Reverse the last session (or the one named), restoring deleted and
-    /// replaced items; never overwrites what appeared since
+    /// Reverse the last session you started (or the one named, or with
+    /// --watch the last watch batch), restoring deleted and replaced items;
+    /// never overwrites what appeared since
     Undo {
-        /// The session, as `tidyup history` names it [default: the last one]
+        /// The session, as `tidyup history` names it [default: the last one
+        /// started by hand: a session, an apply, an MCP connection]
         session: Option<String>,
+        /// Reverse the last batch of `tidyup watch` instead
+        #[arg(long, conflicts_with = "session")]
+        watch: bool,
         /// The language of its messages.
         #[command(flatten)]
         lang: LangArgs,

@@ -13,10 +13,18 @@ use crate::dry_run::{self, DryRunPlan};
 use crate::journal::{self, JournalStore, UndoRefusal};
 use crate::plan_view::PlanView;
 
-/// `tidyup undo [SESSION]`.
-pub fn undo(session: Option<&str>, lang: Lang) -> ExitCode {
-    let report =
-        JournalStore::default_location().and_then(|store| journal::undo(&store, session, lang));
+/// `tidyup undo [SESSION | --watch]`: says which session it reverses,
+/// where, and how many changes, before it starts.
+pub fn undo(session: Option<&str>, watch: bool, lang: Lang) -> ExitCode {
+    let report = JournalStore::default_location().and_then(|store| {
+        let chosen = journal::chosen_for_undo(&store, session, watch)?;
+        let target = chosen.target.display().to_string();
+        outln!(
+            "{}",
+            lang.undoing(&chosen.session, &target, chosen.changes())
+        );
+        journal::undo(&store, Some(&chosen.session), lang)
+    });
     match report {
         Ok(report) => {
             let skipped = report.skipped.len();
@@ -47,9 +55,10 @@ pub fn history(lang: Lang) -> ExitCode {
             for s in sessions {
                 let target = s.target.display().to_string();
                 let counts = [s.created, s.moved, s.trashed];
+                let watch = !s.kind.by_hand();
                 outln!(
                     "{}",
-                    lang.history_line(&s.session, &target, counts, s.undone)
+                    lang.history_line(&s.session, &target, counts, s.undone, watch)
                 );
             }
             ExitCode::SUCCESS

@@ -66,7 +66,11 @@ pub fn mcp(settings: McpSettings) -> ExitCode {
 /// Runs `work` on the process's one tokio runtime (multi-threaded, every
 /// driver on). A failure, or a runtime that cannot start (said in `lang`),
 /// is printed after `prefix` on standard error with exit status 1.
-fn run_async(prefix: &str, lang: Lang, work: impl Future<Output = anyhow::Result<()>>) -> ExitCode {
+fn run_async<T: Into<Status>>(
+    prefix: &str,
+    lang: Lang,
+    work: impl Future<Output = anyhow::Result<T>>,
+) -> ExitCode {
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -78,10 +82,26 @@ fn run_async(prefix: &str, lang: Lang, work: impl Future<Output = anyhow::Result
         }
     };
     match runtime.block_on(work) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(done) => done.into().0,
         Err(err) => {
             errln!("{prefix}: {err:#}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// The exit status of work that ended without failing: success, or the
+/// status it chose.
+struct Status(ExitCode);
+
+impl From<()> for Status {
+    fn from((): ()) -> Self {
+        Status(ExitCode::SUCCESS)
+    }
+}
+
+impl From<ExitCode> for Status {
+    fn from(code: ExitCode) -> Self {
+        Status(code)
     }
 }

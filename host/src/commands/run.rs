@@ -1,13 +1,14 @@
 //! One interactive session: load the core, then feed it user lines.
 
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
 use tidyup_core::{AgentConfig, FileSystem, Lang, Outcome};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
+use super::interrupt::SessionInterrupts;
 use crate::cli::Settings;
 use crate::console::{Console, Spinner, outln};
 use crate::dry_run::{self, DryRunPlan};
@@ -25,17 +26,18 @@ enum SessionFiles {
     DryRun(Arc<Mutex<OverlayFs<Box<dyn HostFs>>>>),
 }
 
-/// Runs tidyup until `quit` or the end of standard input.
-pub(super) async fn session(settings: Settings) -> anyhow::Result<()> {
+/// Runs tidyup until `quit`, the end of standard input or Ctrl-C twice;
+/// exit status 0, or 130 when Ctrl-C ended it.
+pub(super) async fn session(settings: Settings) -> anyhow::Result<ExitCode> {
     let module = crate::runtime::load_core(settings.core.as_deref())?;
     let store = JournalStore::default_location()?;
-    let (files, changes) = file_system(&settings, &store)?;
+    let cancel = Cancel::default();
+    let (files, changes) = file_system(&settings, &store, &cancel)?;
     let console = Console::detect()
         .with_people_view(settings.client.lang, settings.verbose, settings.dry_run)
         // The offline planner writes plain text (file names may hold `*`, `_`).
         .with_markdown(settings.client.provider == tidyup_core::Provider::Remote);
     let transport = crate::transport::transport(&settings.client)?;
-    let cancel = Cancel::default();
     let mut state = HostState::new(transport, files, Box::new(console))
         .with_cancel(cancel.clone())
         .with_model_wait(Arc::new(Spinner::detect(settings.client.lang)));
@@ -57,16 +59,63 @@ pub(super) async fn session(settings: Settings) -> anyhow::Result<()> {
         .await
         .with_context(|| settings.client.lang.core_failed_to_start())?;
     say_mode(&settings);
-    let result = converse(&mut session, &cancel, settings.client.lang).await;
+    let interrupts = SessionInterrupts::watch(
+        cancel.clone(),
+        settings.client.lang,
+        last_words(&settings, &store, &changes),
+    );
+    let result = converse(&mut session, &cancel, &interrupts, settings.client.lang).await;
     finish(&settings, &store, &changes)?;
-    result
+    match result? {
+        Ended::Quit => Ok(ExitCode::SUCCESS),
+        Ended::CtrlC => Ok(ExitCode::from(130)),
+        Ended::AfterFailedCall => {
+            anyhow::bail!(settings.client.lang.session_ended_with_failed_call())
+        }
+    }
+}
+
+/// How a session ended.
+enum Ended {
+    /// `quit` or the end of input.
+    Quit,
+    /// Ctrl-C asked to leave.
+    CtrlC,
+    /// Piped input ended while the last model call had failed.
+    AfterFailedCall,
+}
+
+/// What is said when Ctrl-C ends the process at once: the journal line,
+/// when the session has journaled anything (read from disk: the journal
+/// itself may be busy).
+fn last_words(
+    settings: &Settings,
+    store: &JournalStore,
+    changes: &SessionFiles,
+) -> Box<dyn Fn() + Send + Sync> {
+    let lang = settings.client.lang;
+    let SessionFiles::Journaled(files) = changes else {
+        return Box::new(|| {});
+    };
+    let Ok(files) = files.lock() else {
+        return Box::new(|| {});
+    };
+    let session = files.journal().session().to_owned();
+    let path = store.journal_path(&session);
+    Box::new(move || {
+        if path.exists() {
+            outln!("{}", lang.changes_journaled(&session));
+        }
+    })
 }
 
 /// The file-system stack: sandbox (unless `--no-sandbox`) with tidyup's own
-/// directories out of reach, then the journal or, for `--dry-run`, the overlay.
+/// directories out of reach, then the journal (a batch of moves stopping
+/// at `cancel`) or, for `--dry-run`, the overlay.
 fn file_system(
     settings: &Settings,
     store: &JournalStore,
+    cancel: &Cancel,
 ) -> anyhow::Result<(Box<dyn FileSystem + Send>, SessionFiles)> {
     let base = crate::fs::base(
         settings.roots.as_deref(),
@@ -84,37 +133,56 @@ fn file_system(
         (Box::new(files), SessionFiles::DryRun(handle))
     } else {
         let journal = Journal::new(store.clone(), &settings.target_dir, settings.roots.clone());
-        let (files, handle) = SharedFs::new(JournaledFs::new(base, journal));
+        let cancel = cancel.clone();
+        let journaled =
+            JournaledFs::new(base, journal).with_stop(Box::new(move || cancel.is_requested()));
+        let (files, handle) = SharedFs::new(journaled);
         (Box::new(files), SessionFiles::Journaled(handle))
     })
 }
 
-/// Feeds user lines to the core until `quit` or the end of input. Ctrl-C
-/// during a turn cancels it; a second Ctrl-C (or one at the prompt) exits.
-/// Piped, a session whose input ends while its last model call had failed
-/// ends in an error (exit 1); `quit` always ends it with status 0.
-/// A core that stops during a line was restored to the last completed turn
-/// (and said so): the next line goes on.
-async fn converse(session: &mut CoreSession, cancel: &Cancel, lang: Lang) -> anyhow::Result<()> {
-    let turn_running = Arc::new(AtomicBool::new(false));
-    super::interrupt::cancel_turn_on_ctrl_c(cancel.clone(), turn_running.clone());
+/// Feeds user lines to the core until `quit`, the end of input or Ctrl-C
+/// asking to leave (see [`SessionInterrupts`]). A core that stops during a
+/// line was restored to the last completed turn (and said so): the next
+/// line goes on. Piped input that ends while the last model call had
+/// failed ends the session as failed (exit 1, for the script that ran it);
+/// a typed `quit` is the user's own end and keeps status 0.
+async fn converse(
+    session: &mut CoreSession,
+    cancel: &Cancel,
+    interrupts: &SessionInterrupts,
+    lang: Lang,
+) -> anyhow::Result<Ended> {
     let mut input = Input::detect();
-    // Whether the last line the model was asked about failed: a piped
-    // session whose input ends so exits 1, for the script that ran it. A
-    // typed `quit` is the user's own end and keeps status 0.
     let mut last_call_failed = false;
-    while let Some(line) = input.next_line().await? {
+    loop {
+        let line = tokio::select! {
+            line = input.next_line(interrupts) => line?,
+            () = interrupts.leaving() => return Ok(Ended::CtrlC),
+        };
+        let Some(line) = line else {
+            return Ok(match interrupts.leave_asked() {
+                true => Ended::CtrlC,
+                false if last_call_failed && matches!(input, Input::Piped(_)) => {
+                    Ended::AfterFailedCall
+                }
+                false => Ended::Quit,
+            });
+        };
         cancel.reset();
-        turn_running.store(true, Ordering::SeqCst);
+        interrupts.turn_started();
         let outcome = session.send(&line).await;
-        turn_running.store(false, Ordering::SeqCst);
+        interrupts.turn_ended();
+        if interrupts.leave_asked() {
+            return Ok(Ended::CtrlC);
+        }
         let outcome = match outcome {
             Ok(outcome) => outcome,
             Err(err) if err.is::<CoreStopped>() => continue,
             Err(err) => return Err(err.context(lang.core_stopped_for_good())),
         };
         match outcome {
-            Outcome::Quit => return Ok(()),
+            Outcome::Quit => return Ok(Ended::Quit),
             Outcome::Ignored => {}
             Outcome::ModelFailed => last_call_failed = true,
             Outcome::Answered | Outcome::RoundLimit | Outcome::Cancelled => {
@@ -122,17 +190,13 @@ async fn converse(session: &mut CoreSession, cancel: &Cancel, lang: Lang) -> any
             }
         }
     }
-    if last_call_failed && matches!(input, Input::Piped(_)) {
-        anyhow::bail!(lang.session_ended_with_failed_call());
-    }
-    Ok(())
 }
 
 /// Where user lines come from: a line editor with history on a terminal,
 /// plain lines from a pipe. The editor (rustyline with `signal-hook`)
-/// watches only window resizes, so Ctrl-C stays with `cancel_turn_on_ctrl_c`; it
-/// reads ahead, and a burst of input (a paste) is taken from its buffer
-/// at once.
+/// watches only window resizes; Ctrl-C at its prompt is read as a key and
+/// handed to [`SessionInterrupts`], as the signal is elsewhere. It reads
+/// ahead, and a burst of input (a paste) is taken from its buffer at once.
 enum Input {
     Editor(Option<Box<rustyline::DefaultEditor>>),
     Piped(BufReader<tokio::io::Stdin>),
@@ -143,8 +207,8 @@ impl Input {
         let editor = std::io::stdin()
             .is_terminal()
             .then(|| {
-                // Ctrl-C stays a signal (handled by `cancel_turn_on_ctrl_c`), also at the prompt.
-                let config = rustyline::Config::builder().enable_signals(true).build();
+                // Ctrl-C at the prompt is a key (told to `SessionInterrupts`).
+                let config = rustyline::Config::builder().enable_signals(false).build();
                 rustyline::DefaultEditor::with_config(config).ok()
             })
             .flatten();
@@ -154,10 +218,14 @@ impl Input {
         }
     }
 
-    /// The next line, `None` at the end of input (or Ctrl-C/Ctrl-D at the prompt).
-    async fn next_line(&mut self) -> anyhow::Result<Option<String>> {
+    /// The next line, `None` at the end of input (Ctrl-D at the prompt) or
+    /// when Ctrl-C at the prompt asked to leave.
+    async fn next_line(
+        &mut self,
+        interrupts: &SessionInterrupts,
+    ) -> anyhow::Result<Option<String>> {
         match self {
-            Input::Editor(slot) => {
+            Input::Editor(slot) => loop {
                 let Some(mut editor) = slot.take() else {
                     return Ok(None);
                 };
@@ -171,14 +239,17 @@ impl Input {
                 .await?;
                 *slot = Some(editor);
                 match line {
-                    Ok(text) => Ok(Some(text)),
-                    Err(
-                        rustyline::error::ReadlineError::Interrupted
-                        | rustyline::error::ReadlineError::Eof,
-                    ) => Ok(None),
-                    Err(err) => Err(err.into()),
+                    Ok(text) => return Ok(Some(text)),
+                    Err(rustyline::error::ReadlineError::Interrupted) => {
+                        interrupts.pressed();
+                        if interrupts.leave_asked() {
+                            return Ok(None);
+                        }
+                    }
+                    Err(rustyline::error::ReadlineError::Eof) => return Ok(None),
+                    Err(err) => return Err(err.into()),
                 }
-            }
+            },
             Input::Piped(reader) => {
                 let mut bytes = Vec::new();
                 if reader.read_until(b'\n', &mut bytes).await? == 0 {

@@ -14,12 +14,32 @@ use crate::fs::{Fingerprint, HostFs, host_error, refuse_move_into_itself};
 pub struct JournaledFs<F> {
     inner: F,
     journal: Journal,
+    stop: Option<StopAsked>,
 }
+
+/// Whether the user asked to stop; asked between the moves of a batch.
+pub type StopAsked = Box<dyn Fn() -> bool + Send>;
 
 impl<F: HostFs> JournaledFs<F> {
     /// Wraps `inner`, recording into `journal`.
     pub fn new(inner: F, journal: Journal) -> Self {
-        Self { inner, journal }
+        Self {
+            inner,
+            journal,
+            stop: None,
+        }
+    }
+
+    /// The same, a batch of moves stopping after the move in progress once
+    /// `stop` says so: the moves not made fail with code `cancelled` and are
+    /// journaled as never made.
+    pub fn with_stop(mut self, stop: StopAsked) -> Self {
+        self.stop = Some(stop);
+        self
+    }
+
+    fn stop_asked(&self) -> bool {
+        self.stop.as_ref().is_some_and(|asked| asked())
     }
 
     /// The journal (its session name, whether anything changed).
@@ -184,6 +204,17 @@ impl<F: HostFs> FileSystem for JournaledFs<F> {
         let mut rolled_back = Vec::new();
         for (step, result) in moves.iter().zip(results.iter_mut()) {
             if result.is_err() {
+                continue;
+            }
+            if self.stop_asked() {
+                *result = Err(HostError::new(
+                    ErrorCode::Cancelled,
+                    "cancelled by the user",
+                ));
+                rolled_back.push(Record::RolledBack {
+                    from: step.from.clone(),
+                    to: step.to.clone(),
+                });
                 continue;
             }
             // Checked again at the last moment: never replace what appeared.

@@ -20,7 +20,9 @@ use crate::failure::Failure;
 use serde::{Deserialize, Serialize};
 
 pub use journaled_fs::JournaledFs;
-pub use undo::{SessionSummary, UndoRefusal, UndoReport, history, purge_trash, undo};
+pub use undo::{
+    SessionSummary, UndoRefusal, UndoReport, chosen_for_undo, history, purge_trash, undo,
+};
 
 /// One line of a journal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,6 +38,10 @@ pub enum Record {
         roots: Option<Vec<PathBuf>>,
         /// When it started (RFC 3339, local time).
         started: String,
+        /// What started it; absent in journals written before it was
+        /// recorded (then told by the session's name).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        kind: Option<SessionKind>,
     },
     /// A directory that did not exist was created.
     Created {
@@ -80,6 +86,52 @@ pub enum Record {
         /// When (RFC 3339, local time).
         at: String,
     },
+}
+
+/// What started a session: a person (an interactive session, `apply`, an
+/// MCP client's connection) or `tidyup watch` (one batch of arrivals).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SessionKind {
+    /// An interactive session or `apply`.
+    Session,
+    /// One connection of an MCP client (a person asked for it there).
+    Mcp,
+    /// One batch of `tidyup watch`.
+    Watch,
+}
+
+impl SessionKind {
+    /// The end of the session's name that tells the kind (`-mcp`, `-watch`).
+    pub fn suffix(self) -> &'static str {
+        match self {
+            SessionKind::Session => "",
+            SessionKind::Mcp => "-mcp",
+            SessionKind::Watch => "-watch",
+        }
+    }
+
+    /// The kind a header records, else (a journal from before kinds were
+    /// recorded) the one its name tells: `…-watch` or `…-watch-2` a watch
+    /// batch, `…-mcp` or `…-mcp-2` an MCP connection.
+    pub fn of(recorded: Option<SessionKind>, session: &str) -> SessionKind {
+        if let Some(kind) = recorded {
+            return kind;
+        }
+        let unnumbered = match session.rsplit_once('-') {
+            Some((head, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => head,
+            _ => session,
+        };
+        [SessionKind::Watch, SessionKind::Mcp]
+            .into_iter()
+            .find(|kind| unnumbered.ends_with(kind.suffix()))
+            .unwrap_or(SessionKind::Session)
+    }
+
+    /// Whether a person started it (everything but a watch batch).
+    pub fn by_hand(self) -> bool {
+        self != SessionKind::Watch
+    }
 }
 
 /// Where tidyup keeps journals and trash.
@@ -215,23 +267,25 @@ impl Journal {
     /// A journal for a new session on `target`. Nothing is written until
     /// the first change, so a session that changes nothing leaves no trace.
     pub fn new(store: JournalStore, target: &Path, roots: Option<Vec<PathBuf>>) -> Self {
-        Self::with_suffix(store, target, roots, "")
+        Self::of_kind(store, target, roots, SessionKind::Session)
     }
 
-    /// [`Journal::new`], with `suffix` ending the session's name so that
-    /// `tidyup history` shows where the session came from (`-mcp`).
-    pub fn with_suffix(
+    /// [`Journal::new`] for a session of `kind`, recorded in the header and
+    /// ending the session's name (`-mcp`, `-watch`) so that `tidyup
+    /// history` shows where the session came from.
+    pub fn of_kind(
         store: JournalStore,
         target: &Path,
         roots: Option<Vec<PathBuf>>,
-        suffix: &str,
+        kind: SessionKind,
     ) -> Self {
-        let session = store.new_session_name(target, suffix);
+        let session = store.new_session_name(target, kind.suffix());
         let header = Record::Header {
             session: session.clone(),
             target: target.to_path_buf(),
             roots,
             started: chrono::Local::now().to_rfc3339(),
+            kind: Some(kind),
         };
         Self {
             store,

@@ -7,7 +7,7 @@ use std::time::{Duration, SystemTime};
 use anyhow::Context;
 use tidyup_core::{EntryKind, ErrorCode, Lang};
 
-use super::{JournalStore, Record};
+use super::{JournalStore, Record, SessionKind};
 use crate::failure::Failure;
 use crate::fs::{HostFs, Protected};
 
@@ -26,14 +26,34 @@ pub struct SessionSummary {
     pub trashed: usize,
     /// Whether it was undone.
     pub undone: bool,
+    /// What started it.
+    pub kind: SessionKind,
 }
 
-/// Why `undo` does nothing: no session left, or the one named undone
-/// before. `Display` is the English text; [`UndoRefusal::text`] either language.
+impl SessionSummary {
+    /// Every change that took effect: folders created, items moved, items
+    /// deleted or replaced.
+    pub fn changes(&self) -> usize {
+        self.created + self.moved + self.trashed
+    }
+}
+
+/// Why `undo` does nothing: no session (or watch batch) that changed
+/// anything, the newest one undone before, or the one named undone before.
+/// `Display` is the English text; [`UndoRefusal::text`] either language.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum UndoRefusal {
-    /// Every session is undone, or changed nothing.
+    /// No session started by hand changed anything.
     NothingToUndo,
+    /// No watch batch changed anything.
+    NoWatchBatch,
+    /// The newest session (`watch`: watch batch) was undone before.
+    NewestUndone {
+        /// Its name.
+        session: String,
+        /// Whether it is a watch batch.
+        watch: bool,
+    },
     /// The session named was undone before.
     AlreadyUndone(String),
 }
@@ -43,6 +63,10 @@ impl UndoRefusal {
     pub fn text(&self, lang: Lang) -> String {
         match self {
             UndoRefusal::NothingToUndo => lang.nothing_to_undo(),
+            UndoRefusal::NoWatchBatch => lang.no_watch_batch_to_undo(),
+            UndoRefusal::NewestUndone { session, watch } => {
+                lang.newest_already_undone(session, *watch)
+            }
             UndoRefusal::AlreadyUndone(session) => lang.already_undone(session),
         }
     }
@@ -73,10 +97,14 @@ fn summarize(session: String, records: &[Record]) -> SessionSummary {
         moved: 0,
         trashed: 0,
         undone: false,
+        kind: SessionKind::Session,
     };
     for record in effective(records) {
         match record {
-            Record::Header { target, .. } => summary.target = target.clone(),
+            Record::Header { target, kind, .. } => {
+                summary.target = target.clone();
+                summary.kind = SessionKind::of(*kind, &summary.session);
+            }
             Record::Created { .. } => summary.created += 1,
             Record::Moved { .. } => summary.moved += 1,
             Record::Trashed { .. } => summary.trashed += 1,
@@ -125,14 +153,14 @@ pub struct UndoReport {
     pub skipped: Vec<String>,
 }
 
-/// Reverses `session` (default: the newest one not undone yet), newest
-/// change first. It never overwrites anything that appeared at an original
-/// path since; such changes are skipped and reported. The session is then
-/// marked undone.
+/// Reverses `session` (default: the newest session started by hand, see
+/// [`chosen_for_undo`]), newest change first. It never overwrites anything
+/// that appeared at an original path since; such changes are skipped and
+/// reported. The session is then marked undone.
 pub fn undo(store: &JournalStore, session: Option<&str>, lang: Lang) -> anyhow::Result<UndoReport> {
     let session = match session {
         Some(name) => name.to_owned(),
-        None => newest_undoable(store)?,
+        None => chosen_for_undo(store, None, false)?.session,
     };
     let records = store.read(&session)?;
     let Some(Record::Header { roots, .. }) = records.first() else {
@@ -163,13 +191,39 @@ pub fn undo(store: &JournalStore, session: Option<&str>, lang: Lang) -> anyhow::
     Ok(report)
 }
 
-fn newest_undoable(store: &JournalStore) -> anyhow::Result<String> {
-    history(store)?
-        .into_iter()
-        .rev()
-        .find(|s| !s.undone && s.created + s.moved + s.trashed > 0)
-        .map(|s| s.session)
-        .ok_or_else(|| UndoRefusal::NothingToUndo.into())
+/// The session `undo` reverses: the one named, else the newest that
+/// changed anything of those started by hand (interactive sessions,
+/// `apply`, MCP connections) or, with `watch`, of the watch batches. An
+/// undone one is refused ([`UndoRefusal`]): `undo` never reaches past the
+/// newest to an older session unasked.
+pub fn chosen_for_undo(
+    store: &JournalStore,
+    session: Option<&str>,
+    watch: bool,
+) -> anyhow::Result<SessionSummary> {
+    let chosen = match session {
+        Some(name) => {
+            let summary = summarize(name.to_owned(), &store.read(name)?);
+            if summary.undone {
+                return Err(UndoRefusal::AlreadyUndone(summary.session).into());
+            }
+            return Ok(summary);
+        }
+        None => history(store)?
+            .into_iter()
+            .rev()
+            .find(|s| s.kind.by_hand() != watch && s.changes() > 0),
+    };
+    match chosen {
+        Some(summary) if summary.undone => Err(UndoRefusal::NewestUndone {
+            session: summary.session,
+            watch,
+        }
+        .into()),
+        Some(summary) => Ok(summary),
+        None if watch => Err(UndoRefusal::NoWatchBatch.into()),
+        None => Err(UndoRefusal::NothingToUndo.into()),
+    }
 }
 
 /// Reverses one change: `Ok(true)` done, `Ok(false)` nothing to do, `Err`

@@ -1,6 +1,7 @@
 //! Arrivals are organized once settled, partial downloads and excluded
 //! files stay, SIGTERM ends the watch cleanly, each batch is a session
-//! `tidyup undo` reverses, and a second watch of the same folder is refused.
+//! `tidyup undo --watch` reverses, and a second watch of the same folder is
+//! refused.
 
 use std::io::Write;
 use std::thread;
@@ -31,7 +32,7 @@ fn arrivals_are_organized_copies_set_aside_and_the_batch_undone() {
 
     let history = tidyup(data.path()).arg("history").run_blocking();
     assert!(history.stdout.contains("-watch"), "{}", history.stdout);
-    let undo = tidyup(data.path()).arg("undo").run_blocking();
+    let undo = tidyup(data.path()).args(["undo", "--watch"]).run_blocking();
     assert_eq!(undo.code(), 0, "{}{}", undo.stdout, undo.stderr);
     assert!(dir.path().join("photo.jpg").exists());
     assert!(!dir.path().join("Images").exists());

@@ -3,6 +3,7 @@
 
 mod arrivals;
 mod changes;
+mod undo;
 
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;

@@ -14,12 +14,8 @@ use tidyup_core::{BatchMove, Entry, ErrorCode, FileSample, FileSystem, HostError
 
 use crate::dry_run::DryRunPlan;
 use crate::fs::{HostFs, OverlayFs, Protected};
-use crate::journal::{Journal, JournalStore, JournaledFs};
+use crate::journal::{Journal, JournalStore, JournaledFs, SessionKind};
 use tidyup_core::texts::mcp as texts;
-
-/// The end of a session's name in the journal: `tidyup history` shows
-/// which sessions came from an MCP client.
-pub const SESSION_SUFFIX: &str = "-mcp";
 
 /// How the stack is built, whatever the roots.
 #[derive(Debug, Clone)]
@@ -129,8 +125,7 @@ impl Workspace {
         let (stack, session) = if self.policy.dry_run {
             (Stack::DryRun(OverlayFs::new(base)), None)
         } else {
-            let journal =
-                Journal::with_suffix(self.store.clone(), &target, allowed, SESSION_SUFFIX);
+            let journal = Journal::of_kind(self.store.clone(), &target, allowed, SessionKind::Mcp);
             let session = journal.session().to_owned();
             (
                 Stack::Journaled(JournaledFs::new(base, journal)),

@@ -13,7 +13,7 @@ use wasmtime::Module;
 use crate::cli::Settings;
 use crate::console::{errln, outln};
 use crate::fs::{Protected, SharedFs};
-use crate::journal::{Journal, JournalStore, JournaledFs, Record};
+use crate::journal::{Journal, JournalStore, JournaledFs, Record, SessionKind};
 use crate::rules_file::RulesFile;
 use crate::runtime::{CoreSession, HostState};
 use crate::transport::Cancel;
@@ -52,11 +52,11 @@ impl BatchRunner {
         .with_context(|| settings.client.lang.cannot_open_watched())?;
         let base =
             crate::fs::with_rules(base, &settings.target_dir, rules, settings.roots.as_deref())?;
-        let journal = Journal::with_suffix(
+        let journal = Journal::of_kind(
             self.store.clone(),
             &settings.target_dir,
             settings.roots.clone(),
-            "-watch",
+            SessionKind::Watch,
         );
         let session_name = journal.session().to_owned();
         let (files, _journaled) = SharedFs::new(JournaledFs::new(base, journal));
