@@ -50,6 +50,7 @@ impl<'a> Session<'a> {
             limits: Default::default(),
             read_contents: false,
             rules: None,
+            dry_run: false,
         });
         Self {
             agent,
