@@ -80,6 +80,8 @@ fn dispatch(command: Command, start: &Start) -> ExitCode {
         Command::History(_) => commands::history(lang),
         Command::Trash { older_than, .. } => commands::purge_trash(older_than, lang),
         Command::Apply { plan, .. } => commands::apply(&plan, lang),
+        Command::Completions { shell } => commands::completions(shell),
+        Command::Man(args) => commands::man(&args, lang),
     }
 }
 

@@ -9,7 +9,7 @@ use tidyup_core::{AgentConfig, FileSystem, Lang, Outcome};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 use crate::cli::Settings;
-use crate::console::{Console, Spinner, outln};
+use crate::console::{Console, Preparing, Spinner, outln};
 use crate::dry_run::{self, DryRunPlan};
 use crate::failure::Failure;
 use crate::fs::{HostFs, OverlayFs, Protected, SharedFs};
@@ -27,7 +27,8 @@ enum SessionFiles {
 
 /// Runs tidyup until `quit` or the end of standard input.
 pub(super) async fn session(settings: Settings) -> anyhow::Result<()> {
-    let module = crate::runtime::load_core(settings.core.as_deref())?;
+    let preparing = Preparing::new(settings.client.lang);
+    let module = crate::runtime::load_core(settings.core.as_deref(), &preparing)?;
     let store = JournalStore::default_location()?;
     let (files, changes) = file_system(&settings, &store)?;
     let console = Console::detect();

@@ -2,11 +2,13 @@
 //! spinner on standard error while the model is awaited.
 
 mod lines;
+mod preparing;
 mod progress;
 mod spinner;
 
 pub use lines::print_line;
 pub(crate) use lines::{errln, outln};
+pub use preparing::Preparing;
 pub use spinner::Spinner;
 
 use std::io::IsTerminal;
