@@ -4,6 +4,14 @@
 run dir="" *args="":
     cargo run --release -p tidyup -- {{dir}} {{args}}
 
+# Install tidyup into ~/.cargo/bin (release build), as the README says
+install:
+    cargo install --locked --path host
+
+# The Debian package (dist: a stripped release build; man pages, completions): target/debian/
+deb:
+    PROFILE=dist bash .ci/deb.sh
+
 # Every test: core natively, the wasm ABI through wasmtime, the CLI end to end
 test:
     cargo test

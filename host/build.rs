@@ -1,6 +1,8 @@
 //! Builds the core (`tidyup-core`) for `wasm32-unknown-unknown` with its own
 //! profile and target directory, and hands its path to the host as
-//! `TIDYUP_CORE_WASM` so the binary embeds it.
+//! `TIDYUP_CORE_WASM` so the binary embeds it. In a checkout that is the
+//! workspace's `core-wasm/`; in a published tidyup (`cargo install tidyup`)
+//! it is the `tidyup-core` dependency's sources.
 //!
 //! Set `TIDYUP_CORE_WASM=/path/core.wasm` to embed a prebuilt core instead.
 
@@ -26,6 +28,21 @@ fn main() {
     }
     let manifest_dir = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
     let root = manifest_dir.parent().unwrap_or(&manifest_dir).to_path_buf();
+    ensure_wasm_target();
+    let built = if root.join("core-wasm").join("Cargo.toml").is_file() {
+        build_in_workspace(&root)
+    } else {
+        build_published(&manifest_dir)
+    };
+    let out = PathBuf::from(env::var_os("OUT_DIR").unwrap_or_default()).join("tidyup_core.wasm");
+    std::fs::copy(&built, &out)
+        .unwrap_or_else(|err| fail(&format!("could not copy {}: {err}", built.display())));
+    println!("cargo:rustc-env=TIDYUP_CORE_WASM={}", out.display());
+}
+
+/// A checkout of the repository: the core of the same workspace, with the
+/// workspace's `core-wasm` profile and lock file, in `target/core-wasm`.
+fn build_in_workspace(root: &Path) -> PathBuf {
     for watched in [
         "core-wasm/src",
         "core-wasm/Cargo.toml",
@@ -34,37 +51,110 @@ fn main() {
     ] {
         println!("cargo:rerun-if-changed={}", root.join(watched).display());
     }
-    let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    ensure_wasm_target();
     let target_dir = root.join("target").join("core-wasm");
-    let mut build = Command::new(&cargo);
+    let mut build = cargo_build();
     build
-        .current_dir(&root)
+        .current_dir(root)
         .args([
-            "build",
             "-p",
             "tidyup-core",
-            "--lib",
-            "--target",
-            WASM_TARGET,
+            "--profile",
+            CORE_PROFILE,
+            "--target-dir",
         ])
-        .args(["--profile", CORE_PROFILE, "--target-dir"])
         .arg(&target_dir);
+    run(build);
+    target_dir
+        .join(WASM_TARGET)
+        .join(CORE_PROFILE)
+        .join("tidyup_core.wasm")
+}
+
+/// A published tidyup (`cargo install tidyup`): the core is the
+/// `tidyup-core` dependency, whose sources its build script names
+/// (`DEP_TIDYUP_CORE_SRC`). They are copied into `OUT_DIR` (the registry's
+/// copy stays untouched) with this package's lock file, and built there
+/// with the settings of the workspace's `core-wasm` profile.
+fn build_published(manifest_dir: &Path) -> PathBuf {
+    println!("cargo:rerun-if-env-changed=DEP_TIDYUP_CORE_SRC");
+    let Some(source) = env::var_os("DEP_TIDYUP_CORE_SRC") else {
+        fail("the sources of tidyup-core are not known (DEP_TIDYUP_CORE_SRC is unset)");
+    };
+    let out_dir = PathBuf::from(env::var_os("OUT_DIR").unwrap_or_default());
+    let copy = out_dir.join("tidyup-core");
+    let _ = std::fs::remove_dir_all(&copy);
+    copy_tree(Path::new(&source), &copy)
+        .unwrap_or_else(|err| fail(&format!("could not copy the core's sources: {err}")));
+    // Its own workspace: the copy may lie below another one's directory.
+    let manifest = copy.join("Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap_or_default();
+    if !text.lines().any(|line| line.trim() == "[workspace]") {
+        std::fs::write(&manifest, format!("{text}\n[workspace]\n"))
+            .unwrap_or_else(|err| fail(&format!("could not write {}: {err}", manifest.display())));
+    }
+    let lock = manifest_dir.join("Cargo.lock");
+    if lock.is_file() {
+        let _ = std::fs::copy(&lock, copy.join("Cargo.lock"));
+    }
+    let target_dir = out_dir.join("core-target");
+    let mut build = cargo_build();
+    build
+        .current_dir(&copy)
+        .args(["--release", "--target-dir"])
+        .arg(&target_dir);
+    for (setting, value) in [
+        ("OPT_LEVEL", "s"),
+        ("LTO", "true"),
+        ("CODEGEN_UNITS", "1"),
+        ("PANIC", "abort"),
+        ("DEBUG", "false"),
+        ("STRIP", "true"),
+    ] {
+        build.env(format!("CARGO_PROFILE_RELEASE_{setting}"), value);
+    }
+    run(build);
+    target_dir
+        .join(WASM_TARGET)
+        .join("release")
+        .join("tidyup_core.wasm")
+}
+
+/// `cargo build` of the core's library for the wasm target, in an
+/// environment cleaned of what the outer cargo set for this script.
+fn cargo_build() -> Command {
+    let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut build = Command::new(cargo);
+    build.args(["build", "--lib", "--target", WASM_TARGET]);
     clean_cargo_environment(&mut build);
+    build
+}
+
+/// Runs the build of the core; a failure ends this script.
+fn run(mut build: Command) {
     let status = build
         .status()
         .unwrap_or_else(|err| fail(&format!("could not run cargo to build the core: {err}")));
     if !status.success() {
         fail("building the core for wasm32-unknown-unknown failed (see the errors above)");
     }
-    let built = target_dir
-        .join(WASM_TARGET)
-        .join(CORE_PROFILE)
-        .join("tidyup_core.wasm");
-    let out = PathBuf::from(env::var_os("OUT_DIR").unwrap_or_default()).join("tidyup_core.wasm");
-    std::fs::copy(&built, &out)
-        .unwrap_or_else(|err| fail(&format!("could not copy {}: {err}", built.display())));
-    println!("cargo:rustc-env=TIDYUP_CORE_WASM={}", out.display());
+}
+
+/// Copies the directory `from` into `to`, recursively, leaving out a
+/// `target` directory.
+fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let (source, name) = (entry.path(), entry.file_name());
+        if entry.file_type()?.is_dir() {
+            if name != "target" {
+                copy_tree(&source, &to.join(&name))?;
+            }
+        } else {
+            std::fs::copy(&source, to.join(&name))?;
+        }
+    }
+    Ok(())
 }
 
 /// Makes sure the standard library for the wasm target is installed, adding

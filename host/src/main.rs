@@ -84,6 +84,8 @@ fn dispatch(command: Command, start: &Start) -> ExitCode {
             action: PlanCommand::Show { plan, json },
             ..
         } => commands::show_plan(&plan, json, lang),
+        Command::Completions { shell } => commands::completions(shell),
+        Command::Man(args) => commands::man(&args, lang),
     }
 }
 

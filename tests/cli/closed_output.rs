@@ -60,6 +60,7 @@ fn a_closed_standard_output_ends_every_command_quietly() {
         "the session did its work although nobody read it"
     );
     quietly(home.path(), &["history"], "");
+    quietly(home.path(), &["man"], "");
     quietly(home.path(), &["undo"], "");
     assert_eq!(tree_of(&folder), demo, "undo put everything back");
     quietly(

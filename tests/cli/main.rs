@@ -19,6 +19,7 @@ mod contents;
 #[cfg(unix)]
 mod control_characters;
 mod failures;
+mod installing;
 mod listing;
 mod plan_review;
 mod prompt_injection;

@@ -28,7 +28,7 @@ impl EventSink for Recorder {
 }
 
 async fn core(events: Recorder, fuel: Option<u64>) -> CoreSession {
-    let module = tidyup::runtime::load_core(None).unwrap();
+    let module = tidyup::runtime::load_core(None, &()).unwrap();
     let mut state = HostState::new(Arc::new(NoTransport), Box::new(RealFs), Box::new(events));
     if let Some(fuel) = fuel {
         state = state.with_fuel(fuel);

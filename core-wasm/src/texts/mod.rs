@@ -16,6 +16,7 @@ mod console;
 mod contents;
 mod duplicates;
 mod failures;
+mod install;
 pub mod mcp;
 mod planner;
 pub mod prompt;

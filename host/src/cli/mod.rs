@@ -4,6 +4,7 @@
 //! provider's preset > built-in defaults.
 
 pub mod config;
+mod manual;
 mod mcp;
 pub mod presets;
 pub mod providers;
@@ -11,6 +12,7 @@ mod settings;
 #[cfg(test)]
 mod tests;
 
+pub use manual::ManArgs;
 pub use mcp::McpSettings;
 pub use settings::{
     AskSettings, ProviderSettings, Settings, SettingsError, lang_from_locale, resolve_lang,
@@ -101,6 +103,8 @@ impl Cli {
             Some(Command::Ask(args)) => args.provider.lang,
             Some(Command::Watch(args)) => args.lang,
             Some(Command::Mcp(args)) => args.lang,
+            Some(Command::Man(args)) => args.lang.lang,
+            Some(Command::Completions { .. }) => None,
             Some(
                 Command::Providers(lang)
                 | Command::History(lang)
@@ -205,6 +209,17 @@ pub enum Command {
         #[command(flatten)]
         lang: LangArgs,
     },
+    /// Print the completion script for SHELL; e.g. bash: `tidyup completions
+    /// bash > ~/.local/share/bash-completion/completions/tidyup`
+    #[command(alias = "completion")]
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) of tidyup or of one subcommand, or write
+    /// every page to a directory: `tidyup man | man -l -`
+    Man(ManArgs),
 }
 
 /// `tidyup plan ...`.

@@ -11,7 +11,7 @@ use tidyup_core::question::AskConfig;
 use tidyup_core::{Lang, Outcome, Provider};
 
 use crate::cli::AskSettings;
-use crate::console::{Console, Spinner};
+use crate::console::{Console, Preparing, Spinner};
 use crate::fs::SandboxFs;
 use crate::runtime::{CoreSession, HostState};
 use crate::transport::Cancel;
@@ -29,7 +29,7 @@ pub(super) async fn ask(settings: AskSettings) -> anyhow::Result<()> {
         .iter()
         .map(|image| image_url(image, lang))
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let module = crate::runtime::load_core(None)?;
+    let module = crate::runtime::load_core(None, &Preparing::new(lang))?;
     let cancel = Cancel::default();
     super::interrupt::cancel_on_ctrl_c(cancel.clone());
     // No file is reachable: the sandbox has no roots.

@@ -7,6 +7,7 @@ mod demo;
 mod history;
 mod info;
 mod interrupt;
+mod manual;
 mod mcp;
 mod run;
 mod watch;
@@ -22,6 +23,7 @@ use crate::console::errln;
 pub use demo::demo;
 pub use history::{apply, history, purge_trash, show_plan, undo};
 pub use info::{config_path, export_core, providers};
+pub use manual::{completions, man};
 pub use watch::WatchOptions;
 
 /// Prints `err` (with its causes) as tidyup's failure; the exit status is

@@ -10,7 +10,7 @@ use tokio::io::{AsyncBufReadExt, BufReader};
 
 use super::interrupt::SessionInterrupts;
 use crate::cli::Settings;
-use crate::console::{Console, Spinner, outln};
+use crate::console::{Console, Preparing, Spinner, outln};
 use crate::dry_run::{self, DryRunPlan};
 use crate::failure::Failure;
 use crate::fs::{HostFs, OverlayFs, Protected, SharedFs};
@@ -29,7 +29,8 @@ enum SessionFiles {
 /// Runs tidyup until `quit`, the end of standard input or Ctrl-C twice;
 /// exit status 0, or 130 when Ctrl-C ended it.
 pub(super) async fn session(settings: Settings) -> anyhow::Result<ExitCode> {
-    let module = crate::runtime::load_core(settings.core.as_deref())?;
+    let preparing = Preparing::new(settings.client.lang);
+    let module = crate::runtime::load_core(settings.core.as_deref(), &preparing)?;
     let store = JournalStore::default_location()?;
     let cancel = Cancel::default();
     let (files, changes) = file_system(&settings, &store, &cancel)?;

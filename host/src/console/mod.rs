@@ -5,11 +5,13 @@ mod activity;
 mod lines;
 mod markdown;
 mod pager;
+mod preparing;
 mod progress;
 mod spinner;
 
 pub use lines::print_line;
 pub(crate) use lines::{errln, outln};
+pub use preparing::Preparing;
 pub use spinner::Spinner;
 
 use std::io::IsTerminal;

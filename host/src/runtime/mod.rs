@@ -22,7 +22,7 @@ pub mod module_cache;
 pub use core_session::{CoreSession, CoreStopped, ToolCallStopped};
 pub use host_state::{HostState, ModelWait};
 pub use imports::instantiate;
-pub use module_cache::load_core;
+pub use module_cache::{SlowCompile, load_core};
 
 use std::path::Path;
 

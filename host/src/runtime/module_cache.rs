@@ -3,12 +3,16 @@
 //! Compiling the core costs hundreds of milliseconds; loading a serialized
 //! module costs about one. Entries live under the user's cache directory,
 //! named by the hash of the `.wasm` and of the engine's configuration, so a
-//! new core or a new tidyup never picks up a stale entry.
+//! new core or a new tidyup never picks up a stale entry. A compile that
+//! runs past [`SLOW_COMPILE`] is told to a [`SlowCompile`], so the first
+//! start can say why it waits.
 
 use std::collections::hash_map::DefaultHasher;
 use std::fs;
 use std::hash::{Hash, Hasher};
 use std::path::Path;
+use std::sync::mpsc;
+use std::time::Duration;
 
 use anyhow::Context;
 use sha2::{Digest, Sha256};
@@ -25,9 +29,26 @@ pub enum Loaded {
     Compiled,
 }
 
+/// How long compiling the core may run before [`SlowCompile::slow`] is told.
+pub const SLOW_COMPILE: Duration = Duration::from_millis(500);
+
+/// Told when compiling the core (the first start, or a new core) is still
+/// running after [`SLOW_COMPILE`]; a console says so on standard error.
+pub trait SlowCompile: Sync {
+    /// Compiling is slow; the result is dropped as soon as it ends.
+    fn slow(&self) -> Box<dyn Send>;
+}
+
+/// Says nothing.
+impl SlowCompile for () {
+    fn slow(&self) -> Box<dyn Send> {
+        Box::new(())
+    }
+}
+
 /// The compiled core: the file `core` or the embedded one, through the
-/// cache in tidyup's cache directory.
-pub fn load_core(core: Option<&Path>) -> anyhow::Result<Module> {
+/// cache in tidyup's cache directory; a slow compile is told to `slow`.
+pub fn load_core(core: Option<&Path>, slow: &dyn SlowCompile) -> anyhow::Result<Module> {
     let engine = super::engine()?;
     let wasm = match core {
         Some(path) => crate::regular_file::read(path)
@@ -35,19 +56,21 @@ pub fn load_core(core: Option<&Path>) -> anyhow::Result<Module> {
         None => crate::EMBEDDED_CORE.to_vec(),
     };
     let cache_dir = crate::places::module_cache_dir();
-    Ok(load(&engine, &wasm, cache_dir.as_deref())?.0)
+    Ok(load(&engine, &wasm, cache_dir.as_deref(), slow)?.0)
 }
 
 /// Returns the compiled core for `wasm`, from `cache_dir` when it holds it;
-/// otherwise compiles it and stores it there. A cache that cannot be read or
-/// written only costs time, never correctness.
+/// otherwise compiles it (telling `slow` when that takes a while) and stores
+/// it there. A cache that cannot be read or written only costs time, never
+/// correctness.
 pub fn load(
     engine: &Engine,
     wasm: &[u8],
     cache_dir: Option<&Path>,
+    slow: &dyn SlowCompile,
 ) -> anyhow::Result<(Module, Loaded)> {
     let Some(cache_dir) = cache_dir else {
-        return Ok((super::compile(engine, wasm)?, Loaded::Compiled));
+        return Ok((compile(engine, wasm, slow)?, Loaded::Compiled));
     };
     let path = cache_dir.join(format!("core-{}.cwasm", cache_key(engine, wasm)));
     if let Some(module) = path
@@ -57,11 +80,30 @@ pub fn load(
     {
         return Ok((module, Loaded::FromCache));
     }
-    let module = super::compile(engine, wasm)?;
+    let module = compile(engine, wasm, slow)?;
     if let Ok(bytes) = module.serialize() {
         store(cache_dir, &path, &bytes);
     }
     Ok((module, Loaded::Compiled))
+}
+
+/// Compiles `wasm`, with a timer beside it: when compiling is still running
+/// after [`SLOW_COMPILE`], `slow` is told, and what it returned is dropped
+/// once compiling ends (before this returns). A fast compile tells nothing.
+fn compile(engine: &Engine, wasm: &[u8], slow: &dyn SlowCompile) -> anyhow::Result<Module> {
+    let (done, finished) = mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            if let Err(mpsc::RecvTimeoutError::Timeout) = finished.recv_timeout(SLOW_COMPILE) {
+                let _told = slow.slow();
+                // Returns when `done` is dropped: compiling ended.
+                let _ = finished.recv();
+            }
+        });
+        let module = super::compile(engine, wasm);
+        drop(done);
+        module
+    })
 }
 
 /// Writes the entry atomically: a temporary file renamed into place.
@@ -104,14 +146,14 @@ mod tests {
     fn the_second_load_comes_from_the_cache() {
         let cache = tempfile::tempdir().unwrap();
         let engine = crate::runtime::engine().unwrap();
-        let (_, first) = load(&engine, crate::EMBEDDED_CORE, Some(cache.path())).unwrap();
-        let (_, second) = load(&engine, crate::EMBEDDED_CORE, Some(cache.path())).unwrap();
+        let (_, first) = load(&engine, crate::EMBEDDED_CORE, Some(cache.path()), &()).unwrap();
+        let (_, second) = load(&engine, crate::EMBEDDED_CORE, Some(cache.path()), &()).unwrap();
         assert_eq!((first, second), (Loaded::Compiled, Loaded::FromCache));
         // A damaged entry is compiled again, never trusted.
         for entry in std::fs::read_dir(cache.path()).unwrap() {
             std::fs::write(entry.unwrap().path(), b"not a module").unwrap();
         }
-        let (_, third) = load(&engine, crate::EMBEDDED_CORE, Some(cache.path())).unwrap();
+        let (_, third) = load(&engine, crate::EMBEDDED_CORE, Some(cache.path()), &()).unwrap();
         assert_eq!(third, Loaded::Compiled);
     }
 }

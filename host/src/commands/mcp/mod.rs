@@ -25,7 +25,7 @@ use tidyup_core::texts::mcp as texts;
 
 use super::interrupt::StopSignals;
 use crate::cli::McpSettings;
-use crate::console::errln;
+use crate::console::{Preparing, errln};
 use crate::failure::Failure;
 use crate::fs::SharedFs;
 use crate::journal::JournalStore;
@@ -40,7 +40,7 @@ use workspace::{Ending, Policy, Workspace};
 pub(super) async fn serve(settings: McpSettings) -> anyhow::Result<()> {
     let (lang, dry_run) = (settings.lang, settings.dry_run);
     let store = JournalStore::default_location()?;
-    let module = crate::runtime::load_core(None)?;
+    let module = crate::runtime::load_core(None, &Preparing::new(lang))?;
     let workspace = open_workspace(store, &settings)?;
     let (files, workspace) = SharedFs::new(workspace);
     let progress = ProgressSink::default();

@@ -31,7 +31,7 @@ use tokio::sync::{Notify, mpsc};
 
 use super::interrupt::StopSignals;
 use crate::cli::Settings;
-use crate::console::errln;
+use crate::console::{Preparing, errln};
 use crate::failure::Failure;
 use crate::journal::JournalStore;
 use crate::rules_file::RulesFile;
@@ -74,7 +74,7 @@ pub(super) async fn watch(mut settings: Settings, options: WatchOptions) -> anyh
     let _watcher = notifications(&target, rules.path(), options.poll, lang, sender)?;
     let mut folder = Folder::new(target, rules);
     let runner = BatchRunner {
-        module: crate::runtime::load_core(settings.core.as_deref())?,
+        module: crate::runtime::load_core(settings.core.as_deref(), &Preparing::new(lang))?,
         transport: crate::transport::transport(&settings.client)?,
         store,
         cancel: stop.cancel.clone(),
