@@ -113,7 +113,12 @@ fn man_out_dir_writes_one_page_per_subcommand() {
     let pages = dir.path().join("man1");
     let out = tidyup(&["man", "--out-dir", pages.to_str().unwrap()]);
     assert_eq!(out.code(), 0, "{out}");
-    let mut expected = BTreeSet::from(["tidyup".to_owned(), "tidyup-config-path".to_owned()]);
+    // The main page, each subcommand's, and the nested ones' (config path, plan show).
+    let mut expected = BTreeSet::from([
+        "tidyup".to_owned(),
+        "tidyup-config-path".to_owned(),
+        "tidyup-plan-show".to_owned(),
+    ]);
     expected.extend(
         subcommands()
             .into_iter()
