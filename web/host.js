@@ -209,8 +209,8 @@ export function yieldToPage() {
  * - `onEvent(event)`: receives each console event (`kind` and `text`, as
  *   docs/ABI.md lists them; a `page`, the whole plan on `show`, is printed
  *   like any other text; a `tool` event may also carry `subject`,
- *   `destination`, `items` and `not_found`, for a view that sums calls up:
- *   read them as optional);
+ *   `destination`, `items`, `not_found` and `not_run`, for a view that sums
+ *   calls up: read them as optional);
  * - `afterChange()`: optional async hook after each mutating file call
  *   (the page yields there so the tree can repaint while tools run).
  * Read-only file calls yield to the page too, once the core has held the

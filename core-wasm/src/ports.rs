@@ -46,6 +46,13 @@ pub trait ModelClient {
     fn tool_finished(&mut self, call_id: &str, failed: bool) {
         let _ = (call_id, failed);
     }
+
+    /// How many files the calls of its last reply were to move, when the
+    /// client authored them and knows (the offline planner carrying out
+    /// its plan); a stopped turn says "stopped after N of" this many.
+    fn planned_moves(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// The file primitives the tools are built from. Paths are absolute.
@@ -465,6 +472,10 @@ pub enum Event {
         /// (a listing of a folder a plan has yet to create).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         not_found: bool,
+        /// Whether the call was not run because the user stopped the turn
+        /// (its result says so; the turn's stop line counts what it left).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        not_run: bool,
     },
     /// A piece of the model's answer as it streams in (no line break).
     AnswerDelta {

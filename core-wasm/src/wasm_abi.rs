@@ -172,6 +172,10 @@ impl ModelClient for OfflineWithHost {
     fn tool_finished(&mut self, call_id: &str, failed: bool) {
         self.0.tool_finished(call_id, failed);
     }
+
+    fn planned_moves(&self) -> Option<usize> {
+        self.0.planned_moves()
+    }
 }
 
 /// Asks one question (an `AskConfig` JSON, no tools), emitting the answer

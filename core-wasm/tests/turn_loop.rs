@@ -282,6 +282,7 @@ fn an_organize_conversation_shows_each_tool_and_answer_in_order() {
             destination: destination.clone(),
             items: *items,
             not_found: false,
+            not_run: false,
         };
     let mut expected_events: Vec<Event> = results[..3].iter().zip(&about).map(tool_event).collect();
     expected_events.push(Event::Answer {

@@ -135,9 +135,12 @@ fn stop_an_offline_move(files: usize, config: &str) {
     let target = tempfile::tempdir().unwrap();
     let data = tempfile::tempdir().unwrap();
     for i in 0..files {
-        // Contents all different: no copies to set aside.
+        // Contents all different: no copies to set aside. Three kinds, so
+        // the plan moves them in several steps, and the stop line's total
+        // counts the steps not yet begun too.
+        let extension = ["txt", "jpg", "mp3"][i % 3];
         std::fs::write(
-            target.path().join(format!("note {i:05}.txt")),
+            target.path().join(format!("note {i:05}.{extension}")),
             i.to_string(),
         )
         .unwrap();

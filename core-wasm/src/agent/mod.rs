@@ -248,8 +248,15 @@ impl Agent {
                 self.history.push(Message::Assistant(message));
                 match self.run_tools(calls, truncated, caps) {
                     Flow::Cancelled(files) if files.left > 0 => {
+                        // Calls not run left files uncounted: the client
+                        // that planned them may know how many.
+                        let counted = files.moved + files.left;
+                        let total = caps
+                            .model
+                            .planned_moves()
+                            .map_or(counted, |planned| planned.max(counted));
                         caps.events.emit(Event::Notice {
-                            text: lang.turn_stopped_after(files.moved, files.moved + files.left),
+                            text: lang.turn_stopped_after(files.moved, total),
                         });
                         ControlFlow::Break(Ended::Turn(Outcome::Cancelled))
                     }
@@ -315,6 +322,7 @@ impl Agent {
             let (subject, destination) =
                 tools::subject_of(&call.name, &call.arguments, &self.config.target_dir);
             let (mut items, mut not_found) = (None, false);
+            let not_run = cancelled;
             let (result, failed) = match (cancelled, truncated) {
                 (true, _) => {
                     if call.name == "move_file" {
@@ -351,6 +359,7 @@ impl Agent {
                 destination,
                 items,
                 not_found,
+                not_run,
             });
             self.history.push(Message::Tool {
                 tool_call_id: call.id,

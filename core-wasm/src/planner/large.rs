@@ -18,6 +18,11 @@ use super::listing::{Listed, parse_listing};
 use super::readings::{Overview, numbers};
 use super::set_aside::SetAside;
 
+/// The argument of a planned bulk move that says how many files the plan
+/// expects it to move: a stopped turn words its total with it; it never
+/// decides what moves.
+pub const EXPECTED: &str = "expected";
+
 /// Whether a `list_files` result shows only part of its folder: lines
 /// after the first, and fewer item lines than the count on the first, or
 /// a line after the items that is not an item (the one saying how many
@@ -146,7 +151,8 @@ impl LargePlan {
     }
 
     /// The copies set aside, then one `move_by_type` per category, all in
-    /// one reply; the files the user left out go in its `except`.
+    /// one reply; the files the user left out go in its `except`, and how
+    /// many files it should move in its [`EXPECTED`].
     pub fn actions(&self) -> Vec<(&'static str, Value)> {
         let by_type = self.groups.iter().map(|group| {
             let mut arguments = json!({
@@ -159,6 +165,7 @@ impl LargePlan {
                 .iter()
                 .filter(|name| Category::of(name) == group.category)
                 .collect();
+            arguments[EXPECTED] = json!(group.count.saturating_sub(except.len()));
             if !except.is_empty() {
                 arguments["except"] = json!(except);
             }

@@ -55,6 +55,7 @@ use context::Context;
 use exchanges::{Exchange, content, exchanges, role};
 pub use folders::folder_name;
 pub use intent::{Intent, Review, classify, review_request};
+use large::EXPECTED;
 pub use listing::parse_listing;
 use organize::{Declared, organize};
 use outcomes::Outcomes;
@@ -74,6 +75,9 @@ pub struct OfflinePlanner {
     outcomes: Outcomes,
     /// Whether the session is a dry run: reports say what would happen.
     dry_run: bool,
+    /// The files the calls of the last reply were to move, when that reply
+    /// carried out a plan.
+    planned_moves: Option<usize>,
 }
 
 impl OfflinePlanner {
@@ -85,6 +89,7 @@ impl OfflinePlanner {
             rules: None,
             outcomes: Outcomes::default(),
             dry_run: false,
+            planned_moves: None,
         }
     }
 
@@ -180,12 +185,40 @@ impl ModelClient for OfflinePlanner {
         if starts_turn(body) {
             self.outcomes.clear();
         }
-        Ok(HttpReply::new(200, self.respond(body).to_string()))
+        let reply = self.respond(body);
+        self.planned_moves = planned_moves(&reply);
+        Ok(HttpReply::new(200, reply.to_string()))
     }
 
     fn tool_finished(&mut self, call_id: &str, failed: bool) {
         self.outcomes.record(call_id, failed);
     }
+
+    fn planned_moves(&self) -> Option<usize> {
+        self.planned_moves
+    }
+}
+
+/// How many files the calls of `reply` move: one per `move_file`, the
+/// `expected` count of each bulk move; `None` when it moves none.
+fn planned_moves(reply: &Value) -> Option<usize> {
+    let calls = reply.pointer("/choices/0/message/tool_calls")?.as_array()?;
+    let moves: usize = calls
+        .iter()
+        .filter_map(|call| {
+            let function = call.get("function")?;
+            match function.get("name")?.as_str()? {
+                "move_file" => Some(1),
+                "move_by_type" | "move_matching" => {
+                    let arguments: Value =
+                        serde_json::from_str(function.get("arguments")?.as_str()?).ok()?;
+                    usize::try_from(arguments.get(EXPECTED)?.as_u64()?).ok()
+                }
+                _ => None,
+            }
+        })
+        .sum();
+    (moves > 0).then_some(moves)
 }
 
 /// Whether `body` is the first request of a turn: its last message is the

@@ -2,8 +2,10 @@
 //!
 //! Besides its declared parameters it takes an optional `except`, a list
 //! of names that stay where they are: the offline planner passes the files
-//! the user left out of its plan. It is not declared, so models are offered
-//! exactly the declared tool.
+//! the user left out of its plan. The planner also passes `expected`, how
+//! many files its plan has it move (only to word a stop; it changes
+//! nothing). Neither is declared, so models are offered exactly the
+//! declared tool.
 
 use super::bulk::{Folder, describe, movable, move_into, read_folder};
 use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult};

@@ -38,6 +38,8 @@ pub struct ToolCall<'a> {
     pub destination: Option<&'a str>,
     pub items: Option<u64>,
     pub not_found: bool,
+    /// Not run: the user stopped the turn first (the stop line says so).
+    pub not_run: bool,
 }
 
 /// The calls of one tool in a row, summed up.
@@ -98,6 +100,10 @@ impl Activity {
             .subject
             .map(|path| self.display(path))
             .unwrap_or_default();
+        if call.not_run {
+            // The turn's stop line counts what the calls not run left.
+            return Shown::Nothing;
+        }
         if call.failed {
             if call.not_found && call.name == "list_files" {
                 // A folder the plan has yet to create: not an error to people.
@@ -227,6 +233,7 @@ mod tests {
             destination: None,
             items: None,
             not_found: false,
+            not_run: false,
         }
     }
 
@@ -247,6 +254,22 @@ mod tests {
         assert!(!fresh);
         assert_eq!(live, "b.png → 图片  ·  已将 2 个文件移入 2 个文件夹");
         assert_eq!(done, "已将 2 个文件移入 2 个文件夹");
+    }
+
+    #[test]
+    fn calls_not_run_after_a_stop_show_nothing() {
+        let mut view = Activity::new(Lang::En);
+        view.set_target("/t");
+        let not_run = ToolCall {
+            failed: true,
+            not_run: true,
+            ..call(
+                "move_by_type",
+                "/t",
+                "Not executed: the user cancelled this turn.",
+            )
+        };
+        assert_eq!(view.tool(&not_run), Shown::Nothing);
     }
 
     #[test]

@@ -208,6 +208,7 @@ impl EventSink for Console {
             destination,
             items,
             not_found,
+            not_run,
             ..
         } = &event
             && self.activity.is_some()
@@ -221,6 +222,7 @@ impl EventSink for Console {
                 destination: destination.as_deref(),
                 items: *items,
                 not_found: *not_found,
+                not_run: *not_run,
             });
         }
         end_live();
