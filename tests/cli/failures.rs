@@ -152,20 +152,7 @@ async fn failure_in_the_middle_of_a_tool_loop_keeps_history_well_formed() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn connection_refused_is_a_failed_call_and_the_session_goes_on() {
-    let (dir, _root) = target_dir();
-    // A port that was free a moment ago and has nobody listening now.
-    let port = {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        listener.local_addr().unwrap().port()
-    };
-
-    let outcome = Tidyup::bare()
-        .arg(dir.path())
-        .args(["--lang", "en", "--base-url"])
-        .arg(format!("http://127.0.0.1:{port}/v1"))
-        .stdin("hello\nhello again\n")
-        .run()
-        .await;
+    let outcome = against_nobody("en", "hello\nhello again\n").await;
 
     // The session went on after the first failure; piped, its last call
     // failed, so it exits 1.
@@ -196,18 +183,7 @@ async fn connection_refused_is_a_failed_call_and_the_session_goes_on() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn an_unreachable_server_is_explained_in_chinese_too() {
-    let (dir, _root) = target_dir();
-    let port = {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        listener.local_addr().unwrap().port()
-    };
-    let outcome = Tidyup::bare()
-        .arg(dir.path())
-        .args(["--lang", "zh", "--base-url"])
-        .arg(format!("http://127.0.0.1:{port}/v1"))
-        .stdin("你好\n")
-        .run()
-        .await;
+    let outcome = against_nobody("zh", "你好\n").await;
     assert_eq!(outcome.code(), 1, "{outcome}");
     assert!(
         outcome
@@ -264,4 +240,21 @@ async fn a_wrong_path_prefix_is_reported_as_a_404() {
         "{outcome}"
     );
     assert!(provider.requests().is_empty());
+}
+
+/// A session in `lang` fed `lines`, its model at a loopback port that was
+/// free a moment ago and has nobody listening now.
+async fn against_nobody(lang: &str, lines: &str) -> Outcome {
+    let (dir, _root) = target_dir();
+    let port = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.local_addr().unwrap().port()
+    };
+    Tidyup::bare()
+        .arg(dir.path())
+        .args(["--lang", lang, "--base-url"])
+        .arg(format!("http://127.0.0.1:{port}/v1"))
+        .stdin(lines)
+        .run()
+        .await
 }

@@ -154,11 +154,12 @@ impl StopSignals {
     }
 
     /// Resolves at the first stop request.
-    pub async fn received(mut self) {
+    pub async fn received(self) {
         #[cfg(unix)]
         {
+            let mut terminate_signal = self.terminate;
             let terminate = async {
-                match &mut self.terminate {
+                match &mut terminate_signal {
                     Some(signal) => {
                         signal.recv().await;
                     }
