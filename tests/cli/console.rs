@@ -1,6 +1,8 @@
 //! Console lines: the 100-character preview of tool results (characters,
 //! not bytes) and the Chinese console.
 
+use std::path::MAIN_SEPARATOR;
+
 use pretty_assertions::assert_eq;
 use serde_json::json;
 
@@ -145,9 +147,9 @@ async fn a_dry_run_report_says_what_would_happen_with_counts_in_the_right_number
         .await;
     outcome.assert_clean_exit();
     assert!(
-        outcome
-            .stdout
-            .contains("Documents/ (文档, new folder, 1 file)"),
+        outcome.stdout.contains(&format!(
+            "Documents{MAIN_SEPARATOR} (文档, new folder, 1 file)"
+        )),
         "{outcome}"
     );
     assert!(

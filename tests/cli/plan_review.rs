@@ -3,7 +3,7 @@
 //! folder or a file out, and "yes" carries out the rest. A saved dry-run
 //! plan is shown by `tidyup plan show FILE`, as a table or as JSON.
 
-use std::path::Path;
+use std::path::{MAIN_SEPARATOR, Path};
 
 use tidyup_test_kit::e2e::{Outcome, Tidyup, write_file};
 
@@ -37,7 +37,7 @@ fn show_prints_the_whole_plan_when_piped_and_yes_still_carries_it_out() {
         );
         assert_eq!(out.code(), 0, "{out}");
         for line in [
-            format!("  photo.png → {images}/photo.png"),
+            format!("  photo.png → {images}{MAIN_SEPARATOR}photo.png"),
             "  notes.txt → ".to_owned(),
         ] {
             assert!(out.stdout.contains(&line), "{line}\n{out}");
@@ -126,9 +126,15 @@ fn plan_show_prints_a_saved_dry_run_plan_as_a_table_grouped_by_destination() {
                 cells.first() == Some(&from) && cells.get(1) == Some(&to) && line.ends_with(moved)
             })
         };
-        assert!(row("photo.png", &format!("{images}/photo.png")), "{out}");
         assert!(
-            row("setup.exe", &format!("{installers}/setup.exe")),
+            row("photo.png", &format!("{images}{MAIN_SEPARATOR}photo.png")),
+            "{out}"
+        );
+        assert!(
+            row(
+                "setup.exe",
+                &format!("{installers}{MAIN_SEPARATOR}setup.exe")
+            ),
             "{out}"
         );
         let group = lines

@@ -69,5 +69,12 @@ pub fn compile(engine: &Engine, wasm: &[u8]) -> anyhow::Result<Module> {
 pub fn load_precompiled(engine: &Engine, path: &Path) -> anyhow::Result<Module> {
     // SAFETY: see the contract above; wasmtime still checks the engine
     // compatibility header and fails cleanly on a mismatch.
-    Ok(unsafe { Module::deserialize_file(engine, path) }?)
+    let mapped = unsafe { Module::deserialize_file(engine, path) };
+    // Where the file cannot be mapped (some Windows file systems, Wine), its
+    // bytes are read instead.
+    mapped.or_else(|_| {
+        let bytes = std::fs::read(path)?;
+        // SAFETY: as above, for the same file's bytes.
+        Ok(unsafe { Module::deserialize(engine, bytes) }?)
+    })
 }
