@@ -110,13 +110,22 @@ impl OfflinePlanner {
     /// only the calls reported through [`ModelClient::tool_finished`] as
     /// done.
     pub fn respond(&self, body: &Value) -> Value {
+        self.respond_counting(body).0
+    }
+
+    /// [`Self::respond`], with how many files the reply's calls move.
+    fn respond_counting(&self, body: &Value) -> (Value, Option<usize>) {
         let empty = Vec::new();
         let messages = body
             .get("messages")
             .and_then(Value::as_array)
             .unwrap_or(&empty);
         let step = self.next_step(messages, Declared::of(body));
-        completion(body, messages.len(), step)
+        let moves = match &step {
+            Step::Call(calls) => planned_moves(calls),
+            Step::Say(_) | Step::Propose(..) => None,
+        };
+        (completion(body, messages.len(), step), moves)
     }
 
     /// The next step, from the messages and the tools the request declares.
@@ -185,8 +194,8 @@ impl ModelClient for OfflinePlanner {
         if starts_turn(body) {
             self.outcomes.clear();
         }
-        let reply = self.respond(body);
-        self.planned_moves = planned_moves(&reply);
+        let (reply, moves) = self.respond_counting(body);
+        self.planned_moves = moves;
         Ok(HttpReply::new(200, reply.to_string()))
     }
 
@@ -199,23 +208,17 @@ impl ModelClient for OfflinePlanner {
     }
 }
 
-/// How many files the calls of `reply` move: one per `move_file`, the
-/// `expected` count of each bulk move; `None` when it moves none.
-fn planned_moves(reply: &Value) -> Option<usize> {
-    let calls = reply.pointer("/choices/0/message/tool_calls")?.as_array()?;
+/// How many files `calls` move: one per `move_file`, the [`EXPECTED`]
+/// count of each bulk move; `None` when they move none.
+fn planned_moves(calls: &[(&'static str, Value)]) -> Option<usize> {
     let moves: usize = calls
         .iter()
-        .filter_map(|call| {
-            let function = call.get("function")?;
-            match function.get("name")?.as_str()? {
-                "move_file" => Some(1),
-                "move_by_type" | "move_matching" => {
-                    let arguments: Value =
-                        serde_json::from_str(function.get("arguments")?.as_str()?).ok()?;
-                    usize::try_from(arguments.get(EXPECTED)?.as_u64()?).ok()
-                }
-                _ => None,
+        .filter_map(|(name, arguments)| match *name {
+            "move_file" => Some(1),
+            "move_by_type" | "move_matching" => {
+                usize::try_from(arguments.get(EXPECTED)?.as_u64()?).ok()
             }
+            _ => None,
         })
         .sum();
     (moves > 0).then_some(moves)
