@@ -19,6 +19,8 @@ pub mod demo_folder;
 pub mod duplicates;
 pub mod file_type;
 pub mod format;
+pub mod in_use;
+pub mod kinds;
 pub mod paths;
 pub mod planner;
 pub mod ports;
