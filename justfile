@@ -38,6 +38,11 @@ bench:
     cargo build --release -p tidyup
     python3 bench/startup.py target/release/tidyup 15
 
+# What a session decides, scored against a careful person's placements: just quality --details downloads
+quality *args="":
+    cargo build -p tidyup
+    python3 bench/quality/score.py {{args}}
+
 # The same core in a browser: serves web/ on http://127.0.0.1:PORT (Chromium 137+, for JSPI)
 web port="8000":
     cargo build -p tidyup

@@ -171,7 +171,7 @@ def epub(title):
 
 def iwork(kind, seed=0):
     """Apple Pages/Numbers/Keynote: a ZIP with an Index of IWA files."""
-    return zip_of({f"Index/Document.iwa": bytes([seed % 256]) * 16,
+    return zip_of({"Index/Document.iwa": bytes([seed % 256]) * 16,
                    "Metadata/Properties.plist": f"<plist><string>{kind}</string></plist>"})
 
 
