@@ -34,6 +34,8 @@
 //!   custom folder icon) and `.DS_Store`: moving them breaks nothing of the
 //!   user's but undoes the folder's own look, so they stay.
 
+use std::collections::{BTreeMap, HashSet};
+
 use serde::{Deserialize, Serialize};
 
 /// Why a file counts as in use.
@@ -120,12 +122,14 @@ pub fn in_use(name: &str, sibling: &dyn Fn(&str) -> bool) -> Option<InUse> {
     }
 }
 
-/// [`in_use`] for a file whose folder's other items are the `names`.
-pub fn in_use_among<'a>(
-    name: &str,
-    names: impl IntoIterator<Item = &'a str> + Clone,
-) -> Option<InUse> {
-    in_use(name, &|other| names.clone().into_iter().any(|n| n == other))
+/// The items of one folder, all of them named by `names`, that look in
+/// use, with why.
+pub fn in_use_of<'a>(names: impl IntoIterator<Item = &'a str>) -> BTreeMap<String, InUse> {
+    let names: HashSet<&str> = names.into_iter().collect();
+    names
+        .iter()
+        .filter_map(|name| Some(((*name).to_owned(), in_use(name, &|o| names.contains(o))?)))
+        .collect()
 }
 
 /// The names whose presence beside `name` would make it in use: what a
@@ -213,10 +217,18 @@ mod tests {
 
     #[test]
     fn placeholders_are_in_use_only_beside_their_download() {
-        let names = ["movie.mp4", "movie.mp4.part", "ubuntu.iso", "ubuntu.iso.aria2"];
-        let among = |name: &str| in_use_among(name, names.iter().copied());
-        assert_eq!(among("movie.mp4"), Some(InUse::Downloading));
-        assert_eq!(among("ubuntu.iso"), Some(InUse::Downloading));
+        let names = [
+            "movie.mp4",
+            "movie.mp4.part",
+            "ubuntu.iso",
+            "ubuntu.iso.aria2",
+            "a.pdf",
+        ];
+        let busy = in_use_of(names);
+        assert_eq!(busy.len(), 4);
+        assert_eq!(busy.get("movie.mp4"), Some(&InUse::Downloading));
+        assert_eq!(busy.get("ubuntu.iso"), Some(&InUse::Downloading));
+        assert_eq!(busy.get("a.pdf"), None);
         assert_eq!(alone("movie.mp4"), None);
         assert_eq!(companions("a.pdf"), ["a.pdf.part", "a.pdf.aria2"]);
     }
