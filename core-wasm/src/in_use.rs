@@ -210,7 +210,13 @@ mod tests {
 
     #[test]
     fn system_files_of_a_folder() {
-        for name in ["desktop.ini", "Thumbs.db", "ehthumbs.db", "Icon\r", ".DS_Store"] {
+        for name in [
+            "desktop.ini",
+            "Thumbs.db",
+            "ehthumbs.db",
+            "Icon\r",
+            ".DS_Store",
+        ] {
             assert_eq!(alone(name), Some(InUse::System), "{name}");
         }
     }

@@ -137,7 +137,10 @@ fn a_large_folder_leaves_files_in_use_and_gives_every_kind_its_folder() {
 #[test]
 fn move_file_on_a_file_in_use_moves_it_and_says_so() {
     for (lang, note) in [
-        (Lang::En, "Note: it looks in use (a download still in progress)."),
+        (
+            Lang::En,
+            "Note: it looks in use (a download still in progress).",
+        ),
         (Lang::Zh, "注意：它看起来正在使用中（下载尚未完成）。"),
     ] {
         let mut fs = MemFs::new()

@@ -53,7 +53,11 @@ fn organize_and_yes_put_every_file_in_its_category_folder() {
             .iter()
             .filter(|f| !f.path.contains('/') && !f.path.starts_with('.'))
         {
-            let destination = format!("{}/{}", folder_name(kind(file.path).name(), lang), file.path);
+            let destination = format!(
+                "{}/{}",
+                folder_name(kind(file.path).name(), lang),
+                file.path
+            );
             assert!(
                 answers[0].contains(&format!("{} → {destination}", file.path)),
                 "plan lists {}",

@@ -126,7 +126,11 @@ fn classify_calls(
     }
     if declared.bulk {
         calls.push(("find_duplicates", json!({ "path": "." })));
-        if items.iter().filter(movable).any(|item| !is_known(&item.name)) {
+        if items
+            .iter()
+            .filter(movable)
+            .any(|item| !is_known(&item.name))
+        {
             calls.push(("summarize_folder", json!({ "path": "." })));
         }
     }

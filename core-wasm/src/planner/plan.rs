@@ -143,15 +143,15 @@ impl Plan {
             let key = if self.copy_of.contains_key(&item.name) {
                 Some((Reason::Duplicate, duplicates_target(lang, items)))
             } else {
-                kinds.of(&item.name).map(|category| {
-                    match place(item, category, rules, &readings) {
+                kinds
+                    .of(&item.name)
+                    .map(|category| match place(item, category, rules, &readings) {
                         Placement::Rule { number, folder } => (Reason::Rule(number), folder),
                         Placement::Category(category) => (
                             Reason::Category(category),
                             category_target(category, lang, items),
                         ),
-                    }
-                })
+                    })
             };
             match key {
                 Some(key) => destinations.entry(key).or_default().push(&item.name),

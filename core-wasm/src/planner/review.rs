@@ -358,18 +358,19 @@ fn large_page(plan: &LargePlan, lang: Lang, separator: char, listing: &[Entry]) 
         (LeftAlone::InUse(why), names)
     });
     sections.extend(left_sections(
-        in_use.chain([
-            (
-                LeftAlone::Folders,
-                of_kind(&|e| e.kind == EntryKind::Dir && !busy.contains_key(&e.name)),
-            ),
-            (
-                LeftAlone::Hidden,
-                of_kind(&|e| e.kind != EntryKind::Dir && e.name.starts_with('.')),
-            ),
-            (LeftAlone::Skipped, skipped),
-        ])
-        .collect(),
+        in_use
+            .chain([
+                (
+                    LeftAlone::Folders,
+                    of_kind(&|e| e.kind == EntryKind::Dir && !busy.contains_key(&e.name)),
+                ),
+                (
+                    LeftAlone::Hidden,
+                    of_kind(&|e| e.kind != EntryKind::Dir && e.name.starts_with('.')),
+                ),
+                (LeftAlone::Skipped, skipped),
+            ])
+            .collect(),
         lang,
     ));
     sections

@@ -81,7 +81,11 @@ impl Lang {
     pub fn summary_in_use_row(self, why: InUse, count: usize, names: &[String]) -> String {
         let label = self.in_use_label(why, 2);
         let separator = self.pick(", ".to_owned(), "、".to_owned());
-        format!("  {label} ({}): {}", group_digits(count), names.join(&separator))
+        format!(
+            "  {label} ({}): {}",
+            group_digits(count),
+            names.join(&separator)
+        )
     }
 
     /// `tidyup apply`: a step refused because its source looks in use now.

@@ -198,7 +198,11 @@ impl Stats {
             stats.files += 1;
             stats.bytes = stats.bytes.saturating_add(entry.size);
             if let Some(why) = busy.get(&entry.name) {
-                stats.in_use.entry(*why).or_default().push(entry.name.clone());
+                stats
+                    .in_use
+                    .entry(*why)
+                    .or_default()
+                    .push(entry.name.clone());
                 continue;
             }
             if !movable(entry, busy) {

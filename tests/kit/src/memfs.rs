@@ -528,7 +528,9 @@ impl FileSystem for MemFs {
         self.calls.push(format!("read_bytes {path}"));
         self.check(Op::Stat, &path)?;
         match self.nodes.get(&self.follow(&path)) {
-            Some(Node::File { raw: Some(bytes), .. }) => {
+            Some(Node::File {
+                raw: Some(bytes), ..
+            }) => {
                 let cut = |n: u64| usize::try_from(n).unwrap_or(usize::MAX).min(bytes.len());
                 let head_end = cut(head);
                 let tail_start = bytes.len() - cut(tail).min(bytes.len() - head_end);
