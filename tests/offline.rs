@@ -10,6 +10,7 @@ use std::process::{Command, Output, Stdio};
 use tidyup_core::Lang;
 use tidyup_core::demo_folder::DEMO_FILES;
 use tidyup_core::file_type::{CATEGORIES, category};
+use tidyup_core::kinds::kind;
 use tidyup_core::planner::folder_name;
 
 /// Runs `tidyup ARGS` with `stdin`, a clean environment and no key.
@@ -146,7 +147,7 @@ fn the_demo_folder_is_a_realistic_mess() {
 }
 
 /// Where the planner should put each demo file: top-level, not hidden files
-/// go to their category's folder; everything else stays.
+/// go to their kind's folder; everything else stays.
 fn expected_after_organizing(
     before: &BTreeMap<String, Vec<u8>>,
     lang: Lang,
@@ -156,7 +157,7 @@ fn expected_after_organizing(
         .map(|(path, content)| {
             let loose = !path.contains('/') && !path.starts_with('.');
             let moved = if loose {
-                format!("{}/{path}", folder_name(category(path), lang))
+                format!("{}/{path}", folder_name(kind(path).name(), lang))
             } else {
                 path.clone()
             };
@@ -188,7 +189,7 @@ fn organize_then_yes_sorts_every_loose_file_and_reports_each_move() {
         let line = format!(
             "✓ {} → {}{MAIN_SEPARATOR}{}",
             file.path,
-            folder_name(category(file.path), Lang::En),
+            folder_name(kind(file.path).name(), Lang::En),
             file.path
         );
         assert!(report.contains(&line), "report misses {line}");

@@ -1,35 +1,28 @@
-//! Which arriving files `tidyup watch` leaves alone: hidden files, downloads
-//! and copies still being written under a temporary name, and the lock
-//! files office programs keep beside an open document. What the rules file
-//! excludes is left alone too (see [`crate::rules::Rules::is_excluded`]).
+//! Which arriving files `tidyup watch` leaves alone: hidden files and the
+//! files [`crate::in_use`] says are in use (downloads still being written,
+//! editors' lock files, a folder's system files): the one rule every path
+//! of tidyup follows. What the rules file excludes is left alone too (see
+//! [`crate::rules::Rules::is_excluded`]).
 
-/// Endings of files still being downloaded or written (any letter case).
-pub const PARTIAL_SUFFIXES: [&str; 5] = [".part", ".crdownload", ".download", ".partial", ".tmp"];
+use crate::in_use::{InUse, in_use};
 
 /// Why an arriving file is left alone, if it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LeftAlone {
     /// Its name starts with a dot.
     Hidden,
-    /// A download or copy still being written.
-    Partial,
-    /// An office program's lock file (`~$report.docx`).
-    OfficeLock,
+    /// Some program is writing or holding it.
+    InUse(InUse),
 }
 
 /// Why `tidyup watch` leaves the file named `name` alone, or `None` when it
-/// organizes it.
-pub fn left_alone(name: &str) -> Option<LeftAlone> {
-    let lower = name.to_lowercase();
-    if name.starts_with('.') {
+/// organizes it. `sibling(other)` says whether the watched folder holds an
+/// item named `other` (see [`in_use`]).
+pub fn left_alone(name: &str, sibling: &dyn Fn(&str) -> bool) -> Option<LeftAlone> {
+    if let Some(why) = in_use(name, sibling) {
+        Some(LeftAlone::InUse(why))
+    } else if name.starts_with('.') {
         Some(LeftAlone::Hidden)
-    } else if name.starts_with("~$") {
-        Some(LeftAlone::OfficeLock)
-    } else if PARTIAL_SUFFIXES
-        .iter()
-        .any(|suffix| lower.ends_with(suffix))
-    {
-        Some(LeftAlone::Partial)
     } else {
         None
     }
@@ -41,15 +34,24 @@ mod tests {
 
     #[test]
     fn partial_downloads_lock_files_and_hidden_files_are_left_alone() {
-        assert_eq!(left_alone("movie.mp4.part"), Some(LeftAlone::Partial));
-        assert_eq!(left_alone("a.CRDOWNLOAD"), Some(LeftAlone::Partial));
-        assert_eq!(left_alone("b.pdf.download"), Some(LeftAlone::Partial));
-        assert_eq!(left_alone("c.partial"), Some(LeftAlone::Partial));
-        assert_eq!(left_alone("d.tmp"), Some(LeftAlone::Partial));
-        assert_eq!(left_alone("~$report.docx"), Some(LeftAlone::OfficeLock));
-        assert_eq!(left_alone(".DS_Store"), Some(LeftAlone::Hidden));
-        assert_eq!(left_alone("report.pdf"), None);
-        assert_eq!(left_alone("party.jpg"), None);
-        assert_eq!(left_alone("temp.txt"), None);
+        let alone = |name: &str| left_alone(name, &|_| false);
+        let downloading = Some(LeftAlone::InUse(InUse::Downloading));
+        assert_eq!(alone("movie.mp4.part"), downloading);
+        assert_eq!(alone("a.CRDOWNLOAD"), downloading);
+        assert_eq!(alone("b.pdf.download"), downloading);
+        assert_eq!(alone("c.partial"), downloading);
+        assert_eq!(alone("d.tmp"), downloading);
+        assert_eq!(alone("e.iso.aria2"), downloading);
+        assert_eq!(alone("~$report.docx"), Some(LeftAlone::InUse(InUse::Lock)));
+        assert_eq!(alone(".hidden"), Some(LeftAlone::Hidden));
+        assert_eq!(alone("report.pdf"), None);
+        assert_eq!(alone("party.jpg"), None);
+        assert_eq!(alone("temp.txt"), None);
+    }
+
+    #[test]
+    fn a_placeholder_beside_its_download_is_left_alone() {
+        let placeholder = left_alone("movie.mp4", &|other| other == "movie.mp4.part");
+        assert_eq!(placeholder, Some(LeftAlone::InUse(InUse::Downloading)));
     }
 }

@@ -6,19 +6,19 @@ use std::collections::BTreeMap;
 
 use pretty_assertions::assert_eq;
 use tidyup_core::demo_folder::DEMO_FILES;
-use tidyup_core::file_type::category;
+use tidyup_core::kinds::kind;
 use tidyup_core::planner::{OfflinePlanner, folder_name};
 use tidyup_core::{Event, Lang, Outcome};
 use tidyup_test_kit::{MemFs, Snap, TARGET, converse, demo_fs};
 
 /// The demo tree (keyed relative to the target) with every loose, visible
-/// file in its category folder.
+/// file in its kind's folder.
 fn organized(before: &BTreeMap<String, Snap>, lang: Lang) -> BTreeMap<String, Snap> {
     let mut after = BTreeMap::new();
     for (name, snap) in before {
         let loose = matches!(snap, Snap::File(..)) && !name.contains('/') && !name.starts_with('.');
         if loose {
-            let folder = folder_name(category(name), lang);
+            let folder = folder_name(kind(name).name(), lang);
             after.insert(folder.to_owned(), Snap::Dir);
             after.insert(format!("{folder}/{name}"), snap.clone());
         } else {
@@ -53,7 +53,11 @@ fn organize_and_yes_put_every_file_in_its_category_folder() {
             .iter()
             .filter(|f| !f.path.contains('/') && !f.path.starts_with('.'))
         {
-            let destination = format!("{}/{}", folder_name(category(file.path), lang), file.path);
+            let destination = format!(
+                "{}/{}",
+                folder_name(kind(file.path).name(), lang),
+                file.path
+            );
             assert!(
                 answers[0].contains(&format!("{} → {destination}", file.path)),
                 "plan lists {}",

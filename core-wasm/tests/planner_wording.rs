@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 use tidyup_core::demo_folder::DEMO_FILES;
-use tidyup_core::file_type::category;
+use tidyup_core::kinds::kind;
 use tidyup_core::planner::{OfflinePlanner, folder_name};
 use tidyup_core::{HostError, HttpReply, Lang, ModelClient};
 use tidyup_test_kit::{
@@ -118,7 +118,7 @@ fn a_plan_whose_words_were_replaced_is_still_carried_out() {
         let answers = organize_and_go(lang, &mut fs, &mut model);
         assert_eq!(answers[0], "A plan, in other words.");
         for file in demo_loose_files() {
-            let folder = folder_name(category(file), lang);
+            let folder = folder_name(kind(file).name(), lang);
             assert!(
                 fs.exists(&in_target(&format!("{folder}/{file}"))),
                 "{file} moved"

@@ -19,6 +19,7 @@ mod contents;
 #[cfg(unix)]
 mod control_characters;
 mod failures;
+mod in_use;
 mod installing;
 mod listing;
 mod plan_review;

@@ -11,6 +11,8 @@ use serde_json::{Value, json};
 
 use crate::Lang;
 use crate::file_type::Category;
+use crate::in_use::InUse;
+use crate::kinds::kind;
 
 use super::exchanges::Exchange;
 use super::folders::{category_folder, existing_category_folder, synonyms};
@@ -106,6 +108,10 @@ pub struct LargePlan {
     /// What the user left out, as the plan names it (folders, files).
     #[serde(default)]
     pub skipped: Vec<String>,
+    /// The files in use, which no bulk move takes: of each kind, how many
+    /// and the first names, as the summary gives them.
+    #[serde(default)]
+    pub in_use: Vec<(InUse, usize, Vec<String>)>,
 }
 
 /// Name patterns shown per category.
@@ -137,10 +143,16 @@ impl LargePlan {
             })
             .filter(|group| group.count > 0)
             .collect();
+        let in_use = overview
+            .in_use
+            .iter()
+            .map(|(why, (count, names))| (*why, *count, names.clone()))
+            .collect();
         Some(Self {
             items,
             groups,
             set_aside,
+            in_use,
             ..Self::default()
         })
     }
@@ -163,7 +175,7 @@ impl LargePlan {
             let except: Vec<&String> = self
                 .left
                 .iter()
-                .filter(|name| Category::of(name) == group.category)
+                .filter(|name| kind(name) == group.category)
                 .collect();
             arguments[EXPECTED] = json!(group.count.saturating_sub(except.len()));
             if !except.is_empty() {
@@ -193,7 +205,7 @@ impl LargeGroup {
         let copies = set_aside
             .copies
             .iter()
-            .filter(|copy| Category::of(&copy.file) == category)
+            .filter(|copy| kind(&copy.file) == category)
             .count();
         let (folder, folder_exists) = match existing_category_folder(category, lang, taken) {
             Some(existing) => (existing.to_owned(), true),
@@ -208,7 +220,7 @@ impl LargeGroup {
             patterns: overview
                 .patterns
                 .iter()
-                .filter(|(pattern, _)| Category::of(pattern) == category)
+                .filter(|(pattern, _)| kind(pattern) == category)
                 .filter_map(|(pattern, count)| {
                     let copies = set_aside.copies.iter().map(|copy| copy.file.as_str());
                     less_matching(pattern, *count, copies)

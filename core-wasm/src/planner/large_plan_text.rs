@@ -40,9 +40,17 @@ pub fn plan_text(plan: &LargePlan, lang: Lang, separator: char) -> String {
             text.push_str(&lang.for_example(samples));
         }
     }
+    let mut left: Vec<String> = plan
+        .in_use
+        .iter()
+        .map(|(why, count, names)| lang.left_in_use(*why, *count, names))
+        .collect();
     if !plan.skipped.is_empty() {
+        left.push(lang.left_alone(LeftAlone::Skipped, &plan.skipped));
+    }
+    if !left.is_empty() {
         text.push_str("\n\n");
-        text.push_str(&lang.left_alone(LeftAlone::Skipped, &plan.skipped));
+        text.push_str(&left.join("\n"));
     }
     text.push_str("\n\n");
     text.push_str(lang.plan_review_hint());

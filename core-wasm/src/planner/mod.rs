@@ -17,7 +17,7 @@
 //! any text changes nothing it does.
 //!
 //! Modules, from the bottom up: reading the conversation (`exchanges`,
-//! `intent`, `listing`, `readings`, `outcomes`), where files go (`folders`,
+//! `intent`, `listing`, `readings`, `outcomes`, `kinds_seen`), where files go (`folders`,
 //! `copies`, `placement`), the plans (`plan`, `set_aside`, `large`,
 //! `proposal`), how they are shown (`plan_text`, `large_plan_text`, in
 //! the catalogue's words), reviewed before the go-ahead (`review`: the
@@ -29,6 +29,7 @@ mod copies;
 mod exchanges;
 mod folders;
 mod intent;
+mod kinds_seen;
 mod large;
 mod large_plan_text;
 mod large_report;

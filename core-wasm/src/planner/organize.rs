@@ -6,10 +6,13 @@
 use serde_json::{Value, json};
 
 use crate::file_type::Category;
+use crate::in_use::in_use_of;
+use crate::kinds::{is_known, kind};
 
 use super::context::Context;
 use super::exchanges::Exchange;
 use super::folders::{category_target, duplicates_target};
+use super::kinds_seen::KindsSeen;
 use super::large::{self, LargePlan};
 use super::large_plan_text;
 use super::listing::{Listed, parse_listing};
@@ -83,19 +86,22 @@ fn list_files(path: &str) -> (&'static str, Value) {
     ("list_files", json!({ "path": path }))
 }
 
-/// After the scan: the type of every file that may move, the contents the
-/// rules need, the copies (when the bulk tools are declared) and the
-/// listings of the folders files may go to; or, with no file to move, the
-/// answer that there is nothing to do.
+/// After the scan: the type of every file that may move (never one in
+/// use), the contents the rules need, the copies and, for names that give
+/// no kind, the summary that reads their first bytes (when the bulk tools
+/// are declared), and the listings of the folders files may go to; or,
+/// with no file to move, the answer that there is nothing to do.
 fn classify_calls(
     ctx: &Context<'_>,
     this_turn: &[Exchange],
     items: &[Listed],
     declared: Declared,
 ) -> Step {
+    let busy = in_use_of(items.iter().map(|item| item.name.as_str()));
     let movable = |item: &&Listed| {
         !item.is_dir
             && !item.name.starts_with('.')
+            && !busy.contains_key(&item.name)
             && !ctx
                 .rules
                 .is_some_and(|rules| rules.is_excluded(&item.name, false))
@@ -114,12 +120,19 @@ fn classify_calls(
             items
                 .iter()
                 .filter(movable)
-                .filter(|item| worth_reading(Category::of(&item.name), rules))
+                .filter(|item| worth_reading(kind(&item.name), rules))
                 .map(|item| ("read_file", json!({ "path": item.name }))),
         );
     }
     if declared.bulk {
         calls.push(("find_duplicates", json!({ "path": "." })));
+        if items
+            .iter()
+            .filter(movable)
+            .any(|item| !is_known(&item.name))
+        {
+            calls.push(("summarize_folder", json!({ "path": "." })));
+        }
     }
     calls.extend(folder_listings(ctx, items));
     Step::Call(calls)
@@ -151,13 +164,14 @@ fn unlisted_rule_folders(
         return Vec::new();
     };
     let readings = Readings::new(this_turn);
+    let kinds = KindsSeen::new(this_turn);
     let mut folders: Vec<String> = Vec::new();
     for exchange in this_turn.iter().filter(|e| e.name == "get_file_type") {
         let (Some(item), Some(category)) = (
             items
                 .iter()
                 .find(|item| item.name == exchange.arg("filename")),
-            Category::from_name(&exchange.result),
+            kinds.of(exchange.arg("filename")),
         ) else {
             continue;
         };

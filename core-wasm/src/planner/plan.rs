@@ -9,11 +9,13 @@ use serde_json::{Value, json};
 
 use crate::Lang;
 use crate::file_type::Category;
+use crate::in_use::{InUse, in_use_of};
 use crate::rules::Rules;
 
 use super::copies::spare_copies;
 use super::exchanges::Exchange;
 use super::folders::{category_target, duplicates_target};
+use super::kinds_seen::KindsSeen;
 use super::listing::{Listed, parse_listing};
 use super::placement::{Placement, Readings, place};
 
@@ -72,6 +74,9 @@ pub struct Plan {
     /// Files the user left out of the plan (`skip NAME`), which stay.
     #[serde(default)]
     pub skipped: Vec<String>,
+    /// Items some program is writing or holding, which stay: each with why.
+    #[serde(default)]
+    pub in_use: Vec<(String, InUse)>,
 }
 
 /// The files of the target by where they go: a reason and a folder
@@ -120,10 +125,17 @@ impl Plan {
         lang: Lang,
         rules: Option<&Rules>,
     ) -> Destinations<'a> {
-        let types = file_types(exchanges);
+        let kinds = KindsSeen::new(exchanges);
         let readings = Readings::new(exchanges);
+        let busy = in_use_of(items.iter().map(|item| item.name.as_str()));
         let mut destinations = Destinations::new();
         for item in items {
+            let excluded = rules.is_some_and(|rules| rules.is_excluded(&item.name, item.is_dir));
+            let hidden = item.name.starts_with('.');
+            if let Some(why) = busy.get(&item.name).filter(|_| !excluded && !hidden) {
+                self.in_use.push((item.name.clone(), *why));
+                continue;
+            }
             if let Some(stays) = self.left_alone(item, rules) {
                 stays.push(item.name.clone());
                 continue;
@@ -131,15 +143,15 @@ impl Plan {
             let key = if self.copy_of.contains_key(&item.name) {
                 Some((Reason::Duplicate, duplicates_target(lang, items)))
             } else {
-                types.get(item.name.as_str()).map(|category| {
-                    match place(item, *category, rules, &readings) {
+                kinds
+                    .of(&item.name)
+                    .map(|category| match place(item, category, rules, &readings) {
                         Placement::Rule { number, folder } => (Reason::Rule(number), folder),
                         Placement::Category(category) => (
                             Reason::Category(category),
                             category_target(category, lang, items),
                         ),
-                    }
-                })
+                    })
             };
             match key {
                 Some(key) => destinations.entry(key).or_default().push(&item.name),
@@ -150,7 +162,8 @@ impl Plan {
     }
 
     /// The list of items left alone that `item` belongs to, if it stays:
-    /// what the rules exclude, folders, hidden files.
+    /// what the rules exclude, folders, hidden files (those in use are
+    /// noted before).
     fn left_alone(&mut self, item: &Listed, rules: Option<&Rules>) -> Option<&mut Vec<String>> {
         if rules.is_some_and(|rules| rules.is_excluded(&item.name, item.is_dir)) {
             Some(&mut self.excluded)
@@ -187,14 +200,15 @@ impl Plan {
     }
 }
 
-/// The category of each file the turn's `get_file_type` results name, by
-/// file name.
-fn file_types(exchanges: &[Exchange]) -> BTreeMap<&str, Category> {
-    exchanges
-        .iter()
-        .filter(|e| e.name == "get_file_type")
-        .filter_map(|e| Some((e.arg("filename"), Category::from_name(&e.result)?)))
-        .collect()
+impl Plan {
+    /// The items in use of the kind `why`, by name.
+    pub fn in_use_of(&self, why: InUse) -> Vec<String> {
+        self.in_use
+            .iter()
+            .filter(|(_, w)| *w == why)
+            .map(|(name, _)| name.clone())
+            .collect()
+    }
 }
 
 /// The group of `files` going to `folder`, each under a name the folder

@@ -3,6 +3,7 @@
 //! the catalogue's.
 
 use crate::Lang;
+use crate::in_use::InUse;
 use crate::texts::{LeftAlone, PlanFolder};
 
 use super::plan::{Group, Plan, Reason};
@@ -48,21 +49,30 @@ pub fn group_heading(group: &Group, lang: Lang, separator: char) -> String {
     lang.plan_group(folder, &why, group.moves.len())
 }
 
-/// A line per kind of item the plan leaves alone.
+/// A line per kind of item the plan leaves alone: the files in use first.
 pub fn left_alone(plan: &Plan, lang: Lang) -> String {
-    let kinds = [
-        (LeftAlone::Folders, &plan.folders_left),
-        (LeftAlone::Hidden, &plan.hidden_left),
-        (LeftAlone::Unclassified, &plan.unclassified),
-        (LeftAlone::Excluded, &plan.excluded),
-        (LeftAlone::Skipped, &plan.skipped),
-    ];
-    let lines: Vec<String> = kinds
+    let lines: Vec<String> = left_kinds(plan)
         .into_iter()
         .filter(|(_, items)| !items.is_empty())
-        .map(|(kind, items)| lang.left_alone(kind, items))
+        .map(|(kind, items)| lang.left_alone(kind, &items))
         .collect();
     lines.join("\n")
+}
+
+/// Each kind of item the plan leaves alone, with its items.
+pub fn left_kinds(plan: &Plan) -> Vec<(LeftAlone, Vec<String>)> {
+    let mut kinds: Vec<(LeftAlone, Vec<String>)> = InUse::ALL
+        .into_iter()
+        .map(|why| (LeftAlone::InUse(why), plan.in_use_of(why)))
+        .collect();
+    kinds.extend([
+        (LeftAlone::Folders, plan.folders_left.clone()),
+        (LeftAlone::Hidden, plan.hidden_left.clone()),
+        (LeftAlone::Unclassified, plan.unclassified.clone()),
+        (LeftAlone::Excluded, plan.excluded.clone()),
+        (LeftAlone::Skipped, plan.skipped.clone()),
+    ]);
+    kinds
 }
 
 /// Said when there is nothing to move, with what stays where it is.

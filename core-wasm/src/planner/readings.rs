@@ -4,12 +4,16 @@
 
 use std::collections::BTreeMap;
 
+use crate::Lang;
 use crate::file_type::Category;
+use crate::in_use::InUse;
 
 /// What the planner reads from a `summarize_folder` result: its indented
 /// rows. A category's first row (`  图片: 3,412 (1.2 GB)`) gives its count
 /// and size, its second its sample names; a row `  GLOB COUNT` whose glob
-/// holds a `*` is a name pattern.
+/// holds a `*` is a name pattern; a row `  NAME → 图片` a file whose kind
+/// its first bytes told; a row `  LABEL (COUNT): NAMES` with the label of
+/// a kind of files in use (in either language), those files.
 #[derive(Debug, Default)]
 pub struct Overview {
     /// Count and size of each category.
@@ -18,6 +22,10 @@ pub struct Overview {
     pub samples: BTreeMap<Category, String>,
     /// Name patterns and their counts, most common first.
     pub patterns: Vec<(String, usize)>,
+    /// The files whose kind their first bytes told, by name.
+    pub by_content: BTreeMap<String, Category>,
+    /// The files in use of each kind: how many, and the first names.
+    pub in_use: BTreeMap<InUse, (usize, Vec<String>)>,
 }
 
 impl Overview {
@@ -25,7 +33,13 @@ impl Overview {
     pub fn read(summary: &str) -> Self {
         let mut overview = Overview::default();
         for row in summary.lines().filter_map(|line| line.strip_prefix("  ")) {
-            if let Some((name, rest)) = row.split_once(": ")
+            if let Some((why, count, names)) = in_use_row(row) {
+                overview.in_use.insert(why, (count, names));
+            } else if let Some((name, kind)) = row.rsplit_once(" → ")
+                && let Some(category) = Category::from_name(kind)
+            {
+                overview.by_content.insert(name.to_owned(), category);
+            } else if let Some((name, rest)) = row.split_once(": ")
                 && let Some(category) = Category::from_name(name)
             {
                 let total = rest.split_once(" (").and_then(|(count, size)| {
@@ -51,6 +65,26 @@ impl Overview {
         }
         overview
     }
+}
+
+/// A summary's row of files in use, `LABEL (COUNT): NAMES`, read in either
+/// language: why they are in use, how many, the names shown.
+fn in_use_row(row: &str) -> Option<(InUse, usize, Vec<String>)> {
+    for lang in Lang::ALL {
+        for why in InUse::ALL {
+            let Some(rest) = row.strip_prefix(&format!("{} (", lang.in_use_label(why, 2))) else {
+                continue;
+            };
+            let (count, names) = rest.split_once("): ")?;
+            let separator = match lang {
+                Lang::En => ", ",
+                Lang::Zh => "、",
+            };
+            let names = names.split(separator).map(str::to_owned).collect();
+            return Some((why, grouped(count)?, names));
+        }
+    }
+    None
 }
 
 /// What one bulk move did, read from its result.

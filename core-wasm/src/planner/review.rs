@@ -3,8 +3,11 @@
 //! (`skip NAME`). The plan changes only by a skip; the page reads the
 //! target's listing for a large plan, whose files the plan only counts.
 
+use std::collections::BTreeMap;
+
 use crate::Lang;
-use crate::file_type::Category;
+use crate::in_use::{InUse, in_use_of};
+use crate::kinds::kind;
 use crate::ports::{Entry, EntryKind};
 use crate::texts::{LeftAlone, PlanFolder};
 
@@ -157,9 +160,16 @@ fn skip_per_file(plan: &mut Plan, name: &str, separator: char) -> Skip {
 }
 
 /// Whether a bulk move may take this entry of the target: a visible file
-/// or link.
-fn movable(entry: &Entry) -> bool {
-    matches!(entry.kind, EntryKind::File | EntryKind::Symlink) && !entry.name.starts_with('.')
+/// or link not in use (`busy`, see [`busy`]).
+fn movable(entry: &Entry, busy: &BTreeMap<String, InUse>) -> bool {
+    matches!(entry.kind, EntryKind::File | EntryKind::Symlink)
+        && !entry.name.starts_with('.')
+        && !busy.contains_key(&entry.name)
+}
+
+/// The items of the target's `listing` that look in use.
+fn busy(listing: &[Entry]) -> BTreeMap<String, InUse> {
+    in_use_of(listing.iter().map(|entry| entry.name.as_str()))
 }
 
 fn skip_large(plan: &mut LargePlan, name: &str, separator: char, listing: &[Entry]) -> Skip {
@@ -199,9 +209,10 @@ fn skip_large(plan: &mut LargePlan, name: &str, separator: char, listing: &[Entr
         plan.set_aside.copies.retain(|c| c.file != copy);
         return leave_file(plan, copy);
     }
+    let busy = busy(listing);
     let in_plan = |entry: &&Entry| {
-        let category = Category::of(&entry.name);
-        movable(entry)
+        let category = kind(&entry.name);
+        movable(entry, &busy)
             && !plan.left.contains(&entry.name)
             && plan.groups.iter().any(|group| group.category == category)
     };
@@ -214,7 +225,7 @@ fn skip_large(plan: &mut LargePlan, name: &str, separator: char, listing: &[Entr
         folders.extend(plan.groups.iter().map(|group| group.folder.clone()));
         return Skip::Unknown { folders };
     };
-    let category = Category::of(&file);
+    let category = kind(&file);
     if let Some(group) = plan.groups.iter_mut().find(|g| g.category == category) {
         group.count = group.count.saturating_sub(1);
         group.samples = group
@@ -281,16 +292,7 @@ fn per_file_page(plan: &Plan, lang: Lang, separator: char) -> Vec<String> {
             lines,
         ));
     }
-    sections.extend(left_sections(
-        vec![
-            (LeftAlone::Folders, plan.folders_left.clone()),
-            (LeftAlone::Hidden, plan.hidden_left.clone()),
-            (LeftAlone::Unclassified, plan.unclassified.clone()),
-            (LeftAlone::Excluded, plan.excluded.clone()),
-            (LeftAlone::Skipped, plan.skipped.clone()),
-        ],
-        lang,
-    ));
+    sections.extend(left_sections(plan_text::left_kinds(plan), lang));
     sections
 }
 
@@ -298,12 +300,13 @@ fn large_page(plan: &LargePlan, lang: Lang, separator: char, listing: &[Entry]) 
     let mut names: Vec<&Entry> = listing.iter().collect();
     names.sort_by(|a, b| a.name.cmp(&b.name));
     let stays = |name: &str| plan.set_aside.is_copy(name) || plan.left.iter().any(|n| n == name);
+    let busy = busy(listing);
     let mut groups = Vec::new();
     let mut moves = plan.set_aside.copies.len();
     for group in &plan.groups {
         let files: Vec<&str> = names
             .iter()
-            .filter(|entry| movable(entry) && Category::of(&entry.name) == group.category)
+            .filter(|entry| movable(entry, &busy) && kind(&entry.name) == group.category)
             .map(|entry| entry.name.as_str())
             .filter(|name| !stays(name))
             .collect();
@@ -346,19 +349,28 @@ fn large_page(plan: &LargePlan, lang: Lang, separator: char, listing: &[Entry]) 
             .collect()
     };
     let skipped = of_kind(&|entry| {
-        movable(entry)
+        movable(entry, &busy)
             && (plan.left.contains(&entry.name)
-                || plan.skipped_categories.contains(&Category::of(&entry.name)))
+                || plan.skipped_categories.contains(&kind(&entry.name)))
+    });
+    let in_use = InUse::ALL.into_iter().map(|why| {
+        let names = of_kind(&|e| !e.name.starts_with('.') && busy.get(&e.name) == Some(&why));
+        (LeftAlone::InUse(why), names)
     });
     sections.extend(left_sections(
-        vec![
-            (LeftAlone::Folders, of_kind(&|e| e.kind == EntryKind::Dir)),
-            (
-                LeftAlone::Hidden,
-                of_kind(&|e| e.kind != EntryKind::Dir && e.name.starts_with('.')),
-            ),
-            (LeftAlone::Skipped, skipped),
-        ],
+        in_use
+            .chain([
+                (
+                    LeftAlone::Folders,
+                    of_kind(&|e| e.kind == EntryKind::Dir && !busy.contains_key(&e.name)),
+                ),
+                (
+                    LeftAlone::Hidden,
+                    of_kind(&|e| e.kind != EntryKind::Dir && e.name.starts_with('.')),
+                ),
+                (LeftAlone::Skipped, skipped),
+            ])
+            .collect(),
         lang,
     ));
     sections

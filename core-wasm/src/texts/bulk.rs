@@ -225,6 +225,15 @@ impl Lang {
         self.pick("Sample names:".to_owned(), "示例文件名：".to_owned())
     }
 
+    /// summarize_folder: the heading of the files whose kind their first
+    /// bytes told.
+    pub fn summary_by_content(self) -> String {
+        self.pick(
+            "Kinds told by the first bytes (names that give none):".to_owned(),
+            "按文件开头字节识别的类型（文件名看不出类型的）：".to_owned(),
+        )
+    }
+
     /// summarize_folder: hidden files, which bulk moves leave alone.
     pub fn summary_hidden(self, count: &str) -> String {
         self.pick(

@@ -5,7 +5,8 @@
 //! here: they are exact in both languages (see [`crate::file_type`]).
 //!
 //! It names only leaf modules ([`crate::ports`], [`crate::contents`],
-//! [`crate::rules`], [`crate::file_type`], [`crate::format`]), so every
+//! [`crate::rules`], [`crate::file_type`], [`crate::format`],
+//! [`crate::in_use`]), so every
 //! other module (and the host) may use it.
 
 mod ask;
@@ -16,6 +17,7 @@ mod console;
 mod contents;
 mod duplicates;
 mod failures;
+mod in_use;
 mod install;
 pub mod mcp;
 mod planner;

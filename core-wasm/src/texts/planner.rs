@@ -4,6 +4,7 @@
 use super::{Lang, Noun};
 use crate::file_type::Category;
 use crate::format::group_digits;
+use crate::in_use::InUse;
 
 /// A folder a plan fills: its name, the target's separator shown after it,
 /// and whether it is there already.
@@ -30,6 +31,8 @@ pub enum LeftAlone {
     Excluded,
     /// What the user left out of the plan (`skip NAME`).
     Skipped,
+    /// Files some program is writing or holding, of one kind.
+    InUse(InUse),
 }
 
 impl Lang {
@@ -103,6 +106,9 @@ impl Lang {
 
     /// The line naming the `items` of one kind a plan leaves alone.
     pub fn left_alone(self, kind: LeftAlone, items: &[String]) -> String {
+        if let LeftAlone::InUse(why) = kind {
+            return self.left_in_use(why, items.len(), items);
+        }
         let label = match (self, kind) {
             (Lang::En, LeftAlone::Folders) => "Folders left as they are: ",
             (Lang::Zh, LeftAlone::Folders) => "保持不动的文件夹：",
@@ -114,6 +120,7 @@ impl Lang {
             (Lang::Zh, LeftAlone::Excluded) => "规则文件要求保持不动：",
             (Lang::En, LeftAlone::Skipped) => "Left out by you: ",
             (Lang::Zh, LeftAlone::Skipped) => "你要求保持不动：",
+            (_, LeftAlone::InUse(_)) => "",
         };
         let separator = match self {
             Lang::En => ", ",

@@ -35,6 +35,9 @@ impl Lang {
 
     /// The heading of what stays, one kind at a time, on the page.
     pub fn page_left_heading(self, kind: LeftAlone, count: usize) -> String {
+        if let LeftAlone::InUse(why) = kind {
+            return self.page_in_use_heading(why, count);
+        }
         let count = crate::format::group_digits(count);
         match (self, kind) {
             (Lang::En, LeftAlone::Folders) => format!("Folders left as they are ({count}):"),
@@ -51,6 +54,7 @@ impl Lang {
             (Lang::Zh, LeftAlone::Excluded) => format!("规则文件要求保持不动（{count} 个）："),
             (Lang::En, LeftAlone::Skipped) => format!("Left out by you ({count}):"),
             (Lang::Zh, LeftAlone::Skipped) => format!("你要求保持不动（{count} 个）："),
+            (_, LeftAlone::InUse(_)) => String::new(),
         }
     }
 

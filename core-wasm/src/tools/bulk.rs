@@ -1,15 +1,23 @@
 //! What the bulk tools share: reading one directory, matching names with a
-//! glob, and moving many files into one folder with bounded results.
+//! glob, which files they may take (never one in use) and of what kind, and
+//! moving many files into one folder with bounded results.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use globset::{GlobBuilder, GlobMatcher};
 
 use super::list_files::sort_for_listing;
 use super::made_folders::MadeFolders;
 use super::{ToolContext, ToolFailure, ToolResult};
+use crate::file_type::Category;
+use crate::in_use::{InUse, in_use_of};
+use crate::kinds::{HEADER_BYTES, kind, kind_from_header};
 use crate::paths;
 use crate::ports::{BatchMove, Entry, EntryKind, ErrorCode, Event};
+
+/// Files of one call whose head is read to tell their kind (those whose
+/// name gives none), at most: the rest of them count as Others.
+const HEADS_READ: usize = 1_000;
 
 /// Moves handed to the host in one file-system call.
 const BATCH: usize = 1_000;
@@ -67,9 +75,49 @@ pub(super) fn name_glob(ctx: &ToolContext<'_>, pattern: &str) -> Result<GlobMatc
 }
 
 /// Whether a bulk move may take this entry: a file or a link, never a
-/// folder, never a hidden item.
-pub(super) fn movable(entry: &Entry) -> bool {
-    matches!(entry.kind, EntryKind::File | EntryKind::Symlink) && !entry.name.starts_with('.')
+/// folder, never a hidden item, never one in use (`busy`, see
+/// [`busy_entries`]).
+pub(super) fn movable(entry: &Entry, busy: &BTreeMap<String, InUse>) -> bool {
+    matches!(entry.kind, EntryKind::File | EntryKind::Symlink)
+        && !entry.name.starts_with('.')
+        && !busy.contains_key(&entry.name)
+}
+
+/// The entries of one folder (`entries`, all of it) that look in use, by
+/// name, with why.
+pub(super) fn busy_entries(entries: &[Entry]) -> BTreeMap<String, InUse> {
+    let mut busy = in_use_of(entries.iter().map(|entry| entry.name.as_str()));
+    busy.retain(|name, _| !name.starts_with('.'));
+    busy
+}
+
+/// The kind of each of `entries` (of the folder at `path`): by its name
+/// ([`kind`]), else, for a file a bulk move may take (not one of `busy`),
+/// by its first bytes read through the file system ([`kind_from_header`];
+/// [`HEADS_READ`] files at most).
+pub(super) fn kinds_of(
+    ctx: &mut ToolContext<'_>,
+    path: &str,
+    entries: &[Entry],
+    busy: &BTreeMap<String, InUse>,
+) -> Vec<Category> {
+    let mut heads = 0;
+    entries
+        .iter()
+        .map(|entry| {
+            let by_name = kind(&entry.name);
+            let readable = entry.kind == EntryKind::File && movable(entry, busy);
+            if by_name != Category::Other || !readable || heads >= HEADS_READ {
+                return by_name;
+            }
+            heads += 1;
+            ctx.files
+                .read_bytes(&paths::join(path, &entry.name), HEADER_BYTES, 0)
+                .ok()
+                .and_then(|sample| kind_from_header(&sample.head))
+                .unwrap_or(Category::Other)
+        })
+        .collect()
 }
 
 /// What a bulk move did.

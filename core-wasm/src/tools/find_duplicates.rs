@@ -2,6 +2,7 @@
 //! found by content (see [`crate::duplicates`]), bounded like every bulk
 //! result: the first groups, then a count of the rest.
 
+use super::bulk::busy_entries;
 use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::Lang;
 use crate::duplicates::{self, Candidate, DuplicateGroup, Duplicates};
@@ -55,7 +56,8 @@ struct Walk {
     cut: bool,
 }
 
-/// Regular files under `root`, hidden items and links left out, at most
+/// Regular files under `root`, hidden items, files in use (a download's
+/// bytes so far are no copy of anything) and links left out, at most
 /// [`MAX_FILES`] of them and [`MAX_DEPTH`] levels down.
 fn walk(ctx: &mut ToolContext<'_>, root: &str) -> Result<Walk, ToolFailure> {
     let mut files = Vec::new();
@@ -69,7 +71,11 @@ fn walk(ctx: &mut ToolContext<'_>, root: &str) -> Result<Walk, ToolFailure> {
                 Err(_) if dir != root => continue,
                 Err(err) => return Err(err.into()),
             };
-            for entry in entries.into_iter().filter(|e| !e.name.starts_with('.')) {
+            let busy = busy_entries(&entries);
+            let kept = entries
+                .into_iter()
+                .filter(|e| !e.name.starts_with('.') && !busy.contains_key(&e.name));
+            for entry in kept {
                 let path = paths::join(&dir, &entry.name);
                 match entry.kind {
                     EntryKind::Dir if depth < MAX_DEPTH => next.push(path),

@@ -1,4 +1,7 @@
 //! `move_by_type`: every file of one category of a directory into one folder.
+//! A file's category is its kind as tidyup judges it ([`crate::kinds`]: a
+//! richer table than `get_file_type`'s, and the first bytes of a file whose
+//! name says nothing); files in use are never taken.
 //!
 //! Besides its declared parameters it takes an optional `except`, a list
 //! of names that stay where they are: the offline planner passes the files
@@ -7,7 +10,7 @@
 //! nothing). Neither is declared, so models are offered exactly the
 //! declared tool.
 
-use super::bulk::{Folder, describe, movable, move_into, read_folder};
+use super::bulk::{Folder, busy_entries, describe, kinds_of, movable, move_into, read_folder};
 use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::file_type::Category;
 use crate::paths;
@@ -15,7 +18,7 @@ use crate::paths;
 pub(super) const TOOL: Tool = Tool {
     name: "move_by_type",
     group: Group::Bulk,
-    description: "Move every file directly in a directory whose type (as get_file_type gives it) is the given category into a destination folder, created if missing, keeping names; a name already taken gets \" (2)\". Folders and hidden files are never moved. Only after the user agreed to the plan.",
+    description: "Move every file directly in a directory whose kind is the given category (get_file_type's categories, knowing more extensions, and a file's first bytes when its name has none) into a destination folder, created if missing, keeping names; a name already taken gets \" (2)\". Folders, hidden files and files in use (downloads in progress, lock files) are never moved. Only after the user agreed to the plan.",
     parameters: &[
         (
             "path",
@@ -47,11 +50,14 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         Err(text) => return Err(ToolFailure::Reported(text)),
     };
     let except = args.strings("except")?;
+    let busy = busy_entries(&entries);
+    let kinds = kinds_of(ctx, &path, &entries, &busy);
     let names: Vec<String> = entries
         .into_iter()
-        .filter(|entry| movable(entry) && Category::of(&entry.name) == wanted)
-        .filter(|entry| !except.contains(&entry.name))
-        .map(|entry| entry.name)
+        .zip(kinds)
+        .filter(|(entry, kind)| movable(entry, &busy) && *kind == wanted)
+        .filter(|(entry, _)| !except.contains(&entry.name))
+        .map(|(entry, _)| entry.name)
         .collect();
     if names.is_empty() {
         return Ok(ctx.lang.no_files_of_type(&path, wanted.name()));

@@ -1,7 +1,10 @@
-//! `move_file`: a file or folder to a full destination path.
+//! `move_file`: a file or folder to a full destination path. A model may
+//! move a file that looks in use (see [`crate::in_use`]) when it asks for
+//! it by name; the result then ends with a note saying so.
 
 use super::made_folders::MadeFolders;
 use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
+use crate::in_use::{InUse, companions, in_use};
 use crate::paths;
 use crate::ports::{EntryKind, FileSystem, HostError};
 
@@ -32,6 +35,7 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         return Err(ToolFailure::Reported(lang.source_missing(&source)));
     }
     let name = paths::file_name(&source).to_owned();
+    let busy = looks_in_use(ctx.files, &source, &name)?;
     // An existing folder, or a path ending in a separator, means "into it";
     // the source itself under another case (`docs` → `Docs` where case is
     // ignored) is a rename.
@@ -51,11 +55,16 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     match ctx.files.rename(&source, &destination) {
         Ok(()) => {
             ctx.files_moved = 1;
-            Ok(if ctx.dry_run {
+            let mut text = if ctx.dry_run {
                 lang.would_move(&name, &destination)
             } else {
                 lang.moved(&name, &destination)
-            })
+            };
+            if let Some(why) = busy {
+                text.push(' ');
+                text.push_str(&lang.looks_in_use(why));
+            }
+            Ok(text)
         }
         Err(err) => {
             made.remove(ctx.files);
@@ -64,6 +73,28 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
             ))
         }
     }
+}
+
+/// Why the item `name` at `source` looks in use, if it does: by its name,
+/// or by a download manager's file beside it.
+fn looks_in_use(
+    files: &mut dyn FileSystem,
+    source: &str,
+    name: &str,
+) -> Result<Option<InUse>, HostError> {
+    if let Some(why) = in_use(name, &|_| false) {
+        return Ok(Some(why));
+    }
+    let Some(folder) = paths::parent(source) else {
+        return Ok(None);
+    };
+    let mut beside = Vec::new();
+    for companion in companions(name) {
+        if files.stat(&paths::join(folder, &companion))?.is_some() {
+            beside.push(companion);
+        }
+    }
+    Ok(in_use(name, &|other| beside.iter().any(|b| b == other)))
 }
 
 /// Whether the existing `other` is the item at `path` named with other

@@ -1,14 +1,14 @@
 //! `move_matching`: every file of a directory whose name matches a glob,
-//! into one folder.
+//! into one folder. Files in use are never taken.
 
-use super::bulk::{Folder, describe, movable, move_into, name_glob, read_folder};
+use super::bulk::{Folder, busy_entries, describe, movable, move_into, name_glob, read_folder};
 use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::paths;
 
 pub(super) const TOOL: Tool = Tool {
     name: "move_matching",
     group: Group::Bulk,
-    description: "Move every file directly in a directory whose name matches a glob pattern (case-insensitive) into a destination folder, created if missing, keeping names; a name already taken gets \" (2)\". Folders and hidden files are never moved. Only after the user agreed to the plan.",
+    description: "Move every file directly in a directory whose name matches a glob pattern (case-insensitive) into a destination folder, created if missing, keeping names; a name already taken gets \" (2)\". Folders, hidden files and files in use (downloads in progress, lock files) are never moved. Only after the user agreed to the plan.",
     parameters: &[
         (
             "path",
@@ -37,9 +37,10 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         Ok(folder) => folder,
         Err(text) => return Err(ToolFailure::Reported(text)),
     };
+    let busy = busy_entries(&entries);
     let names: Vec<String> = entries
         .into_iter()
-        .filter(|entry| movable(entry) && glob.is_match(&entry.name))
+        .filter(|entry| movable(entry, &busy) && glob.is_match(&entry.name))
         .map(|entry| entry.name)
         .collect();
     if names.is_empty() {

@@ -1,14 +1,17 @@
 //! `summarize_folder`: a bounded overview of a directory of any size, so a
 //! model can plan by category and name pattern without seeing every name.
+//! It counts files by their kind as the bulk moves judge it
+//! ([`crate::kinds`]), and the files in use apart: no bulk move takes them.
 
 use std::collections::BTreeMap;
 
-use super::bulk::{Folder, movable, read_folder};
+use super::bulk::{Folder, busy_entries, kinds_of, movable, read_folder};
 use super::name_patterns::pattern_with_extension;
 use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult};
-use crate::file_type::{CATEGORIES, Category, extension};
+use crate::file_type::{Category, extension};
 use crate::format::group_digits;
 use crate::format::{format_local_time, format_size};
+use crate::in_use::InUse;
 use crate::ports::{Entry, EntryKind};
 use crate::texts::Lang;
 
@@ -22,6 +25,10 @@ const FOLDERS: usize = 15;
 const SAMPLES: usize = 3;
 /// Characters of a name shown in a summary.
 const NAME_CHARS: usize = 40;
+/// Files in use named per kind.
+const IN_USE_NAMED: usize = 10;
+/// Files named whose kind their first bytes told.
+const BY_CONTENT_NAMED: usize = 50;
 
 pub(super) const TOOL: Tool = Tool {
     name: "summarize_folder",
@@ -43,7 +50,9 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     if entries.is_empty() {
         return Ok(ctx.lang.dir_empty(&path));
     }
-    let stats = Stats::of(&entries);
+    let busy = busy_entries(&entries);
+    let kinds = kinds_of(ctx, &path, &entries, &busy);
+    let stats = Stats::of(&entries, &kinds, &busy);
     let lang = ctx.lang;
     let mut sections = vec![
         lang.summary_heading(
@@ -53,9 +62,14 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
             &format_size(stats.bytes),
         ),
         by_type_section(lang, &stats),
+    ];
+    if !stats.by_content.is_empty() {
+        sections.push(by_content_section(lang, &stats.by_content));
+    }
+    sections.extend([
         ranked(&lang.summary_extensions(), &stats.extensions),
         months(&lang.summary_months(), &stats.months),
-    ];
+    ]);
     let patterns = repeated_patterns(&stats);
     if !patterns.is_empty() {
         sections.push(pattern_lines(ctx, &patterns));
@@ -64,6 +78,9 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         sections.push(folders_line(lang, &stats.folders));
     }
     sections.push(samples_section(lang, &stats));
+    if !stats.in_use.is_empty() {
+        sections.push(in_use_section(lang, &stats.in_use));
+    }
     if stats.hidden > 0 {
         sections.push(lang.summary_hidden(&group_digits(stats.hidden)));
     }
@@ -119,6 +136,36 @@ fn samples_section(lang: Lang, stats: &Stats) -> String {
     lines.join("\n")
 }
 
+/// The files whose kind their first bytes told, one `  NAME → 图片` row
+/// each (the first [`BY_CONTENT_NAMED`]).
+fn by_content_section(lang: Lang, by_content: &[(String, Category)]) -> String {
+    let mut lines = vec![lang.summary_by_content()];
+    for (name, category) in by_content.iter().take(BY_CONTENT_NAMED) {
+        lines.push(format!("  {} → {}", short(name), category.name()));
+    }
+    if by_content.len() > BY_CONTENT_NAMED {
+        lines.push(format!(
+            "  {}",
+            lang.and_more(by_content.len() - BY_CONTENT_NAMED)
+        ));
+    }
+    lines.join("\n")
+}
+
+/// The files in use, a row per kind, naming the first of them.
+fn in_use_section(lang: Lang, in_use: &BTreeMap<InUse, Vec<String>>) -> String {
+    let mut lines = vec![lang.summary_in_use()];
+    for (why, names) in in_use {
+        let named: Vec<String> = names
+            .iter()
+            .take(IN_USE_NAMED)
+            .map(|name| short(name))
+            .collect();
+        lines.push(lang.summary_in_use_row(*why, names.len(), &named));
+    }
+    lines.join("\n")
+}
+
 /// What a summary counts.
 #[derive(Default)]
 struct Stats {
@@ -132,24 +179,40 @@ struct Stats {
     months: BTreeMap<String, usize>,
     patterns: BTreeMap<String, usize>,
     samples: BTreeMap<Category, Vec<String>>,
+    /// The files in use, by why.
+    in_use: BTreeMap<InUse, Vec<String>>,
+    /// The files whose name gives no kind but whose first bytes do.
+    by_content: Vec<(String, Category)>,
 }
 
 impl Stats {
-    fn of(entries: &[Entry]) -> Self {
+    /// The counts of `entries`, whose kinds are `kinds` (in order) and of
+    /// which `busy` are in use.
+    fn of(entries: &[Entry], kinds: &[Category], busy: &BTreeMap<String, InUse>) -> Self {
         let mut stats = Stats::default();
-        for entry in entries {
+        for (entry, category) in entries.iter().zip(kinds.iter().copied()) {
             if entry.kind == EntryKind::Dir {
                 stats.folders.push(entry.name.clone());
                 continue;
             }
             stats.files += 1;
             stats.bytes = stats.bytes.saturating_add(entry.size);
-            if !movable(entry) {
+            if let Some(why) = busy.get(&entry.name) {
+                stats
+                    .in_use
+                    .entry(*why)
+                    .or_default()
+                    .push(entry.name.clone());
+                continue;
+            }
+            if !movable(entry, busy) {
                 stats.hidden += usize::from(entry.name.starts_with('.'));
                 continue;
             }
+            if category != Category::Other && !crate::kinds::is_known(&entry.name) {
+                stats.by_content.push((entry.name.clone(), category));
+            }
             let ext = extension(&entry.name);
-            let category = category_of_extension(&ext);
             let totals = stats.categories.entry(category).or_default();
             totals.0 += 1;
             totals.1 = totals.1.saturating_add(entry.size);
@@ -174,16 +237,6 @@ impl Stats {
         }
         stats
     }
-}
-
-/// The category of a file with the (lowercased) extension `ext`: the
-/// rule of [`Category::of`], with the name scanned once per file.
-fn category_of_extension(ext: &str) -> Category {
-    CATEGORIES
-        .iter()
-        .find(|(_, extensions)| extensions.contains(&ext))
-        .and_then(|(name, _)| Category::parse(name))
-        .unwrap_or(Category::Other)
 }
 
 /// The [`TOP`] most common keys, most first (ties by key), and the total

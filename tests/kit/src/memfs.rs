@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use tidyup_core::ErrorCode;
-use tidyup_core::{Entry, EntryKind, FileSystem, HostError};
+use tidyup_core::{Entry, EntryKind, FileSample, FileSystem, HostError};
 
 use crate::paths::{abs, is_within, name_of, normalize, parent_of};
 use crate::{MTIME, TARGET};
@@ -18,6 +18,9 @@ pub(crate) enum Node {
         contents: String,
         size: u64,
         mtime: i64,
+        /// Bytes that are not text, when the file was made from bytes
+        /// (`contents` then shows them lossily).
+        raw: Option<Vec<u8>>,
     },
     Link {
         target: String,
@@ -151,6 +154,26 @@ impl MemFs {
                 contents: contents.to_owned(),
                 size,
                 mtime,
+                raw: None,
+            },
+        );
+        self
+    }
+
+    /// Adds a file holding `bytes` (any bytes, not only text), with the
+    /// default time; only such a file can be read ([`FileSystem::read_bytes`]).
+    pub fn file_bytes(mut self, path: &str, bytes: &[u8]) -> Self {
+        let path = abs(path);
+        if let Some(parent) = parent_of(&path) {
+            self.add_dir(&parent);
+        }
+        self.nodes.insert(
+            path,
+            Node::File {
+                contents: String::from_utf8_lossy(bytes).into_owned(),
+                size: bytes.len() as u64,
+                mtime: MTIME,
+                raw: Some(bytes.to_vec()),
             },
         );
         self
@@ -186,6 +209,7 @@ impl MemFs {
                     contents: String::new(),
                     size,
                     mtime,
+                    raw: None,
                 },
             );
         }
@@ -494,6 +518,34 @@ impl FileSystem for MemFs {
                 }
                 Ok(())
             }
+        }
+    }
+
+    /// The bytes of a file made with [`MemFs::file_bytes`]; other files
+    /// cannot be read here (`unsupported`, as a host that reads nothing).
+    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
+        let path = normalize(path);
+        self.calls.push(format!("read_bytes {path}"));
+        self.check(Op::Stat, &path)?;
+        match self.nodes.get(&self.follow(&path)) {
+            Some(Node::File {
+                raw: Some(bytes), ..
+            }) => {
+                let cut = |n: u64| usize::try_from(n).unwrap_or(usize::MAX).min(bytes.len());
+                let head_end = cut(head);
+                let tail_start = bytes.len() - cut(tail).min(bytes.len() - head_end);
+                Ok(FileSample {
+                    size: bytes.len() as u64,
+                    head: bytes[..head_end].to_vec(),
+                    tail: bytes[tail_start..].to_vec(),
+                })
+            }
+            Some(Node::File { .. }) => Err(host_error(
+                ErrorCode::Unsupported,
+                "this host does not read files",
+                &path,
+            )),
+            Some(Node::Dir { .. } | Node::Link { .. }) | None => Err(not_found(&path)),
         }
     }
 

@@ -71,7 +71,8 @@ impl Folder {
     /// excluded by the rules in force (while they cannot be used, it waits
     /// for them: it counts as organized).
     pub fn organizable(&self, name: &str) -> bool {
-        tidyup_core::arrivals::left_alone(name).is_none()
+        let sibling = |other: &str| self.target.join(other).exists();
+        tidyup_core::arrivals::left_alone(name, &sibling).is_none()
             && self.rules.path() != self.target.join(name)
             && !self
                 .rules

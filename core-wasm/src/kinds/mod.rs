@@ -1,0 +1,217 @@
+//! The kind of a file as tidyup's own judgement sees it: the offline
+//! planner and the bulk tools place files by it. It answers with the
+//! categories of `get_file_type`, whose own table stays exactly the tool's
+//! contract with models ([`Category::of`]); this one knows more kinds.
+//!
+//! By name, the first that knows the file decides: split archive parts
+//! (`.zip.001`, `.z01`, `.r00`, `.partN.rar`) and endings of two or more
+//! parts (`.tar.xz`); the spec's table, so a spec extension keeps its
+//! category (`.ts` stays Code, TypeScript, though MPEG-TS video shares the
+//! ending); [`OVERRIDES`], a short hand-written list of what the registry
+//! lacks; then [`registry::ENDINGS`], generated from freedesktop.org's
+//! shared MIME database by `core-wasm/data/kinds/generate.py`. Fonts count
+//! as Installers: a font is installed into the system before use. By
+//! content, [`kind_from_header`] reads a file's magic bytes.
+
+mod registry;
+
+use crate::file_type::{Category, extension};
+
+/// Bytes of a file's head worth reading for [`kind_from_header`].
+pub const HEADER_BYTES: u64 = 8 * 1024;
+
+/// Endings the registry lacks or files otherwise, with their categories.
+const OVERRIDES: [(&str, Category); 24] = [
+    ("azw", Category::Documents),
+    ("srw", Category::Images),
+    ("x3f", Category::Images),
+    ("sketch", Category::Images),
+    ("webarchive", Category::Documents),
+    ("msix", Category::Installers),
+    ("msixbundle", Category::Installers),
+    ("appx", Category::Installers),
+    ("appxbundle", Category::Installers),
+    ("xapk", Category::Installers),
+    ("apks", Category::Installers),
+    ("apkm", Category::Installers),
+    ("ipa", Category::Installers),
+    ("mpkg", Category::Installers),
+    ("crx", Category::Installers),
+    ("ttc", Category::Installers),
+    ("bat", Category::Code),
+    ("cmd", Category::Code),
+    ("ps1", Category::Code),
+    ("swift", Category::Code),
+    ("tsx", Category::Code),
+    ("jsx", Category::Code),
+    ("vue", Category::Code),
+    ("kts", Category::Code),
+];
+
+/// The kind of the file named `name`, by its name alone; [`Category::Other`]
+/// when the name says nothing known.
+pub fn kind(name: &str) -> Category {
+    let name = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    let lower = name.to_lowercase();
+    if is_split_part(&lower) {
+        return Category::Archives;
+    }
+    if let Some(category) = compound(&lower) {
+        return category;
+    }
+    let spec = Category::of(name);
+    if spec != Category::Other {
+        return spec;
+    }
+    let ext = extension(name);
+    if ext.is_empty() {
+        return Category::Other;
+    }
+    OVERRIDES
+        .iter()
+        .find(|(ending, _)| *ending == ext)
+        .map(|(_, category)| *category)
+        .or_else(|| registered(&ext))
+        .unwrap_or(Category::Other)
+}
+
+/// Whether the name knows a kind: [`kind`] is not [`Category::Other`].
+pub fn is_known(name: &str) -> bool {
+    kind(name) != Category::Other
+}
+
+/// The kind the first bytes of a file (`head`) show, by their magic
+/// numbers; `None` when they show nothing known.
+pub fn kind_from_header(head: &[u8]) -> Option<Category> {
+    let found = infer::get(head)?;
+    let by_ending = kind(&format!("x.{}", found.extension()));
+    if by_ending != Category::Other {
+        return Some(by_ending);
+    }
+    match found.matcher_type() {
+        infer::MatcherType::Image => Some(Category::Images),
+        infer::MatcherType::Video => Some(Category::Videos),
+        infer::MatcherType::Audio => Some(Category::Audio),
+        infer::MatcherType::Archive => Some(Category::Archives),
+        infer::MatcherType::Book | infer::MatcherType::Doc => Some(Category::Documents),
+        infer::MatcherType::Font | infer::MatcherType::App => Some(Category::Installers),
+        infer::MatcherType::Text => Some(Category::Code),
+        infer::MatcherType::Custom => None,
+    }
+}
+
+/// The category of `ext` (lowercase, no dot) in the registry.
+fn registered(ext: &str) -> Option<Category> {
+    registry::ENDINGS
+        .binary_search_by(|(ending, _)| (*ending).cmp(ext))
+        .ok()
+        .map(|at| registry::ENDINGS[at].1)
+}
+
+/// The category of the longest ending of two or more parts of `lower`
+/// (`report.tar.xz` → `tar.xz`) the registry knows.
+fn compound(lower: &str) -> Option<Category> {
+    let dots: Vec<usize> = lower
+        .match_indices('.')
+        .map(|(at, _)| at)
+        .filter(|at| *at > 0)
+        .collect();
+    let last = *dots.last()?;
+    dots.iter()
+        .filter(|at| **at != last)
+        .find_map(|at| registered(&lower[at + 1..]))
+}
+
+/// Whether `lower` names one part of a split archive: `x.zip.001`,
+/// `x.7z.002`, `x.001`, `x.z01`, `x.r00`, `x.part2.rar`.
+fn is_split_part(lower: &str) -> bool {
+    let ext = extension(lower);
+    let digits = |text: &str| !text.is_empty() && text.chars().all(|c| c.is_ascii_digit());
+    let numbered = ext.len() == 3 && digits(&ext);
+    let letter_numbered =
+        ext.len() == 3 && (ext.starts_with('z') || ext.starts_with('r')) && digits(&ext[1..]);
+    numbered || letter_numbered
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_registry_is_sorted_for_its_search() {
+        let endings: Vec<&str> = registry::ENDINGS.iter().map(|(e, _)| *e).collect();
+        let mut sorted = endings.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(endings, sorted);
+    }
+
+    #[test]
+    fn every_common_kind_has_its_folder() {
+        let cases = [
+            (
+                Category::Images,
+                "IMG_3100.HEIC|a.heif|a.avif|a.jxl|DSC_0001.NEF|IMG_1.CR2|IMG_1.CR3|a.arw|a.dng|\
+                 a.raf|a.orf|a.rw2|a.pef|a.srw|art.psd",
+            ),
+            (
+                Category::Videos,
+                "clip.webm|a.m4v|a.3gp|a.mts|Film 2024.srt",
+            ),
+            (Category::Audio, "a.opus|a.aiff|a.aif|a.wma"),
+            (
+                Category::Documents,
+                "notes.odt|a.ods|a.odp|a.odg|TODO.md|book - Dune.epub|a.mobi|a.azw|a.azw3|\
+                 essay.pages|data.numbers|slides.key",
+            ),
+            (
+                Category::Archives,
+                "linux.tar.xz|a.tgz|a.zst|a.tar.zst|a.tar.gz|x.zip.001|x.7z.001|game.part1.rar|\
+                 x.z01|x.r00|x.001",
+            ),
+            (
+                Category::Installers,
+                "node-v22.11.0.pkg|Obsidian-1.7.7.AppImage|a.msix|a.msixbundle|a.appx|a.apk|\
+                 a.xapk|a.flatpakref|a.flatpak|a.snap|font.ttf|font.otf|font.woff|font.woff2|\
+                 ubuntu.iso",
+            ),
+        ];
+        for (category, names) in cases {
+            for name in names.split('|') {
+                assert_eq!(kind(name), category, "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn spec_extensions_keep_their_spec_category() {
+        for (_, extensions) in crate::file_type::CATEGORIES {
+            for ext in extensions {
+                let name = format!("x.{ext}");
+                assert_eq!(kind(&name), Category::of(&name), "{name}");
+            }
+        }
+        assert_eq!(kind("app.ts"), Category::Code);
+        assert_eq!(kind("Makefile"), Category::Other);
+        assert_eq!(kind("notes"), Category::Other);
+        assert_eq!(kind(".bashrc"), Category::Other);
+        assert_eq!(kind("x.unknownext"), Category::Other);
+    }
+
+    #[test]
+    fn magic_bytes_give_a_kind() {
+        let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x02\0\0\0";
+        assert_eq!(kind_from_header(png), Some(Category::Images));
+        assert_eq!(kind_from_header(b"%PDF-1.7\n"), Some(Category::Documents));
+        assert_eq!(
+            kind_from_header(b"PK\x03\x04\x14\0\0\0\0\0"),
+            Some(Category::Archives)
+        );
+        assert_eq!(
+            kind_from_header(b"MZ\x90\0\x03\0\0\0"),
+            Some(Category::Installers)
+        );
+        assert_eq!(kind_from_header(b"just some words"), None);
+        assert_eq!(kind_from_header(b""), None);
+    }
+}

@@ -1,0 +1,51 @@
+//! The kind the planner gives each file of the target in one turn: its
+//! own judgement ([`crate::kinds`]), never `get_file_type`'s table, which it
+//! still asks for every file so a session looks as it always did; a name
+//! that gives no kind takes the kind `summarize_folder` read from the
+//! file's first bytes.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::file_type::Category;
+use crate::kinds::kind;
+
+use super::exchanges::Exchange;
+use super::readings::Overview;
+
+/// The kinds of the files this turn classified.
+pub struct KindsSeen<'a> {
+    /// The files `get_file_type` was asked about.
+    asked: BTreeSet<&'a str>,
+    /// The kinds told by files' first bytes.
+    by_content: BTreeMap<String, Category>,
+}
+
+impl<'a> KindsSeen<'a> {
+    /// What `exchanges` (one turn's) show.
+    pub fn new(exchanges: &'a [Exchange]) -> Self {
+        let asked = exchanges
+            .iter()
+            .filter(|e| e.name == "get_file_type" && Category::from_name(&e.result).is_some())
+            .map(|e| e.arg("filename"))
+            .collect();
+        let by_content = exchanges
+            .iter()
+            .rev()
+            .find(|e| e.name == "summarize_folder" && e.arg("path") == ".")
+            .map(|e| Overview::read(&e.result).by_content)
+            .unwrap_or_default();
+        Self { asked, by_content }
+    }
+
+    /// The kind of the file `name`; `None` when the turn did not classify it.
+    pub fn of(&self, name: &str) -> Option<Category> {
+        if !self.asked.contains(name) {
+            return None;
+        }
+        let by_name = kind(name);
+        Some(match by_name {
+            Category::Other => self.by_content.get(name).copied().unwrap_or(by_name),
+            _ => by_name,
+        })
+    }
+}

@@ -1,0 +1,99 @@
+//! The words for files in use (see [`crate::in_use`]): what plans leave
+//! where it is, the note a `move_file` of such a file gets, the rows of a
+//! summary, and `apply`'s refusal.
+
+use super::Lang;
+use crate::format::group_digits;
+use crate::in_use::InUse;
+
+impl Lang {
+    /// What files in use of one kind are, for `count` of them
+    /// (`downloads in progress`, `正在下载的文件`).
+    pub fn in_use_label(self, why: InUse, count: usize) -> &'static str {
+        match (self, why, count == 1) {
+            (Lang::En, InUse::Downloading, true) => "download in progress",
+            (Lang::En, InUse::Downloading, false) => "downloads in progress",
+            (Lang::En, InUse::Lock, true) => "lock file of an open document",
+            (Lang::En, InUse::Lock, false) => "lock files of open documents",
+            (Lang::En, InUse::System, true) => "system file of the folder",
+            (Lang::En, InUse::System, false) => "system files of the folder",
+            (Lang::Zh, InUse::Downloading, _) => "正在下载的文件",
+            (Lang::Zh, InUse::Lock, _) => "打开的文档的锁文件",
+            (Lang::Zh, InUse::System, _) => "文件夹的系统文件",
+        }
+    }
+
+    /// A plan's line on the `count` files in use of one kind it leaves
+    /// where they are, naming `names` (the first of them when fewer):
+    /// `2 downloads in progress left where they are: a.part, b.crdownload`.
+    pub fn left_in_use(self, why: InUse, count: usize, names: &[String]) -> String {
+        let label = self.in_use_label(why, count);
+        let shown = group_digits(count);
+        let (list, more) = match self {
+            Lang::En => (names.join(", "), ", …"),
+            Lang::Zh => (names.join("、"), "……"),
+        };
+        let more = if names.len() < count { more } else { "" };
+        match (self, count) {
+            (Lang::En, 1) => format!("1 {label} left where it is: {list}"),
+            (Lang::En, _) => format!("{shown} {label} left where they are: {list}{more}"),
+            (Lang::Zh, _) => format!("{shown} 个{label}保持不动：{list}{more}"),
+        }
+    }
+
+    /// The heading of the files in use of one kind on the page of a plan.
+    pub fn page_in_use_heading(self, why: InUse, count: usize) -> String {
+        let label = self.in_use_label(why, count);
+        let count = group_digits(count);
+        match self {
+            Lang::En => format!("{count} {label}, left where they are:"),
+            Lang::Zh => format!("{count} 个{label}，保持不动："),
+        }
+    }
+
+    /// The sentence a `move_file` result ends with when the file moved
+    /// looks in use.
+    pub fn looks_in_use(self, why: InUse) -> String {
+        let what = match (self, why) {
+            (Lang::En, InUse::Downloading) => "a download still in progress",
+            (Lang::En, InUse::Lock) => "the lock file of an open document",
+            (Lang::En, InUse::System) => "a system file of its folder",
+            (Lang::Zh, InUse::Downloading) => "下载尚未完成",
+            (Lang::Zh, InUse::Lock) => "打开的文档的锁文件",
+            (Lang::Zh, InUse::System) => "所在文件夹的系统文件",
+        };
+        self.pick(
+            format!("Note: it looks in use ({what})."),
+            format!("注意：它看起来正在使用中（{what}）。"),
+        )
+    }
+
+    /// summarize_folder: the heading of the files in use.
+    pub fn summary_in_use(self) -> String {
+        self.pick(
+            "In use (never moved by the bulk tools):".to_owned(),
+            "正在使用（批量工具不会移动它们）：".to_owned(),
+        )
+    }
+
+    /// summarize_folder: the row of the files in use of one kind:
+    /// `  downloads in progress (2): a.part, b.crdownload`.
+    pub fn summary_in_use_row(self, why: InUse, count: usize, names: &[String]) -> String {
+        let label = self.in_use_label(why, 2);
+        let separator = self.pick(", ".to_owned(), "、".to_owned());
+        format!(
+            "  {label} ({}): {}",
+            group_digits(count),
+            names.join(&separator)
+        )
+    }
+
+    /// `tidyup apply`: a step refused because its source looks in use now.
+    pub fn apply_source_in_use(self, path: &str, why: InUse) -> String {
+        let what = self.in_use_label(why, 1);
+        self.pick(
+            format!("{path} looks in use now ({what}); it stays where it is"),
+            format!("{path} 现在看起来正在使用中（{what}），保持不动"),
+        )
+    }
+}
