@@ -106,6 +106,9 @@ pub struct LargePlan {
     /// What the user left out, as the plan names it (folders, files).
     #[serde(default)]
     pub skipped: Vec<String>,
+    /// The project folders the summary found: left whole.
+    #[serde(default)]
+    pub projects: Vec<String>,
 }
 
 /// Name patterns shown per category.
@@ -141,6 +144,7 @@ impl LargePlan {
             items,
             groups,
             set_aside,
+            projects: overview.projects.clone(),
             ..Self::default()
         })
     }

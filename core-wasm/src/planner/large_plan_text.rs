@@ -40,6 +40,10 @@ pub fn plan_text(plan: &LargePlan, lang: Lang, separator: char) -> String {
             text.push_str(&lang.for_example(samples));
         }
     }
+    if !plan.projects.is_empty() {
+        text.push_str("\n\n");
+        text.push_str(&lang.left_alone(LeftAlone::Projects, &plan.projects));
+    }
     if !plan.skipped.is_empty() {
         text.push_str("\n\n");
         text.push_str(&lang.left_alone(LeftAlone::Skipped, &plan.skipped));

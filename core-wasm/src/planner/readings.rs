@@ -5,13 +5,17 @@
 use std::collections::BTreeMap;
 
 use crate::file_type::Category;
+use crate::tools::DIR_MARKER;
 
 /// What the planner reads from a `summarize_folder` result: its indented
 /// rows. A category's first row (`  图片: 3,412 (1.2 GB)`) gives its count
 /// and size, its second its sample names; a row `  GLOB COUNT` whose glob
-/// holds a `*` is a name pattern.
+/// holds a `*` is a name pattern; a row `  [目录] NAME | MARKER` is a
+/// project folder.
 #[derive(Debug, Default)]
 pub struct Overview {
+    /// The project folders, left whole.
+    pub projects: Vec<String>,
     /// Count and size of each category.
     pub totals: BTreeMap<Category, (usize, String)>,
     /// Sample names of each category, as the summary gives them.
@@ -25,7 +29,13 @@ impl Overview {
     pub fn read(summary: &str) -> Self {
         let mut overview = Overview::default();
         for row in summary.lines().filter_map(|line| line.strip_prefix("  ")) {
-            if let Some((name, rest)) = row.split_once(": ")
+            if let Some(project) = row
+                .strip_prefix(DIR_MARKER)
+                .and_then(|rest| rest.strip_prefix(' '))
+                .and_then(|rest| rest.rsplit_once(" | "))
+            {
+                overview.projects.push(project.0.to_owned());
+            } else if let Some((name, rest)) = row.split_once(": ")
                 && let Some(category) = Category::from_name(name)
             {
                 let total = rest.split_once(" (").and_then(|(count, size)| {

@@ -5,10 +5,12 @@ use std::collections::BTreeMap;
 
 use super::bulk::{Folder, movable, read_folder};
 use super::name_patterns::pattern_with_extension;
-use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult};
+use super::{Args, DIR_MARKER, Group, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::file_type::{CATEGORIES, Category, extension};
 use crate::format::group_digits;
 use crate::format::{format_local_time, format_size};
+use crate::groups::{Groups, project_marker};
+use crate::paths;
 use crate::ports::{Entry, EntryKind};
 use crate::texts::Lang;
 
@@ -22,11 +24,17 @@ const FOLDERS: usize = 15;
 const SAMPLES: usize = 3;
 /// Characters of a name shown in a summary.
 const NAME_CHARS: usize = 40;
+/// Groups of related files named as examples.
+const GROUPS: usize = 5;
+/// Subfolders looked into to see whether they are projects.
+const PROJECT_CHECKS: usize = 50;
+/// Projects named.
+const PROJECTS: usize = 10;
 
 pub(super) const TOOL: Tool = Tool {
     name: "summarize_folder",
     group: Group::Bulk,
-    description: "A short overview of a directory of any size: counts of files and folders, count and size per category, the most common extensions, modification months, the most common name patterns (globs for move_matching), the subfolders and sample names per category.",
+    description: "A short overview of a directory of any size: counts of files and folders, count and size per category, the most common extensions, modification months, the most common name patterns (globs for move_matching), the subfolders, the project folders (to leave whole), the groups of related files (kept together) and sample names per category.",
     parameters: &[(
         "path",
         "string",
@@ -43,7 +51,12 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     if entries.is_empty() {
         return Ok(ctx.lang.dir_empty(&path));
     }
-    let stats = Stats::of(&entries);
+    let related = Groups::form(
+        entries
+            .iter()
+            .map(|entry| (entry.name.as_str(), entry.kind == EntryKind::Dir)),
+    );
+    let stats = Stats::of(&entries, &related);
     let lang = ctx.lang;
     let mut sections = vec![
         lang.summary_heading(
@@ -62,6 +75,13 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     }
     if !stats.folders.is_empty() {
         sections.push(folders_line(lang, &stats.folders));
+    }
+    let projects = projects(ctx, &path, &stats.folders);
+    if !projects.is_empty() {
+        sections.push(projects_section(lang, &projects));
+    }
+    if !related.all().is_empty() {
+        sections.push(groups_section(lang, &related));
     }
     sections.push(samples_section(lang, &stats));
     if stats.hidden > 0 {
@@ -109,6 +129,53 @@ fn folders_line(lang: Lang, folders: &[String]) -> String {
     line
 }
 
+/// The subfolders of `path` (the first [`PROJECT_CHECKS`] not hidden)
+/// that are projects, each with the entry that says so.
+fn projects(ctx: &mut ToolContext<'_>, path: &str, folders: &[String]) -> Vec<(String, String)> {
+    folders
+        .iter()
+        .filter(|name| !name.starts_with('.'))
+        .take(PROJECT_CHECKS)
+        .filter_map(|name| {
+            let entries = ctx.files.list(&paths::join(path, name)).ok()?;
+            let marker = project_marker(entries.iter().map(|entry| entry.name.as_str()))?;
+            Some((name.clone(), marker.to_owned()))
+        })
+        .collect()
+}
+
+/// The projects, one `  [目录] NAME | MARKER` row each (the first
+/// [`PROJECTS`]), and how many more.
+fn projects_section(lang: Lang, projects: &[(String, String)]) -> String {
+    let mut lines = vec![lang.summary_projects(projects.len())];
+    lines.extend(
+        projects
+            .iter()
+            .take(PROJECTS)
+            .map(|(name, marker)| format!("  {DIR_MARKER} {name} | {marker}")),
+    );
+    if projects.len() > PROJECTS {
+        lines.push(format!("  {}", lang.and_more(projects.len() - PROJECTS)));
+    }
+    lines.join("\n")
+}
+
+/// How many groups of related files there are, and a few of them: the
+/// main file and what goes with it.
+fn groups_section(lang: Lang, related: &Groups) -> String {
+    let all = related.all();
+    let mut lines = vec![lang.summary_groups(all.len())];
+    lines.extend(
+        all.iter()
+            .take(GROUPS)
+            .map(|group| format!("  {}{}", short(&group.main), lang.moving_with(&group.members))),
+    );
+    if all.len() > GROUPS {
+        lines.push(format!("  {}", lang.and_more(all.len() - GROUPS)));
+    }
+    lines.join("\n")
+}
+
 /// A few file names of each category.
 fn samples_section(lang: Lang, stats: &Stats) -> String {
     let mut lines = vec![lang.summary_samples()];
@@ -135,7 +202,9 @@ struct Stats {
 }
 
 impl Stats {
-    fn of(entries: &[Entry]) -> Self {
+    /// What `entries` hold; a member of a group of `related` files counts
+    /// under its group's kind, as `move_by_type` moves it.
+    fn of(entries: &[Entry], related: &Groups) -> Self {
         let mut stats = Stats::default();
         for entry in entries {
             if entry.kind == EntryKind::Dir {
@@ -149,7 +218,10 @@ impl Stats {
                 continue;
             }
             let ext = extension(&entry.name);
-            let category = category_of_extension(&ext);
+            let category = match related.of(&entry.name) {
+                Some(group) => group.kind(),
+                None => category_of_extension(&ext),
+            };
             let totals = stats.categories.entry(category).or_default();
             totals.0 += 1;
             totals.1 = totals.1.saturating_add(entry.size);
