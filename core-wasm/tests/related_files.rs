@@ -112,10 +112,14 @@ fn a_project_as_the_target_is_left_as_it_is() {
             .file("src/main.rs", "fn main() {}")
             .file("notes.txt", "notes");
         let before = fs.snapshot();
-        let (outcomes, events, _) = converse(lang, &mut fs, &["organize"]);
-        assert_eq!(outcomes, [Outcome::Answered]);
-        assert_eq!(fs.snapshot(), before);
+        let (outcomes, events, _) = converse(lang, &mut fs, &["organize", "yes"]);
+        assert_eq!(outcomes, [Outcome::Answered, Outcome::Answered]);
+        assert_eq!(fs.snapshot(), before, "{lang:?}: nothing proposed, nothing done");
         let answer = &events.answers()[0];
-        assert!(answer.contains("Cargo.toml"), "{lang:?}: {answer}");
+        let project = match lang {
+            Lang::En => "looks like a project (it has Cargo.toml)",
+            Lang::Zh => "看起来是一个项目（其中有 Cargo.toml）",
+        };
+        assert!(answer.contains(project), "{lang:?}: {answer}");
     }
 }
