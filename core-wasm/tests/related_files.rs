@@ -6,7 +6,7 @@
 
 use tidyup_core::planner::folder_name;
 use tidyup_core::{Lang, Outcome};
-use tidyup_test_kit::{MTIME, MemFs, Recorder, converse};
+use tidyup_test_kit::{MTIME, MemFs, Recorder, converse, run_tool, run_tool_zh};
 
 /// A folder with a film and its subtitles, a saved page and its folder, a
 /// split archive, a RAW+JPEG pair with its sidecar and a project, plus
@@ -58,12 +58,18 @@ fn expected(lang: Lang) -> Vec<String> {
 fn check(lang: Lang, fs: &MemFs, events: &Recorder) {
     let after = fs.snapshot();
     for path in expected(lang) {
-        assert!(after.contains_key(&path), "{lang:?}: {path} missing in {after:#?}");
+        assert!(
+            after.contains_key(&path),
+            "{lang:?}: {path} missing in {after:#?}"
+        );
     }
     let touched_project = events.tools().into_iter().any(|(name, result)| {
         name != "list_files" && name != "summarize_folder" && result.contains("myproject")
     });
-    assert!(!touched_project, "{lang:?}: nothing moves in or out of a project");
+    assert!(
+        !touched_project,
+        "{lang:?}: nothing moves in or out of a project"
+    );
     let plan = &events.answers()[0];
     let projects = match lang {
         Lang::En => "Projects left whole: myproject",
@@ -97,7 +103,10 @@ fn a_large_folder_keeps_related_files_together_and_projects_whole() {
         let (outcomes, events, _) = converse(lang, &mut fs, &["organize", "yes"]);
         assert_eq!(outcomes, [Outcome::Answered, Outcome::Answered]);
         assert!(
-            events.tools().iter().any(|(name, _)| name == "move_by_type"),
+            events
+                .tools()
+                .iter()
+                .any(|(name, _)| name == "move_by_type"),
             "{lang:?}: the bulk path"
         );
         check(lang, &fs, &events);
@@ -114,7 +123,11 @@ fn a_project_as_the_target_is_left_as_it_is() {
         let before = fs.snapshot();
         let (outcomes, events, _) = converse(lang, &mut fs, &["organize", "yes"]);
         assert_eq!(outcomes, [Outcome::Answered, Outcome::Answered]);
-        assert_eq!(fs.snapshot(), before, "{lang:?}: nothing proposed, nothing done");
+        assert_eq!(
+            fs.snapshot(),
+            before,
+            "{lang:?}: nothing proposed, nothing done"
+        );
         let answer = &events.answers()[0];
         let project = match lang {
             Lang::En => "looks like a project (it has Cargo.toml)",
@@ -122,4 +135,58 @@ fn a_project_as_the_target_is_left_as_it_is() {
         };
         assert!(answer.contains(project), "{lang:?}: {answer}");
     }
+}
+
+#[test]
+fn move_by_type_moves_a_group_whole_under_names_that_still_match() {
+    let mut fs = MemFs::new()
+        .file("Film.mp4", "film")
+        .file("Film.en.srt", "en")
+        .file("Page.html", "<html>")
+        .file("Page_files/a.css", "css")
+        .file("Videos/Film.mp4", "an older film");
+    let others = run_tool(
+        &mut fs,
+        "move_by_type",
+        r#"{"path": ".", "category": "其他", "destination": "Others"}"#,
+    );
+    assert!(!fs.exists("Others/Film.en.srt"), "{others}");
+    assert!(fs.exists("Film.en.srt"), "a subtitle stays with its film");
+    run_tool(
+        &mut fs,
+        "move_by_type",
+        r#"{"path": ".", "category": "视频", "destination": "Videos"}"#,
+    );
+    assert!(fs.exists("Videos/Film (2).mp4"));
+    assert!(fs.exists("Videos/Film (2).en.srt"), "{:#?}", fs.snapshot());
+    assert!(fs.exists("Videos/Film.mp4"), "nothing is overwritten");
+    let code = run_tool(
+        &mut fs,
+        "move_by_type",
+        r#"{"path": ".", "category": "代码", "destination": "Code"}"#,
+    );
+    assert!(fs.exists("Code/Page_files/a.css"), "{code}");
+    assert!(fs.exists("Code/Page.html"));
+}
+
+#[test]
+fn summarize_folder_names_the_groups_and_the_projects() {
+    let mut fs = folder(0);
+    let summary = run_tool(&mut fs, "summarize_folder", r#"{"path": "."}"#);
+    assert!(
+        summary.contains("Film 2024.mp4 (+ 2 subtitles)"),
+        "{summary}"
+    );
+    assert!(summary.contains("x.zip.001 (+ 2 more parts)"), "{summary}");
+    assert!(summary.contains("[目录] myproject | "), "{summary}");
+    assert!(
+        summary.contains("  压缩包: 3 "),
+        "parts count as the archive: {summary}"
+    );
+    let summary = run_tool_zh(&mut fs, "summarize_folder", r#"{"path": "."}"#);
+    assert!(
+        summary.contains("Film 2024.mp4（连同 2 个字幕文件）"),
+        "{summary}"
+    );
+    assert!(summary.contains("项目文件夹（1 个"), "{summary}");
 }

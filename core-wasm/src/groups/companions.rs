@@ -11,7 +11,9 @@ use crate::file_type::{Category, extension};
 use crate::kinds::kind;
 
 /// Subtitle and lyrics extensions: they follow a video (lyrics, audio).
-const SUBTITLES: &[&str] = &["srt", "ass", "ssa", "vtt", "sub", "idx", "sup", "smi", "lrc"];
+const SUBTITLES: &[&str] = &[
+    "srt", "ass", "ssa", "vtt", "sub", "idx", "sup", "smi", "lrc",
+];
 /// Sidecars of photo and video editors and cameras.
 const SIDECARS: &[&str] = &["xmp", "aae", "thm", "pp3", "dop"];
 /// Camera raw formats, kept with the JPEG/HEIC shot beside them.

@@ -40,13 +40,11 @@ fn shared_stem(names: &[&str]) -> Option<usize> {
         })
     };
     let common = (0..first.len()).take_while(|&i| same(i)).count();
-    (1..=common)
-        .rev()
-        .find(|&i| {
-            chars
-                .iter()
-                .all(|name| name.get(i).is_some_and(|c| BOUNDARIES.contains(c)))
-        })
+    (1..=common).rev().find(|&i| {
+        chars
+            .iter()
+            .all(|name| name.get(i).is_some_and(|c| BOUNDARIES.contains(c)))
+    })
 }
 
 /// The byte index of character `chars` of `name`.

@@ -59,7 +59,10 @@ pub(super) fn groups(files: &[&str], dirs: &[&str]) -> Vec<(String, String)> {
                 .is_some_and(|(stem, ext)| stem == base && PAGES.contains(&ext))
         });
         if let Some(page) = page {
-            if !found.iter().any(|(taken, _): &(String, String)| taken == page) {
+            if !found
+                .iter()
+                .any(|(taken, _): &(String, String)| taken == page)
+            {
                 found.push(((*page).to_owned(), (*dir).to_owned()));
             }
         }

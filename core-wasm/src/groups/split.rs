@@ -89,9 +89,7 @@ fn numbered(name: &str) -> Option<Part> {
     // x.zip.001, x.7z.001, x.001
     if last.len() == 3 && digits(last) && !head.is_empty() {
         let archive = match head.rsplit_once('.') {
-            Some((_, ext)) if ARCHIVE_EXTENSIONS.contains(&ext) => {
-                head.to_owned()
-            }
+            Some((_, ext)) if ARCHIVE_EXTENSIONS.contains(&ext) => head.to_owned(),
             _ => format!("{head}.001"),
         };
         return Some(Part {

@@ -86,7 +86,13 @@ fn cue_sheets_and_shapefiles_stay_with_their_data() {
     assert_eq!(members(&groups, "game.bin"), ["game.cue"]);
     assert_eq!(
         members(&groups, "roads.shp"),
-        ["roads.cpg", "roads.dbf", "roads.prj", "roads.shp.xml", "roads.shx"]
+        [
+            "roads.cpg",
+            "roads.dbf",
+            "roads.prj",
+            "roads.shp.xml",
+            "roads.shx"
+        ]
     );
     assert!(groups.of("lonely.dbf").is_none());
 }
@@ -122,7 +128,10 @@ fn split_archives_are_one_with_the_part_an_archiver_opens() {
         members(&groups, "game.part1.rar"),
         ["game.part10.rar", "game.part2.rar"]
     );
-    assert_eq!(groups.of("game.part1.rar").unwrap().kind(), Category::Archives);
+    assert_eq!(
+        groups.of("game.part1.rar").unwrap().kind(),
+        Category::Archives
+    );
     assert_eq!(members(&groups, "set.part01.zip"), ["set.part02.zip"]);
     assert_eq!(members(&groups, "old.zip"), ["old.z01", "old.z02"]);
     assert_eq!(members(&groups, "legacy.rar"), ["legacy.r00", "legacy.r01"]);
@@ -156,7 +165,13 @@ fn a_saved_page_keeps_its_folder_whatever_the_browser_named_it() {
 
 #[test]
 fn unrelated_files_of_one_stem_stay_apart() {
-    let groups = files(&["report.pdf", "report.docx", "photo.jpg", "photo.png", ".x.srt"]);
+    let groups = files(&[
+        "report.pdf",
+        "report.docx",
+        "photo.jpg",
+        "photo.png",
+        ".x.srt",
+    ]);
     assert!(groups.all().is_empty(), "{:?}", groups.all());
 }
 
@@ -172,7 +187,9 @@ fn a_group_renamed_to_fit_keeps_its_members_matching() {
         ["x.zip (2).001", "x.zip (2).002"]
     );
     assert_eq!(
-        group_names(&["game.part1.rar", "game.part2.rar"], &|n| n == "game.part1.rar").unwrap(),
+        group_names(&["game.part1.rar", "game.part2.rar"], &|n| n
+            == "game.part1.rar")
+        .unwrap(),
         ["game (2).part1.rar", "game (2).part2.rar"]
     );
     assert_eq!(
@@ -188,11 +205,17 @@ fn a_group_renamed_to_fit_keeps_its_members_matching() {
 #[test]
 fn projects_are_known_by_their_markers() {
     assert_eq!(project_marker([".git", "src"]), Some(".git"));
-    assert_eq!(project_marker(["README.md", "Cargo.toml"]), Some("Cargo.toml"));
+    assert_eq!(
+        project_marker(["README.md", "Cargo.toml"]),
+        Some("Cargo.toml")
+    );
     assert_eq!(project_marker(["App.xcodeproj"]), Some("App.xcodeproj"));
     assert_eq!(project_marker(["Tool.sln"]), Some("Tool.sln"));
     assert_eq!(project_marker([".vscode"]), Some(".vscode"));
     assert_eq!(project_marker(["notes.txt", "photo.jpg"]), None);
     assert_eq!(target_project_marker([".vscode", "Makefile"]), None);
-    assert_eq!(target_project_marker([".vscode", "package.json"]), Some("package.json"));
+    assert_eq!(
+        target_project_marker([".vscode", "package.json"]),
+        Some("package.json")
+    );
 }

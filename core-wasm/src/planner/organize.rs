@@ -147,7 +147,11 @@ fn subfolder_listings(
         .iter()
         .filter(|item| item.is_dir && !item.name.starts_with('.'))
         .filter(|item| !related.is_member(&item.name))
-        .filter(|item| !listed.iter().any(|(_, args)| args["path"] == item.name.as_str()))
+        .filter(|item| {
+            !listed
+                .iter()
+                .any(|(_, args)| args["path"] == item.name.as_str())
+        })
         .take(SUBFOLDERS_LISTED)
         .map(|item| list_files(&item.name))
         .collect()

@@ -116,7 +116,15 @@ impl Plan {
         let destinations = plan.sort_items(&items, &related, exchanges, lang, rules);
         for ((reason, folder), files) in destinations {
             let folder = folder.replace('/', &separator.to_string());
-            let group = group(reason, folder, &files, &plan.related, &items, exchanges, separator);
+            let group = group(
+                reason,
+                folder,
+                &files,
+                &plan.related,
+                &items,
+                exchanges,
+                separator,
+            );
             plan.groups.push(group);
         }
         plan
@@ -279,7 +287,13 @@ fn group(
     let mut moves = Vec::new();
     for file in files {
         let members: Vec<&str> = std::iter::once(*file)
-            .chain(related.get(*file).into_iter().flatten().map(|(n, _)| n.as_str()))
+            .chain(
+                related
+                    .get(*file)
+                    .into_iter()
+                    .flatten()
+                    .map(|(n, _)| n.as_str()),
+            )
             .collect();
         let names = group_names(&members, &|name| used.contains(name)).unwrap_or_else(|| {
             let mut taken = used.clone();

@@ -3,8 +3,8 @@
 
 use super::{Lang, Noun};
 use crate::file_type::Category;
-use crate::groups::Role;
 use crate::format::group_digits;
+use crate::groups::Role;
 
 /// A folder a plan fills: its name, the target's separator shown after it,
 /// and whether it is there already.

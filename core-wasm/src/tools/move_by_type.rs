@@ -64,9 +64,7 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         .filter(|entry| movable(entry) && !related.is_member(&entry.name))
         .filter_map(|entry| {
             let unit: Vec<String> = match related.of(&entry.name) {
-                Some(group) if group.kind() == wanted => {
-                    group.names().map(str::to_owned).collect()
-                }
+                Some(group) if group.kind() == wanted => group.names().map(str::to_owned).collect(),
                 Some(_) => return None,
                 None if kind(&entry.name) == wanted => vec![entry.name.clone()],
                 None => return None,

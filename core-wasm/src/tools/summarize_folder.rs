@@ -165,11 +165,13 @@ fn projects_section(lang: Lang, projects: &[(String, String)]) -> String {
 fn groups_section(lang: Lang, related: &Groups) -> String {
     let all = related.all();
     let mut lines = vec![lang.summary_groups(all.len())];
-    lines.extend(
-        all.iter()
-            .take(GROUPS)
-            .map(|group| format!("  {}{}", short(&group.main), lang.moving_with(&group.members))),
-    );
+    lines.extend(all.iter().take(GROUPS).map(|group| {
+        format!(
+            "  {}{}",
+            short(&group.main),
+            lang.moving_with(&group.members)
+        )
+    }));
     if all.len() > GROUPS {
         lines.push(format!("  {}", lang.and_more(all.len() - GROUPS)));
     }
