@@ -204,13 +204,19 @@ struct Stats {
 }
 
 impl Stats {
-    /// What `entries` hold; a member of a group of `related` files counts
-    /// under its group's kind, as `move_by_type` moves it.
+    /// What `entries` hold; a member of a group of `related` files (a
+    /// saved page's folder too) counts under its group's kind, as
+    /// `move_by_type` moves it.
     fn of(entries: &[Entry], related: &Groups) -> Self {
         let mut stats = Stats::default();
         for entry in entries {
             if entry.kind == EntryKind::Dir {
                 stats.folders.push(entry.name.clone());
+                // A saved page's folder moves with the page: counted with
+                // its type, as move_by_type counts what it moves.
+                if let Some(group) = related.of(&entry.name) {
+                    stats.categories.entry(group.kind()).or_default().0 += 1;
+                }
                 continue;
             }
             stats.files += 1;
