@@ -58,13 +58,12 @@ pub(super) fn groups(files: &[&str], dirs: &[&str]) -> Vec<(String, String)> {
             file.rsplit_once('.')
                 .is_some_and(|(stem, ext)| stem == base && PAGES.contains(&ext))
         });
-        if let Some(page) = page {
-            if !found
+        if let Some(page) = page
+            && !found
                 .iter()
                 .any(|(taken, _): &(String, String)| taken == page)
-            {
-                found.push(((*page).to_owned(), (*dir).to_owned()));
-            }
+        {
+            found.push(((*page).to_owned(), (*dir).to_owned()));
         }
     }
     found

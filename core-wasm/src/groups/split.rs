@@ -31,15 +31,15 @@ pub(super) fn groups(files: &[&str]) -> Vec<Related> {
     // A `.zip`/`.rar` joins only an archive that has numbered parts.
     for name in files {
         let lower = name.to_lowercase();
-        if lower.ends_with(".zip") || lower.ends_with(".rar") {
-            if let Some(parts) = by_archive.get_mut(&lower) {
-                let opened = Part {
-                    archive: lower.clone(),
-                    order: 0,
-                    opened: true,
-                };
-                parts.push((name, opened));
-            }
+        if (lower.ends_with(".zip") || lower.ends_with(".rar"))
+            && let Some(parts) = by_archive.get_mut(&lower)
+        {
+            let opened = Part {
+                archive: lower.clone(),
+                order: 0,
+                opened: true,
+            };
+            parts.push((name, opened));
         }
     }
     by_archive
