@@ -19,6 +19,7 @@ pub mod demo_folder;
 pub mod duplicates;
 pub mod file_type;
 pub mod format;
+pub mod groups;
 pub mod in_use;
 pub mod kinds;
 pub mod paths;

@@ -24,6 +24,7 @@ mod installing;
 mod listing;
 mod plan_review;
 mod prompt_injection;
+mod related_files;
 mod round_limit;
 mod rules;
 mod rules_guard;

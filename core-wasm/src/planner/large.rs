@@ -112,6 +112,9 @@ pub struct LargePlan {
     /// and the first names, as the summary gives them.
     #[serde(default)]
     pub in_use: Vec<(InUse, usize, Vec<String>)>,
+    /// The project folders the summary found: left whole.
+    #[serde(default)]
+    pub projects: Vec<String>,
 }
 
 /// Name patterns shown per category.
@@ -153,6 +156,7 @@ impl LargePlan {
             groups,
             set_aside,
             in_use,
+            projects: overview.projects.clone(),
             ..Self::default()
         })
     }

@@ -45,6 +45,9 @@ pub fn plan_text(plan: &LargePlan, lang: Lang, separator: char) -> String {
         .iter()
         .map(|(why, count, names)| lang.left_in_use(*why, *count, names))
         .collect();
+    if !plan.projects.is_empty() {
+        left.push(lang.left_alone(LeftAlone::Projects, &plan.projects));
+    }
     if !plan.skipped.is_empty() {
         left.push(lang.left_alone(LeftAlone::Skipped, &plan.skipped));
     }

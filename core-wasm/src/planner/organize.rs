@@ -6,6 +6,7 @@
 use serde_json::{Value, json};
 
 use crate::file_type::Category;
+use crate::groups::{Groups, target_project_marker};
 use crate::in_use::in_use_of;
 use crate::kinds::{is_known, kind};
 
@@ -60,6 +61,10 @@ pub fn organize(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared) -
     else {
         return Step::Call(vec![("list_files", json!({ "path": "." }))]);
     };
+    let top = parse_listing(&listing.result);
+    if let Some(marker) = target_project_marker(top.iter().map(|item| item.name.as_str())) {
+        return Step::Say(ctx.lang.target_is_project(marker));
+    }
     if declared.bulk && large::is_cut(&listing.result) {
         return organize_large(ctx, this_turn);
     }
@@ -77,7 +82,7 @@ pub fn organize(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared) -
         Step::Say(plan_text::nothing_to_organize(&plan, ctx.lang))
     } else {
         let text = plan_text::plan_text(&plan, ctx.lang, ctx.separator());
-        Step::Propose(text, Proposal::PerFile(plan))
+        Step::Propose(text, Box::new(Proposal::PerFile(plan)))
     }
 }
 
@@ -134,8 +139,35 @@ fn classify_calls(
             calls.push(("summarize_folder", json!({ "path": "." })));
         }
     }
-    calls.extend(folder_listings(ctx, items));
+    let listed = folder_listings(ctx, items);
+    calls.extend(subfolder_listings(items, &listed));
+    calls.extend(listed);
     Step::Call(calls)
+}
+
+/// Subfolders listed to see which are projects, at most this many.
+const SUBFOLDERS_LISTED: usize = 20;
+
+/// `list_files` of the visible subfolders (at most [`SUBFOLDERS_LISTED`])
+/// the `listed` calls do not list already and that belong to no saved
+/// page, to see which are projects, left whole.
+fn subfolder_listings(
+    items: &[Listed],
+    listed: &[(&'static str, Value)],
+) -> Vec<(&'static str, Value)> {
+    let related = Groups::form(items.iter().map(|item| (item.name.as_str(), item.is_dir)));
+    items
+        .iter()
+        .filter(|item| item.is_dir && !item.name.starts_with('.'))
+        .filter(|item| !related.is_member(&item.name))
+        .filter(|item| {
+            !listed
+                .iter()
+                .any(|(_, args)| args["path"] == item.name.as_str())
+        })
+        .take(SUBFOLDERS_LISTED)
+        .map(|item| list_files(&item.name))
+        .collect()
 }
 
 /// `list_files` of each existing folder files may go to: the categories'
@@ -198,7 +230,7 @@ fn organize_large(ctx: &Context<'_>, this_turn: &[Exchange]) -> Step {
         }
         Some(plan) => {
             let text = large_plan_text::plan_text(&plan, lang, ctx.separator());
-            Step::Propose(text, Proposal::ByCategory(plan))
+            Step::Propose(text, Box::new(Proposal::ByCategory(plan)))
         }
     }
 }

@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 
 use crate::Lang;
 use crate::file_type::Category;
+use crate::groups::{Groups, Role, group_names, project_marker};
 use crate::in_use::{InUse, in_use_of};
 use crate::rules::Rules;
 
@@ -38,7 +39,8 @@ pub struct Group {
     pub folder: String,
     /// Whether that folder exists already (then it is reused).
     pub folder_exists: bool,
-    /// The moves, sorted by file name.
+    /// The moves, by file name; the other members of a group of related
+    /// files right after its main file.
     pub moves: Vec<Move>,
 }
 
@@ -77,6 +79,14 @@ pub struct Plan {
     /// Items some program is writing or holding, which stay: each with why.
     #[serde(default)]
     pub in_use: Vec<(String, InUse)>,
+    /// Each moving group of related files: its main file, and the other
+    /// members (what they are to it), which go where it goes.
+    #[serde(default)]
+    pub related: BTreeMap<String, Vec<(String, Role)>>,
+    /// Folders that are projects (the listing of each shows a `.git`, a
+    /// manifest...): left whole, nothing moves out of them.
+    #[serde(default)]
+    pub projects: Vec<String>,
 }
 
 /// The files of the target by where they go: a reason and a folder
@@ -107,20 +117,39 @@ impl Plan {
             copy_of: spare_copies(exchanges, lang, separator),
             ..Plan::default()
         };
-        let destinations = plan.sort_items(&items, exchanges, lang, rules);
+        // A file in use belongs to no group: it stays whatever its
+        // neighbours do.
+        let busy = in_use_of(items.iter().map(|item| item.name.as_str()));
+        let related = Groups::form(
+            items
+                .iter()
+                .filter(|item| !busy.contains_key(&item.name))
+                .map(|item| (item.name.as_str(), item.is_dir)),
+        );
+        let destinations = plan.sort_items(&items, &related, exchanges, lang, rules);
         for ((reason, folder), files) in destinations {
             let folder = folder.replace('/', &separator.to_string());
-            plan.groups
-                .push(group(reason, folder, &files, &items, exchanges, separator));
+            let group = group(
+                reason,
+                folder,
+                &files,
+                &plan.related,
+                &items,
+                exchanges,
+                separator,
+            );
+            plan.groups.push(group);
         }
         plan
     }
 
     /// Notes each item of the target that stays, and returns where the
-    /// others go.
+    /// others go: the members of a group of `related` files where its main
+    /// file goes, or they stay with it.
     fn sort_items<'a>(
         &mut self,
         items: &'a [Listed],
+        related: &Groups,
         exchanges: &[Exchange],
         lang: Lang,
         rules: Option<&Rules>,
@@ -136,6 +165,13 @@ impl Plan {
                 self.in_use.push((item.name.clone(), *why));
                 continue;
             }
+            if related.is_member(&item.name) {
+                continue;
+            }
+            if item.is_dir && is_project(&item.name, exchanges) {
+                self.projects.push(item.name.clone());
+                continue;
+            }
             if let Some(stays) = self.left_alone(item, rules) {
                 stays.push(item.name.clone());
                 continue;
@@ -143,22 +179,50 @@ impl Plan {
             let key = if self.copy_of.contains_key(&item.name) {
                 Some((Reason::Duplicate, duplicates_target(lang, items)))
             } else {
-                kinds
-                    .of(&item.name)
-                    .map(|category| match place(item, category, rules, &readings) {
+                kinds.of(&item.name).map(|category| {
+                    // A group's kind is its main file's (a split archive's
+                    // is the archive's it makes whole).
+                    let category = related.of(&item.name).map_or(category, |g| g.kind());
+                    match place(item, category, rules, &readings) {
                         Placement::Rule { number, folder } => (Reason::Rule(number), folder),
                         Placement::Category(category) => (
                             Reason::Category(category),
                             category_target(category, lang, items),
                         ),
-                    })
+                    }
+                })
             };
             match key {
-                Some(key) => destinations.entry(key).or_default().push(&item.name),
+                Some(key) => {
+                    destinations.entry(key).or_default().push(&item.name);
+                    if let Some(group) = related.of(&item.name) {
+                        self.related
+                            .insert(group.main.clone(), group.members.clone());
+                    }
+                }
                 None => self.unclassified.push(item.name.clone()),
             }
         }
+        self.stay_with_their_main(items, related, rules);
         destinations
+    }
+
+    /// The members of each group whose main file stays: they stay too,
+    /// noted beside it.
+    fn stay_with_their_main(&mut self, items: &[Listed], related: &Groups, rules: Option<&Rules>) {
+        for group in related.all() {
+            if self.related.contains_key(&group.main) {
+                continue;
+            }
+            let Some(main) = items.iter().find(|item| item.name == group.main) else {
+                continue;
+            };
+            let stays = match self.left_alone(main, rules) {
+                Some(stays) => stays,
+                None => &mut self.unclassified,
+            };
+            stays.extend(group.members.iter().map(|(name, _)| name.clone()));
+        }
     }
 
     /// The list of items left alone that `item` belongs to, if it stays:
@@ -211,12 +275,26 @@ impl Plan {
     }
 }
 
+/// Whether the turn's listing of the folder `name` shows a project.
+fn is_project(name: &str, exchanges: &[Exchange]) -> bool {
+    exchanges
+        .iter()
+        .filter(|e| e.name == "list_files" && e.arg("path") == name)
+        .any(|e| {
+            let items = parse_listing(&e.result);
+            project_marker(items.iter().map(|item| item.name.as_str())).is_some()
+        })
+}
+
 /// The group of `files` going to `folder`, each under a name the folder
-/// (as the turn listed it) does not hold yet.
+/// (as the turn listed it) does not hold yet; with each main file of
+/// `related` files, right after it, the other members, under names that
+/// still match one another.
 fn group(
     reason: Reason,
     folder: String,
     files: &[&str],
+    related: &BTreeMap<String, Vec<(String, Role)>>,
     items: &[Listed],
     exchanges: &[Exchange],
     separator: char,
@@ -228,17 +306,35 @@ fn group(
         .flat_map(|e| parse_listing(&e.result))
         .map(|item| item.name)
         .collect();
-    let moves = files
-        .iter()
-        .map(|file| {
-            let name = free_file_name(file, &used);
-            used.insert(name.clone());
-            Move {
-                file: (*file).to_owned(),
-                destination: format!("{folder}{separator}{name}"),
+    let mut moves = Vec::new();
+    for file in files {
+        let members: Vec<&str> = std::iter::once(*file)
+            .chain(
+                related
+                    .get(*file)
+                    .into_iter()
+                    .flatten()
+                    .map(|(n, _)| n.as_str()),
+            )
+            .collect();
+        let names = group_names(&members, &|name| used.contains(name)).unwrap_or_else(|| {
+            let mut taken = used.clone();
+            let mut names = Vec::new();
+            for member in &members {
+                let name = free_file_name(member, &taken);
+                taken.insert(name.clone());
+                names.push(name);
             }
-        })
-        .collect();
+            names
+        });
+        for (member, name) in members.into_iter().zip(names) {
+            used.insert(name.clone());
+            moves.push(Move {
+                file: member.to_owned(),
+                destination: format!("{folder}{separator}{name}"),
+            });
+        }
+    }
     Group {
         reason,
         folder,

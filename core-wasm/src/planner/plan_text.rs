@@ -1,5 +1,5 @@
-//! A plan as the planner shows it: a line per file under each group's
-//! heading, then what stays where it is, then the question. The words are
+//! A plan as the planner shows it: a line per file (a group of related
+//! files on its main file's line) under each group's heading, then what stays where it is, then the question. The words are
 //! the catalogue's.
 
 use crate::Lang;
@@ -15,8 +15,21 @@ pub fn plan_text(plan: &Plan, lang: Lang, separator: char) -> String {
     for group in &plan.groups {
         text.push_str("\n\n");
         text.push_str(&group_heading(group, lang, separator));
+        let members: Vec<&str> = plan
+            .related
+            .values()
+            .flatten()
+            .map(|(name, _)| name.as_str())
+            .collect();
         for step in &group.moves {
+            // A group of related files shows as its main file's line.
+            if members.contains(&step.file.as_str()) {
+                continue;
+            }
             text.push_str(&format!("\n  {} → {}", step.file, step.destination));
+            if let Some(with) = plan.related.get(&step.file) {
+                text.push_str(&lang.moving_with(with));
+            }
             if let Some(kept) = plan.copy_of.get(&step.file) {
                 text.push_str(&lang.same_bytes_as(kept));
             }
@@ -66,6 +79,7 @@ pub fn left_kinds(plan: &Plan) -> Vec<(LeftAlone, Vec<String>)> {
         .map(|why| (LeftAlone::InUse(why), plan.in_use_of(why)))
         .collect();
     kinds.extend([
+        (LeftAlone::Projects, plan.projects.clone()),
         (LeftAlone::Folders, plan.folders_left.clone()),
         (LeftAlone::Hidden, plan.hidden_left.clone()),
         (LeftAlone::Unclassified, plan.unclassified.clone()),

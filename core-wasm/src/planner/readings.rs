@@ -7,15 +7,19 @@ use std::collections::BTreeMap;
 use crate::Lang;
 use crate::file_type::Category;
 use crate::in_use::InUse;
+use crate::tools::DIR_MARKER;
 
 /// What the planner reads from a `summarize_folder` result: its indented
 /// rows. A category's first row (`  图片: 3,412 (1.2 GB)`) gives its count
 /// and size, its second its sample names; a row `  GLOB COUNT` whose glob
 /// holds a `*` is a name pattern; a row `  NAME → 图片` a file whose kind
 /// its first bytes told; a row `  LABEL (COUNT): NAMES` with the label of
-/// a kind of files in use (in either language), those files.
+/// a kind of files in use (in either language), those files; a row
+/// `  [目录] NAME | MARKER` a project folder.
 #[derive(Debug, Default)]
 pub struct Overview {
+    /// The project folders, left whole.
+    pub projects: Vec<String>,
     /// Count and size of each category.
     pub totals: BTreeMap<Category, (usize, String)>,
     /// Sample names of each category, as the summary gives them.
@@ -33,7 +37,13 @@ impl Overview {
     pub fn read(summary: &str) -> Self {
         let mut overview = Overview::default();
         for row in summary.lines().filter_map(|line| line.strip_prefix("  ")) {
-            if let Some((why, count, names)) = in_use_row(row) {
+            if let Some(project) = row
+                .strip_prefix(DIR_MARKER)
+                .and_then(|rest| rest.strip_prefix(' '))
+                .and_then(|rest| rest.rsplit_once(" | "))
+            {
+                overview.projects.push(project.0.to_owned());
+            } else if let Some((why, count, names)) = in_use_row(row) {
                 overview.in_use.insert(why, (count, names));
             } else if let Some((name, kind)) = row.rsplit_once(" → ")
                 && let Some(category) = Category::from_name(kind)

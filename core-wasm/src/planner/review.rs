@@ -148,11 +148,23 @@ fn skip_per_file(plan: &mut Plan, name: &str, separator: char) -> Skip {
             folders: plan.groups.iter().map(|g| g.folder.clone()).collect(),
         };
     };
+    // A file of a group of related files takes the whole group out.
+    let main = plan
+        .related
+        .iter()
+        .find(|(main, members)| **main == file || members.iter().any(|(m, _)| *m == file))
+        .map(|(main, _)| main.clone());
+    let mut out = vec![file.clone()];
+    if let Some(members) = main.and_then(|main| plan.related.remove_entry(&main)) {
+        out = std::iter::once(members.0)
+            .chain(members.1.into_iter().map(|(name, _)| name))
+            .collect();
+    }
     for group in &mut plan.groups {
-        group.moves.retain(|step| step.file != file);
+        group.moves.retain(|step| !out.contains(&step.file));
     }
     plan.groups.retain(|group| !group.moves.is_empty());
-    plan.skipped.push(file.clone());
+    plan.skipped.extend(out);
     Skip::Out {
         name: file,
         files: None,

@@ -220,6 +220,24 @@ impl Lang {
         self.pick("Subfolders: ".to_owned(), "子文件夹：".to_owned())
     }
 
+    /// summarize_folder: the heading of the project folders, one row each.
+    pub fn summary_projects(self, count: usize) -> String {
+        let count = crate::format::group_digits(count);
+        self.pick(
+            format!("Projects ({count}; leave each whole, never move anything out of it):"),
+            format!("项目文件夹（{count} 个；保持完整，不要从中移出任何东西）："),
+        )
+    }
+
+    /// summarize_folder: the heading of the groups of related files.
+    pub fn summary_groups(self, count: usize) -> String {
+        let count = crate::format::group_digits(count);
+        self.pick(
+            format!("Related files ({count} groups; move_by_type moves each group whole, with its main file's type):"),
+            format!("相关文件（{count} 组；move_by_type 会按主文件的类型整组移动）："),
+        )
+    }
+
     /// summarize_folder: the samples section's heading.
     pub fn summary_samples(self) -> String {
         self.pick("Sample names:".to_owned(), "示例文件名：".to_owned())

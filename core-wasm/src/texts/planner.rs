@@ -4,6 +4,7 @@
 use super::{Lang, Noun};
 use crate::file_type::Category;
 use crate::format::group_digits;
+use crate::groups::Role;
 use crate::in_use::InUse;
 
 /// A folder a plan fills: its name, the target's separator shown after it,
@@ -21,6 +22,8 @@ pub struct PlanFolder<'a> {
 /// The kinds of items a plan leaves where they are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LeftAlone {
+    /// Project folders, left whole.
+    Projects,
     /// Folders.
     Folders,
     /// Hidden files.
@@ -110,6 +113,8 @@ impl Lang {
             return self.left_in_use(why, items.len(), items);
         }
         let label = match (self, kind) {
+            (Lang::En, LeftAlone::Projects) => "Projects left whole: ",
+            (Lang::Zh, LeftAlone::Projects) => "保持完整的项目文件夹：",
             (Lang::En, LeftAlone::Folders) => "Folders left as they are: ",
             (Lang::Zh, LeftAlone::Folders) => "保持不动的文件夹：",
             (Lang::En, LeftAlone::Hidden) => "Hidden files left alone: ",
@@ -127,6 +132,67 @@ impl Lang {
             Lang::Zh => "、",
         };
         format!("{label}{}", items.join(separator))
+    }
+
+    /// What moves with a file, after its line in a plan: the other
+    /// members of its group of related files (` (+ 2 subtitles)`).
+    pub fn moving_with(self, members: &[(String, Role)]) -> String {
+        let mut counts: Vec<(Role, usize)> = Vec::new();
+        for (_, role) in members {
+            match counts.iter_mut().find(|(r, _)| r == role) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((*role, 1)),
+            }
+        }
+        counts.sort();
+        let parts: Vec<String> = counts
+            .into_iter()
+            .map(|(role, n)| {
+                let folder = members
+                    .iter()
+                    .find(|(_, r)| *r == Role::PageFolder)
+                    .map_or("", |(name, _)| name.as_str());
+                self.members_of(role, n, folder)
+            })
+            .collect();
+        match self {
+            Lang::En => format!(" (+ {})", parts.join(", ")),
+            Lang::Zh => format!("（连同 {}）", parts.join("、")),
+        }
+    }
+
+    /// `n` members of one role, as [`Self::moving_with`] names them; a
+    /// page's `folder` by its name.
+    fn members_of(self, role: Role, n: usize, folder: &str) -> String {
+        let count = group_digits(n);
+        let plural = if n == 1 { "" } else { "s" };
+        match (self, role) {
+            (Lang::En, Role::Subtitle) => format!("{count} subtitle{plural}"),
+            (Lang::Zh, Role::Subtitle) => format!("{count} 个字幕文件"),
+            (Lang::En, Role::Sidecar) => format!("{count} sidecar{plural}"),
+            (Lang::Zh, Role::Sidecar) => format!("{count} 个附属文件"),
+            (Lang::En, Role::Raw) => format!("{count} raw original{plural}"),
+            (Lang::Zh, Role::Raw) => format!("{count} 个 RAW 原片"),
+            (Lang::En, Role::Companion) => format!("{count} companion file{plural}"),
+            (Lang::Zh, Role::Companion) => format!("{count} 个配套文件"),
+            (Lang::En, Role::Part) => format!("{count} more part{plural}"),
+            (Lang::Zh, Role::Part) => format!("其余 {count} 个分卷"),
+            (Lang::En, Role::PageFolder) => format!("its folder {folder}"),
+            (Lang::Zh, Role::PageFolder) => format!("网页文件夹 {folder}"),
+        }
+    }
+
+    /// Said when the folder to organize is itself a project (it holds
+    /// `marker`): nothing is proposed.
+    pub fn target_is_project(self, marker: &str) -> String {
+        match self {
+            Lang::En => format!(
+                "This folder looks like a project (it has {marker}). tidyup leaves projects whole, so I propose no changes here. To organize a folder inside it, run tidyup on that folder."
+            ),
+            Lang::Zh => format!(
+                "这个文件夹看起来是一个项目（其中有 {marker}）。tidyup 会保持项目完整，所以这里不提出任何改动。如需整理其中的某个文件夹，请对那个文件夹运行 tidyup。"
+            ),
+        }
     }
 
     /// Said when there is nothing to move.

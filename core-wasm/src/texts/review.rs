@@ -40,6 +40,8 @@ impl Lang {
         }
         let count = crate::format::group_digits(count);
         match (self, kind) {
+            (Lang::En, LeftAlone::Projects) => format!("Projects left whole ({count}):"),
+            (Lang::Zh, LeftAlone::Projects) => format!("保持完整的项目文件夹（{count} 个）："),
             (Lang::En, LeftAlone::Folders) => format!("Folders left as they are ({count}):"),
             (Lang::Zh, LeftAlone::Folders) => format!("保持不动的文件夹（{count} 个）："),
             (Lang::En, LeftAlone::Hidden) => format!("Hidden files left alone ({count}):"),

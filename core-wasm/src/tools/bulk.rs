@@ -10,6 +10,7 @@ use super::list_files::sort_for_listing;
 use super::made_folders::MadeFolders;
 use super::{ToolContext, ToolFailure, ToolResult};
 use crate::file_type::Category;
+use crate::groups::group_names;
 use crate::in_use::{InUse, in_use_of};
 use crate::kinds::{HEADER_BYTES, kind, kind_from_header};
 use crate::paths;
@@ -141,25 +142,56 @@ pub(super) fn move_into(
     names: &[String],
     destination: &str,
 ) -> Result<Result<MoveReport, String>, ToolFailure> {
+    let units: Vec<Vec<String>> = names.iter().map(|name| vec![name.clone()]).collect();
+    move_units_into(ctx, from_dir, &units, destination)
+}
+
+/// [`move_into`] for `units`, each a file alone or a group of related
+/// files (its main file first): a group whose names are taken in
+/// `destination` gets the same ` (n)` in every member's name, so they
+/// still match one another.
+pub(super) fn move_units_into(
+    ctx: &mut ToolContext<'_>,
+    from_dir: &str,
+    units: &[Vec<String>],
+    destination: &str,
+) -> Result<Result<MoveReport, String>, ToolFailure> {
     if same_place(from_dir, destination) {
         return Ok(Err(ctx.lang.already_in_place(destination)));
     }
-    let (mut taken, made) = match prepare_destination(ctx, destination, names.is_empty())? {
+    let (mut taken, made) = match prepare_destination(ctx, destination, units.is_empty())? {
         Ok(prepared) => prepared,
         Err(text) => return Ok(Err(text)),
     };
-    let planned: Vec<BatchMove> = names
-        .iter()
-        .map(|name| {
-            let free = free_name(name, &taken);
+    let mut names = Vec::new();
+    let mut planned = Vec::new();
+    for unit in units {
+        let members: Vec<&str> = unit.iter().map(String::as_str).collect();
+        let grouped = match members.len() {
+            1 => None,
+            _ => group_names(&members, &|name| taken.contains(&name.to_lowercase())),
+        };
+        let free: Vec<String> = match grouped {
+            Some(free) => free,
+            None => members
+                .iter()
+                .map(|name| {
+                    let free = free_name(name, &taken);
+                    taken.insert(free.to_lowercase());
+                    free
+                })
+                .collect(),
+        };
+        for (name, free) in members.iter().zip(free) {
             taken.insert(free.to_lowercase());
-            BatchMove {
+            names.push((*name).to_owned());
+            planned.push(BatchMove {
                 from: paths::join(from_dir, name),
                 to: paths::join(destination, &free),
-            }
-        })
-        .collect();
-    let report = run_batches(ctx, names, &planned);
+            });
+        }
+    }
+    let report = run_batches(ctx, &names, &planned);
     if report.moved.is_empty() {
         made.remove(ctx.files);
     }

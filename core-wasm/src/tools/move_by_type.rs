@@ -3,6 +3,10 @@
 //! richer table than `get_file_type`'s, and the first bytes of a file whose
 //! name says nothing); files in use are never taken.
 //!
+//! It never splits a group of related files ([`crate::groups`]): a group
+//! moves whole, with its main file's kind (a film's subtitles with the
+//! film, a saved page's folder with the page), or not at all.
+//!
 //! Besides its declared parameters it takes an optional `except`, a list
 //! of names that stay where they are: the offline planner passes the files
 //! the user left out of its plan. The planner also passes `expected`, how
@@ -10,15 +14,21 @@
 //! nothing). Neither is declared, so models are offered exactly the
 //! declared tool.
 
-use super::bulk::{Folder, busy_entries, describe, kinds_of, movable, move_into, read_folder};
+use super::bulk::{
+    Folder, busy_entries, describe, kinds_of, movable, move_units_into, read_folder,
+};
+use std::collections::BTreeMap;
+
 use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::file_type::Category;
+use crate::groups::Groups;
 use crate::paths;
+use crate::ports::EntryKind;
 
 pub(super) const TOOL: Tool = Tool {
     name: "move_by_type",
     group: Group::Bulk,
-    description: "Move every file directly in a directory whose kind is the given category (get_file_type's categories, knowing more extensions, and a file's first bytes when its name has none) into a destination folder, created if missing, keeping names; a name already taken gets \" (2)\". Folders, hidden files and files in use (downloads in progress, lock files) are never moved. Only after the user agreed to the plan.",
+    description: "Move every file directly in a directory whose kind is the given category (get_file_type's categories, knowing more extensions, and a file's first bytes when its name has none) into a destination folder, created if missing, keeping names; a name already taken gets \" (2)\". Related files stay together: subtitles, sidecars, raw originals, the other parts of a split archive and a saved page's folder move with their main file, whose kind counts. Other folders, hidden files and files in use (downloads in progress, lock files) are never moved. Only after the user agreed to the plan.",
     parameters: &[
         (
             "path",
@@ -51,18 +61,36 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     };
     let except = args.strings("except")?;
     let busy = busy_entries(&entries);
-    let kinds = kinds_of(ctx, &path, &entries, &busy);
-    let names: Vec<String> = entries
-        .into_iter()
-        .zip(kinds)
-        .filter(|(entry, kind)| movable(entry, &busy) && *kind == wanted)
-        .filter(|(entry, _)| !except.contains(&entry.name))
-        .map(|(entry, _)| entry.name)
+    let kinds: BTreeMap<&str, Category> = entries
+        .iter()
+        .map(|entry| entry.name.as_str())
+        .zip(kinds_of(ctx, &path, &entries, &busy))
         .collect();
-    if names.is_empty() {
+    // A file in use belongs to no group: it stays whatever its neighbours do.
+    let related = Groups::form(
+        entries
+            .iter()
+            .filter(|entry| !busy.contains_key(&entry.name))
+            .map(|entry| (entry.name.as_str(), entry.kind == EntryKind::Dir)),
+    );
+    let units: Vec<Vec<String>> = entries
+        .iter()
+        .filter(|entry| movable(entry, &busy) && !related.is_member(&entry.name))
+        .filter_map(|entry| {
+            let unit: Vec<String> = match related.of(&entry.name) {
+                Some(group) if group.kind() == wanted => group.names().map(str::to_owned).collect(),
+                Some(_) => return None,
+                None if kinds.get(entry.name.as_str()) == Some(&wanted) => vec![entry.name.clone()],
+                None => return None,
+            };
+            // A group stays whole when any of its files is left out.
+            (!unit.iter().any(|name| except.contains(name))).then_some(unit)
+        })
+        .collect();
+    if units.is_empty() {
         return Ok(ctx.lang.no_files_of_type(&path, wanted.name()));
     }
-    match move_into(ctx, &path, &names, &destination)? {
+    match move_units_into(ctx, &path, &units, &destination)? {
         Ok(report) => describe(ctx, &report, &destination),
         Err(text) => Err(ToolFailure::Reported(text)),
     }

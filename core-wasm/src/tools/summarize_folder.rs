@@ -7,11 +7,13 @@ use std::collections::BTreeMap;
 
 use super::bulk::{Folder, busy_entries, kinds_of, movable, read_folder};
 use super::name_patterns::pattern_with_extension;
-use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult};
+use super::{Args, DIR_MARKER, Group, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::file_type::{Category, extension};
 use crate::format::group_digits;
 use crate::format::{format_local_time, format_size};
+use crate::groups::{Groups, project_marker};
 use crate::in_use::InUse;
+use crate::paths;
 use crate::ports::{Entry, EntryKind};
 use crate::texts::Lang;
 
@@ -29,11 +31,17 @@ const NAME_CHARS: usize = 40;
 const IN_USE_NAMED: usize = 10;
 /// Files named whose kind their first bytes told.
 const BY_CONTENT_NAMED: usize = 50;
+/// Groups of related files named as examples.
+const GROUPS: usize = 5;
+/// Subfolders looked into to see whether they are projects.
+const PROJECT_CHECKS: usize = 50;
+/// Projects named.
+const PROJECTS: usize = 10;
 
 pub(super) const TOOL: Tool = Tool {
     name: "summarize_folder",
     group: Group::Bulk,
-    description: "A short overview of a directory of any size: counts of files and folders, count and size per category, the most common extensions, modification months, the most common name patterns (globs for move_matching), the subfolders and sample names per category.",
+    description: "A short overview of a directory of any size: counts of files and folders, count and size per category, the most common extensions, modification months, the most common name patterns (globs for move_matching), the subfolders, the project folders (to leave whole), the groups of related files (kept together) and sample names per category.",
     parameters: &[(
         "path",
         "string",
@@ -52,7 +60,14 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     }
     let busy = busy_entries(&entries);
     let kinds = kinds_of(ctx, &path, &entries, &busy);
-    let stats = Stats::of(&entries, &kinds, &busy);
+    // A file in use belongs to no group, as move_by_type sees it.
+    let related = Groups::form(
+        entries
+            .iter()
+            .filter(|entry| !busy.contains_key(&entry.name))
+            .map(|entry| (entry.name.as_str(), entry.kind == EntryKind::Dir)),
+    );
+    let stats = Stats::of(&entries, &kinds, &busy, &related);
     let lang = ctx.lang;
     let mut sections = vec![
         lang.summary_heading(
@@ -76,6 +91,13 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     }
     if !stats.folders.is_empty() {
         sections.push(folders_line(lang, &stats.folders));
+    }
+    let projects = projects(ctx, &path, &stats.folders);
+    if !projects.is_empty() {
+        sections.push(projects_section(lang, &projects));
+    }
+    if !related.all().is_empty() {
+        sections.push(groups_section(lang, &related));
     }
     sections.push(samples_section(lang, &stats));
     if !stats.in_use.is_empty() {
@@ -124,6 +146,55 @@ fn folders_line(lang: Lang, folders: &[String]) -> String {
         line.push_str(&format!(", {}", lang.and_more(folders.len() - FOLDERS)));
     }
     line
+}
+
+/// The subfolders of `path` (the first [`PROJECT_CHECKS`] not hidden)
+/// that are projects, each with the entry that says so.
+fn projects(ctx: &mut ToolContext<'_>, path: &str, folders: &[String]) -> Vec<(String, String)> {
+    folders
+        .iter()
+        .filter(|name| !name.starts_with('.'))
+        .take(PROJECT_CHECKS)
+        .filter_map(|name| {
+            let entries = ctx.files.list(&paths::join(path, name)).ok()?;
+            let marker = project_marker(entries.iter().map(|entry| entry.name.as_str()))?;
+            Some((name.clone(), marker.to_owned()))
+        })
+        .collect()
+}
+
+/// The projects, one `  [目录] NAME | MARKER` row each (the first
+/// [`PROJECTS`]), and how many more.
+fn projects_section(lang: Lang, projects: &[(String, String)]) -> String {
+    let mut lines = vec![lang.summary_projects(projects.len())];
+    lines.extend(
+        projects
+            .iter()
+            .take(PROJECTS)
+            .map(|(name, marker)| format!("  {DIR_MARKER} {name} | {marker}")),
+    );
+    if projects.len() > PROJECTS {
+        lines.push(format!("  {}", lang.and_more(projects.len() - PROJECTS)));
+    }
+    lines.join("\n")
+}
+
+/// How many groups of related files there are, and a few of them: the
+/// main file and what goes with it.
+fn groups_section(lang: Lang, related: &Groups) -> String {
+    let all = related.all();
+    let mut lines = vec![lang.summary_groups(all.len())];
+    lines.extend(all.iter().take(GROUPS).map(|group| {
+        format!(
+            "  {}{}",
+            short(&group.main),
+            lang.moving_with(&group.members)
+        )
+    }));
+    if all.len() > GROUPS {
+        lines.push(format!("  {}", lang.and_more(all.len() - GROUPS)));
+    }
+    lines.join("\n")
 }
 
 /// A few file names of each category.
@@ -187,12 +258,24 @@ struct Stats {
 
 impl Stats {
     /// The counts of `entries`, whose kinds are `kinds` (in order) and of
-    /// which `busy` are in use.
-    fn of(entries: &[Entry], kinds: &[Category], busy: &BTreeMap<String, InUse>) -> Self {
+    /// which `busy` are in use; a member of a group of `related` files (a
+    /// saved page's folder too) counts under its group's kind, as
+    /// `move_by_type` moves it.
+    fn of(
+        entries: &[Entry],
+        kinds: &[Category],
+        busy: &BTreeMap<String, InUse>,
+        related: &Groups,
+    ) -> Self {
         let mut stats = Stats::default();
         for (entry, category) in entries.iter().zip(kinds.iter().copied()) {
             if entry.kind == EntryKind::Dir {
                 stats.folders.push(entry.name.clone());
+                // A saved page's folder moves with the page: counted with
+                // its type, as move_by_type counts what it moves.
+                if let Some(group) = related.of(&entry.name) {
+                    stats.categories.entry(group.kind()).or_default().0 += 1;
+                }
                 continue;
             }
             stats.files += 1;
@@ -213,6 +296,9 @@ impl Stats {
                 stats.by_content.push((entry.name.clone(), category));
             }
             let ext = extension(&entry.name);
+            let category = related
+                .of(&entry.name)
+                .map_or(category, |group| group.kind());
             let totals = stats.categories.entry(category).or_default();
             totals.0 += 1;
             totals.1 = totals.1.saturating_add(entry.size);

@@ -1,0 +1,156 @@
+//! Files that belong together and are placed as one: a film and its
+//! subtitles, a photo and its sidecars or raw original, a cue sheet and its
+//! disc image, a shapefile's parts, the parts of a split archive, a saved
+//! web page and its folder. Pure: it sees only the names of one folder's
+//! entries. Also which folders are projects (left whole, never entered).
+//!
+//! A group has one main file; its kind is the main file's kind
+//! ([`crate::kinds::kind`]), and every member goes where the main goes.
+//! Which file is main: the video of a film, the JPEG (or HEIC) of a
+//! RAW+JPEG pair (the picture people open; its kind is Images either way),
+//! the audio or image of a cue sheet, the `.shp` of a shapefile, the first
+//! part of a split archive (the `.zip` of `x.z01`…, the `.rar` of
+//! `x.r00`…), the page of a saved page.
+
+mod companions;
+mod names;
+mod pages;
+mod projects;
+mod split;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::file_type::Category;
+
+pub use names::group_names;
+pub use projects::{project_marker, target_project_marker};
+
+/// What a member of a group is to its main file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// Subtitles or lyrics (`.srt`, `.en.srt`, `.ass`, `.sub`+`.idx`, `.lrc`).
+    Subtitle,
+    /// An editor's or camera's sidecar (`.xmp`, `.aae`, `.thm`).
+    Sidecar,
+    /// The raw original of a photo (`.CR2`, `.NEF`... beside the JPEG).
+    Raw,
+    /// A companion file: a cue sheet, a shapefile's other parts.
+    Companion,
+    /// Another part of a split archive.
+    Part,
+    /// The folder of a saved web page.
+    PageFolder,
+}
+
+/// One group: the main file and the members placed with it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Related {
+    /// The main file's name.
+    pub main: String,
+    /// The other members, by name, with what they are, sorted by name.
+    pub members: Vec<(String, Role)>,
+    /// The name whose kind is the group's: the main file's, or for a split
+    /// archive the archive it makes whole (`x.zip` for `x.zip.001`).
+    kind_name: String,
+}
+
+impl Related {
+    /// The group's kind: its main file's.
+    pub fn kind(&self) -> Category {
+        crate::kinds::kind(&self.kind_name)
+    }
+
+    /// Every member's name, the main first.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.main.as_str()).chain(self.members.iter().map(|(n, _)| n.as_str()))
+    }
+
+    /// How many members have each role, in role order.
+    pub fn roles(&self) -> Vec<(Role, usize)> {
+        let mut counts: BTreeMap<Role, usize> = BTreeMap::new();
+        for (_, role) in &self.members {
+            *counts.entry(*role).or_default() += 1;
+        }
+        counts.into_iter().collect()
+    }
+}
+
+/// The groups of one folder, and which group each member is in.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Groups {
+    groups: Vec<Related>,
+    by_name: BTreeMap<String, usize>,
+}
+
+impl Groups {
+    /// The groups among a folder's entries, each `(name, is_dir)`. An entry
+    /// is in one group at most; only groups of two or more are formed.
+    /// Hidden entries (names starting with `.`) are in none.
+    pub fn form<'a>(entries: impl IntoIterator<Item = (&'a str, bool)>) -> Self {
+        let entries: Vec<(&str, bool)> = entries
+            .into_iter()
+            .filter(|(name, _)| !name.starts_with('.'))
+            .collect();
+        let files: Vec<&str> = entries
+            .iter()
+            .filter(|(_, is_dir)| !is_dir)
+            .map(|(name, _)| *name)
+            .collect();
+        let dirs: Vec<&str> = entries
+            .iter()
+            .filter(|(_, is_dir)| *is_dir)
+            .map(|(name, _)| *name)
+            .collect();
+        let mut formed = split::groups(&files);
+        let taken: Vec<&str> = formed.iter().flat_map(Related::names).collect();
+        let rest: Vec<&str> = files
+            .iter()
+            .copied()
+            .filter(|name| !taken.contains(name))
+            .collect();
+        formed.extend(companions::groups(&rest));
+        let pages = pages::groups(&rest, &dirs);
+        for (page, folder) in pages {
+            match formed.iter_mut().find(|group| group.main == page) {
+                Some(group) => group.members.push((folder, Role::PageFolder)),
+                None => formed.push(Related {
+                    kind_name: page.clone(),
+                    main: page,
+                    members: vec![(folder, Role::PageFolder)],
+                }),
+            }
+        }
+        formed.sort_by(|a, b| a.main.cmp(&b.main));
+        let mut groups = Groups::default();
+        for mut group in formed {
+            group.members.sort();
+            let index = groups.groups.len();
+            for name in group.names() {
+                groups.by_name.insert(name.to_owned(), index);
+            }
+            groups.groups.push(group);
+        }
+        groups
+    }
+
+    /// Every group, by main file's name.
+    pub fn all(&self) -> &[Related] {
+        &self.groups
+    }
+
+    /// The group `name` is a member of (main or not).
+    pub fn of(&self, name: &str) -> Option<&Related> {
+        self.by_name.get(name).map(|&index| &self.groups[index])
+    }
+
+    /// Whether `name` is a member of a group other than its main.
+    pub fn is_member(&self, name: &str) -> bool {
+        self.of(name).is_some_and(|group| group.main != name)
+    }
+}
+
+#[cfg(test)]
+mod tests;
