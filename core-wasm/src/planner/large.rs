@@ -14,6 +14,7 @@ use crate::file_type::Category;
 
 use super::exchanges::Exchange;
 use super::folders::{category_folder, existing_category_folder, synonyms};
+use super::large_request::KindMove;
 use super::listing::{Listed, parse_listing};
 use super::readings::{Overview, numbers};
 use super::set_aside::SetAside;
@@ -80,7 +81,8 @@ pub struct LargeGroup {
     pub folder_exists: bool,
     /// How many files.
     pub count: usize,
-    /// Their total size, as the summary gives it.
+    /// Their total size, as the summary gives it; empty when unknown (some
+    /// of the files it counted go elsewhere).
     pub size: String,
     /// The most common name patterns of the category, with counts.
     pub patterns: Vec<(String, usize)>,
@@ -106,6 +108,14 @@ pub struct LargePlan {
     /// What the user left out, as the plan names it (folders, files).
     #[serde(default)]
     pub skipped: Vec<String>,
+    /// The kinds the user's line asked for that are not whole categories
+    /// (PDFs, screenshots), moved by name before the categories.
+    #[serde(default)]
+    pub by_name: Vec<KindMove>,
+    /// The line saying what the planner understood of the user's line,
+    /// shown first; `None` for a plain request.
+    #[serde(default)]
+    pub understood: Option<String>,
 }
 
 /// Name patterns shown per category.
@@ -147,13 +157,25 @@ impl LargePlan {
 
     /// How many files the plan moves.
     pub fn file_count(&self) -> usize {
-        self.groups.iter().map(|group| group.count).sum::<usize>() + self.set_aside.copies.len()
+        self.groups.iter().map(|group| group.count).sum::<usize>()
+            + self.by_name.iter().map(|kind| kind.count).sum::<usize>()
+            + self.set_aside.copies.len()
     }
 
-    /// The copies set aside, then one `move_by_type` per category, all in
-    /// one reply; the files the user left out go in its `except`, and how
-    /// many files it should move in its [`EXPECTED`].
+    /// The copies set aside, then one `move_matching` per kind moved by
+    /// name, then one `move_by_type` per category, all in one reply; the
+    /// files the user left out go in its `except`, and how many files it
+    /// should move in its [`EXPECTED`].
     pub fn actions(&self) -> Vec<(&'static str, Value)> {
+        let by_name = self.by_name.iter().map(|kind| {
+            let mut arguments = json!({
+                "path": ".",
+                "pattern": kind.pattern,
+                "destination": kind.folder,
+            });
+            arguments[EXPECTED] = json!(kind.count);
+            ("move_matching", arguments)
+        });
         let by_type = self.groups.iter().map(|group| {
             let mut arguments = json!({
                 "path": ".",
@@ -174,6 +196,7 @@ impl LargePlan {
         self.set_aside
             .actions()
             .into_iter()
+            .chain(by_name)
             .chain(by_type)
             .collect()
     }

@@ -16,6 +16,7 @@ use super::exchanges::Exchange;
 use super::folders::{category_target, duplicates_target};
 use super::listing::{Listed, parse_listing};
 use super::placement::{Placement, Readings, place};
+use super::request::Request;
 
 /// A file to move.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -44,6 +45,8 @@ pub struct Group {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
+    /// The user's line asked for it (a named folder, dates).
+    Request,
     /// Rule number N (1-based) of the rules file sends them there.
     Rule(usize),
     /// Their category's folder.
@@ -72,6 +75,14 @@ pub struct Plan {
     /// Files the user left out of the plan (`skip NAME`), which stay.
     #[serde(default)]
     pub skipped: Vec<String>,
+    /// Files the user's line left out ("only PDFs", "don't touch the
+    /// music"), which stay.
+    #[serde(default)]
+    pub asked_left: Vec<String>,
+    /// The line saying what the planner understood of the user's line,
+    /// shown first; `None` for a plain request.
+    #[serde(default)]
+    pub understood: Option<String>,
 }
 
 /// The files of the target by where they go: a reason and a folder
@@ -83,12 +94,14 @@ impl Plan {
     /// `get_file_type` and `read_file` results, and listings of the folders
     /// files may go to. Files go where `rules` send them, else to their
     /// category's folder. Destinations are joined with `separator`, the
-    /// target's.
+    /// target's. The first of `rules` are the ones `request` made; the
+    /// files it leaves out stay.
     pub fn from_exchanges(
         exchanges: &[Exchange],
         lang: Lang,
         separator: char,
         rules: Option<&Rules>,
+        request: &Request,
     ) -> Self {
         let Some(top) = exchanges
             .iter()
@@ -102,7 +115,7 @@ impl Plan {
             copy_of: spare_copies(exchanges, lang, separator),
             ..Plan::default()
         };
-        let destinations = plan.sort_items(&items, exchanges, lang, rules);
+        let destinations = plan.sort_items(&items, exchanges, lang, (rules, request));
         for ((reason, folder), files) in destinations {
             let folder = folder.replace('/', &separator.to_string());
             plan.groups
@@ -118,13 +131,14 @@ impl Plan {
         items: &'a [Listed],
         exchanges: &[Exchange],
         lang: Lang,
-        rules: Option<&Rules>,
+        (rules, request): (Option<&Rules>, &Request),
     ) -> Destinations<'a> {
+        let asked = request.made_rules(lang).len();
         let types = file_types(exchanges);
         let readings = Readings::new(exchanges);
         let mut destinations = Destinations::new();
         for item in items {
-            if let Some(stays) = self.left_alone(item, rules) {
+            if let Some(stays) = self.left_alone(item, rules, request) {
                 stays.push(item.name.clone());
                 continue;
             }
@@ -133,7 +147,12 @@ impl Plan {
             } else {
                 types.get(item.name.as_str()).map(|category| {
                     match place(item, *category, rules, &readings) {
-                        Placement::Rule { number, folder } => (Reason::Rule(number), folder),
+                        Placement::Rule { number, folder } if number <= asked => {
+                            (Reason::Request, folder)
+                        }
+                        Placement::Rule { number, folder } => {
+                            (Reason::Rule(number - asked), folder)
+                        }
                         Placement::Category(category) => (
                             Reason::Category(category),
                             category_target(category, lang, items),
@@ -150,14 +169,22 @@ impl Plan {
     }
 
     /// The list of items left alone that `item` belongs to, if it stays:
-    /// what the rules exclude, folders, hidden files.
-    fn left_alone(&mut self, item: &Listed, rules: Option<&Rules>) -> Option<&mut Vec<String>> {
+    /// what the rules exclude, folders, hidden files, what the user's
+    /// line leaves out.
+    fn left_alone(
+        &mut self,
+        item: &Listed,
+        rules: Option<&Rules>,
+        request: &Request,
+    ) -> Option<&mut Vec<String>> {
         if rules.is_some_and(|rules| rules.is_excluded(&item.name, item.is_dir)) {
             Some(&mut self.excluded)
         } else if item.is_dir {
             Some(&mut self.folders_left)
         } else if item.name.starts_with('.') {
             Some(&mut self.hidden_left)
+        } else if !request.keeps(&item.name) {
+            Some(&mut self.asked_left)
         } else {
             None
         }

@@ -10,7 +10,8 @@ use super::plan::{Group, Plan, Reason};
 /// The plan, grouped, ending with the question; folders are shown with
 /// `separator`, the target's.
 pub fn plan_text(plan: &Plan, lang: Lang, separator: char) -> String {
-    let mut text = String::from(lang.plan_heading());
+    let mut text = understood(plan.understood.as_deref());
+    text.push_str(lang.plan_heading());
     for group in &plan.groups {
         text.push_str("\n\n");
         text.push_str(&group_heading(group, lang, separator));
@@ -36,6 +37,7 @@ pub fn plan_text(plan: &Plan, lang: Lang, separator: char) -> String {
 /// A group's heading: its folder, why its files go there, how many.
 pub fn group_heading(group: &Group, lang: Lang, separator: char) -> String {
     let why = match group.reason {
+        Reason::Request => lang.why_request(),
         Reason::Category(category) => lang.why_category(category),
         Reason::Rule(number) => lang.why_rule(number),
         Reason::Duplicate => lang.why_copies(),
@@ -56,6 +58,7 @@ pub fn left_alone(plan: &Plan, lang: Lang) -> String {
         (LeftAlone::Unclassified, &plan.unclassified),
         (LeftAlone::Excluded, &plan.excluded),
         (LeftAlone::Skipped, &plan.skipped),
+        (LeftAlone::Asked, &plan.asked_left),
     ];
     let lines: Vec<String> = kinds
         .into_iter()
@@ -67,11 +70,17 @@ pub fn left_alone(plan: &Plan, lang: Lang) -> String {
 
 /// Said when there is nothing to move, with what stays where it is.
 pub fn nothing_to_organize(plan: &Plan, lang: Lang) -> String {
-    let head = lang.nothing_to_organize();
+    let head = understood(plan.understood.as_deref()) + lang.nothing_to_organize();
     let left = left_alone(plan, lang);
     if left.is_empty() {
-        head.to_owned()
+        head
     } else {
         format!("{head}\n{left}")
     }
+}
+
+/// The line saying what the user's line was understood to ask, ending
+/// with a line break; empty for a plain request.
+pub fn understood(line: Option<&str>) -> String {
+    line.map(|line| format!("{line}\n")).unwrap_or_default()
 }
