@@ -21,6 +21,7 @@ mod control_characters;
 mod failures;
 mod installing;
 mod listing;
+mod plain_requests;
 mod plan_review;
 mod prompt_injection;
 mod round_limit;
