@@ -14,7 +14,6 @@ use crate::file_type::Category;
 
 use super::exchanges::Exchange;
 use super::folders::{category_folder, existing_category_folder, synonyms};
-use super::large_request::KindMove;
 use super::listing::{Listed, parse_listing};
 use super::readings::{Overview, numbers};
 use super::set_aside::SetAside;
@@ -116,6 +115,25 @@ pub struct LargePlan {
     /// shown first; `None` for a plain request.
     #[serde(default)]
     pub understood: Option<String>,
+}
+
+/// The files of one kind that is not a whole category, moved by name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KindMove {
+    /// The kind, as the plan names it ("PDFs").
+    pub label: String,
+    /// The glob on names that finds them.
+    pub pattern: String,
+    /// The category they belong to (for the report's line).
+    pub category: Category,
+    /// The folder they go to, relative to the target.
+    pub folder: String,
+    /// Whether that folder exists already.
+    pub folder_exists: bool,
+    /// How many files, as `find_files` counted them.
+    pub count: usize,
+    /// A few of their names.
+    pub samples: Vec<String>,
 }
 
 /// Name patterns shown per category.

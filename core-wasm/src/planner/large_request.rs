@@ -5,7 +5,6 @@
 //! `move_matching` before the categories, or named in their `except` when
 //! left alone. The files of those kinds are found first with `find_files`.
 
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::Lang;
@@ -16,29 +15,10 @@ use crate::texts::requests::KindWord;
 use super::context::Context;
 use super::exchanges::Exchange;
 use super::folders::{category_folder, existing_category_folder};
-use super::large::{LargeGroup, LargePlan, less_matching, without};
+use super::large::{KindMove, LargeGroup, LargePlan, less_matching, without};
 use super::listing::{Listed, parse_listing};
 use super::readings::numbers;
 use super::request::{Request, category_of, kind_glob};
-
-/// The files of one kind that is not a whole category, moved by name.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct KindMove {
-    /// The kind, as the plan names it ("PDFs").
-    pub label: String,
-    /// The glob on names that finds them.
-    pub pattern: String,
-    /// The category they belong to (for the report's line).
-    pub category: Category,
-    /// The folder they go to, relative to the target.
-    pub folder: String,
-    /// Whether that folder exists already.
-    pub folder_exists: bool,
-    /// How many files, as `find_files` counted them.
-    pub count: usize,
-    /// A few of their names.
-    pub samples: Vec<String>,
-}
 
 /// The kinds of `request` that are not whole categories.
 fn named_kinds(request: &Request) -> Vec<KindWord> {

@@ -77,7 +77,7 @@ pub fn organize(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared) -
         Step::Say(plan_text::nothing_to_organize(&plan, ctx.lang))
     } else {
         let text = plan_text::plan_text(&plan, ctx.lang, ctx.separator());
-        Step::Propose(text, Proposal::PerFile(plan))
+        Step::Propose(text, Box::new(Proposal::PerFile(plan)))
     }
 }
 
@@ -208,7 +208,7 @@ fn organize_large(ctx: &Context<'_>, this_turn: &[Exchange]) -> Step {
         }
         Some(plan) => {
             let text = large_plan_text::plan_text(&plan, lang, ctx.separator());
-            Step::Propose(text, Proposal::ByCategory(plan))
+            Step::Propose(text, Box::new(Proposal::ByCategory(plan)))
         }
     }
 }

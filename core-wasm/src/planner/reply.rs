@@ -15,7 +15,7 @@ pub enum Step {
     Say(String),
     /// Show a plan in plain text and wait for the go-ahead; the plan itself
     /// travels with the answer as data.
-    Propose(String, Proposal),
+    Propose(String, Box<Proposal>),
 }
 
 /// A chat completion carrying `step`; ids are numbered by the history length.
