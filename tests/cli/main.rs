@@ -22,6 +22,7 @@ mod failures;
 mod in_use;
 mod installing;
 mod listing;
+mod plain_requests;
 mod plan_review;
 mod prompt_injection;
 mod related_files;

@@ -54,23 +54,32 @@ impl AgentConfig {
     }
 
     /// The tools declared from the first request: `read_file` when the user
-    /// allows reading contents, or when the offline planner must read files
-    /// for the rules: their text, or the date a photo was taken (nothing
-    /// leaves the machine then). The offline planner gets the bulk tools
+    /// allows reading contents, and always to the offline planner, which
+    /// reads files only when the rules or the user's line need their text
+    /// or the date a photo was taken (nothing leaves the machine then). The offline planner gets the bulk tools
     /// from the start too, for `find_duplicates` (no request of it leaves
     /// the machine, so their size costs nothing); a provider gets them once
     /// a directory is large.
-    pub(super) fn first_tools(&self, rules: Option<&Rules>) -> ToolSet {
+    pub(super) fn first_tools(&self) -> ToolSet {
         let local = matches!(self.provider, Provider::Offline | Provider::OfflineNoKey);
-        let rules_read = rules.is_some_and(|rules| rules.needs_content() || rules.needs_dates());
         ToolSet {
             bulk: local,
-            contents: self.read_contents || (local && rules_read),
+            contents: self.read_contents || local,
         }
     }
 
+    /// Whether the system message gives `read_file`'s advice: when the user
+    /// allows reading contents, or the offline planner reads files for the
+    /// rules.
+    fn advises_reading(&self, rules: Option<&Rules>) -> bool {
+        let local = matches!(self.provider, Provider::Offline | Provider::OfflineNoKey);
+        let rules_read = rules.is_some_and(|rules| rules.needs_content() || rules.needs_dates());
+        self.read_contents || (local && rules_read)
+    }
+
     /// The system message: the base prompt, the existing-folders advice,
-    /// `read_file`'s advice when `tools` declare it, and the user's rules.
+    /// `read_file`'s advice when `tools` declare it and it is worth giving,
+    /// and the user's rules.
     pub(super) fn system_message(&self, tools: ToolSet, rules: Option<&Rules>) -> String {
         let lang = self.lang;
         let mut text = system_prompt(lang, &self.target_dir);
@@ -80,7 +89,7 @@ impl AgentConfig {
             text.push_str("\n\n");
             text.push_str(&bulk_prompt(lang));
         }
-        if tools.contents {
+        if tools.contents && self.advises_reading(rules) {
             text.push_str("\n\n");
             text.push_str(&contents_prompt(lang));
         }

@@ -52,7 +52,7 @@ impl Agent {
     /// A new conversation holding only the system prompt.
     pub fn new(config: AgentConfig) -> Self {
         let rules = config.parsed_rules();
-        let tools = config.first_tools(rules.as_ref());
+        let tools = config.first_tools();
         let system = Message::System {
             content: config.system_message(tools, rules.as_ref()),
         };

@@ -1,8 +1,10 @@
 //! What every step of the planner works with: the language it speaks, the
-//! target directory and the user's rules.
+//! target directory, the user's rules and what the user's line asks.
 
 use crate::rules::Rules;
 use crate::{Lang, paths};
+
+use super::request::Request;
 
 /// The planner's setting for one request.
 #[derive(Debug, Clone, Copy)]
@@ -11,8 +13,10 @@ pub struct Context<'a> {
     pub lang: Lang,
     /// The target directory, to read tool results and resolve paths.
     pub target_dir: &'a str,
-    /// The user's rules, followed first.
+    /// The rules followed first: the request's, then the rules file's.
     pub rules: Option<&'a Rules>,
+    /// What the user's line asks.
+    pub request: &'a Request,
 }
 
 impl Context<'_> {

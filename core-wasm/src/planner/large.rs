@@ -82,7 +82,8 @@ pub struct LargeGroup {
     pub folder_exists: bool,
     /// How many files.
     pub count: usize,
-    /// Their total size, as the summary gives it.
+    /// Their total size, as the summary gives it; empty when unknown (some
+    /// of the files it counted go elsewhere).
     pub size: String,
     /// The most common name patterns of the category, with counts.
     pub patterns: Vec<(String, usize)>,
@@ -115,6 +116,33 @@ pub struct LargePlan {
     /// The project folders the summary found: left whole.
     #[serde(default)]
     pub projects: Vec<String>,
+    /// The kinds the user's line asked for that are not whole categories
+    /// (PDFs, screenshots), moved by name before the categories.
+    #[serde(default)]
+    pub by_name: Vec<KindMove>,
+    /// The line saying what the planner understood of the user's line,
+    /// shown first; `None` for a plain request.
+    #[serde(default)]
+    pub understood: Option<String>,
+}
+
+/// The files of one kind that is not a whole category, moved by name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KindMove {
+    /// The kind, as the plan names it ("PDFs").
+    pub label: String,
+    /// The glob on names that finds them.
+    pub pattern: String,
+    /// The category they belong to (for the report's line).
+    pub category: Category,
+    /// The folder they go to, relative to the target.
+    pub folder: String,
+    /// Whether that folder exists already.
+    pub folder_exists: bool,
+    /// How many files, as `find_files` counted them.
+    pub count: usize,
+    /// A few of their names.
+    pub samples: Vec<String>,
 }
 
 /// Name patterns shown per category.
@@ -163,13 +191,25 @@ impl LargePlan {
 
     /// How many files the plan moves.
     pub fn file_count(&self) -> usize {
-        self.groups.iter().map(|group| group.count).sum::<usize>() + self.set_aside.copies.len()
+        self.groups.iter().map(|group| group.count).sum::<usize>()
+            + self.by_name.iter().map(|kind| kind.count).sum::<usize>()
+            + self.set_aside.copies.len()
     }
 
-    /// The copies set aside, then one `move_by_type` per category, all in
-    /// one reply; the files the user left out go in its `except`, and how
-    /// many files it should move in its [`EXPECTED`].
+    /// The copies set aside, then one `move_matching` per kind moved by
+    /// name, then one `move_by_type` per category, all in one reply; the
+    /// files the user left out go in its `except`, and how many files it
+    /// should move in its [`EXPECTED`].
     pub fn actions(&self) -> Vec<(&'static str, Value)> {
+        let by_name = self.by_name.iter().map(|kind| {
+            let mut arguments = json!({
+                "path": ".",
+                "pattern": kind.pattern,
+                "destination": kind.folder,
+            });
+            arguments[EXPECTED] = json!(kind.count);
+            ("move_matching", arguments)
+        });
         let by_type = self.groups.iter().map(|group| {
             let mut arguments = json!({
                 "path": ".",
@@ -190,6 +230,7 @@ impl LargePlan {
         self.set_aside
             .actions()
             .into_iter()
+            .chain(by_name)
             .chain(by_type)
             .collect()
     }

@@ -6,6 +6,7 @@ use crate::Lang;
 use crate::texts::{LeftAlone, PlanFolder};
 
 use super::large::LargePlan;
+use super::plan_text::understood;
 use super::set_aside::SetAside;
 
 /// Copies named one by one in a plan; the rest are counted.
@@ -15,13 +16,27 @@ const COPIES_NAMED: usize = 50;
 /// category, then the question.
 pub fn plan_text(plan: &LargePlan, lang: Lang, separator: char) -> String {
     let mut text = format!(
-        "{}\n{}",
+        "{}{}\n{}",
+        understood(plan.understood.as_deref()),
         lang.plan_heading(),
         lang.large_plan_why(plan.items)
     );
     if !plan.set_aside.copies.is_empty() {
         text.push_str("\n\n");
         text.push_str(&set_aside_text(&plan.set_aside, lang, separator));
+    }
+    for kind in &plan.by_name {
+        let folder = PlanFolder {
+            name: &kind.folder,
+            separator,
+            exists: kind.folder_exists,
+        };
+        text.push_str("\n\n");
+        text.push_str(&lang.plan_group(folder, &lang.why_request(), kind.count));
+        if !kind.samples.is_empty() {
+            text.push('\n');
+            text.push_str(&lang.for_example(&kind.samples.join(", ")));
+        }
     }
     for group in &plan.groups {
         let folder = PlanFolder {
@@ -30,7 +45,12 @@ pub fn plan_text(plan: &LargePlan, lang: Lang, separator: char) -> String {
             exists: group.folder_exists,
         };
         text.push_str("\n\n");
-        text.push_str(&lang.large_plan_group(folder, group.category, group.count, &group.size));
+        let heading = if group.size.is_empty() {
+            lang.plan_group(folder, &lang.why_category(group.category), group.count)
+        } else {
+            lang.large_plan_group(folder, group.category, group.count, &group.size)
+        };
+        text.push_str(&heading);
         if !group.patterns.is_empty() {
             text.push('\n');
             text.push_str(&lang.name_patterns(&group.patterns));

@@ -2,6 +2,7 @@
 //! counted by how their moves ended, then per category what its
 //! `move_by_type` result counts, with the failures it names.
 
+use crate::file_type::Category;
 use crate::texts::PlanFolder;
 use crate::{Lang, paths};
 
@@ -33,6 +34,20 @@ pub fn report(
     let mut tally = Tally::default();
     if !plan.set_aside.copies.is_empty() {
         tally_copies(&mut tally, &plan.set_aside, done, outcomes, separator, lang);
+    }
+    for kind in &plan.by_name {
+        let folder = (kind.folder.as_str(), kind.folder_exists, kind.count);
+        let exchange = done
+            .iter()
+            .find(|e| e.name == "move_matching" && e.arg("pattern") == kind.pattern);
+        tally_move(
+            &mut tally,
+            folder,
+            kind.category,
+            exchange,
+            target_dir,
+            lang,
+        );
     }
     for group in &plan.groups {
         tally_group(&mut tally, group, done, target_dir, lang);
@@ -89,36 +104,50 @@ fn tally_group(
     target_dir: &str,
     lang: Lang,
 ) {
-    let folder = PlanFolder {
-        name: &group.folder,
-        separator: paths::separator(target_dir),
-        exists: group.folder_exists,
-    };
-    let destination = paths::resolve(target_dir, &group.folder);
-    let outcome = done
+    let exchange = done
         .iter()
-        .find(|e| e.name == "move_by_type" && e.arg("category") == group.category.name())
-        .map_or(MoveOutcome::Refused("-".to_owned()), |e| {
-            MoveOutcome::read(&e.result, &[&destination, target_dir])
-        });
+        .find(|e| e.name == "move_by_type" && e.arg("category") == group.category.name());
+    let folder = (group.folder.as_str(), group.folder_exists, group.count);
+    tally_move(tally, folder, group.category, exchange, target_dir, lang);
+}
+
+/// One bulk move into `(folder, whether it existed, files planned)` of
+/// files of `category`: what its result counts, or why it did not run.
+fn tally_move(
+    tally: &mut Tally,
+    (name, exists, count): (&str, bool, usize),
+    category: Category,
+    exchange: Option<&Exchange>,
+    target_dir: &str,
+    lang: Lang,
+) {
+    let folder = PlanFolder {
+        name,
+        separator: paths::separator(target_dir),
+        exists,
+    };
+    let destination = paths::resolve(target_dir, name);
+    let outcome = exchange.map_or(MoveOutcome::Refused("-".to_owned()), |e| {
+        MoveOutcome::read(&e.result, &[&destination, target_dir])
+    });
     match outcome {
         MoveOutcome::Done {
             moved,
             total,
             failures,
         } => {
-            tally.folders += usize::from(!group.folder_exists);
+            tally.folders += usize::from(!exists);
             tally.moved += moved;
             tally.planned += total;
-            let line = lang.category_moved(folder, group.category, moved, total);
+            let line = lang.category_moved(folder, category, moved, total);
             tally.lines.push(line);
             if moved < total {
                 tally_failures(tally, &failures, total - moved, lang);
             }
         }
         MoveOutcome::Refused(cause) => {
-            tally.planned += group.count;
-            let line = lang.category_refused(folder, group.category, &cause);
+            tally.planned += count;
+            let line = lang.category_refused(folder, category, &cause);
             tally.lines.push(line);
         }
     }

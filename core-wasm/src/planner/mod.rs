@@ -33,6 +33,7 @@ mod kinds_seen;
 mod large;
 mod large_plan_text;
 mod large_report;
+mod large_request;
 mod listing;
 mod organize;
 mod outcomes;
@@ -43,6 +44,7 @@ mod proposal;
 mod readings;
 mod reply;
 mod report;
+mod request;
 mod review;
 mod set_aside;
 
@@ -64,6 +66,7 @@ pub use plan::{Plan, Reason};
 pub use proposal::{FIELD, Proposal};
 pub use reply::MODEL;
 use reply::{Step, completion};
+pub use request::{Dates, Request};
 pub use review::Skip;
 
 /// The planner as a [`ModelClient`] for one target directory.
@@ -139,8 +142,18 @@ impl OfflinePlanner {
             return Step::Say(lang.planner_help());
         };
         let this_turn = exchanges(&messages[current_user + 1..]);
-        match classify(content(&messages[current_user])) {
-            Intent::Organize => organize(&self.context(), &this_turn, declared),
+        let line = content(&messages[current_user]);
+        let request = Request::read(line);
+        let rules = request.rules(lang, self.rules.as_ref());
+        let ctx = Context {
+            lang,
+            target_dir: &self.target_dir,
+            rules: rules.as_ref(),
+            request: &request,
+        };
+        match classify(line) {
+            Intent::Organize => organize(&ctx, &this_turn, declared),
+            Intent::Other if !request.is_empty() => organize(&ctx, &this_turn, declared),
             Intent::Yes => {
                 let previous_user = users.iter().rev().nth(1).copied();
                 let previous_turn = previous_user.map(|prev| &messages[prev..current_user]);
@@ -177,15 +190,6 @@ impl OfflinePlanner {
                 lang,
                 self.dry_run,
             )),
-        }
-    }
-
-    /// The setting of every step.
-    fn context(&self) -> Context<'_> {
-        Context {
-            lang: self.lang,
-            target_dir: &self.target_dir,
-            rules: self.rules.as_ref(),
         }
     }
 }

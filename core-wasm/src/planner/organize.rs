@@ -16,6 +16,7 @@ use super::folders::{category_target, duplicates_target};
 use super::kinds_seen::KindsSeen;
 use super::large::{self, LargePlan};
 use super::large_plan_text;
+use super::large_request;
 use super::listing::{Listed, parse_listing};
 use super::placement::{Placement, Readings, place, worth_reading};
 use super::plan::Plan;
@@ -77,7 +78,9 @@ pub fn organize(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared) -
         let listings = unlisted.into_iter().map(|folder| list_files(&folder));
         return Step::Call(listings.collect());
     }
-    let plan = Plan::from_exchanges(this_turn, ctx.lang, ctx.separator(), ctx.rules);
+    let mut plan =
+        Plan::from_exchanges(this_turn, ctx.lang, ctx.separator(), ctx.rules, ctx.request);
+    plan.understood = ctx.request.understood(ctx.lang, declared.read_file);
     if plan.move_count() == 0 {
         Step::Say(plan_text::nothing_to_organize(&plan, ctx.lang))
     } else {
@@ -107,6 +110,7 @@ fn classify_calls(
         !item.is_dir
             && !item.name.starts_with('.')
             && !busy.contains_key(&item.name)
+            && ctx.request.keeps(&item.name)
             && !ctx
                 .rules
                 .is_some_and(|rules| rules.is_excluded(&item.name, false))
@@ -117,7 +121,9 @@ fn classify_calls(
         .map(|item| ("get_file_type", json!({ "filename": item.name })))
         .collect();
     if calls.is_empty() {
-        let plan = Plan::from_exchanges(this_turn, ctx.lang, ctx.separator(), ctx.rules);
+        let mut plan =
+            Plan::from_exchanges(this_turn, ctx.lang, ctx.separator(), ctx.rules, ctx.request);
+        plan.understood = ctx.request.understood(ctx.lang, declared.read_file);
         return Step::Say(plan_text::nothing_to_organize(&plan, ctx.lang));
     }
     if let Some(rules) = ctx.rules.filter(|_| declared.read_file) {
@@ -223,10 +229,28 @@ fn unlisted_rule_folders(
 /// A large folder: overview → plan by category, one step per model call.
 fn organize_large(ctx: &Context<'_>, this_turn: &[Exchange]) -> Step {
     let lang = ctx.lang;
-    match LargePlan::from_exchanges(this_turn, lang, ctx.separator()) {
-        None => Step::Call(large::overview_calls(lang)),
+    let plan = LargePlan::from_exchanges(this_turn, lang, ctx.separator()).map(|mut plan| {
+        let taken = this_turn
+            .iter()
+            .rev()
+            .find(|e| e.name == "find_files" && e.arg("path") == ".")
+            .map(|e| parse_listing(&e.result))
+            .unwrap_or_default();
+        large_request::apply(&mut plan, ctx, this_turn, &taken);
+        plan
+    });
+    match plan {
+        None => {
+            let mut calls = large_request::finding_calls(ctx.request);
+            calls.extend(large::overview_calls(lang));
+            Step::Call(calls)
+        }
         Some(plan) if plan.file_count() == 0 => {
-            Step::Say(plan_text::nothing_to_organize(&Plan::default(), lang))
+            let nothing = Plan {
+                understood: plan.understood,
+                ..Plan::default()
+            };
+            Step::Say(plan_text::nothing_to_organize(&nothing, lang))
         }
         Some(plan) => {
             let text = large_plan_text::plan_text(&plan, lang, ctx.separator());

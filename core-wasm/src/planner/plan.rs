@@ -19,6 +19,7 @@ use super::folders::{category_target, duplicates_target};
 use super::kinds_seen::KindsSeen;
 use super::listing::{Listed, parse_listing};
 use super::placement::{Placement, Readings, place};
+use super::request::Request;
 
 /// A file to move.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,6 +49,8 @@ pub struct Group {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
+    /// The user's line asked for it (a named folder, dates).
+    Request,
     /// Rule number N (1-based) of the rules file sends them there.
     Rule(usize),
     /// Their category's folder.
@@ -87,6 +90,14 @@ pub struct Plan {
     /// manifest...): left whole, nothing moves out of them.
     #[serde(default)]
     pub projects: Vec<String>,
+    /// Files the user's line left out ("only PDFs", "don't touch the
+    /// music"), which stay.
+    #[serde(default)]
+    pub asked_left: Vec<String>,
+    /// The line saying what the planner understood of the user's line,
+    /// shown first; `None` for a plain request.
+    #[serde(default)]
+    pub understood: Option<String>,
 }
 
 /// The files of the target by where they go: a reason and a folder
@@ -98,12 +109,14 @@ impl Plan {
     /// `get_file_type` and `read_file` results, and listings of the folders
     /// files may go to. Files go where `rules` send them, else to their
     /// category's folder. Destinations are joined with `separator`, the
-    /// target's.
+    /// target's. The first of `rules` are the ones `request` made; the
+    /// files it leaves out stay.
     pub fn from_exchanges(
         exchanges: &[Exchange],
         lang: Lang,
         separator: char,
         rules: Option<&Rules>,
+        request: &Request,
     ) -> Self {
         let Some(top) = exchanges
             .iter()
@@ -126,7 +139,7 @@ impl Plan {
                 .filter(|item| !busy.contains_key(&item.name))
                 .map(|item| (item.name.as_str(), item.is_dir)),
         );
-        let destinations = plan.sort_items(&items, &related, exchanges, lang, rules);
+        let destinations = plan.sort_items(&items, &related, exchanges, lang, (rules, request));
         for ((reason, folder), files) in destinations {
             let folder = folder.replace('/', &separator.to_string());
             let group = group(
@@ -152,9 +165,10 @@ impl Plan {
         related: &Groups,
         exchanges: &[Exchange],
         lang: Lang,
-        rules: Option<&Rules>,
+        (rules, request): (Option<&Rules>, &Request),
     ) -> Destinations<'a> {
         let kinds = KindsSeen::new(exchanges);
+        let asked = request.made_rules(lang).len();
         let readings = Readings::new(exchanges);
         let busy = in_use_of(items.iter().map(|item| item.name.as_str()));
         let mut destinations = Destinations::new();
@@ -172,7 +186,7 @@ impl Plan {
                 self.projects.push(item.name.clone());
                 continue;
             }
-            if let Some(stays) = self.left_alone(item, rules) {
+            if let Some(stays) = self.left_alone(item, rules, request) {
                 stays.push(item.name.clone());
                 continue;
             }
@@ -184,7 +198,12 @@ impl Plan {
                     // is the archive's it makes whole).
                     let category = related.of(&item.name).map_or(category, |g| g.kind());
                     match place(item, category, rules, &readings) {
-                        Placement::Rule { number, folder } => (Reason::Rule(number), folder),
+                        Placement::Rule { number, folder } if number <= asked => {
+                            (Reason::Request, folder)
+                        }
+                        Placement::Rule { number, folder } => {
+                            (Reason::Rule(number - asked), folder)
+                        }
                         Placement::Category(category) => (
                             Reason::Category(category),
                             category_target(category, lang, items),
@@ -203,13 +222,18 @@ impl Plan {
                 None => self.unclassified.push(item.name.clone()),
             }
         }
-        self.stay_with_their_main(items, related, rules);
+        self.stay_with_their_main(items, related, (rules, request));
         destinations
     }
 
     /// The members of each group whose main file stays: they stay too,
     /// noted beside it.
-    fn stay_with_their_main(&mut self, items: &[Listed], related: &Groups, rules: Option<&Rules>) {
+    fn stay_with_their_main(
+        &mut self,
+        items: &[Listed],
+        related: &Groups,
+        (rules, request): (Option<&Rules>, &Request),
+    ) {
         for group in related.all() {
             if self.related.contains_key(&group.main) {
                 continue;
@@ -217,7 +241,7 @@ impl Plan {
             let Some(main) = items.iter().find(|item| item.name == group.main) else {
                 continue;
             };
-            let stays = match self.left_alone(main, rules) {
+            let stays = match self.left_alone(main, rules, request) {
                 Some(stays) => stays,
                 None => &mut self.unclassified,
             };
@@ -226,15 +250,22 @@ impl Plan {
     }
 
     /// The list of items left alone that `item` belongs to, if it stays:
-    /// what the rules exclude, folders, hidden files (those in use are
-    /// noted before).
-    fn left_alone(&mut self, item: &Listed, rules: Option<&Rules>) -> Option<&mut Vec<String>> {
+    /// what the rules exclude, folders, hidden files, what the user's
+    /// line leaves out (those in use are noted before).
+    fn left_alone(
+        &mut self,
+        item: &Listed,
+        rules: Option<&Rules>,
+        request: &Request,
+    ) -> Option<&mut Vec<String>> {
         if rules.is_some_and(|rules| rules.is_excluded(&item.name, item.is_dir)) {
             Some(&mut self.excluded)
         } else if item.is_dir {
             Some(&mut self.folders_left)
         } else if item.name.starts_with('.') {
             Some(&mut self.hidden_left)
+        } else if !request.keeps(&item.name) {
+            Some(&mut self.asked_left)
         } else {
             None
         }

@@ -11,7 +11,8 @@ use super::plan::{Group, Plan, Reason};
 /// The plan, grouped, ending with the question; folders are shown with
 /// `separator`, the target's.
 pub fn plan_text(plan: &Plan, lang: Lang, separator: char) -> String {
-    let mut text = String::from(lang.plan_heading());
+    let mut text = understood(plan.understood.as_deref());
+    text.push_str(lang.plan_heading());
     for group in &plan.groups {
         text.push_str("\n\n");
         text.push_str(&group_heading(group, lang, separator));
@@ -50,6 +51,7 @@ pub fn plan_text(plan: &Plan, lang: Lang, separator: char) -> String {
 /// A group's heading: its folder, why its files go there, how many.
 pub fn group_heading(group: &Group, lang: Lang, separator: char) -> String {
     let why = match group.reason {
+        Reason::Request => lang.why_request(),
         Reason::Category(category) => lang.why_category(category),
         Reason::Rule(number) => lang.why_rule(number),
         Reason::Duplicate => lang.why_copies(),
@@ -85,17 +87,24 @@ pub fn left_kinds(plan: &Plan) -> Vec<(LeftAlone, Vec<String>)> {
         (LeftAlone::Unclassified, plan.unclassified.clone()),
         (LeftAlone::Excluded, plan.excluded.clone()),
         (LeftAlone::Skipped, plan.skipped.clone()),
+        (LeftAlone::Asked, plan.asked_left.clone()),
     ]);
     kinds
 }
 
 /// Said when there is nothing to move, with what stays where it is.
 pub fn nothing_to_organize(plan: &Plan, lang: Lang) -> String {
-    let head = lang.nothing_to_organize();
+    let head = understood(plan.understood.as_deref()) + lang.nothing_to_organize();
     let left = left_alone(plan, lang);
     if left.is_empty() {
-        head.to_owned()
+        head
     } else {
         format!("{head}\n{left}")
     }
+}
+
+/// The line saying what the user's line was understood to ask, ending
+/// with a line break; empty for a plain request.
+pub fn understood(line: Option<&str>) -> String {
+    line.map(|line| format!("{line}\n")).unwrap_or_default()
 }

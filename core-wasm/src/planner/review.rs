@@ -115,7 +115,7 @@ fn skip_per_file(plan: &mut Plan, name: &str, separator: char) -> Skip {
     let folders = plan.groups.iter().map(|group| group.folder.as_str());
     let categories = plan.groups.iter().filter_map(|group| match group.reason {
         Reason::Category(category) => Some(category.name()),
-        Reason::Rule(_) | Reason::Duplicate => None,
+        Reason::Rule(_) | Reason::Request | Reason::Duplicate => None,
     });
     let by_folder = matching(folders, name).map(str::to_owned);
     let by_category = matching(categories, name).map(str::to_owned);
@@ -320,7 +320,7 @@ fn large_page(plan: &LargePlan, lang: Lang, separator: char, listing: &[Entry]) 
             .iter()
             .filter(|entry| movable(entry, &busy) && kind(&entry.name) == group.category)
             .map(|entry| entry.name.as_str())
-            .filter(|name| !stays(name))
+            .filter(|name| !stays(name) && !by_name_matches(plan, name))
             .collect();
         moves += files.len();
         let folder = PlanFolder {
@@ -334,7 +334,31 @@ fn large_page(plan: &LargePlan, lang: Lang, separator: char, listing: &[Entry]) 
             .map(|name| format!("{name} → {}{separator}{name}", group.folder));
         groups.push(section(heading, lines));
     }
+    let mut by_name = Vec::new();
+    let mut moved_by_name: Vec<&str> = Vec::new();
+    for kind in &plan.by_name {
+        let files: Vec<&str> = names
+            .iter()
+            .filter(|entry| movable(entry, &busy) && !stays(&entry.name))
+            .map(|entry| entry.name.as_str())
+            .filter(|name| less_matching(&kind.pattern, 1, [*name].into_iter()).is_none())
+            .filter(|name| !moved_by_name.contains(name))
+            .collect();
+        moves += files.len();
+        moved_by_name.extend(&files);
+        let folder = PlanFolder {
+            name: &kind.folder,
+            separator,
+            exists: kind.folder_exists,
+        };
+        let heading = lang.plan_group(folder, &lang.why_request(), files.len());
+        let lines = files
+            .iter()
+            .map(|name| format!("{name} → {}{separator}{name}", kind.folder));
+        by_name.push(section(heading, lines));
+    }
     let mut sections = vec![lang.page_heading(moves)];
+    sections.extend(by_name);
     if !plan.set_aside.copies.is_empty() {
         let folder = PlanFolder {
             name: &plan.set_aside.folder,
@@ -362,6 +386,7 @@ fn large_page(plan: &LargePlan, lang: Lang, separator: char, listing: &[Entry]) 
     };
     let skipped = of_kind(&|entry| {
         movable(entry, &busy)
+            && !by_name_matches(plan, &entry.name)
             && (plan.left.contains(&entry.name)
                 || plan.skipped_categories.contains(&kind(&entry.name)))
     });
@@ -386,4 +411,11 @@ fn large_page(plan: &LargePlan, lang: Lang, separator: char, listing: &[Entry]) 
         lang,
     ));
     sections
+}
+
+/// Whether a kind the plan moves by name takes the file `name`.
+fn by_name_matches(plan: &LargePlan, name: &str) -> bool {
+    plan.by_name
+        .iter()
+        .any(|kind| less_matching(&kind.pattern, 1, [name].into_iter()).is_none())
 }

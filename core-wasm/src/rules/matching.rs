@@ -63,7 +63,11 @@ impl Rules {
             ext,
         };
         self.rules.iter().enumerate().find_map(|(index, rule)| {
-            if !rule.matches_name(&lower) {
+            let category_ok = rule
+                .category
+                .as_deref()
+                .is_none_or(|category| category == file.category);
+            if !category_ok || !rule.matches_name(&lower) {
                 return None;
             }
             let folder = rule.to.fill(&fill)?;

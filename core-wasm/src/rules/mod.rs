@@ -29,6 +29,7 @@
 //! This module is pure and self-contained: the caller reads the file, and
 //! hands over the facts of each file as plain values ([`FileFacts`]).
 
+mod compose;
 mod matching;
 mod parse;
 mod target;
@@ -39,6 +40,7 @@ use std::fmt;
 use globset::{GlobMatcher, GlobSet};
 use regex::Regex;
 
+pub use compose::MadeRule;
 use target::Target;
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
@@ -85,6 +87,10 @@ struct Rule {
     extensions: Vec<String>,
     /// The `name` glob as written, and compiled over folded names.
     name: Option<(String, GlobMatcher)>,
+    /// The category the file must have (its name as [`FileFacts`] gives
+    /// it): a condition only rules tidyup makes itself have ([`MadeRule`]),
+    /// never one of a rules file.
+    category: Option<String>,
     to: Target,
 }
 

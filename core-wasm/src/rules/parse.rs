@@ -103,6 +103,7 @@ fn compile_rule(text: &str, raw: RawRule) -> Result<Rule, RulesError> {
         content,
         extensions,
         name,
+        category: None,
         to,
     })
 }
@@ -145,7 +146,7 @@ fn normalize_exclude(raw: &str) -> String {
 
 /// A case-insensitive glob. With `separators`, `*` and `?` stay within one
 /// path component and `**` crosses them; `\` escapes on every platform.
-fn glob(pattern: &str, separators: bool) -> Result<Glob, String> {
+pub(super) fn glob(pattern: &str, separators: bool) -> Result<Glob, String> {
     GlobBuilder::new(pattern)
         .case_insensitive(true)
         .literal_separator(separators)

@@ -23,6 +23,7 @@ pub mod mcp;
 mod planner;
 pub mod prompt;
 mod refusals;
+pub mod requests;
 mod review;
 mod rules;
 mod session;

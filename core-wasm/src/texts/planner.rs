@@ -36,6 +36,8 @@ pub enum LeftAlone {
     Skipped,
     /// Files some program is writing or holding, of one kind.
     InUse(InUse),
+    /// What the user's line left out ("only PDFs", "音乐别动").
+    Asked,
 }
 
 impl Lang {
@@ -126,6 +128,8 @@ impl Lang {
             (Lang::En, LeftAlone::Skipped) => "Left out by you: ",
             (Lang::Zh, LeftAlone::Skipped) => "你要求保持不动：",
             (_, LeftAlone::InUse(_)) => "",
+            (Lang::En, LeftAlone::Asked) => "Left where they are, as you asked: ",
+            (Lang::Zh, LeftAlone::Asked) => "按你的要求保持不动：",
         };
         let separator = match self {
             Lang::En => ", ",
@@ -218,15 +222,6 @@ impl Lang {
             "OK, nothing was changed.".to_owned(),
             "好的，没有做任何改动。".to_owned(),
         )
-    }
-
-    /// Said to anything else.
-    pub fn planner_help(self) -> String {
-        match self {
-            Lang::En => "I am tidyup's offline planner (rules, no AI). Say \"organize\" and I will scan the folder, sort the files by type and show you a plan; then answer \"yes\" to carry it out or \"no\" to leave everything as it is. I never delete anything.",
-            Lang::Zh => "我是 tidyup 的离线规划器（基于规则，非 AI）。说“整理”，我会扫描文件夹、按类型给文件分类并给出方案；回复“好”执行，回复“不”保持原样。我从不删除任何文件。",
-        }
-        .to_owned()
     }
 
     /// The report heading after carrying out a plan; in a dry run

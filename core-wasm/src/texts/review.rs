@@ -57,6 +57,8 @@ impl Lang {
             (Lang::En, LeftAlone::Skipped) => format!("Left out by you ({count}):"),
             (Lang::Zh, LeftAlone::Skipped) => format!("你要求保持不动（{count} 个）："),
             (_, LeftAlone::InUse(_)) => String::new(),
+            (Lang::En, LeftAlone::Asked) => format!("Left where they are, as you asked ({count}):"),
+            (Lang::Zh, LeftAlone::Asked) => format!("按你的要求保持不动（{count} 个）："),
         }
     }
 
