@@ -20,6 +20,9 @@ mod contents;
 mod control_characters;
 mod failures;
 mod installing;
+// Names that are any bytes are a Unix notion; Windows names are UTF-16.
+#[cfg(unix)]
+mod legacy_names;
 mod listing;
 mod plan_review;
 mod prompt_injection;
