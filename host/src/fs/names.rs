@@ -55,9 +55,10 @@ pub fn shown_path(path: &Path) -> String {
         None => {
             let mut shown_path = PathBuf::new();
             for part in path.components() {
-                match part {
-                    Component::Normal(name) => shown_path.push(shown(name)),
-                    other => shown_path.push(other),
+                if let Component::Normal(name) = part {
+                    shown_path.push(shown(name));
+                } else {
+                    shown_path.push(part);
                 }
             }
             shown_path.to_string_lossy().into_owned()
