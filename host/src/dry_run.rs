@@ -36,7 +36,7 @@ impl DryRunPlan {
         let name = self
             .target
             .file_name()
-            .map_or_else(|| "root".into(), |n| n.to_string_lossy());
+            .map_or_else(|| "root".into(), crate::fs::names::shown);
         let stamp = chrono::Local::now().format("%Y%m%d-%H%M%S");
         let mut path = dir.join(format!("{stamp}-{name}.json"));
         let mut n = 2;

@@ -21,6 +21,9 @@ mod control_characters;
 mod failures;
 mod in_use;
 mod installing;
+// Names that are any bytes are a Unix notion; Windows names are UTF-16.
+#[cfg(unix)]
+mod legacy_names;
 mod listing;
 mod plain_requests;
 mod plan_review;

@@ -74,7 +74,7 @@ fn image_url(image: &str, lang: Lang) -> anyhow::Result<String> {
     let path = Path::new(image);
     let extension = path
         .extension()
-        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .map(|e| crate::fs::names::shown(e).to_ascii_lowercase())
         .unwrap_or_default();
     let mime = match extension.as_str() {
         "png" => "image/png",

@@ -46,7 +46,7 @@ pub(super) async fn session(settings: Settings) -> anyhow::Result<ExitCode> {
         state = state.with_fuel(fuel);
     }
     let config = AgentConfig {
-        target_dir: settings.target_dir.to_string_lossy().into_owned(),
+        target_dir: crate::fs::names::shown_path(&settings.target_dir),
         model: settings.client.model.clone(),
         lang: settings.client.lang,
         provider: settings.client.provider,

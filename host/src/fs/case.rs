@@ -7,6 +7,8 @@ use std::path::Path;
 
 use cap_std::fs::Dir;
 
+use super::names;
+
 /// What tells one item from another: its device and its file number
 /// (inode, or the file index on Windows).
 pub(crate) type ItemId = (u64, u64);
@@ -25,7 +27,7 @@ pub(crate) fn item_id(dir: &Dir, relative: &Path) -> io::Result<Option<ItemId>> 
 /// Whether `a` and `b` are different spellings of one path that differ
 /// only in letter case.
 pub(crate) fn differ_only_in_case(a: &Path, b: &Path) -> bool {
-    a != b && a.to_string_lossy().to_lowercase() == b.to_string_lossy().to_lowercase()
+    a != b && names::shown_path(a).to_lowercase() == names::shown_path(b).to_lowercase()
 }
 
 /// `Ok(false)` for "not found", for existence checks.
@@ -51,9 +53,7 @@ pub(crate) fn rename_case_only(
     mut rename: impl FnMut(&Path, &Path) -> io::Result<()>,
     mut exists: impl FnMut(&Path) -> io::Result<bool>,
 ) -> io::Result<()> {
-    let name = from
-        .file_name()
-        .map_or_else(String::new, |name| name.to_string_lossy().into_owned());
+    let name = from.file_name().map_or_else(String::new, names::shown);
     let mut temporary = None;
     for attempt in 1..=CASE_RENAME_TRIES {
         let candidate = from.with_file_name(format!(".{name}.tidyup-case-{attempt}"));

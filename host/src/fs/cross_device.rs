@@ -233,7 +233,7 @@ fn same_item(_: &Metadata, _: &Metadata) -> bool {
 
 /// `.NAME.TAG` in `dir`, or `.NAME.TAG-2`... when taken; long names are shortened.
 fn free_name(dir: &Dir, name: &OsStr, tag: &str) -> io::Result<OsString> {
-    let name = name.to_string_lossy();
+    let name = super::names::shown(name);
     let mut end = name.len().min(200);
     while !name.is_char_boundary(end) {
         end -= 1;
@@ -374,7 +374,8 @@ pub(crate) fn move_path_staged(
 ) -> io::Result<()> {
     match hooks.rename(|| std::fs::rename(from, to)) {
         Err(err) if crosses_devices(&err) => {
-            let mut staged = |name: &OsStr| staging(&to.with_file_name(name).to_string_lossy());
+            let mut staged =
+                |name: &OsStr| staging(&super::names::shown_path(&to.with_file_name(name)));
             move_across(&End::ambient(from)?, &End::ambient(to)?, hooks, &mut staged)
         }
         other => other,

@@ -15,6 +15,7 @@ use std::path::{Component, Path, PathBuf};
 use tidyup_core::rules::Rules;
 use tidyup_core::{BatchMove, Entry, EntryKind, ErrorCode, FileSystem, HostError};
 
+use super::names;
 use super::under_root::relative_to;
 use super::{Fingerprint, HostFs, Location, Staging};
 
@@ -121,7 +122,7 @@ impl RulesGuard {
         self.scopes.iter().any(|scope| {
             relative_to(&scope.dir, item).is_some_and(|relative| {
                 relative.components().any(|part| {
-                    matches!(part, Component::Normal(name) if is_rules_name(&name.to_string_lossy()))
+                    matches!(part, Component::Normal(name) if is_rules_name(&names::shown(name)))
                 })
             })
         })
@@ -154,7 +155,7 @@ fn relative_in(dir: &Path, place: &Path) -> Option<String> {
     let mut parts: Vec<String> = Vec::new();
     for part in relative.components() {
         match part {
-            Component::Normal(name) => parts.push(name.to_string_lossy().into_owned()),
+            Component::Normal(name) => parts.push(names::shown(name)),
             Component::ParentDir => {
                 parts.pop()?;
             }
@@ -203,7 +204,7 @@ impl<F: HostFs> ExcludedFs<F> {
     fn check_creation(&mut self, path: &str) -> Result<(), HostError> {
         let mut current = Some(Path::new(path));
         while let Some(here) = current.filter(|here| !here.as_os_str().is_empty()) {
-            let key = here.to_string_lossy();
+            let key = names::shown_path(here);
             if self.inner.stat(&key)?.is_some() {
                 break;
             }
@@ -241,7 +242,7 @@ fn holds_excluded(
             }
             if is_dir {
                 let child_path = Path::new(&folder).join(&entry.name);
-                pending.push((child_path.to_string_lossy().into_owned(), child));
+                pending.push((names::shown_path(&child_path), child));
             }
         }
     }

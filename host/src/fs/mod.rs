@@ -9,6 +9,7 @@ mod case;
 mod cross_device;
 mod excluded;
 mod fingerprint;
+pub(crate) mod names;
 mod overlay;
 mod protected;
 mod real;

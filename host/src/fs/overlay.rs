@@ -9,6 +9,7 @@ use std::path::{MAIN_SEPARATOR, MAIN_SEPARATOR_STR, Path};
 use serde::{Deserialize, Serialize};
 use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
 
+use super::names;
 use super::{Fingerprint, HostFs, refuse_move_into_itself};
 
 /// One change of a dry-run plan.
@@ -85,19 +86,19 @@ impl<F: HostFs> OverlayFs<F> {
         let mut current = Some(Path::new(path));
         let mut rest: Vec<&std::ffi::OsStr> = Vec::new();
         while let Some(here) = current {
-            let key = here.to_string_lossy();
-            if let Some(node) = self.added.get(key.as_ref()) {
+            let key = names::shown_path(here);
+            if let Some(node) = self.added.get(key.as_str()) {
                 return match node {
                     Node::NewDir if rest.is_empty() => Resolved::NewDir,
                     Node::NewDir => Resolved::Missing,
                     Node::Moved { real } => {
                         let mut target = Path::new(real).to_path_buf();
                         target.extend(rest.iter().rev());
-                        Resolved::Real(target.to_string_lossy().into_owned())
+                        Resolved::Real(names::shown_path(&target))
                     }
                 };
             }
-            if self.removed.contains(key.as_ref()) {
+            if self.removed.contains(key.as_str()) {
                 return Resolved::Missing;
             }
             if let Some(name) = here.file_name() {
@@ -161,9 +162,7 @@ impl<F: HostFs> OverlayFs<F> {
             return false;
         }
         self.added.remove(path);
-        let parent = Path::new(path)
-            .parent()
-            .map(|p| p.to_string_lossy().into_owned());
+        let parent = Path::new(path).parent().map(names::shown_path);
         let covered = |steps: &[PlanStep], folder: &str| {
             let inside = format!("{folder}{MAIN_SEPARATOR_STR}");
             steps.iter().any(|step| {
@@ -194,10 +193,9 @@ impl<F: HostFs> OverlayFs<F> {
 }
 
 fn name_of(path: &str) -> String {
-    Path::new(path).file_name().map_or_else(
-        || path.to_owned(),
-        |name| name.to_string_lossy().into_owned(),
-    )
+    Path::new(path)
+        .file_name()
+        .map_or_else(|| path.to_owned(), names::shown)
 }
 
 impl<F: HostFs> FileSystem for OverlayFs<F> {
@@ -277,7 +275,7 @@ impl<F: HostFs> FileSystem for OverlayFs<F> {
         let mut missing = Vec::new();
         let mut current = Some(Path::new(path));
         while let Some(here) = current {
-            let key = here.to_string_lossy().into_owned();
+            let key = names::shown_path(here);
             match self.stat(&key)? {
                 Some(entry) if entry.kind == EntryKind::Dir => break,
                 Some(_) => {
@@ -314,9 +312,7 @@ impl<F: HostFs> FileSystem for OverlayFs<F> {
             return Err(Self::missing(from));
         }
         let source = self.fingerprint(from)?;
-        let parent = Path::new(to)
-            .parent()
-            .map(|p| p.to_string_lossy().into_owned());
+        let parent = Path::new(to).parent().map(names::shown_path);
         if let Some(parent) = parent {
             match self.stat(&parent)? {
                 Some(entry) if entry.kind == EntryKind::Dir => {}

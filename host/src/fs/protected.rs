@@ -20,6 +20,7 @@ use std::path::{Component, Path, PathBuf};
 
 use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
 
+use super::names;
 use super::under_root::relative_to;
 use super::{Fingerprint, HostFs, Staging};
 use crate::failure::Failure;
@@ -243,7 +244,7 @@ impl<F: HostFs> ProtectedFs<F> {
         }
         entry.kind == EntryKind::Symlink && {
             let child = Path::new(folder).join(&entry.name);
-            self.check_access(&child.to_string_lossy()).is_err()
+            self.check_access(&names::shown_path(&child)).is_err()
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use std::fs;
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use cap_std::ambient_authority;
 use cap_std::fs::Dir;
@@ -11,6 +11,7 @@ use tidyup_core::{Entry, ErrorCode, FileSample, FileSystem, HostError};
 use super::case::{ItemId, differ_only_in_case, item_id, not_found_is_false, rename_case_only};
 use super::cross_device::{CrossDeviceHooks, move_path, move_path_staged};
 use super::fingerprint::{Facts, Fingerprint, content_hash};
+use super::names;
 use super::protected::{Location, real_location};
 use super::windows_names::check_platform_path;
 use super::{HostFs, Staging, entry, host_error, kind};
@@ -32,11 +33,17 @@ fn std_entry(name: String, meta: &fs::Metadata) -> Entry {
     entry(name, kind, meta.len(), meta.modified().ok())
 }
 
-/// `path`, unless a name in it is one the platform does not allow.
-fn checked(path: &str) -> Result<&Path, HostError> {
+/// The real path `path` (of shown names, see [`names`]) stands for,
+/// unless a name in it is one the platform does not allow.
+fn checked(path: &str) -> Result<PathBuf, HostError> {
     let path = Path::new(path);
     check_platform_path(path)?;
-    Ok(path)
+    Ok(names::resolve(path, there))
+}
+
+/// Whether anything (a final symlink not followed) is at `path`.
+fn there(path: &Path) -> bool {
+    fs::symlink_metadata(path).is_ok()
 }
 
 /// The [`ItemId`] of the item at `path`, `None` when nothing is there.
@@ -53,12 +60,12 @@ pub(super) fn id_of(path: &Path) -> Result<Option<ItemId>, HostError> {
 
 impl FileSystem for RealFs {
     fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
-        let path = checked(path)?;
-        let name = path
+        let name = Path::new(path)
             .file_name()
-            .map_or_else(|| path.to_string_lossy(), |name| name.to_string_lossy())
-            .into_owned();
-        match fs::symlink_metadata(path) {
+            .and_then(|name| name.to_str())
+            .unwrap_or(path)
+            .to_owned();
+        match fs::symlink_metadata(checked(path)?) {
             Ok(meta) => Ok(Some(std_entry(name, &meta))),
             Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(None),
             Err(err) => Err(host_error(&err)),
@@ -66,20 +73,27 @@ impl FileSystem for RealFs {
     }
 
     fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
-        let mut entries = Vec::new();
+        let mut found = Vec::new();
         for child in fs::read_dir(checked(path)?).map_err(|err| host_error(&err))? {
             let child = child.map_err(|err| host_error(&err))?;
             let meta = child.metadata().map_err(|err| host_error(&err))?;
-            entries.push(std_entry(
-                child.file_name().to_string_lossy().into_owned(),
-                &meta,
-            ));
+            found.push((child.file_name(), meta));
         }
-        Ok(entries)
+        let shown = names::listed(
+            &found
+                .iter()
+                .map(|(name, _)| name.clone())
+                .collect::<Vec<_>>(),
+        );
+        Ok(shown
+            .into_iter()
+            .zip(&found)
+            .map(|(name, (_, meta))| std_entry(name, meta))
+            .collect())
     }
 
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        fs::create_dir_all(checked(path)?).map_err(|err| host_error(&err))
+        fs::create_dir_all(&checked(path)?).map_err(|err| host_error(&err))
     }
 
     fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
@@ -87,15 +101,15 @@ impl FileSystem for RealFs {
     }
 
     fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
-        fs::remove_file(checked(path)?).map_err(|err| host_error(&err))
+        fs::remove_file(&checked(path)?).map_err(|err| host_error(&err))
     }
 
     fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        fs::remove_dir_all(checked(path)?).map_err(|err| host_error(&err))
+        fs::remove_dir_all(&checked(path)?).map_err(|err| host_error(&err))
     }
 
     fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
-        let file = regular_file::open(checked(path)?).map_err(|err| host_error(&err))?;
+        let file = regular_file::open(&checked(path)?).map_err(|err| host_error(&err))?;
         let size = file.metadata().map_err(|err| host_error(&err))?.len();
         super::sample::sample(file, size, head, tail).map_err(|err| host_error(&err))
     }
@@ -108,7 +122,7 @@ impl FileSystem for RealFs {
         Ok(paths
             .iter()
             .map(|path| {
-                let file = regular_file::open(checked(path)?).map_err(|err| host_error(&err))?;
+                let file = regular_file::open(&checked(path)?).map_err(|err| host_error(&err))?;
                 super::sample::digest(file, limit).map_err(|err| host_error(&err))
             })
             .collect())
@@ -117,7 +131,8 @@ impl FileSystem for RealFs {
 
 impl HostFs for RealFs {
     fn may_change(&mut self, path: &str) -> Result<(), HostError> {
-        match checked(path)?.parent() {
+        check_platform_path(Path::new(path))?;
+        match Path::new(path).parent() {
             Some(_) => Ok(()),
             None => Err(HostError::new(ErrorCode::Protected, path)),
         }
@@ -125,6 +140,8 @@ impl HostFs for RealFs {
 
     fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
         let (from, to) = (checked(from)?, checked(to)?);
+        let (from, to) = (from.as_path(), names::destination(&from, to, there));
+        let to = to.as_path();
         if differ_only_in_case(from, to) {
             let id = id_of(from)?;
             if id.is_some() && id == id_of(to)? {
@@ -146,20 +163,24 @@ impl HostFs for RealFs {
     }
 
     fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
-        move_path(checked(path)?, outside).map_err(|err| host_error(&err))
+        let from = checked(path)?;
+        let outside = names::destination(&from, outside.to_path_buf(), there);
+        move_path(&from, &outside).map_err(|err| host_error(&err))
     }
 
     fn move_in(&mut self, outside: &Path, path: &str) -> Result<(), HostError> {
-        move_path(outside, checked(path)?).map_err(|err| host_error(&err))
+        let outside = names::resolve(outside, there);
+        let to = names::destination(&outside, checked(path)?, there);
+        move_path(&outside, &to).map_err(|err| host_error(&err))
     }
 
     fn same_item(&mut self, a: &str, b: &str) -> Result<bool, HostError> {
-        let id_a = id_of(checked(a)?)?;
-        Ok(id_a.is_some() && id_a == id_of(checked(b)?)?)
+        let id_a = id_of(&checked(a)?)?;
+        Ok(id_a.is_some() && id_a == id_of(&checked(b)?)?)
     }
 
     fn locate(&mut self, path: &str) -> Result<Location, HostError> {
-        let path = Path::new(path);
+        let path = &names::resolve(Path::new(path), there);
         let item = real_location(path, &|p| fs::canonicalize(p)).map_err(|err| host_error(&err))?;
         let leads_to = match fs::symlink_metadata(path) {
             Ok(meta) if meta.file_type().is_symlink() => fs::canonicalize(path).ok(),
@@ -169,6 +190,7 @@ impl HostFs for RealFs {
     }
 
     fn fingerprint(&mut self, path: &str) -> Result<Option<Fingerprint>, HostError> {
+        let path = &names::resolve(Path::new(path), there);
         let meta = match fs::symlink_metadata(path) {
             Ok(meta) => meta,
             Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(None),
@@ -178,7 +200,7 @@ impl HostFs for RealFs {
         if !facts.hashable() {
             return Ok(Some(Fingerprint::new(&facts, None)));
         }
-        let file = regular_file::open(Path::new(path)).map_err(|err| host_error(&err))?;
+        let file = regular_file::open(path).map_err(|err| host_error(&err))?;
         let facts = Facts::of_std(&file.metadata().map_err(|err| host_error(&err))?);
         let content = content_hash(file).map_err(|err| host_error(&err))?;
         Ok(Some(Fingerprint::new(&facts, Some(content))))

@@ -24,6 +24,7 @@ use tidyup_core::{Entry, ErrorCode, FileSample, FileSystem, HostError};
 use super::case::{differ_only_in_case, item_id, not_found_is_false, rename_case_only};
 use super::cross_device::{self, CrossDeviceHooks, End, crosses_devices, move_across};
 use super::fingerprint::{Facts, Fingerprint, content_hash};
+use super::names;
 use super::protected::{Location, real_location};
 use super::under_root::{beyond_root, relative_to};
 use super::windows_names::check_platform_path;
@@ -104,6 +105,7 @@ impl SandboxFs {
         if relative.as_os_str().is_empty() {
             return Ok((root, PathBuf::from(".")));
         }
+        let relative = names::resolve(&relative, |path| root.there(path));
         Ok((root, relative))
     }
 
@@ -121,11 +123,22 @@ impl SandboxFs {
     }
 }
 
+/// Whether anything (a final symlink not followed) is at `path`, a path
+/// of the machine outside any root (tidyup's trash).
+fn there(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
+}
+
 fn denied(path: &str) -> HostError {
     HostError::new(ErrorCode::Denied, path.to_owned())
 }
 
 impl Root {
+    /// Whether anything (a final symlink not followed) is at `relative`.
+    fn there(&self, relative: &Path) -> bool {
+        self.dir.symlink_metadata(relative).is_ok()
+    }
+
     /// The error for an operation beneath this root that failed with `err`:
     /// `denied` when cap-std refused a path that leads outside the root
     /// (through `..` or a symlink), else the system's own error. cap-std
@@ -178,10 +191,11 @@ fn cap_entry(name: String, meta: &Metadata) -> Entry {
 }
 
 fn last_name(path: &str) -> String {
-    Path::new(path).file_name().map_or_else(
-        || path.to_owned(),
-        |name| name.to_string_lossy().into_owned(),
-    )
+    Path::new(path)
+        .file_name()
+        .and_then(OsStr::to_str)
+        .unwrap_or(path)
+        .to_owned()
 }
 
 /// The end of a cross-device move at `relative` beneath `root`: its folder
@@ -204,7 +218,7 @@ impl FileSystem for SandboxFs {
 
     fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         let (root, relative) = self.locate_in_root(path)?;
-        let mut entries = Vec::new();
+        let mut found = Vec::new();
         for child in root
             .dir
             .read_dir(&relative)
@@ -212,12 +226,19 @@ impl FileSystem for SandboxFs {
         {
             let child = child.map_err(|err| root.refusal(path, &err))?;
             let meta = child.metadata().map_err(|err| root.refusal(path, &err))?;
-            entries.push(cap_entry(
-                child.file_name().to_string_lossy().into_owned(),
-                &meta,
-            ));
+            found.push((child.file_name(), meta));
         }
-        Ok(entries)
+        let shown = names::listed(
+            &found
+                .iter()
+                .map(|(name, _)| name.clone())
+                .collect::<Vec<_>>(),
+        );
+        Ok(shown
+            .into_iter()
+            .zip(&found)
+            .map(|(name, (_, meta))| cap_entry(name, meta))
+            .collect())
     }
 
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
@@ -281,6 +302,7 @@ impl HostFs for SandboxFs {
     fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
         let (from_root, from_relative) = self.locate_inside(from)?;
         let (to_root, to_relative) = self.locate_inside(to)?;
+        let to_relative = names::destination(&from_relative, to_relative, |p| to_root.there(p));
         if std::ptr::eq(from_root, to_root) && differ_only_in_case(&from_relative, &to_relative) {
             let dir = &from_root.dir;
             let id = item_id(dir, &from_relative).map_err(|err| from_root.refusal(from, &err))?;
@@ -310,7 +332,7 @@ impl HostFs for SandboxFs {
                 let source = end(from_root, &from_relative, from)?;
                 let destination = end(to_root, &to_relative, to)?;
                 let mut staged =
-                    |name: &OsStr| staging(&Path::new(to).with_file_name(name).to_string_lossy());
+                    |name: &OsStr| staging(&names::shown_path(&Path::new(to).with_file_name(name)));
                 move_across(&source, &destination, &self.hooks, &mut staged)
                     .map_err(|err| from_root.refusal(from, &err))
             }
@@ -320,7 +342,8 @@ impl HostFs for SandboxFs {
 
     fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
         let (root, relative) = self.locate_inside(path)?;
-        let out = End::ambient(outside).map_err(|err| host_error(&err))?;
+        let outside = names::destination(&relative, outside.to_path_buf(), there);
+        let out = End::ambient(&outside).map_err(|err| host_error(&err))?;
         let renamed = self
             .hooks
             .rename(|| root.dir.rename(&relative, out.dir(), out.name()));
@@ -336,7 +359,9 @@ impl HostFs for SandboxFs {
 
     fn move_in(&mut self, outside: &Path, path: &str) -> Result<(), HostError> {
         let (root, relative) = self.locate_inside(path)?;
-        let out = End::ambient(outside).map_err(|err| host_error(&err))?;
+        let outside = names::resolve(outside, there);
+        let relative = names::destination(&outside, relative, |p| root.there(p));
+        let out = End::ambient(&outside).map_err(|err| host_error(&err))?;
         let renamed = self
             .hooks
             .rename(|| out.dir().rename(out.name(), &root.dir, &relative));

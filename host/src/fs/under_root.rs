@@ -62,9 +62,11 @@ mod windows {
     use std::ffi::OsStr;
     use std::path::Prefix;
 
+    use super::super::names;
+
     /// Names as Windows compares them: ignoring case.
     pub fn same_name(a: &OsStr, b: &OsStr) -> bool {
-        a == b || a.to_string_lossy().to_lowercase() == b.to_string_lossy().to_lowercase()
+        a == b || names::shown(a).to_lowercase() == names::shown(b).to_lowercase()
     }
 
     /// The drive letter (upper case) or the UNC server and share a prefix
@@ -76,8 +78,8 @@ mod windows {
                 String::new(),
             )),
             Prefix::UNC(server, share) | Prefix::VerbatimUNC(server, share) => Some((
-                server.to_string_lossy().to_lowercase(),
-                share.to_string_lossy().to_lowercase(),
+                names::shown(server).to_lowercase(),
+                names::shown(share).to_lowercase(),
             )),
             Prefix::Verbatim(_) | Prefix::DeviceNS(_) => None,
         }

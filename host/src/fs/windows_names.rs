@@ -33,12 +33,9 @@ pub fn is_refused_on_windows(name: &str) -> bool {
 pub fn check_path(path: &Path) -> Result<(), HostError> {
     for component in path.components() {
         if let Component::Normal(name) = component {
-            let name = name.to_string_lossy();
+            let name = super::names::shown(name);
             if is_refused_on_windows(&name) {
-                return Err(HostError::new(
-                    ErrorCode::NotAllowedOnWindows,
-                    name.into_owned(),
-                ));
+                return Err(HostError::new(ErrorCode::NotAllowedOnWindows, name));
             }
         }
     }

@@ -7,7 +7,7 @@ use tidyup_core::{BatchMove, EntryKind, ErrorCode, FileSystem, HostError};
 
 use super::{Journal, Record};
 use crate::failure::Failure;
-use crate::fs::{Fingerprint, HostFs, host_error, refuse_move_into_itself};
+use crate::fs::{Fingerprint, HostFs, host_error, names, refuse_move_into_itself};
 
 /// Journals each change before making it; deletes become moves to the trash.
 /// The model's result texts still say "deleted" / "replaced".
@@ -66,7 +66,7 @@ impl<F: HostFs> JournaledFs<F> {
     fn trash(&mut self, path: &str) -> Result<PathBuf, HostError> {
         let name = Path::new(path)
             .file_name()
-            .map_or_else(|| "item".to_owned(), |n| n.to_string_lossy().into_owned());
+            .map_or_else(|| "item".to_owned(), names::shown);
         let trash = self
             .journal
             .next_trash_path(&name)
@@ -122,8 +122,8 @@ impl<F: HostFs> FileSystem for JournaledFs<F> {
         // Record exactly the directories this call creates, outermost first.
         let mut missing = Vec::new();
         let mut current = Path::new(path);
-        while self.inner.stat(&current.to_string_lossy())?.is_none() {
-            missing.push(current.to_string_lossy().into_owned());
+        while self.inner.stat(&names::shown_path(current))?.is_none() {
+            missing.push(names::shown_path(current));
             match current.parent() {
                 Some(parent) => current = parent,
                 None => break,

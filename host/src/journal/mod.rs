@@ -231,7 +231,7 @@ impl JournalStore {
         let stamp = chrono::Local::now().format("%Y%m%d-%H%M%S");
         let name: String = target
             .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
+            .map(crate::fs::names::shown)
             .unwrap_or_else(|| "root".to_owned())
             .chars()
             .map(|c| {

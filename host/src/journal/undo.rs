@@ -289,7 +289,7 @@ fn move_back(files: &mut dyn HostFs, from: &str, to: &str, lang: Lang) -> Result
     }
     if let Some(parent) = std::path::Path::new(from).parent() {
         files
-            .create_dir_all(&parent.to_string_lossy())
+            .create_dir_all(&crate::fs::names::shown_path(parent))
             .map_err(|e| e.message)?;
     }
     files.rename(to, from).map(|()| true).map_err(|e| e.message)

@@ -146,7 +146,7 @@ impl TidyupServer {
             .lock()
             .map_err(|_| Failure::LockPoisoned("workspace").to_string())?;
         match workspace.target() {
-            Some(target) => Ok(target.to_string_lossy().into_owned()),
+            Some(target) => Ok(crate::fs::names::shown_path(target)),
             None => Err(workspace.no_folder()),
         }
     }

@@ -60,7 +60,7 @@ impl BatchRunner {
         );
         let session_name = journal.session().to_owned();
         let (files, _journaled) = SharedFs::new(JournaledFs::new(base, journal));
-        let target = settings.target_dir.to_string_lossy().into_owned();
+        let target = crate::fs::names::shown_path(&settings.target_dir);
         let view = BatchView::new(files, &target, names);
         let sink = FailuresToStderr;
         let state = HostState::new(self.transport.clone(), Box::new(view), Box::new(sink))
