@@ -1,12 +1,13 @@
 //! The report after carrying out a large-folder plan: the copies set aside,
-//! counted by how their moves ended, then per category what its
-//! `move_by_type` result counts, with the failures it names.
+//! counted by how their moves ended, then per rule followed and per
+//! category what its bulk move's result counts, with the failures it names.
 
-use crate::texts::PlanFolder;
+use crate::texts::{PlanFolder, RuleFolder};
 use crate::{Lang, paths};
 
 use super::exchanges::Exchange;
 use super::large::{LargeGroup, LargePlan};
+use super::large_rules::{RULE, RuleStep};
 use super::outcomes::Outcomes;
 use super::readings::MoveOutcome;
 use super::set_aside::SetAside;
@@ -33,6 +34,9 @@ pub fn report(
     let mut tally = Tally::default();
     if !plan.set_aside.copies.is_empty() {
         tally_copies(&mut tally, &plan.set_aside, done, outcomes, separator, lang);
+    }
+    for step in &plan.rules.steps {
+        tally_rule(&mut tally, step, done, target_dir, lang);
     }
     for group in &plan.groups {
         tally_group(&mut tally, group, done, target_dir, lang);
@@ -80,6 +84,57 @@ fn tally_copies(
     tally.lines.extend(failures);
 }
 
+/// One rule: what its `move_matching` result counts, or why it did not
+/// run. A rule that matched nothing moved none of none.
+fn tally_rule(tally: &mut Tally, step: &RuleStep, done: &[Exchange], target_dir: &str, lang: Lang) {
+    let separator = paths::separator(target_dir);
+    let to = step.shown(separator);
+    let folder = RuleFolder {
+        to: &to,
+        separator,
+        number: step.number,
+    };
+    let destination = paths::resolve(target_dir, &step.destination(separator));
+    let here = paths::resolve(target_dir, ".");
+    let outcome = done
+        .iter()
+        .find(|e| {
+            e.name == "move_matching"
+                && e.arguments.get(RULE).and_then(serde_json::Value::as_u64)
+                    == u64::try_from(step.number).ok()
+        })
+        .map_or(MoveOutcome::Refused("-".to_owned()), |e| {
+            if e.result == lang.nothing_matched(&here, &step.pattern) {
+                MoveOutcome::Done {
+                    moved: 0,
+                    total: 0,
+                    failures: Vec::new(),
+                }
+            } else {
+                MoveOutcome::read(&e.result, &[&destination, target_dir])
+            }
+        });
+    match outcome {
+        MoveOutcome::Done {
+            moved,
+            total,
+            failures,
+        } => {
+            tally.folders += usize::from(step.folder_exists == Some(false) && moved > 0);
+            tally.moved += moved;
+            tally.planned += total;
+            tally.lines.push(lang.rule_moved(folder, moved, total));
+            if moved < total {
+                tally_failures(tally, &failures, total - moved, lang);
+            }
+        }
+        MoveOutcome::Refused(cause) => {
+            tally.planned += step.count;
+            tally.lines.push(lang.rule_refused(folder, &cause));
+        }
+    }
+}
+
 /// One category: what its `move_by_type` result counts, or why it did not
 /// run.
 fn tally_group(
@@ -95,11 +150,21 @@ fn tally_group(
         exists: group.folder_exists,
     };
     let destination = paths::resolve(target_dir, &group.folder);
+    let here = paths::resolve(target_dir, ".");
     let outcome = done
         .iter()
         .find(|e| e.name == "move_by_type" && e.arg("category") == group.category.name())
         .map_or(MoveOutcome::Refused("-".to_owned()), |e| {
-            MoveOutcome::read(&e.result, &[&destination, target_dir])
+            // The rules may have taken every file of the category.
+            if group.up_to && e.result == lang.no_files_of_type(&here, group.category.name()) {
+                MoveOutcome::Done {
+                    moved: 0,
+                    total: 0,
+                    failures: Vec::new(),
+                }
+            } else {
+                MoveOutcome::read(&e.result, &[&destination, target_dir])
+            }
         });
     match outcome {
         MoveOutcome::Done {

@@ -19,7 +19,7 @@
 //! Modules, from the bottom up: reading the conversation (`exchanges`,
 //! `intent`, `listing`, `readings`, `outcomes`), where files go (`folders`,
 //! `copies`, `placement`), the plans (`plan`, `set_aside`, `large`,
-//! `proposal`), how they are shown (`plan_text`, `large_plan_text`, in
+//! `large_rules`: the user's rules as bulk moves, `proposal`), how they are shown (`plan_text`, `large_plan_text`, in
 //! the catalogue's words), reviewed before the go-ahead (`review`: the
 //! whole plan on `show`, `skip NAME`) and reports
 //! (`report`, `large_report`), the steps of a turn (`organize`, `reply`).
@@ -32,6 +32,7 @@ mod intent;
 mod large;
 mod large_plan_text;
 mod large_report;
+mod large_rules;
 mod listing;
 mod organize;
 mod outcomes;
@@ -167,7 +168,9 @@ impl OfflinePlanner {
                 lang,
                 self.dry_run,
             )),
-            (Proposal::ByCategory(plan), true) => Step::Call(plan.actions()),
+            (Proposal::ByCategory(plan), true) => {
+                Step::Call(plan.actions(crate::paths::separator(&self.target_dir)))
+            }
             (Proposal::ByCategory(plan), false) => Step::Say(large_report::report(
                 &plan,
                 this_turn,

@@ -12,6 +12,7 @@ use super::exchanges::Exchange;
 use super::folders::{category_target, duplicates_target};
 use super::large::{self, LargePlan};
 use super::large_plan_text;
+use super::large_rules;
 use super::listing::{Listed, parse_listing};
 use super::placement::{Placement, Readings, place, worth_reading};
 use super::plan::Plan;
@@ -58,7 +59,7 @@ pub fn organize(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared) -
         return Step::Call(vec![("list_files", json!({ "path": "." }))]);
     };
     if declared.bulk && large::is_cut(&listing.result) {
-        return organize_large(ctx, this_turn);
+        return organize_large(ctx, this_turn, declared);
     }
     let items = parse_listing(&listing.result);
     if !this_turn.iter().any(|e| e.name == "get_file_type") {
@@ -174,15 +175,30 @@ fn unlisted_rule_folders(
     folders
 }
 
-/// A large folder: overview → plan by category, one step per model call.
-fn organize_large(ctx: &Context<'_>, this_turn: &[Exchange]) -> Step {
+/// A large folder: overview (and the lookups the rules need) → plan: the
+/// rules first, then by category, one step per model call.
+fn organize_large(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared) -> Step {
     let lang = ctx.lang;
     match LargePlan::from_exchanges(this_turn, lang, ctx.separator()) {
-        None => Step::Call(large::overview_calls(lang)),
-        Some(plan) if plan.file_count() == 0 => {
-            Step::Say(plan_text::nothing_to_organize(&Plan::default(), lang))
+        None => {
+            let mut calls = large::overview_calls(lang);
+            if let Some(rules) = ctx.rules {
+                calls.extend(large_rules::lookup_calls(rules));
+            }
+            Step::Call(calls)
         }
-        Some(plan) => {
+        Some(mut plan) => {
+            if let Some(rules) = ctx.rules {
+                plan.follow_rules(rules, this_turn, ctx.target_dir, declared.read_file);
+            }
+            if plan.file_count() == 0 {
+                let mut text = plan_text::nothing_to_organize(&Plan::default(), lang);
+                if !plan.rules.not_followed.is_empty() {
+                    text.push_str("\n\n");
+                    text.push_str(&large_plan_text::not_followed_text(&plan.rules, lang));
+                }
+                return Step::Say(text);
+            }
             let text = large_plan_text::plan_text(&plan, lang, ctx.separator());
             Step::Propose(text, Proposal::ByCategory(plan))
         }

@@ -31,6 +31,7 @@
 
 mod matching;
 mod parse;
+mod spec;
 mod target;
 
 use std::borrow::Cow;
@@ -39,6 +40,7 @@ use std::fmt;
 use globset::{GlobMatcher, GlobSet};
 use regex::Regex;
 
+pub use spec::{RuleSpec, RulesSpec};
 use target::Target;
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 

@@ -4,10 +4,12 @@
 //! of names that stay where they are: the offline planner passes the files
 //! the user left out of its plan. The planner also passes `expected`, how
 //! many files its plan has it move (only to word a stop; it changes
-//! nothing). Neither is declared, so models are offered exactly the
-//! declared tool.
+//! nothing), and `rules` (see `by_rule`), whose excludes name files that
+//! stay. None is declared, so models are offered exactly the declared
+//! tool.
 
 use super::bulk::{Folder, describe, movable, move_into, read_folder};
+use super::by_rule::{carried, excluded};
 use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::file_type::Category;
 use crate::paths;
@@ -47,10 +49,12 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         Err(text) => return Err(ToolFailure::Reported(text)),
     };
     let except = args.strings("except")?;
+    let rules = carried(args, ctx)?;
     let names: Vec<String> = entries
         .into_iter()
         .filter(|entry| movable(entry) && Category::of(&entry.name) == wanted)
         .filter(|entry| !except.contains(&entry.name))
+        .filter(|entry| !excluded(rules.as_ref(), ctx, &path, &entry.name))
         .map(|entry| entry.name)
         .collect();
     if names.is_empty() {
