@@ -68,6 +68,23 @@ fn folder(n: usize) -> MemFs {
 /// Runs "organize" then "yes" in `lang` on `fs` with the offline planner
 /// following `rules`; returns the console.
 fn organize(lang: Lang, fs: &mut MemFs, rules: &str, read_contents: bool) -> Recorder {
+    let lines = match lang {
+        Lang::En => ["organize", "yes"],
+        Lang::Zh => ["整理", "好"],
+    };
+    session(lang, fs, rules, read_contents, &lines)
+}
+
+/// Runs `lines` in `lang` on `fs` with the offline planner following
+/// `rules` (and the agent holding them when `read_contents`, so the
+/// planner may read files); returns the console.
+fn session(
+    lang: Lang,
+    fs: &mut MemFs,
+    rules: &str,
+    read_contents: bool,
+    lines: &[&str],
+) -> Recorder {
     let mut planner =
         OfflinePlanner::new(lang, TARGET).with_rules(Some(Rules::parse(rules).unwrap()));
     let mut agent = Agent::new(AgentConfig {
@@ -82,11 +99,7 @@ fn organize(lang: Lang, fs: &mut MemFs, rules: &str, read_contents: bool) -> Rec
         rules: read_contents.then(|| rules.to_owned()),
     });
     let mut events = Recorder::default();
-    let (organize, yes) = match lang {
-        Lang::En => ("organize", "yes"),
-        Lang::Zh => ("整理", "好"),
-    };
-    for line in [organize, yes] {
+    for line in lines {
         agent.handle_line(
             line,
             &mut Capabilities {
@@ -237,4 +250,25 @@ fn a_large_plan_names_a_rule_it_cannot_follow_and_why() {
         assert_eq!(placed["IMG_001.jpg"], "Photos/2023/IMG_001.jpg");
         assert_eq!(placed["report-002.pdf"], "Reports/report-002.pdf");
     }
+}
+
+#[test]
+fn the_whole_large_plan_lists_the_files_of_each_rule_before_those_by_type() {
+    let mut fs = folder(300);
+    let console = session(Lang::En, &mut fs, RULES, true, &["organize", "show"]);
+    let page = console.pages().concat();
+    for line in [
+        // Which reports are bills is known only when rule 1 reads them.
+        "Reports/ (rule 3, 60 files)",
+        "report-000.pdf → Reports/report-000.pdf",
+        "paper-000.pdf → Papers/paper-000.pdf",
+        "Bills/{year}/ (rule 1, up to 270 files; their text is read on this computer)",
+        "IMG_001.jpg → Photos/2023/IMG_001.jpg",
+        "Left alone by the rules file",
+        "keep-000.pdf",
+    ] {
+        assert!(page.contains(line), "{line}\n{page}");
+    }
+    assert!(!page.contains("report-000.pdf → Documents"), "{page}");
+    assert!(!page.contains("keep-000.pdf → "), "{page}");
 }

@@ -21,7 +21,8 @@
 //! `copies`, `placement`), the plans (`plan`, `set_aside`, `large`,
 //! `large_rules`: the user's rules as bulk moves, `proposal`), how they are shown (`plan_text`, `large_plan_text`, in
 //! the catalogue's words), reviewed before the go-ahead (`review`: the
-//! whole plan on `show`, `skip NAME`) and reports
+//! whole plan on `show`, `skip NAME`; `review_rules`: the rules' part of a
+//! large plan's page) and reports
 //! (`report`, `large_report`), the steps of a turn (`organize`, `reply`).
 
 mod context;
@@ -44,6 +45,7 @@ mod readings;
 mod reply;
 mod report;
 mod review;
+mod review_rules;
 mod set_aside;
 
 use serde_json::Value;

@@ -101,6 +101,16 @@ impl Lang {
         }
     }
 
+    /// Under a rule on contents on the page of a large plan: its files
+    /// are listed where the later rules and their type send them, as it
+    /// may take none of them.
+    pub fn rule_decided_when_read(self) -> String {
+        self.pick(
+            "Which of them it takes is known when their text is read at the go-ahead; until then they are listed where the later rules and their type send them.".to_owned(),
+            "执行时读取文件内容后才知道它收走哪些文件；在此之前它们列在后面的规则和类型所定的位置。".to_owned(),
+        )
+    }
+
     /// The heading of the moves by type after the rule steps.
     pub fn large_rules_then_by_type(self) -> String {
         self.pick(
