@@ -21,10 +21,7 @@ use super::listing::{Listed, parse_listing};
 use super::readings::{Overview, numbers};
 use super::set_aside::SetAside;
 
-/// The argument of a planned bulk move that says how many files the plan
-/// expects it to move: a stopped turn words its total with it; it never
-/// decides what moves.
-pub const EXPECTED: &str = "expected";
+pub use super::large_rules::EXPECTED;
 
 /// Whether a `list_files` result shows only part of its folder: lines
 /// after the first, and fewer item lines than the count on the first, or
@@ -118,9 +115,9 @@ pub struct LargePlan {
     #[serde(default)]
     pub skipped: Vec<String>,
     /// What the plan does with the user's rules: their moves, before the
-    /// moves by type.
+    /// moves by type (boxed: most plans have none).
     #[serde(default)]
-    pub rules: LargeRules,
+    pub rules: Box<LargeRules>,
 }
 
 /// Name patterns shown per category.
@@ -181,8 +178,9 @@ impl LargePlan {
         target_dir: &str,
         read: bool,
     ) {
-        let (followed, taken) = LargeRules::plan(rules, self, exchanges, target_dir, read);
-        self.rules = followed;
+        let (followed, taken) =
+            LargeRules::plan(rules, &self.set_aside, exchanges, target_dir, read);
+        *self.rules = followed;
         for group in &mut self.groups {
             group.leave_to_rules(&taken);
         }

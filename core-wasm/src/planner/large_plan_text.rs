@@ -16,7 +16,7 @@ const COPIES_NAMED: usize = 50;
 /// and those that cannot be followed, one paragraph per category, then the
 /// question.
 pub fn plan_text(plan: &LargePlan, lang: Lang, separator: char) -> String {
-    let ruled = plan.rules != LargeRules::default();
+    let ruled = *plan.rules != LargeRules::default();
     let why = match ruled {
         true => lang.large_plan_why_rules(plan.items),
         false => lang.large_plan_why(plan.items),

@@ -30,9 +30,14 @@ use crate::texts::Unfollowable;
 use crate::tools::RULES_ARGUMENT;
 
 use super::exchanges::Exchange;
-use super::large::{EXPECTED, LargePlan};
 use super::listing::parse_listing;
 use super::readings::numbers;
+use super::set_aside::SetAside;
+
+/// The argument of a planned bulk move that says how many files the plan
+/// expects it to move: a stopped turn words its total with it; it never
+/// decides what moves.
+pub const EXPECTED: &str = "expected";
 
 /// The argument of a rule's move that names the rule (1-based), so the
 /// report finds its result; the tool ignores it.
@@ -150,12 +155,12 @@ impl Lookup {
 }
 
 impl LargeRules {
-    /// What `plan` does with `rules`, from the turn's lookups; `read` says
-    /// whether the session may read contents. Returns what the rules take,
-    /// for the counts by type.
+    /// What a large plan setting aside `set_aside` does with `rules`, from
+    /// the turn's lookups; `read` says whether the session may read
+    /// contents. Returns what the rules take, for the counts by type.
     pub fn plan(
         rules: &Rules,
-        plan: &LargePlan,
+        set_aside: &SetAside,
         exchanges: &[Exchange],
         target_dir: &str,
         read: bool,
@@ -219,7 +224,7 @@ impl LargeRules {
                     let candidates: Vec<String> = lookup
                         .files
                         .into_iter()
-                        .filter(|name| !plan.set_aside.is_copy(name))
+                        .filter(|name| !set_aside.is_copy(name))
                         .filter(|name| !rules.is_excluded(name, false))
                         .filter(|name| !taken.known.contains(name))
                         .filter(|name| one.as_ref().is_none_or(|one| one.matches_some_name(name)))
