@@ -272,3 +272,23 @@ fn the_whole_large_plan_lists_the_files_of_each_rule_before_those_by_type() {
     assert!(!page.contains("report-000.pdf → Documents"), "{page}");
     assert!(!page.contains("keep-000.pdf → "), "{page}");
 }
+
+#[test]
+fn a_rule_into_a_protected_folder_is_named_and_its_files_go_by_type() {
+    let rules = "exclude = [\"Keep/**\"]\n\n[[rule]]\nextensions = [\"pdf\"]\nto = \"Keep/PDFs\"\n";
+    for lang in [Lang::En, Lang::Zh] {
+        let mut fs = folder(300);
+        let console = organize(lang, &mut fs, rules, true);
+        let plan = console.answers().first().cloned().expect("a plan");
+        let why = match lang {
+            Lang::En => "Rule 1 cannot be followed here: its folder is one the rules file protects",
+            Lang::Zh => "无法执行规则 1：它的目标文件夹受规则文件保护",
+        };
+        assert!(plan.contains(why), "{plan}");
+        let documents = folder_name("文档", lang);
+        assert_eq!(
+            placement(&fs)["paper-000.pdf"],
+            format!("{documents}/paper-000.pdf")
+        );
+    }
+}
