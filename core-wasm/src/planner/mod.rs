@@ -19,7 +19,8 @@
 //! Modules, from the bottom up: reading the conversation (`exchanges`,
 //! `intent`, `listing`, `readings`, `outcomes`), where files go (`folders`,
 //! `copies`, `placement`), the plans (`plan`, `set_aside`, `large`,
-//! `large_rules`: the user's rules as bulk moves, `proposal`), how they are shown (`plan_text`, `large_plan_text`, in
+//! `large_rules`: the user's rules as bulk moves, with `rule_globs`,
+//! `proposal`), how they are shown (`plan_text`, `large_plan_text`, in
 //! the catalogue's words), reviewed before the go-ahead (`review`: the
 //! whole plan on `show`, `skip NAME`; `review_rules`: the rules' part of a
 //! large plan's page) and reports
@@ -46,6 +47,7 @@ mod reply;
 mod report;
 mod review;
 mod review_rules;
+mod rule_globs;
 mod set_aside;
 
 use serde_json::Value;
