@@ -292,3 +292,23 @@ fn a_rule_into_a_protected_folder_is_named_and_its_files_go_by_type() {
         );
     }
 }
+
+/// A model without leave to read contents cannot learn them through a
+/// rule on a bulk move: the move is refused and nothing moves.
+#[test]
+fn a_rule_on_contents_in_a_bulk_move_needs_leave_to_read() {
+    let mut fs = MemFs::new().file("bill.txt", "Electricity bill");
+    let before = fs.snapshot();
+    let arguments = serde_json::json!({
+        "path": ".",
+        "pattern": "*",
+        "destination": "Bills",
+        "rules": { "rule": [{ "content": "(?i)electricity", "to": "Bills" }] },
+    });
+    let result = tidyup_test_kit::run_tool_value(&mut fs, Lang::En, "move_matching", arguments);
+    assert!(
+        result.contains("reading contents is not allowed in this session"),
+        "{result}"
+    );
+    assert_eq!(fs.snapshot(), before);
+}
