@@ -342,3 +342,81 @@ async fn a_rules_file_that_is_a_link_to_a_fifo_is_refused_at_once() {
     assert_eq!(outcome.code(), 2, "{outcome}");
     assert!(outcome.stderr.contains("not a regular file"), "{outcome}");
 }
+
+/// The same rules on a folder above the large-folder limit: each rule is
+/// followed through the bulk moves (the content rule reads the files
+/// here), what they exclude stays, the rest goes by type, and `undo`
+/// puts every file back.
+#[tokio::test]
+async fn the_rules_are_followed_on_a_large_folder_and_undone() {
+    let dir = ruled_folder();
+    let root = dir.path();
+    let write = |name: &str, text: &str, mtime: u64| {
+        std::fs::write(root.join(name), text).unwrap();
+        set_mtime(&root.join(name), mtime);
+    };
+    for i in 0..50 {
+        write(
+            &format!("bill{i:03}.txt"),
+            &format!("Electricity bill {i}"),
+            MARCH_2024,
+        );
+        write(
+            &format!("note{i:03}.txt"),
+            &format!("a note {i}"),
+            MARCH_2024,
+        );
+        write(&format!("IMG_{i:03}.jpg"), &format!("photo {i}"), JULY_2023);
+        write(
+            &format!("report-{i:03}.pdf"),
+            &format!("report {i}"),
+            MARCH_2024,
+        );
+        write(
+            &format!("track {i:03}.mp3"),
+            &format!("track {i}"),
+            MARCH_2024,
+        );
+    }
+    let before = snapshot(root);
+    let data = tempfile::tempdir().unwrap();
+    let data_dir = data.path().display().to_string();
+    let outcome = Tidyup::bare()
+        .env("TIDYUP_DATA_DIR", &data_dir)
+        .arg(root)
+        .args(["--provider", "offline", "--lang", "en"])
+        .stdin("organize\nyes\nquit\n")
+        .run()
+        .await;
+    assert_eq!(outcome.code(), 0, "{outcome}");
+    let sep = std::path::MAIN_SEPARATOR;
+    for expected in [
+        format!("Bills{sep}{{year}}{sep} (rule 1): 51 files moved"),
+        format!("Photos{sep}{{year}}-{{month}}{sep} (rule 2): 51 files moved"),
+        format!("Reports{sep} (rule 3): 51 files moved"),
+        "Left alone by the rules file: Keep/**, important.txt".to_owned(),
+    ] {
+        assert!(outcome.stdout.contains(&expected), "{expected}\n{outcome}");
+    }
+    for i in [0, 49] {
+        for moved in [
+            format!("Bills/2024/bill{i:03}.txt"),
+            format!("Documents/note{i:03}.txt"),
+            format!("Photos/2023-07/IMG_{i:03}.jpg"),
+            format!("Reports/report-{i:03}.pdf"),
+            format!("Music/track {i:03}.mp3"),
+        ] {
+            assert!(exists(root, &moved), "{moved} missing\n{outcome}");
+        }
+    }
+    for stays in ["important.txt", "Keep/a.txt", ".tidyup.toml"] {
+        assert!(exists(root, stays), "{stays} moved\n{outcome}");
+    }
+    let undo = Tidyup::bare()
+        .env("TIDYUP_DATA_DIR", &data_dir)
+        .args(["undo", "--lang", "en"])
+        .run()
+        .await;
+    assert_eq!(undo.code(), 0, "{undo}");
+    assert_eq!(snapshot(root), before, "{undo}");
+}

@@ -15,6 +15,9 @@ pub struct Context<'a> {
     pub target_dir: &'a str,
     /// The rules followed first: the request's, then the rules file's.
     pub rules: Option<&'a Rules>,
+    /// The rules file's own rules, which a large folder follows through
+    /// the bulk tools (what the user's line asks has its own bulk moves).
+    pub file_rules: Option<&'a Rules>,
     /// What the user's line asks.
     pub request: &'a Request,
 }

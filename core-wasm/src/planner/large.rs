@@ -13,17 +13,17 @@ use crate::Lang;
 use crate::file_type::Category;
 use crate::in_use::InUse;
 use crate::kinds::kind;
+use crate::rules::Rules;
+use crate::tools::RULES_ARGUMENT;
 
 use super::exchanges::Exchange;
 use super::folders::{category_folder, existing_category_folder, synonyms};
+use super::large_rules::{LargeRules, Taken, of_kind};
 use super::listing::{Listed, parse_listing};
 use super::readings::{Overview, numbers};
 use super::set_aside::SetAside;
 
-/// The argument of a planned bulk move that says how many files the plan
-/// expects it to move: a stopped turn words its total with it; it never
-/// decides what moves.
-pub const EXPECTED: &str = "expected";
+pub use super::large_rules::EXPECTED;
 
 /// Whether a `list_files` result shows only part of its folder: lines
 /// after the first, and fewer item lines than the count on the first, or
@@ -89,6 +89,14 @@ pub struct LargeGroup {
     pub patterns: Vec<(String, usize)>,
     /// A few sample names, as the summary gives them.
     pub samples: Option<String>,
+    /// Whether the user's rules took some of the summary's files of the
+    /// category (then `count` is what they leave, and `size` is not shown).
+    #[serde(default)]
+    pub after_rules: bool,
+    /// Whether the rules may take more of them (then `count` is at most
+    /// that many).
+    #[serde(default)]
+    pub up_to: bool,
 }
 
 /// A plan for a large folder: one group per category that has files.
@@ -124,6 +132,10 @@ pub struct LargePlan {
     /// shown first; `None` for a plain request.
     #[serde(default)]
     pub understood: Option<String>,
+    /// What the plan does with the user's rules: their moves, before the
+    /// moves by type (boxed: most plans have none).
+    #[serde(default)]
+    pub rules: Box<LargeRules>,
 }
 
 /// The files of one kind that is not a whole category, moved by name.
@@ -145,6 +157,18 @@ pub struct KindMove {
     pub samples: Vec<String>,
 }
 
+/// The items named like category folders that the overview's `find_files`
+/// found in the target (their names are taken).
+pub fn taken_folders(exchanges: &[Exchange], lang: Lang) -> Vec<Listed> {
+    let folders = folder_glob(lang);
+    exchanges
+        .iter()
+        .rev()
+        .find(|e| e.name == "find_files" && e.arg("pattern") == folders)
+        .map(|e| parse_listing(&e.result))
+        .unwrap_or_default()
+}
+
 /// Name patterns shown per category.
 const PATTERNS_PER_CATEGORY: usize = 3;
 
@@ -159,9 +183,7 @@ impl LargePlan {
                 .find(|e| e.name == name && e.arg("path") == ".")
         };
         let overview = Overview::read(&last("summarize_folder")?.result);
-        let taken = last("find_files")
-            .map(|e| parse_listing(&e.result))
-            .unwrap_or_default();
+        let taken = taken_folders(exchanges, lang);
         let items = last("list_files").and_then(|e| {
             let first = e.result.lines().next()?;
             numbers(first).first().copied()
@@ -194,13 +216,34 @@ impl LargePlan {
         self.groups.iter().map(|group| group.count).sum::<usize>()
             + self.by_name.iter().map(|kind| kind.count).sum::<usize>()
             + self.set_aside.copies.len()
+            + self.rules.file_count()
     }
 
-    /// The copies set aside, then one `move_matching` per kind moved by
-    /// name, then one `move_by_type` per category, all in one reply; the
-    /// files the user left out go in its `except`, and how many files it
-    /// should move in its [`EXPECTED`].
-    pub fn actions(&self) -> Vec<(&'static str, Value)> {
+    /// The plan following the user's rules first (see `large_rules`):
+    /// their moves, and the groups by type less what they take. `read`
+    /// says whether the session may read contents.
+    pub fn follow_rules(
+        &mut self,
+        rules: &Rules,
+        exchanges: &[Exchange],
+        target_dir: &str,
+        read: bool,
+    ) {
+        let (followed, taken) =
+            LargeRules::plan(rules, &self.set_aside, exchanges, target_dir, read);
+        *self.rules = followed;
+        for group in &mut self.groups {
+            group.leave_to_rules(&taken);
+        }
+        self.groups.retain(|group| group.count > 0);
+    }
+
+    /// The copies set aside, then one `move_matching` per kind the user's
+    /// line moves by name, then one per rule followed, then one
+    /// `move_by_type` per category, all in one reply; the files the user
+    /// left out go in their `except`, the rules' excludes in their
+    /// `rules`, and how many files each should move in its [`EXPECTED`].
+    pub fn actions(&self, separator: char) -> Vec<(&'static str, Value)> {
         let by_name = self.by_name.iter().map(|kind| {
             let mut arguments = json!({
                 "path": ".",
@@ -225,12 +268,16 @@ impl LargePlan {
             if !except.is_empty() {
                 arguments["except"] = json!(except);
             }
+            if let Some(rules) = self.rules.by_type_argument() {
+                arguments[RULES_ARGUMENT] = rules;
+            }
             ("move_by_type", arguments)
         });
         self.set_aside
             .actions()
             .into_iter()
             .chain(by_name)
+            .chain(self.rules.actions(separator, &self.left))
             .chain(by_type)
             .collect()
     }
@@ -276,7 +323,29 @@ impl LargeGroup {
                 .samples
                 .get(&category)
                 .and_then(|samples| without(samples, |name| set_aside.is_copy(name))),
+            after_rules: false,
+            up_to: false,
         })
+    }
+
+    /// The group less the files the user's rules take or exclude.
+    fn leave_to_rules(&mut self, taken: &Taken) {
+        let category = self.category;
+        let (count, exact) = taken.left_of(self.count, |name| of_kind(name, category));
+        self.after_rules = count != self.count;
+        self.up_to = !exact;
+        self.count = count;
+        self.patterns = self
+            .patterns
+            .iter()
+            .filter_map(|(pattern, count)| {
+                less_matching(pattern, *count, taken.known.iter().map(String::as_str))
+            })
+            .collect();
+        self.samples = self
+            .samples
+            .as_deref()
+            .and_then(|samples| without(samples, |name| taken.has(name)));
     }
 }
 

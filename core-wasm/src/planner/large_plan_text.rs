@@ -1,25 +1,31 @@
-//! A large folder's plan as the planner shows it: by category (never a
-//! line per file), with counts, sizes, name patterns and samples. The words
-//! are the catalogue's.
+//! A large folder's plan as the planner shows it: the user's rules first,
+//! one step each, then by category (never a line per file), with counts,
+//! sizes, name patterns and samples. The words are the catalogue's.
 
 use crate::Lang;
-use crate::texts::{LeftAlone, PlanFolder};
+use crate::texts::{LeftAlone, PlanFolder, RuleFolder};
 
 use super::large::LargePlan;
+use super::large_rules::LargeRules;
 use super::plan_text::understood;
 use super::set_aside::SetAside;
 
 /// Copies named one by one in a plan; the rest are counted.
 const COPIES_NAMED: usize = 50;
 
-/// The plan: why it goes by type, the copies set aside, one paragraph per
-/// category, then the question.
+/// The plan: why it goes by type, the copies set aside, the rules' steps
+/// and those that cannot be followed, one paragraph per category, then the
+/// question.
 pub fn plan_text(plan: &LargePlan, lang: Lang, separator: char) -> String {
+    let ruled = *plan.rules != LargeRules::default();
+    let why = match ruled {
+        true => lang.large_plan_why_rules(plan.items),
+        false => lang.large_plan_why(plan.items),
+    };
     let mut text = format!(
-        "{}{}\n{}",
+        "{}{}\n{why}",
         understood(plan.understood.as_deref()),
-        lang.plan_heading(),
-        lang.large_plan_why(plan.items)
+        lang.plan_heading()
     );
     if !plan.set_aside.copies.is_empty() {
         text.push_str("\n\n");
@@ -38,6 +44,18 @@ pub fn plan_text(plan: &LargePlan, lang: Lang, separator: char) -> String {
             text.push_str(&lang.for_example(&kind.samples.join(", ")));
         }
     }
+    if !plan.rules.steps.is_empty() {
+        text.push_str("\n\n");
+        text.push_str(&steps_text(&plan.rules, lang, separator));
+    }
+    if !plan.rules.not_followed.is_empty() {
+        text.push_str("\n\n");
+        text.push_str(&not_followed_text(&plan.rules, lang));
+    }
+    if !plan.rules.steps.is_empty() && !plan.groups.is_empty() {
+        text.push_str("\n\n");
+        text.push_str(&lang.large_rules_then_by_type());
+    }
     for group in &plan.groups {
         let folder = PlanFolder {
             name: &group.folder,
@@ -45,7 +63,9 @@ pub fn plan_text(plan: &LargePlan, lang: Lang, separator: char) -> String {
             exists: group.folder_exists,
         };
         text.push_str("\n\n");
-        let heading = if group.size.is_empty() {
+        let heading = if group.after_rules || group.up_to {
+            lang.large_plan_group_left(folder, group.category, group.count, group.up_to)
+        } else if group.size.is_empty() {
             lang.plan_group(folder, &lang.why_category(group.category), group.count)
         } else {
             lang.large_plan_group(folder, group.category, group.count, &group.size)
@@ -67,6 +87,9 @@ pub fn plan_text(plan: &LargePlan, lang: Lang, separator: char) -> String {
         .collect();
     if !plan.projects.is_empty() {
         left.push(lang.left_alone(LeftAlone::Projects, &plan.projects));
+    }
+    if !plan.rules.exclude.is_empty() {
+        left.push(lang.left_alone(LeftAlone::Excluded, &plan.rules.exclude));
     }
     if !plan.skipped.is_empty() {
         left.push(lang.left_alone(LeftAlone::Skipped, &plan.skipped));
@@ -101,4 +124,30 @@ pub fn set_aside_text(set_aside: &SetAside, lang: Lang, separator: char) -> Stri
         text.push_str(&lang.and_more_grouped(count - COPIES_NAMED));
     }
     text
+}
+
+/// The rules' steps, in their order.
+fn steps_text(rules: &LargeRules, lang: Lang, separator: char) -> String {
+    let mut text = lang.large_rules_heading();
+    for step in &rules.steps {
+        let to = step.shown(separator);
+        let folder = RuleFolder {
+            to: &to,
+            separator,
+            number: step.number,
+        };
+        text.push('\n');
+        text.push_str(&lang.large_rule_step(folder, step.count, step.exact, step.reads));
+    }
+    text
+}
+
+/// One line per rule that cannot be followed, with why.
+pub fn not_followed_text(rules: &LargeRules, lang: Lang) -> String {
+    let lines: Vec<String> = rules
+        .not_followed
+        .iter()
+        .map(|rule| lang.rule_not_followed(rule.number, rule.why))
+        .collect();
+    lines.join("\n")
 }

@@ -1,13 +1,14 @@
 //! The report after carrying out a large-folder plan: the copies set aside,
-//! counted by how their moves ended, then per category what its
-//! `move_by_type` result counts, with the failures it names.
+//! counted by how their moves ended, then per rule followed and per
+//! category what its bulk move's result counts, with the failures it names.
 
 use crate::file_type::Category;
-use crate::texts::PlanFolder;
+use crate::texts::{PlanFolder, RuleFolder};
 use crate::{Lang, paths};
 
 use super::exchanges::Exchange;
 use super::large::{LargeGroup, LargePlan};
+use super::large_rules::{RULE, RuleStep};
 use super::outcomes::Outcomes;
 use super::readings::MoveOutcome;
 use super::set_aside::SetAside;
@@ -45,9 +46,12 @@ pub fn report(
             folder,
             kind.category,
             exchange,
-            target_dir,
-            lang,
+            (target_dir, lang),
+            false,
         );
+    }
+    for step in &plan.rules.steps {
+        tally_rule(&mut tally, step, done, target_dir, lang);
     }
     for group in &plan.groups {
         tally_group(&mut tally, group, done, target_dir, lang);
@@ -95,6 +99,57 @@ fn tally_copies(
     tally.lines.extend(failures);
 }
 
+/// One rule: what its `move_matching` result counts, or why it did not
+/// run. A rule that matched nothing moved none of none.
+fn tally_rule(tally: &mut Tally, step: &RuleStep, done: &[Exchange], target_dir: &str, lang: Lang) {
+    let separator = paths::separator(target_dir);
+    let to = step.shown(separator);
+    let folder = RuleFolder {
+        to: &to,
+        separator,
+        number: step.number,
+    };
+    let destination = paths::resolve(target_dir, &step.destination(separator));
+    let here = paths::resolve(target_dir, ".");
+    let outcome = done
+        .iter()
+        .find(|e| {
+            e.name == "move_matching"
+                && e.arguments.get(RULE).and_then(serde_json::Value::as_u64)
+                    == u64::try_from(step.number).ok()
+        })
+        .map_or(MoveOutcome::Refused("-".to_owned()), |e| {
+            if e.result == lang.nothing_matched(&here, &step.pattern) {
+                MoveOutcome::Done {
+                    moved: 0,
+                    total: 0,
+                    failures: Vec::new(),
+                }
+            } else {
+                MoveOutcome::read(&e.result, &[&destination, target_dir])
+            }
+        });
+    match outcome {
+        MoveOutcome::Done {
+            moved,
+            total,
+            failures,
+        } => {
+            tally.folders += usize::from(step.folder_exists == Some(false) && moved > 0);
+            tally.moved += moved;
+            tally.planned += total;
+            tally.lines.push(lang.rule_moved(folder, moved, total));
+            if moved < total {
+                tally_failures(tally, &failures, total - moved, lang);
+            }
+        }
+        MoveOutcome::Refused(cause) => {
+            tally.planned += step.count;
+            tally.lines.push(lang.rule_refused(folder, &cause));
+        }
+    }
+}
+
 /// One category: what its `move_by_type` result counts, or why it did not
 /// run.
 fn tally_group(
@@ -108,18 +163,27 @@ fn tally_group(
         .iter()
         .find(|e| e.name == "move_by_type" && e.arg("category") == group.category.name());
     let folder = (group.folder.as_str(), group.folder_exists, group.count);
-    tally_move(tally, folder, group.category, exchange, target_dir, lang);
+    tally_move(
+        tally,
+        folder,
+        group.category,
+        exchange,
+        (target_dir, lang),
+        group.up_to,
+    );
 }
 
 /// One bulk move into `(folder, whether it existed, files planned)` of
 /// files of `category`: what its result counts, or why it did not run.
+/// `up_to`: the rules may have taken every file it was to move, so finding
+/// none is no failure.
 fn tally_move(
     tally: &mut Tally,
     (name, exists, count): (&str, bool, usize),
     category: Category,
     exchange: Option<&Exchange>,
-    target_dir: &str,
-    lang: Lang,
+    (target_dir, lang): (&str, Lang),
+    up_to: bool,
 ) {
     let folder = PlanFolder {
         name,
@@ -127,8 +191,17 @@ fn tally_move(
         exists,
     };
     let destination = paths::resolve(target_dir, name);
+    let here = paths::resolve(target_dir, ".");
     let outcome = exchange.map_or(MoveOutcome::Refused("-".to_owned()), |e| {
-        MoveOutcome::read(&e.result, &[&destination, target_dir])
+        if up_to && e.result == lang.no_files_of_type(&here, category.name()) {
+            MoveOutcome::Done {
+                moved: 0,
+                total: 0,
+                failures: Vec::new(),
+            }
+        } else {
+            MoveOutcome::read(&e.result, &[&destination, target_dir])
+        }
     });
     match outcome {
         MoveOutcome::Done {

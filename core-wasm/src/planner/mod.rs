@@ -19,9 +19,11 @@
 //! Modules, from the bottom up: reading the conversation (`exchanges`,
 //! `intent`, `listing`, `readings`, `outcomes`, `kinds_seen`), where files go (`folders`,
 //! `copies`, `placement`), the plans (`plan`, `set_aside`, `large`,
+//! `large_rules`: the user's rules as bulk moves, with `rule_globs`,
 //! `proposal`), how they are shown (`plan_text`, `large_plan_text`, in
 //! the catalogue's words), reviewed before the go-ahead (`review`: the
-//! whole plan on `show`, `skip NAME`) and reports
+//! whole plan on `show`, `skip NAME`; `review_rules`: the rules' part of a
+//! large plan's page) and reports
 //! (`report`, `large_report`), the steps of a turn (`organize`, `reply`).
 
 mod context;
@@ -34,6 +36,7 @@ mod large;
 mod large_plan_text;
 mod large_report;
 mod large_request;
+mod large_rules;
 mod listing;
 mod organize;
 mod outcomes;
@@ -46,6 +49,8 @@ mod reply;
 mod report;
 mod request;
 mod review;
+mod review_rules;
+mod rule_globs;
 mod set_aside;
 
 use serde_json::Value;
@@ -149,6 +154,7 @@ impl OfflinePlanner {
             lang,
             target_dir: &self.target_dir,
             rules: rules.as_ref(),
+            file_rules: self.rules.as_ref(),
             request: &request,
         };
         match classify(line) {
@@ -181,7 +187,9 @@ impl OfflinePlanner {
                 lang,
                 self.dry_run,
             )),
-            (Proposal::ByCategory(plan), true) => Step::Call(plan.actions()),
+            (Proposal::ByCategory(plan), true) => {
+                Step::Call(plan.actions(crate::paths::separator(&self.target_dir)))
+            }
             (Proposal::ByCategory(plan), false) => Step::Say(large_report::report(
                 &plan,
                 this_turn,

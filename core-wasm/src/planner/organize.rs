@@ -17,6 +17,7 @@ use super::kinds_seen::KindsSeen;
 use super::large::{self, LargePlan};
 use super::large_plan_text;
 use super::large_request;
+use super::large_rules;
 use super::listing::{Listed, parse_listing};
 use super::placement::{Placement, Readings, place, worth_reading};
 use super::plan::Plan;
@@ -67,7 +68,7 @@ pub fn organize(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared) -
         return Step::Say(ctx.lang.target_is_project(marker));
     }
     if declared.bulk && large::is_cut(&listing.result) {
-        return organize_large(ctx, this_turn);
+        return organize_large(ctx, this_turn, declared);
     }
     let items = parse_listing(&listing.result);
     if !this_turn.iter().any(|e| e.name == "get_file_type") {
@@ -226,33 +227,37 @@ fn unlisted_rule_folders(
     folders
 }
 
-/// A large folder: overview → plan by category, one step per model call.
-fn organize_large(ctx: &Context<'_>, this_turn: &[Exchange]) -> Step {
+/// A large folder: overview (and the lookups the rules need) → plan: the
+/// rules first, then by category, one step per model call.
+fn organize_large(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared) -> Step {
     let lang = ctx.lang;
-    let plan = LargePlan::from_exchanges(this_turn, lang, ctx.separator()).map(|mut plan| {
-        let taken = this_turn
-            .iter()
-            .rev()
-            .find(|e| e.name == "find_files" && e.arg("path") == ".")
-            .map(|e| parse_listing(&e.result))
-            .unwrap_or_default();
-        large_request::apply(&mut plan, ctx, this_turn, &taken);
-        plan
-    });
-    match plan {
+    match LargePlan::from_exchanges(this_turn, lang, ctx.separator()) {
         None => {
             let mut calls = large_request::finding_calls(ctx.request);
             calls.extend(large::overview_calls(lang));
+            if let Some(rules) = ctx.file_rules {
+                calls.extend(large_rules::lookup_calls(rules));
+            }
             Step::Call(calls)
         }
-        Some(plan) if plan.file_count() == 0 => {
-            let nothing = Plan {
-                understood: plan.understood,
-                ..Plan::default()
-            };
-            Step::Say(plan_text::nothing_to_organize(&nothing, lang))
-        }
-        Some(plan) => {
+        Some(mut plan) => {
+            let taken = large::taken_folders(this_turn, lang);
+            large_request::apply(&mut plan, ctx, this_turn, &taken);
+            if let Some(rules) = ctx.file_rules {
+                plan.follow_rules(rules, this_turn, ctx.target_dir, declared.read_file);
+            }
+            if plan.file_count() == 0 {
+                let nothing = Plan {
+                    understood: plan.understood.clone(),
+                    ..Plan::default()
+                };
+                let mut text = plan_text::nothing_to_organize(&nothing, lang);
+                if !plan.rules.not_followed.is_empty() {
+                    text.push_str("\n\n");
+                    text.push_str(&large_plan_text::not_followed_text(&plan.rules, lang));
+                }
+                return Step::Say(text);
+            }
             let text = large_plan_text::plan_text(&plan, lang, ctx.separator());
             Step::Propose(text, Box::new(Proposal::ByCategory(plan)))
         }

@@ -14,6 +14,7 @@ use crate::texts::{LeftAlone, PlanFolder};
 use super::large::{LargePlan, less_matching, without};
 use super::plan::{Plan, Reason};
 use super::proposal::Proposal;
+use super::review_rules::rule_pages;
 use super::{large_plan_text, plan_text};
 
 /// What a skip did to the plan.
@@ -313,14 +314,22 @@ fn large_page(plan: &LargePlan, lang: Lang, separator: char, listing: &[Entry]) 
     names.sort_by(|a, b| a.name.cmp(&b.name));
     let stays = |name: &str| plan.set_aside.is_copy(name) || plan.left.iter().any(|n| n == name);
     let busy = busy(listing);
+    let movables: Vec<&Entry> = names
+        .iter()
+        .copied()
+        .filter(|entry| movable(entry, &busy))
+        .collect();
+    let ruled = rule_pages(plan, lang, separator, &movables, &stays);
     let mut groups = Vec::new();
-    let mut moves = plan.set_aside.copies.len();
+    let mut moves = plan.set_aside.copies.len() + ruled.taken.len();
     for group in &plan.groups {
         let files: Vec<&str> = names
             .iter()
             .filter(|entry| movable(entry, &busy) && kind(&entry.name) == group.category)
             .map(|entry| entry.name.as_str())
             .filter(|name| !stays(name) && !by_name_matches(plan, name))
+            .filter(|name| !ruled.taken.contains(*name))
+            .filter(|name| !ruled.excluded.iter().any(|excluded| excluded == name))
             .collect();
         moves += files.len();
         let folder = PlanFolder {
@@ -376,6 +385,7 @@ fn large_page(plan: &LargePlan, lang: Lang, separator: char, listing: &[Entry]) 
         });
         sections.push(section(heading, lines));
     }
+    sections.extend(ruled.sections);
     sections.extend(groups);
     let of_kind = |keep: &dyn Fn(&Entry) -> bool| -> Vec<String> {
         names
@@ -405,6 +415,7 @@ fn large_page(plan: &LargePlan, lang: Lang, separator: char, listing: &[Entry]) 
                     LeftAlone::Hidden,
                     of_kind(&|e| e.kind != EntryKind::Dir && e.name.starts_with('.')),
                 ),
+                (LeftAlone::Excluded, ruled.excluded),
                 (LeftAlone::Skipped, skipped),
             ])
             .collect(),

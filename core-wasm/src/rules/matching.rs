@@ -84,6 +84,17 @@ impl Rules {
     }
 }
 
+impl Rules {
+    /// Whether the `extensions` and `name` conditions of some rule hold
+    /// for a file named `name`: only then can its text or date decide
+    /// where the rules send it.
+    pub fn matches_some_name(&self, name: &str) -> bool {
+        let name = name.rsplit(['/', '\\']).next().unwrap_or(name);
+        let lower = folded(name);
+        self.rules.iter().any(|rule| rule.matches_name(&lower))
+    }
+}
+
 impl Rule {
     /// The `extensions` and `name` conditions on a file name `lower`,
     /// composed and in lower case. An extension matches the end of the name after a dot with a

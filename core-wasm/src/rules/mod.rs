@@ -32,6 +32,7 @@
 mod compose;
 mod matching;
 mod parse;
+mod spec;
 mod target;
 
 use std::borrow::Cow;
@@ -41,6 +42,7 @@ use globset::{GlobMatcher, GlobSet};
 use regex::Regex;
 
 pub use compose::MadeRule;
+pub use spec::{RuleSpec, RulesSpec};
 use target::Target;
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 

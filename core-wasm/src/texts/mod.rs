@@ -19,6 +19,7 @@ mod duplicates;
 mod failures;
 mod in_use;
 mod install;
+mod large_rules;
 pub mod mcp;
 mod planner;
 pub mod prompt;
@@ -40,6 +41,7 @@ use serde::{Deserialize, Serialize};
 
 pub use budget::ELIDED_MARK;
 pub use contents::{render, taken_month};
+pub use large_rules::{RuleFolder, Unfollowable};
 pub use planner::{LeftAlone, PlanFolder};
 pub use review::{SHOW_WORDS, SKIP_WORDS};
 pub use startup::Expected;

@@ -10,6 +10,7 @@
 //! CAUSE" (or a tool's own plain result).
 
 mod bulk;
+mod by_rule;
 mod create_folder;
 mod delete_file;
 mod find_duplicates;
@@ -31,6 +32,7 @@ use serde_json::{Map, Value, json};
 use crate::ports::{EventSink, FileSystem, HostError};
 
 use crate::texts::Lang;
+pub use by_rule::RULES as RULES_ARGUMENT;
 pub use find_duplicates::parse_groups as parse_duplicate_groups;
 pub use list_files::{DIR_MARKER, FILE_MARKER, item_line};
 pub use name_patterns::name_pattern;

@@ -11,14 +11,16 @@
 //! of names that stay where they are: the offline planner passes the files
 //! the user left out of its plan. The planner also passes `expected`, how
 //! many files its plan has it move (only to word a stop; it changes
-//! nothing). Neither is declared, so models are offered exactly the
-//! declared tool.
+//! nothing), and `rules` (see `by_rule`), whose excludes name files that
+//! stay. None is declared, so models are offered exactly the declared
+//! tool.
+
+use std::collections::BTreeMap;
 
 use super::bulk::{
     Folder, busy_entries, describe, kinds_of, movable, move_units_into, read_folder,
 };
-use std::collections::BTreeMap;
-
+use super::by_rule::{carried, excluded};
 use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::file_type::Category;
 use crate::groups::Groups;
@@ -60,6 +62,7 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         Err(text) => return Err(ToolFailure::Reported(text)),
     };
     let except = args.strings("except")?;
+    let rules = carried(args, ctx)?;
     let busy = busy_entries(&entries);
     let kinds: BTreeMap<&str, Category> = entries
         .iter()
@@ -83,8 +86,11 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
                 None if kinds.get(entry.name.as_str()) == Some(&wanted) => vec![entry.name.clone()],
                 None => return None,
             };
-            // A group stays whole when any of its files is left out.
-            (!unit.iter().any(|name| except.contains(name))).then_some(unit)
+            // A group stays whole when any of its files is left out or
+            // excluded by the rules.
+            let stays =
+                |name: &String| except.contains(name) || excluded(rules.as_ref(), ctx, &path, name);
+            (!unit.iter().any(stays)).then_some(unit)
         })
         .collect();
     if units.is_empty() {

@@ -1,7 +1,16 @@
 //! `move_matching`: every file of a directory whose name matches a glob,
 //! into one folder. Files in use are never taken.
+//!
+//! Besides its declared parameters it takes an optional `except` (names
+//! that stay, as `move_by_type`'s) and `rules` (see `by_rule`): files its
+//! excludes name stay, and with a rule in it each matching file goes
+//! where that rule sends it (those it does not take stay). The offline planner passes it, with `expected` (see
+//! `move_by_type`) and `rule`, the number of the user's rule the call
+//! follows (only to find the call again). None is declared, so models
+//! are offered exactly the declared tool.
 
 use super::bulk::{Folder, busy_entries, describe, movable, move_into, name_glob, read_folder};
+use super::by_rule::{carried, excluded, move_by_rule};
 use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::paths;
 
@@ -37,12 +46,22 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         Ok(folder) => folder,
         Err(text) => return Err(ToolFailure::Reported(text)),
     };
+    let rules = carried(args, ctx)?;
+    let except = args.strings("except")?;
     let busy = busy_entries(&entries);
-    let names: Vec<String> = entries
+    let files: Vec<_> = entries
         .into_iter()
         .filter(|entry| movable(entry, &busy) && glob.is_match(&entry.name))
-        .map(|entry| entry.name)
+        .filter(|entry| !except.contains(&entry.name))
+        .filter(|entry| !excluded(rules.as_ref(), ctx, &path, &entry.name))
         .collect();
+    if let Some(rules) = rules.as_ref().filter(|rules| rules.rule_count() > 0) {
+        return match move_by_rule(ctx, rules, &path, files)? {
+            Some(report) => describe(ctx, &report, &destination),
+            None => Ok(ctx.lang.nothing_matched(&path, pattern)),
+        };
+    }
+    let names: Vec<String> = files.into_iter().map(|entry| entry.name).collect();
     if names.is_empty() {
         return Ok(ctx.lang.nothing_matched(&path, pattern));
     }

@@ -6,7 +6,7 @@
 use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::contents::{self, FileBytes};
 use crate::paths;
-use crate::ports::EntryKind;
+use crate::ports::{EntryKind, HostError};
 use crate::texts;
 
 pub(super) const TOOL: Tool = Tool {
@@ -39,9 +39,15 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
             return Err(ToolFailure::Reported(ctx.lang.source_missing(&path)));
         }
     }
-    let sample = ctx.files.read_bytes(&path, HEAD_BYTES, TAIL_BYTES)?;
+    Ok(read_text(ctx, &path)?)
+}
+
+/// What `read_file` gives for the file at the absolute `path`: its kind
+/// and an excerpt, as text in the context's language.
+pub(super) fn read_text(ctx: &mut ToolContext<'_>, path: &str) -> Result<String, HostError> {
+    let sample = ctx.files.read_bytes(path, HEAD_BYTES, TAIL_BYTES)?;
     let file = FileBytes {
-        name: paths::file_name(&path),
+        name: paths::file_name(path),
         head: &sample.head,
         tail: &sample.tail,
         size: sample.size,

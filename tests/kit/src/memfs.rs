@@ -521,8 +521,9 @@ impl FileSystem for MemFs {
         }
     }
 
-    /// The bytes of a file made with [`MemFs::file_bytes`]; other files
-    /// cannot be read here (`unsupported`, as a host that reads nothing).
+    /// The bytes of a file made with [`MemFs::file_bytes`], or the
+    /// contents of a file that has them (whole); a file made with only a
+    /// size has unknown bytes, and reading it fails (`unsupported`).
     fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
         let path = normalize(path);
         self.calls.push(format!("read_bytes {path}"));
@@ -538,6 +539,13 @@ impl FileSystem for MemFs {
                     size: bytes.len() as u64,
                     head: bytes[..head_end].to_vec(),
                     tail: bytes[tail_start..].to_vec(),
+                })
+            }
+            Some(Node::File { contents, size, .. }) if contents.len() as u64 == *size => {
+                Ok(FileSample {
+                    size: *size,
+                    head: contents.as_bytes().to_vec(),
+                    tail: Vec::new(),
                 })
             }
             Some(Node::File { .. }) => Err(host_error(

@@ -1,0 +1,160 @@
+//! The user's rules in a bulk move: the undeclared argument `rules` of
+//! `move_matching` and `move_by_type`, a [`RulesSpec`] (a rules file as
+//! JSON) the offline planner passes so its bulk moves follow the rules on
+//! a folder of any size exactly as its moves file by file do.
+//!
+//! - Its `exclude` globs: files they exclude stay where they are.
+//! - Its one `rule` (`move_matching` only): each file the glob matches is
+//!   tried against the rule as [`Rules::destination`] tries it, with the
+//!   file's text when the rule looks at contents, its date (taken, for a
+//!   picture, else modified) when the rule files by date, its kind and
+//!   extension; a file the rule takes goes to its own filled folder, the
+//!   others stay. Texts are read here, in the core, and only when the
+//!   context allows reading contents; nothing of them is in the result
+//!   beyond where each file went.
+//!
+//! The argument is not declared, so models are offered exactly the
+//! declared tools.
+
+use std::collections::BTreeMap;
+
+use super::bulk::{MoveReport, move_into};
+use super::read_file::read_text;
+use super::{Args, ToolContext, ToolFailure};
+use crate::file_type::Category;
+use crate::format::format_local_time;
+use crate::ports::Entry;
+use crate::rules::{FileFacts, Rules, RulesSpec};
+use crate::{kinds, paths, texts};
+
+/// The name of the undeclared argument.
+pub const RULES: &str = "rules";
+
+/// The rules the call carries, checked as a rules file is; `None` without
+/// the argument.
+pub(super) fn carried(args: &Args, ctx: &ToolContext<'_>) -> Result<Option<Rules>, ToolFailure> {
+    let Ok(value) = args.value(RULES) else {
+        return Ok(None);
+    };
+    let lang = ctx.lang;
+    let spec: RulesSpec = serde_json::from_value(value.clone())
+        .map_err(|err| ToolFailure::Cause(lang.rules_argument_bad(&err.to_string())))?;
+    let rules = spec.rules().map_err(|err| {
+        ToolFailure::Cause(lang.rules_argument_bad(&lang.rules_problem(&err.problem)))
+    })?;
+    if rules.needs_content() && !ctx.tools.contents {
+        return Err(ToolFailure::Cause(lang.rule_needs_contents()));
+    }
+    Ok(Some(rules))
+}
+
+/// Whether `rules` exclude the entry `name` of the directory `folder`
+/// (absolute): its path relative to the target is tested.
+pub(super) fn excluded(
+    rules: Option<&Rules>,
+    ctx: &ToolContext<'_>,
+    folder: &str,
+    name: &str,
+) -> bool {
+    let Some(rules) = rules else {
+        return false;
+    };
+    let target = ctx.target_dir.trim_end_matches(['/', '\\']);
+    let Some(rest) = folder.strip_prefix(target) else {
+        return false;
+    };
+    if !rest.is_empty() && !rest.starts_with(['/', '\\']) {
+        return false;
+    }
+    let relative = match rest.trim_matches(['/', '\\']) {
+        "" => name.to_owned(),
+        rest => format!("{rest}/{name}"),
+    };
+    rules.is_excluded(&relative, false)
+}
+
+/// Moves each of `files` (entries of the directory `from_dir`) that the
+/// rule of `rules` takes to the folder it fills for that file; the others
+/// stay. `Ok(None)` when the rule takes none.
+pub(super) fn move_by_rule(
+    ctx: &mut ToolContext<'_>,
+    rules: &Rules,
+    from_dir: &str,
+    files: Vec<Entry>,
+) -> Result<Option<MoveReport>, ToolFailure> {
+    let mut by_folder: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for entry in files {
+        if !rules.matches_some_name(&entry.name) {
+            continue;
+        }
+        if let Some(folder) = destination(ctx, rules, from_dir, &entry) {
+            by_folder.entry(folder).or_default().push(entry.name);
+        }
+    }
+    if by_folder.is_empty() {
+        return Ok(None);
+    }
+    let mut report = MoveReport {
+        moved: Vec::new(),
+        failed: Vec::new(),
+        left: 0,
+    };
+    for (folder, names) in by_folder {
+        if report.left > 0 {
+            report.left += names.len();
+            continue;
+        }
+        let separator = paths::separator(ctx.target_dir).to_string();
+        let destination = paths::resolve(ctx.target_dir, &folder.replace('/', &separator));
+        match move_into(ctx, from_dir, &names, &destination)? {
+            Ok(done) => {
+                report.moved.extend(done.moved);
+                report.failed.extend(done.failed);
+                report.left += done.left;
+            }
+            Err(cause) => {
+                let failed = names.into_iter().map(|name| (name, cause.clone()));
+                report.failed.extend(failed);
+            }
+        }
+    }
+    ctx.files_moved = report.moved.len();
+    ctx.files_left = report.left;
+    Ok(Some(report))
+}
+
+/// Where the rules send `entry`, `/`-separated and relative to the
+/// target; `None` when no rule takes it.
+fn destination(
+    ctx: &mut ToolContext<'_>,
+    rules: &Rules,
+    from_dir: &str,
+    entry: &Entry,
+) -> Option<String> {
+    let kind = kinds::kind(&entry.name);
+    let worth_reading = rules.needs_content() || (rules.needs_dates() && kind == Category::Images);
+    let text = match worth_reading && ctx.tools.contents {
+        true => read_text(ctx, &paths::join(from_dir, &entry.name)).ok(),
+        false => None,
+    };
+    let date = text
+        .as_deref()
+        .and_then(texts::taken_month)
+        .or_else(|| year_month(entry));
+    let facts = FileFacts {
+        name: &entry.name,
+        category: kind.name(),
+        text: text.as_deref(),
+        date,
+    };
+    rules.destination(&facts).map(|found| found.folder)
+}
+
+/// The year and month `entry` was last modified, in local time as
+/// listings show it.
+fn year_month(entry: &Entry) -> Option<(i32, u32)> {
+    let shown = format_local_time(entry.modified, entry.utc_offset);
+    let year = shown.get(0..4)?.parse().ok()?;
+    let month = shown.get(5..7)?.parse().ok()?;
+    Some((year, month))
+}
