@@ -1,7 +1,8 @@
 //! Dry-run plans: saving what a `--dry-run` session would have done, and
 //! `tidyup apply`, which carries a plan out later through the sandbox and
 //! the journal, refusing steps whose source has changed since (any edit:
-//! see [`Fingerprint`]).
+//! see [`Fingerprint`]) or looks in use now (the core's
+//! [`tidyup_core::in_use`]: a download being written, a lock file).
 
 use std::collections::HashMap;
 use std::fs;
@@ -9,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use serde::{Deserialize, Serialize};
+use tidyup_core::in_use::{InUse, companions, in_use};
 use tidyup_core::{FileSystem, Lang};
 
 use crate::failure::Failure;
@@ -231,6 +233,23 @@ fn at_or_below(path: &str, root: &str) -> bool {
         .is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '\\']))
 }
 
+/// Why the item at `path` looks in use now, if it does: by its name, or by
+/// a download manager's file beside it (what cannot be looked at counts as
+/// absent).
+fn in_use_now<F: HostFs>(files: &mut JournaledFs<F>, path: &str) -> Option<InUse> {
+    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    // The folder with its separator, as the path writes it.
+    let folder = &path[..path.len() - name.len()];
+    let beside: Vec<String> = companions(name)
+        .into_iter()
+        .filter(|other| {
+            let at = format!("{folder}{other}");
+            files.stat(&at).ok().flatten().is_some()
+        })
+        .collect();
+    in_use(name, &|other| beside.iter().any(|b| b == other))
+}
+
 /// `Ok` when the item at `path` is as planned (or as this apply left it).
 fn check_unchanged<F: HostFs>(
     files: &mut JournaledFs<F>,
@@ -265,6 +284,9 @@ fn check_and_run<F: HostFs>(
             replaces,
         } => {
             check_unchanged(files, placed, from, source, lang)?;
+            if let Some(why) = in_use_now(files, from) {
+                return Err(lang.apply_source_in_use(from, why));
+            }
             if !replaces && files.stat(to).map_err(|e| lang.host_failure(&e))?.is_some() {
                 return Err(lang.apply_destination_taken(to));
             }

@@ -43,9 +43,9 @@ impl<'a> KindsSeen<'a> {
             return None;
         }
         let by_name = kind(name);
-        Some(match by_name {
-            Category::Other => self.by_content.get(name).copied().unwrap_or(by_name),
-            _ => by_name,
-        })
+        if by_name != Category::Other {
+            return Some(by_name);
+        }
+        Some(self.by_content.get(name).copied().unwrap_or(by_name))
     }
 }

@@ -67,7 +67,8 @@ impl Folder {
     }
 
     /// Whether a file of this name is organized when it arrives: not
-    /// hidden, not partial, not a lock file, not the rules file, not
+    /// hidden, not in use (a partial download, a lock file, or a file a
+    /// download manager writes beside), not the rules file, not
     /// excluded by the rules in force (while they cannot be used, it waits
     /// for them: it counts as organized).
     pub fn organizable(&self, name: &str) -> bool {
