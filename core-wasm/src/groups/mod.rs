@@ -58,9 +58,19 @@ pub struct Related {
 }
 
 impl Related {
-    /// The group's kind: its main file's.
+    /// The group's kind: its main file's; when that name tells none (a
+    /// disc image `album.bin` with its `album.cue`), the first member's
+    /// that does.
     pub fn kind(&self) -> Category {
-        crate::kinds::kind(&self.kind_name)
+        let main = crate::kinds::kind(&self.kind_name);
+        if main != Category::Other {
+            return main;
+        }
+        self.members
+            .iter()
+            .map(|(name, _)| crate::kinds::kind(name))
+            .find(|kind| *kind != Category::Other)
+            .unwrap_or(Category::Other)
     }
 
     /// Every member's name, the main first.

@@ -21,7 +21,9 @@ use crate::file_type::{Category, extension};
 pub const HEADER_BYTES: u64 = 8 * 1024;
 
 /// Endings the registry lacks or files otherwise, with their categories.
-const OVERRIDES: [(&str, Category); 24] = [
+const OVERRIDES: [(&str, Category); 25] = [
+    // A cue sheet lists the tracks of an audio disc (its image or files).
+    ("cue", Category::Audio),
     ("azw", Category::Documents),
     ("srw", Category::Images),
     ("x3f", Category::Images),
