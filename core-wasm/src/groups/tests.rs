@@ -85,8 +85,14 @@ fn cue_sheets_and_shapefiles_stay_with_their_data() {
     assert_eq!(members(&groups, "album.flac"), ["album.cue"]);
     assert_eq!(members(&groups, "game.bin"), ["game.cue"]);
     // A disc image's name tells no kind; its cue sheet's does.
-    assert_eq!(groups.of("game.bin").map(Related::kind), Some(Category::Audio));
-    assert_eq!(groups.of("album.flac").map(Related::kind), Some(Category::Audio));
+    assert_eq!(
+        groups.of("game.bin").map(Related::kind),
+        Some(Category::Audio)
+    );
+    assert_eq!(
+        groups.of("album.flac").map(Related::kind),
+        Some(Category::Audio)
+    );
     assert_eq!(
         members(&groups, "roads.shp"),
         [

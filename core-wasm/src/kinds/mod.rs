@@ -21,7 +21,13 @@ use crate::file_type::{Category, extension};
 pub const HEADER_BYTES: u64 = 8 * 1024;
 
 /// Endings the registry lacks or files otherwise, with their categories.
-const OVERRIDES: [(&str, Category); 25] = [
+const OVERRIDES: [(&str, Category); 29] = [
+    // China's fixed-layout documents (e-invoices) and WPS Office's own
+    // spreadsheet and presentation endings.
+    ("ofd", Category::Documents),
+    ("et", Category::Documents),
+    ("dps", Category::Documents),
+    ("wpt", Category::Documents),
     // A cue sheet lists the tracks of an audio disc (its image or files).
     ("cue", Category::Audio),
     ("azw", Category::Documents),
@@ -164,7 +170,7 @@ mod tests {
             (
                 Category::Documents,
                 "notes.odt|a.ods|a.odp|a.odg|TODO.md|book - Dune.epub|a.mobi|a.azw|a.azw3|\
-                 essay.pages|data.numbers|slides.key",
+                 essay.pages|data.numbers|slides.key|发票.ofd|表格.et|演示.dps",
             ),
             (
                 Category::Archives,
