@@ -230,7 +230,7 @@ fn a_large_plan_shows_the_rules_first_then_the_categories_and_counts_them_after(
             assert!(report.contains(line), "{line}\n{report}");
         }
         let moved = match lang {
-            Lang::En => "moved 270 of 270 files",
+            Lang::En => "Moved 270 of 270 files",
             Lang::Zh => "移动了 270/270 个文件",
         };
         assert!(report.contains(moved), "{report}");

@@ -274,3 +274,79 @@ fn kinds_are_honoured_on_a_large_folder() {
         assert_eq!(counts(&moved), expected, "{plan}");
     }
 }
+
+/// [`large_folder`] with its photos from July 2023 (the rest from March
+/// 2024).
+fn large_folder_of_two_years() -> MemFs {
+    let kinds = [
+        ("IMG_{}.jpg", 120, JULY_2023),
+        ("Screenshot {}.png", 40, MTIME),
+        ("paper {}.pdf", 60, MTIME),
+        ("letter {}.docx", 30, MTIME),
+        ("track {}.mp3", 50, JULY_2023),
+    ];
+    let files = kinds.iter().flat_map(|(pattern, count, mtime)| {
+        (0..*count).map(move |i| (pattern.replace("{}", &format!("{i:03}")), 10, *mtime))
+    });
+    MemFs::new().files_with(files)
+}
+
+#[test]
+fn by_date_is_followed_on_a_large_folder() {
+    for (lang, line) in [(Lang::En, "sort by year"), (Lang::Zh, "按年整理")] {
+        let mut fs = large_folder_of_two_years();
+        let (plan, moved) = organize(lang, &mut fs, line);
+        let understood = match lang {
+            Lang::En => "Understood: by year",
+            Lang::Zh => "理解为：按年",
+        };
+        assert!(plan.starts_with(understood), "{plan}");
+        let expected = BTreeMap::from([("2023".to_owned(), 170), ("2024".to_owned(), 130)]);
+        assert_eq!(counts(&moved), expected, "{plan}");
+        // Every file goes by date: no step by type, no rules file named.
+        assert!(!plan.contains("by type, what the rules leave"), "{plan}");
+        assert!(!plan.contains("然后按类型"), "{plan}");
+    }
+    // The report counts the files moved, not the folders dates named.
+    let (_, events, _) = converse(
+        Lang::En,
+        &mut large_folder_of_two_years(),
+        &["sort by year", "yes"],
+    );
+    let report = events.answers()[1].clone();
+    assert!(
+        report.starts_with("Done. Moved 300 of 300 files:"),
+        "{report}"
+    );
+    for (lang, line) in [
+        (Lang::En, "sort my photos by date"),
+        (Lang::Zh, "把照片按日期整理"),
+    ] {
+        let mut fs = large_folder_of_two_years();
+        let (plan, moved) = organize(lang, &mut fs, line);
+        let images = folder_name("图片", lang);
+        let expected = BTreeMap::from([
+            (".".to_owned(), 140),
+            (format!("{images}/2023"), 120),
+            (format!("{images}/2024"), 40),
+        ]);
+        assert_eq!(counts(&moved), expected, "{plan}");
+    }
+    for (lang, line) in [
+        (Lang::En, "sort by year and leave the music alone"),
+        (Lang::Zh, "按年整理，音乐别动"),
+    ] {
+        let mut fs = large_folder_of_two_years();
+        let (plan, moved) = organize(lang, &mut fs, line);
+        let expected = BTreeMap::from([
+            (".".to_owned(), 50),
+            ("2023".to_owned(), 120),
+            ("2024".to_owned(), 130),
+        ]);
+        assert_eq!(counts(&moved), expected, "{plan}");
+        assert!(
+            !plan.contains("rule 1") && !plan.contains("规则 1"),
+            "{plan}"
+        );
+    }
+}

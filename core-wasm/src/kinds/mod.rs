@@ -56,6 +56,24 @@ const OVERRIDES: [(&str, Category); 29] = [
     ("kts", Category::Code),
 ];
 
+/// Every single ending (`heic`, not `tar.xz`) whose files [`kind`] gives
+/// `category`: the spec's table, the overrides, the registry. Compound
+/// endings and split parts are not among them.
+pub fn endings_of(category: Category) -> Vec<&'static str> {
+    let spec = crate::file_type::CATEGORIES
+        .iter()
+        .filter(|(name, _)| *name == category.name())
+        .flat_map(|(_, endings)| endings.iter().copied());
+    let mut endings: Vec<&'static str> = spec
+        .chain(OVERRIDES.iter().map(|(ending, _)| *ending))
+        .chain(registry::ENDINGS.iter().map(|(ending, _)| *ending))
+        .filter(|ending| !ending.contains('.') && kind(&format!("a.{ending}")) == category)
+        .collect();
+    endings.sort_unstable();
+    endings.dedup();
+    endings
+}
+
 /// The kind of the file named `name`, by its name alone; [`Category::Other`]
 /// when the name says nothing known.
 pub fn kind(name: &str) -> Category {
@@ -187,6 +205,21 @@ mod tests {
         for (category, names) in cases {
             for name in names.split('|') {
                 assert_eq!(kind(name), category, "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_endings_of_a_kind_are_those_it_gives_that_kind() {
+        let images = endings_of(Category::Images);
+        for ending in ["jpg", "heic", "nef", "avif", "png"] {
+            assert!(images.contains(&ending), "{ending}");
+        }
+        assert!(!images.contains(&"mp4"));
+        assert!(endings_of(Category::Other).is_empty());
+        for category in Category::ALL {
+            for ending in endings_of(category) {
+                assert_eq!(kind(&format!("a.{ending}")), category, "{ending}");
             }
         }
     }

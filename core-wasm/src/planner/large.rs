@@ -238,6 +238,19 @@ impl LargePlan {
         self.groups.retain(|group| group.count > 0);
     }
 
+    /// Leaves out the steps of the user's line (by date) that take no file,
+    /// and, when one of them takes `every_kind`, the moves by type (no
+    /// file is left for them).
+    pub fn drop_empty_asked_steps(&mut self, every_kind: bool) {
+        let asked = self.rules.asked;
+        self.rules
+            .steps
+            .retain(|step| step.number > asked || !step.exact || step.count > 0);
+        if every_kind && asked > 0 {
+            self.groups.clear();
+        }
+    }
+
     /// The copies set aside, then one `move_matching` per kind the user's
     /// line moves by name, then one per rule followed, then one
     /// `move_by_type` per category, all in one reply; the files the user

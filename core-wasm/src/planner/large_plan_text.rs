@@ -19,7 +19,10 @@ const COPIES_NAMED: usize = 50;
 pub fn plan_text(plan: &LargePlan, lang: Lang, separator: char) -> String {
     let ruled = *plan.rules != LargeRules::default();
     let why = match ruled {
-        true => lang.large_plan_why_rules(plan.items),
+        true => {
+            let (asked, file) = plan.rules.sources();
+            lang.large_plan_why_rules(plan.items, asked, file)
+        }
         false => lang.large_plan_why(plan.items),
     };
     let mut text = format!(
@@ -128,13 +131,14 @@ pub fn set_aside_text(set_aside: &SetAside, lang: Lang, separator: char) -> Stri
 
 /// The rules' steps, in their order.
 fn steps_text(rules: &LargeRules, lang: Lang, separator: char) -> String {
-    let mut text = lang.large_rules_heading();
+    let (asked, file) = rules.sources();
+    let mut text = lang.large_rules_heading(asked, file);
     for step in &rules.steps {
         let to = step.shown(separator);
         let folder = RuleFolder {
             to: &to,
             separator,
-            number: step.number,
+            number: rules.shown_number(step.number),
         };
         text.push('\n');
         text.push_str(&lang.large_rule_step(folder, step.count, step.exact, step.reads));
@@ -147,7 +151,12 @@ pub fn not_followed_text(rules: &LargeRules, lang: Lang) -> String {
     let lines: Vec<String> = rules
         .not_followed
         .iter()
-        .map(|rule| lang.rule_not_followed(rule.number, rule.why))
+        .map(|rule| {
+            lang.rule_not_followed(
+                rules.shown_number(rule.number).unwrap_or(rule.number),
+                rule.why,
+            )
+        })
         .collect();
     lines.join("\n")
 }

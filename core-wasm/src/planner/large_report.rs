@@ -17,6 +17,9 @@ use super::set_aside::SetAside;
 #[derive(Default)]
 struct Tally {
     folders: usize,
+    /// Whether a rule's move filled folders not known before (`{year}`,
+    /// nested): then the report does not count the folders it created.
+    folders_unknown: bool,
     moved: usize,
     planned: usize,
     lines: Vec<String>,
@@ -51,12 +54,19 @@ pub fn report(
         );
     }
     for step in &plan.rules.steps {
-        tally_rule(&mut tally, step, done, target_dir, lang);
+        tally_rule(
+            &mut tally,
+            (step, plan.rules.shown_number(step.number)),
+            done,
+            target_dir,
+            lang,
+        );
     }
     for group in &plan.groups {
         tally_group(&mut tally, group, done, target_dir, lang);
     }
-    let mut text = lang.plan_report_heading(tally.folders, tally.moved, tally.planned, dry_run);
+    let folders = (!tally.folders_unknown).then_some(tally.folders);
+    let mut text = lang.plan_report_heading(folders, tally.moved, tally.planned, dry_run);
     for line in tally.lines {
         text.push('\n');
         text.push_str(&line);
@@ -101,13 +111,19 @@ fn tally_copies(
 
 /// One rule: what its `move_matching` result counts, or why it did not
 /// run. A rule that matched nothing moved none of none.
-fn tally_rule(tally: &mut Tally, step: &RuleStep, done: &[Exchange], target_dir: &str, lang: Lang) {
+fn tally_rule(
+    tally: &mut Tally,
+    (step, shown): (&RuleStep, Option<usize>),
+    done: &[Exchange],
+    target_dir: &str,
+    lang: Lang,
+) {
     let separator = paths::separator(target_dir);
     let to = step.shown(separator);
     let folder = RuleFolder {
         to: &to,
         separator,
-        number: step.number,
+        number: shown,
     };
     let destination = paths::resolve(target_dir, &step.destination(separator));
     let here = paths::resolve(target_dir, ".");
@@ -136,6 +152,7 @@ fn tally_rule(tally: &mut Tally, step: &RuleStep, done: &[Exchange], target_dir:
             failures,
         } => {
             tally.folders += usize::from(step.folder_exists == Some(false) && moved > 0);
+            tally.folders_unknown |= step.folder_exists.is_none() && moved > 0;
             tally.moved += moved;
             tally.planned += total;
             tally.lines.push(lang.rule_moved(folder, moved, total));

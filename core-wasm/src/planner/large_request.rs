@@ -161,10 +161,11 @@ fn less(group: &mut LargeGroup, names: &[String], count: usize) {
         .and_then(|samples| without(samples, |name| names.iter().any(|n| n == name)));
 }
 
-/// The line saying what was understood: on a large folder the files go by
-/// kind, never by date.
+/// The line saying what was understood: on a large folder, a request by
+/// date that also names a folder for a kind goes by kind (one by date
+/// alone is followed as rules; the planner words it then).
 fn understood(request: &Request, lang: Lang) -> Option<String> {
-    let Some(_) = request.by_date else {
+    let Some(_) = request.by_date.filter(|_| !request.into.is_empty()) else {
         return request.understood(lang, false);
     };
     let by_kind = Request {

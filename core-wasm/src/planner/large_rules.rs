@@ -53,6 +53,31 @@ pub struct LargeRules {
     pub not_followed: Vec<NotFollowed>,
     /// The rules' `exclude` globs, passed to every bulk move.
     pub exclude: Vec<String>,
+    /// How many of the first rules the user's line asked for (by date);
+    /// the rules file's are numbered after them.
+    #[serde(default)]
+    pub asked: usize,
+}
+
+impl LargeRules {
+    /// The rule numbered `number` among those followed, as a person knows
+    /// it: `None` for one the user's line asked for, else its number in
+    /// the rules file.
+    pub fn shown_number(&self, number: usize) -> Option<usize> {
+        number.checked_sub(self.asked).filter(|n| *n > 0)
+    }
+
+    /// Where the rules followed come from: `(the user's line, the rules
+    /// file)`.
+    pub fn sources(&self) -> (bool, bool) {
+        let file = self.steps.iter().any(|step| step.number > self.asked)
+            || self
+                .not_followed
+                .iter()
+                .any(|rule| rule.number > self.asked)
+            || !self.exclude.is_empty();
+        (self.asked > 0, file)
+    }
 }
 
 /// One rule as one `move_matching`.

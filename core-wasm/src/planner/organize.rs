@@ -9,6 +9,7 @@ use crate::file_type::Category;
 use crate::groups::{Groups, target_project_marker};
 use crate::in_use::in_use_of;
 use crate::kinds::{is_known, kind};
+use crate::rules::Rules;
 
 use super::context::Context;
 use super::exchanges::Exchange;
@@ -235,16 +236,22 @@ fn organize_large(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared)
         None => {
             let mut calls = large_request::finding_calls(ctx.request);
             calls.extend(large::overview_calls(lang));
-            if let Some(rules) = ctx.file_rules {
-                calls.extend(large_rules::lookup_calls(rules));
+            if let Some(rules) = large_rules(ctx).0 {
+                calls.extend(large_rules::lookup_calls(&rules));
             }
             Step::Call(calls)
         }
         Some(mut plan) => {
             let taken = large::taken_folders(this_turn, lang);
+            let (rules, asked) = large_rules(ctx);
             large_request::apply(&mut plan, ctx, this_turn, &taken);
-            if let Some(rules) = ctx.file_rules {
-                plan.follow_rules(rules, this_turn, ctx.target_dir, declared.read_file);
+            if let Some(rules) = rules {
+                plan.follow_rules(&rules, this_turn, ctx.target_dir, declared.read_file);
+                plan.rules.asked = asked;
+                plan.drop_empty_asked_steps(ctx.request.takes_every_kind());
+            }
+            if asked > 0 {
+                plan.understood = ctx.request.understood(lang, declared.read_file);
             }
             if plan.file_count() == 0 {
                 let nothing = Plan {
@@ -262,4 +269,18 @@ fn organize_large(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared)
             Step::Propose(text, Box::new(Proposal::ByCategory(plan)))
         }
     }
+}
+
+/// The rules a large folder follows through the bulk moves: what the
+/// user's line asks by date (`Request::large_date_rules`), then the
+/// rules file's; with how many of them the line asked.
+fn large_rules(ctx: &Context<'_>) -> (Option<Rules>, usize) {
+    let dates = ctx.request.large_date_rules(ctx.lang);
+    let asked = dates.as_ref().map_or(0, Rules::rule_count);
+    let rules = match (dates, ctx.file_rules) {
+        (Some(dates), Some(file)) => Some(dates.then(file)),
+        (Some(dates), None) => Some(dates),
+        (None, file) => file.cloned(),
+    };
+    (rules, asked)
 }

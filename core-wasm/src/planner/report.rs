@@ -40,7 +40,7 @@ pub fn report(
             }
         }
     }
-    let mut text = lang.plan_report_heading(folders, moved, plan.move_count(), dry_run);
+    let mut text = lang.plan_report_heading(Some(folders), moved, plan.move_count(), dry_run);
     for line in lines {
         text.push('\n');
         text.push_str(&line);

@@ -7,8 +7,9 @@
 
 use crate::Lang;
 use crate::file_type::Category;
+use crate::kinds::endings_of;
 use crate::kinds::kind;
-use crate::rules::{MadeRule, Rules};
+use crate::rules::{MadeRule, RuleSpec, Rules, RulesSpec};
 use crate::texts::requests::{
     CLAUSE_MARKS, CLAUSE_VERBS, DATE_WORDS, FOLDER_LEADS, FOLDER_TAILS, INTO_WORDS, JOINING_WORDS,
     KIND_WORDS, KindWord, LEAVE_WORDS, MONTH_WORDS, NOT_FOLDERS, ONLY_WORDS, SCREENSHOT_NAMES,
@@ -137,6 +138,89 @@ impl Request {
             }
         }
         made
+    }
+
+    /// Whether a request by date sends files of every kind to the date
+    /// folders (no kind asked for alone, none left alone).
+    pub fn takes_every_kind(&self) -> bool {
+        self.by_date.is_some()
+            && self.only.is_empty()
+            && self.leave.is_empty()
+            && self.into.is_empty()
+    }
+
+    /// What a request by date asks of a folder too large to list whole, as
+    /// rules the bulk moves follow (a kind is no condition there, so a
+    /// kind is its endings): one rule for every file when no kind is
+    /// named; one per kind asked for, into its folder; when kinds are left
+    /// alone, one for the endings of every other category (a file whose
+    /// name tells no kind then goes by kind). `None` when the request asks no dates, or names a
+    /// folder for a kind (then it goes by kind, and says so).
+    pub fn large_date_rules(&self, lang: Lang) -> Option<Rules> {
+        let dates = self.by_date.filter(|_| self.into.is_empty())?;
+        let placeholder = match dates {
+            Dates::Year => "{year}",
+            Dates::Month => "{year}/{month}",
+        };
+        let rule = |of: KindWord, to: String| match of {
+            KindWord::Category(category) => RuleSpec {
+                content: None,
+                extensions: endings_of(category)
+                    .into_iter()
+                    .map(str::to_owned)
+                    .collect(),
+                name: None,
+                to,
+            },
+            KindWord::Extension(ext) => RuleSpec {
+                content: None,
+                extensions: vec![ext.to_owned()],
+                name: None,
+                to,
+            },
+            KindWord::Screenshots => RuleSpec {
+                content: None,
+                extensions: Vec::new(),
+                name: kind_glob(of),
+                to,
+            },
+        };
+        let rules: Vec<RuleSpec> = if !self.only.is_empty() {
+            self.only
+                .iter()
+                .map(|of| {
+                    let folder = category_folder(category_of(*of), lang);
+                    rule(*of, format!("{folder}/{placeholder}"))
+                })
+                .collect()
+        } else if !self.leave.is_empty() {
+            let endings = Category::ALL
+                .into_iter()
+                .filter(|category| *category != Category::Other)
+                .filter(|category| !self.leave.contains(&KindWord::Category(*category)))
+                .flat_map(endings_of)
+                .map(str::to_owned)
+                .collect();
+            vec![RuleSpec {
+                content: None,
+                extensions: endings,
+                name: None,
+                to: placeholder.to_owned(),
+            }]
+        } else {
+            vec![RuleSpec {
+                content: None,
+                extensions: Vec::new(),
+                name: None,
+                to: placeholder.to_owned(),
+            }]
+        };
+        RulesSpec {
+            exclude: Vec::new(),
+            rule: rules,
+        }
+        .rules()
+        .ok()
     }
 
     /// The request's rules, then the rules file's (`file`); `None` when

@@ -81,7 +81,7 @@ pub fn rule_pages(
         let folder = RuleFolder {
             to: &to,
             separator,
-            number: step.number,
+            number: plan.rules.shown_number(step.number),
         };
         if step.reads {
             let count = candidates

@@ -25,28 +25,68 @@ pub struct RuleFolder<'a> {
     pub to: &'a str,
     /// The target's path separator.
     pub separator: char,
-    /// The rule's number (1-based).
-    pub number: usize,
+    /// The rule's number (1-based) in the rules file; `None` for a rule
+    /// the user's line asked for.
+    pub number: Option<usize>,
 }
 
 impl Lang {
-    /// Why a large folder's plan follows the rules file, then goes by type.
-    pub fn large_plan_why_rules(self, items: Option<usize>) -> String {
-        match (self, items.map(group_digits)) {
-            (Lang::En, Some(items)) => format!("This folder is large ({items} items), so the plan follows the rules file first, one step per rule, then goes by type: one folder per category, each filled in one step. Folders and hidden files stay where they are."),
-            (Lang::En, None) => "This folder is large, so the plan follows the rules file first, one step per rule, then goes by type: one folder per category, each filled in one step. Folders and hidden files stay where they are.".to_owned(),
-            (Lang::Zh, Some(items)) => format!("这个文件夹很大（{items} 个项目），所以先按规则文件整理，每条规则一步，再按类型整理：每个类别一个文件夹，每类一步移完。文件夹和隐藏文件保持不动。"),
-            (Lang::Zh, None) => "这个文件夹很大，所以先按规则文件整理，每条规则一步，再按类型整理：每个类别一个文件夹，每类一步移完。文件夹和隐藏文件保持不动。".to_owned(),
+    /// A rule as a plan names it: `rule 3`, or `as you asked`.
+    fn rule_label(self, number: Option<usize>) -> String {
+        match (self, number) {
+            (Lang::En, Some(number)) => format!("rule {number}"),
+            (Lang::Zh, Some(number)) => format!("规则 {number}"),
+            (Lang::En, None) => "as you asked".to_owned(),
+            (Lang::Zh, None) => "按你的要求".to_owned(),
         }
     }
 
-    /// The heading of a large plan's rule steps.
-    pub fn large_rules_heading(self) -> String {
-        self.pick(
-            "First the rules file, in its order (a file goes by the first rule it matches):"
-                .to_owned(),
-            "先按规则文件的顺序（文件归入第一条匹配的规则）：".to_owned(),
-        )
+    /// Why a large folder's plan follows rules, then goes by type: the
+    /// rules file's, what the user's line `asked` (by date), or both.
+    pub fn large_plan_why_rules(self, items: Option<usize>, asked: bool, file: bool) -> String {
+        let (first_en, first_zh) = match (asked, file) {
+            (true, false) => ("does what you asked first", "先按你的要求整理"),
+            (true, true) => (
+                "does what you asked first, then follows the rules file, one step per rule",
+                "先按你的要求整理，再按规则文件整理，每条规则一步",
+            ),
+            (false, _) => (
+                "follows the rules file first, one step per rule",
+                "先按规则文件整理，每条规则一步",
+            ),
+        };
+        match (self, items.map(group_digits)) {
+            (Lang::En, Some(items)) => format!(
+                "This folder is large ({items} items), so the plan {first_en}, then goes by type: one folder per category, each filled in one step. Folders and hidden files stay where they are."
+            ),
+            (Lang::En, None) => format!(
+                "This folder is large, so the plan {first_en}, then goes by type: one folder per category, each filled in one step. Folders and hidden files stay where they are."
+            ),
+            (Lang::Zh, Some(items)) => format!(
+                "这个文件夹很大（{items} 个项目），所以{first_zh}，再按类型整理：每个类别一个文件夹，每类一步移完。文件夹和隐藏文件保持不动。"
+            ),
+            (Lang::Zh, None) => format!(
+                "这个文件夹很大，所以{first_zh}，再按类型整理：每个类别一个文件夹，每类一步移完。文件夹和隐藏文件保持不动。"
+            ),
+        }
+    }
+
+    /// The heading of a large plan's rule steps: the rules file's, what
+    /// the user's line `asked`, or both.
+    pub fn large_rules_heading(self, asked: bool, file: bool) -> String {
+        match (asked, file) {
+            (true, false) => self.pick("First what you asked:".to_owned(), "先按你的要求：".to_owned()),
+            (true, true) => self.pick(
+                "First what you asked, then the rules file, in its order (a file goes by the first rule it matches):"
+                    .to_owned(),
+                "先按你的要求，再按规则文件的顺序（文件归入第一条匹配的规则）：".to_owned(),
+            ),
+            (false, _) => self.pick(
+                "First the rules file, in its order (a file goes by the first rule it matches):"
+                    .to_owned(),
+                "先按规则文件的顺序（文件归入第一条匹配的规则）：".to_owned(),
+            ),
+        }
     }
 
     /// One rule's step in a large plan: its folder, how many files it
@@ -64,21 +104,22 @@ impl Lang {
             separator,
             number,
         } = folder;
+        let rule = self.rule_label(number);
         let files = self.counted(count, Noun::File);
         let count = group_digits(count);
         match (self, exact, reads) {
-            (Lang::En, true, _) => format!("  {to}{separator} (rule {number}, {files})"),
-            (Lang::En, false, false) => format!("  {to}{separator} (rule {number}, up to {files})"),
+            (Lang::En, true, _) => format!("  {to}{separator} ({rule}, {files})"),
+            (Lang::En, false, false) => format!("  {to}{separator} ({rule}, up to {files})"),
             (Lang::En, false, true) => format!(
-                "  {to}{separator} (rule {number}, up to {files}; their text is read on this computer)"
+                "  {to}{separator} ({rule}, up to {files}; their text is read on this computer)"
             ),
-            (Lang::Zh, true, _) => format!("  {to}{separator}（规则 {number}，{count} 个文件）"),
+            (Lang::Zh, true, _) => format!("  {to}{separator}（{rule}，{count} 个文件）"),
             (Lang::Zh, false, false) => {
-                format!("  {to}{separator}（规则 {number}，最多 {count} 个文件）")
+                format!("  {to}{separator}（{rule}，最多 {count} 个文件）")
             }
-            (Lang::Zh, false, true) => format!(
-                "  {to}{separator}（规则 {number}，最多 {count} 个文件；在本机读取文件内容）"
-            ),
+            (Lang::Zh, false, true) => {
+                format!("  {to}{separator}（{rule}，最多 {count} 个文件；在本机读取文件内容）")
+            }
         }
     }
 
@@ -152,25 +193,22 @@ impl Lang {
             separator,
             number,
         } = folder;
+        let rule = self.rule_label(number);
         let (moved_en, all_en) = (
             self.counted(moved, Noun::File),
             self.counted(total, Noun::File),
         );
         let (all_moved, moved, all) = (moved == total, group_digits(moved), group_digits(total));
         match (self, all_moved) {
-            (Lang::En, true) => format!("  ✓ {to}{separator} (rule {number}): {moved_en} moved"),
+            (Lang::En, true) => format!("  ✓ {to}{separator} ({rule}): {moved_en} moved"),
             (Lang::En, false) => {
-                format!(
-                    "  ✗ {to}{separator} (rule {number}): {moved} of {all_en} moved; not moved:"
-                )
+                format!("  ✗ {to}{separator} ({rule}): {moved} of {all_en} moved; not moved:")
             }
             (Lang::Zh, true) => {
-                format!("  ✓ {to}{separator}（规则 {number}）：已移动 {moved} 个文件")
+                format!("  ✓ {to}{separator}（{rule}）：已移动 {moved} 个文件")
             }
             (Lang::Zh, false) => {
-                format!(
-                    "  ✗ {to}{separator}（规则 {number}）：已移动 {moved}/{all} 个文件；未移动："
-                )
+                format!("  ✗ {to}{separator}（{rule}）：已移动 {moved}/{all} 个文件；未移动：")
             }
         }
     }
@@ -182,9 +220,10 @@ impl Lang {
             separator,
             number,
         } = folder;
+        let rule = self.rule_label(number);
         self.pick(
-            format!("  ✗ {to}{separator} (rule {number}): {cause}"),
-            format!("  ✗ {to}{separator}（规则 {number}）：{cause}"),
+            format!("  ✗ {to}{separator} ({rule}): {cause}"),
+            format!("  ✗ {to}{separator}（{rule}）：{cause}"),
         )
     }
 

@@ -225,18 +225,30 @@ impl Lang {
     }
 
     /// The report heading after carrying out a plan; in a dry run
-    /// (`dry_run`), what carrying it out would do.
+    /// (`dry_run`), what carrying it out would do. `folders`: how many it
+    /// created, `None` when that is not known (folders named by dates).
     pub fn plan_report_heading(
         self,
-        folders: usize,
+        folders: Option<usize>,
         moved: usize,
         planned: usize,
         dry_run: bool,
     ) -> String {
-        let (folders_en, planned_en) = (
-            format!("{folders} {}", self.noun(folders, Noun::Folder)),
-            format!("{planned} {}", self.noun(planned, Noun::File)),
-        );
+        let planned_en = format!("{planned} {}", self.noun(planned, Noun::File));
+        let Some(folders) = folders else {
+            // Folders named by dates or nested: not counted.
+            return match dry_run {
+                true => self.pick(
+                    format!("Dry run, nothing on disk changed. Carrying out the plan would move {moved} of {planned_en}:"),
+                    format!("演练，磁盘上没有任何改动。执行这个方案将移动 {moved}/{planned} 个文件："),
+                ),
+                false => self.pick(
+                    format!("Done. Moved {moved} of {planned_en}:"),
+                    format!("整理完成：移动了 {moved}/{planned} 个文件："),
+                ),
+            };
+        };
+        let folders_en = format!("{folders} {}", self.noun(folders, Noun::Folder));
         if dry_run {
             return self.pick(
                 format!("Dry run, nothing on disk changed. Carrying out the plan would create {folders_en} and move {moved} of {planned_en}:"),
