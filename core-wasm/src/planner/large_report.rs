@@ -127,24 +127,13 @@ fn tally_rule(
     };
     let destination = paths::resolve(target_dir, &step.destination(separator));
     let here = paths::resolve(target_dir, ".");
-    let outcome = done
-        .iter()
-        .find(|e| {
-            e.name == "move_matching"
-                && e.arguments.get(RULE).and_then(serde_json::Value::as_u64)
-                    == u64::try_from(step.number).ok()
-        })
-        .map_or(MoveOutcome::Refused("-".to_owned()), |e| {
-            if e.result == lang.nothing_matched(&here, &step.pattern) {
-                MoveOutcome::Done {
-                    moved: 0,
-                    total: 0,
-                    failures: Vec::new(),
-                }
-            } else {
-                MoveOutcome::read(&e.result, &[&destination, target_dir])
-            }
-        });
+    let exchange = done.iter().find(|e| {
+        e.name == "move_matching"
+            && e.arguments.get(RULE).and_then(serde_json::Value::as_u64)
+                == u64::try_from(step.number).ok()
+    });
+    let nothing = lang.nothing_matched(&here, &step.pattern);
+    let outcome = outcome_of(exchange, Some(&nothing), &destination, target_dir);
     match outcome {
         MoveOutcome::Done {
             moved,
@@ -209,17 +198,8 @@ fn tally_move(
     };
     let destination = paths::resolve(target_dir, name);
     let here = paths::resolve(target_dir, ".");
-    let outcome = exchange.map_or(MoveOutcome::Refused("-".to_owned()), |e| {
-        if up_to && e.result == lang.no_files_of_type(&here, category.name()) {
-            MoveOutcome::Done {
-                moved: 0,
-                total: 0,
-                failures: Vec::new(),
-            }
-        } else {
-            MoveOutcome::read(&e.result, &[&destination, target_dir])
-        }
-    });
+    let nothing = up_to.then(|| lang.no_files_of_type(&here, category.name()));
+    let outcome = outcome_of(exchange, nothing.as_deref(), &destination, target_dir);
     match outcome {
         MoveOutcome::Done {
             moved,
@@ -254,4 +234,26 @@ fn tally_failures(tally: &mut Tally, failures: &[String], not_moved: usize, lang
             .lines
             .push(format!("      {}", lang.and_more_grouped(unnamed)));
     }
+}
+
+/// What a bulk move did, from its `exchange`: its result read; none of
+/// none when the result is `nothing` (it found no file to move, which is
+/// no failure); refused when it did not run.
+fn outcome_of(
+    exchange: Option<&Exchange>,
+    nothing: Option<&str>,
+    destination: &str,
+    target_dir: &str,
+) -> MoveOutcome {
+    exchange.map_or(MoveOutcome::Refused("-".to_owned()), |e| {
+        if nothing == Some(e.result.as_str()) {
+            MoveOutcome::Done {
+                moved: 0,
+                total: 0,
+                failures: Vec::new(),
+            }
+        } else {
+            MoveOutcome::read(&e.result, &[destination, target_dir])
+        }
+    })
 }

@@ -38,6 +38,17 @@ pub fn shown(name: &OsStr) -> String {
     shown_among(name, |_| false)
 }
 
+/// The entries of one folder read as `(name, metadata)` pairs, each made
+/// by `entry` under the name it is shown by (see [`listed`]).
+pub fn shown_entries<M, E>(found: &[(OsString, M)], entry: impl Fn(String, &M) -> E) -> Vec<E> {
+    let names: Vec<OsString> = found.iter().map(|(name, _)| name.clone()).collect();
+    listed(&names)
+        .into_iter()
+        .zip(found)
+        .map(|(name, (_, meta))| entry(name, meta))
+        .collect()
+}
+
 /// Every name of one folder as shown, in the same order: a decoded name
 /// that a UTF-8 name of the folder already is, is escaped instead.
 pub fn listed(names: &[OsString]) -> Vec<String> {

@@ -79,17 +79,7 @@ impl FileSystem for RealFs {
             let meta = child.metadata().map_err(|err| host_error(&err))?;
             found.push((child.file_name(), meta));
         }
-        let shown = names::listed(
-            &found
-                .iter()
-                .map(|(name, _)| name.clone())
-                .collect::<Vec<_>>(),
-        );
-        Ok(shown
-            .into_iter()
-            .zip(&found)
-            .map(|(name, (_, meta))| std_entry(name, meta))
-            .collect())
+        Ok(names::shown_entries(&found, std_entry))
     }
 
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {

@@ -228,17 +228,7 @@ impl FileSystem for SandboxFs {
             let meta = child.metadata().map_err(|err| root.refusal(path, &err))?;
             found.push((child.file_name(), meta));
         }
-        let shown = names::listed(
-            &found
-                .iter()
-                .map(|(name, _)| name.clone())
-                .collect::<Vec<_>>(),
-        );
-        Ok(shown
-            .into_iter()
-            .zip(&found)
-            .map(|(name, (_, meta))| cap_entry(name, meta))
-            .collect())
+        Ok(names::shown_entries(&found, cap_entry))
     }
 
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
