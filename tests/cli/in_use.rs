@@ -40,12 +40,7 @@ async fn apply_leaves_files_in_use_where_they_are() {
         .run()
         .await;
     outcome.assert_clean_exit();
-    let plan = outcome
-        .stdout
-        .lines()
-        .find_map(|line| line.split("tidyup apply \"").nth(1))
-        .map(|rest| rest.trim_end_matches('"').to_owned())
-        .unwrap_or_else(|| panic!("no plan saved\n{outcome}"));
+    let plan = outcome.saved_plan();
     // A browser starts writing movie.mp4 anew after the plan was made.
     write_file(dir.path(), "movie.mp4.part", 3);
     let applied = Tidyup::bare()

@@ -4,32 +4,17 @@
 //! folder is left whole.
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-
-use std::io::Write;
 
 use tidyup_test_kit::e2e::*;
 
-/// Runs tidyup offline with `args` and `stdin` in a cleared environment.
-fn run(home: &Path, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(tidyup_binary())
+/// Runs tidyup with `args` and `stdin`, its data kept in `data` across runs.
+fn run(data: &Path, args: &[&str], stdin: &str) -> Outcome {
+    Tidyup::bare()
         .args(args)
         .args(["--lang", "en"])
-        .env_clear()
-        .env("HOME", home)
-        .env("XDG_CACHE_HOME", home.join("cache"))
-        .env("PATH", std::env::var("PATH").unwrap_or_default())
-        .env("TIDYUP_DATA_DIR", home.join("data"))
-        .env("TIDYUP_CACHE_DIR", home.join("cache"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tidyup starts");
-    let mut input = child.stdin.take().expect("stdin");
-    input.write_all(stdin.as_bytes()).expect("stdin written");
-    drop(input);
-    child.wait_with_output().expect("tidyup ends")
+        .env("TIDYUP_DATA_DIR", &data.display().to_string())
+        .stdin(stdin)
+        .run_blocking()
 }
 
 #[test]
@@ -55,13 +40,14 @@ fn a_group_moved_as_one_is_put_back_exactly_by_undo() {
     }
     let before = tree_of(&folder);
     let desk = folder.to_str().unwrap();
+    let data = home.path().join("data");
     let out = run(
-        home.path(),
+        &data,
         &["--provider", "offline", desk],
         "organize\nyes\nquit\n",
     );
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}");
+    let stdout = &out.stdout;
+    out.assert_clean_exit();
     assert!(stdout.contains("Projects left whole: tool"), "{stdout}");
     for path in [
         "Videos/Film 2024.mp4",
@@ -78,11 +64,7 @@ fn a_group_moved_as_one_is_put_back_exactly_by_undo() {
     ] {
         assert!(folder.join(path).is_file(), "{path}: {stdout}");
     }
-    let undone = run(home.path(), &["undo"], "");
-    assert!(
-        undone.status.success(),
-        "{}",
-        String::from_utf8_lossy(&undone.stderr)
-    );
+    let undone = run(&data, &["undo"], "");
+    undone.assert_clean_exit();
     assert_eq!(tree_of(&folder), before, "undo put every member back");
 }

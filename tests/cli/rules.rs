@@ -176,12 +176,7 @@ async fn a_dry_run_and_apply_refuse_what_the_rules_exclude() {
         .run()
         .await;
     outcome.assert_clean_exit();
-    let plan = outcome
-        .stdout
-        .lines()
-        .find_map(|line| line.split("tidyup apply \"").nth(1))
-        .map(|rest| rest.trim_end_matches('"').to_owned())
-        .unwrap_or_else(|| panic!("no plan saved\n{outcome}"));
+    let plan = outcome.saved_plan();
     std::fs::write(
         dir.path().join(".tidyup.toml"),
         "exclude = [\"important.txt\"]\n",

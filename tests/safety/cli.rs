@@ -128,12 +128,7 @@ async fn dry_run_then_apply() {
     );
     assert!(out.stdout.contains("The plan (2 steps):"), "{out}");
     assert_eq!(snapshot(&world.target), before);
-    let plan = out
-        .stdout
-        .lines()
-        .find_map(|line| line.split("tidyup apply \"").nth(1))
-        .map(|rest| rest.trim_end_matches('"').to_owned())
-        .expect("the plan's path");
+    let plan = out.saved_plan();
     let applied = subcommand(&data, &["apply", &plan]);
     assert!(
         applied.stdout.contains("Applied 2 steps, refused 0."),

@@ -18,11 +18,12 @@ mod pages;
 mod projects;
 mod split;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
 use crate::file_type::Category;
+use crate::in_use::in_use_of;
 
 pub use names::group_names;
 pub use projects::{project_marker, target_project_marker};
@@ -98,11 +99,15 @@ pub struct Groups {
 impl Groups {
     /// The groups among a folder's entries, each `(name, is_dir)`. An entry
     /// is in one group at most; only groups of two or more are formed.
-    /// Hidden entries (names starting with `.`) are in none.
+    /// Hidden entries (names starting with `.`) and files in use
+    /// ([`crate::in_use`]) are in none: they stay whatever their neighbours
+    /// do.
     pub fn form<'a>(entries: impl IntoIterator<Item = (&'a str, bool)>) -> Self {
+        let entries: Vec<(&str, bool)> = entries.into_iter().collect();
+        let busy = in_use_of(entries.iter().map(|(name, _)| *name));
         let entries: Vec<(&str, bool)> = entries
             .into_iter()
-            .filter(|(name, _)| !name.starts_with('.'))
+            .filter(|(name, _)| !name.starts_with('.') && !busy.contains_key(*name))
             .collect();
         let files: Vec<&str> = entries
             .iter()
@@ -115,7 +120,7 @@ impl Groups {
             .map(|(name, _)| *name)
             .collect();
         let mut formed = split::groups(&files);
-        let taken: Vec<&str> = formed.iter().flat_map(Related::names).collect();
+        let taken: BTreeSet<&str> = formed.iter().flat_map(Related::names).collect();
         let rest: Vec<&str> = files
             .iter()
             .copied()

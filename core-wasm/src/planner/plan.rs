@@ -130,15 +130,7 @@ impl Plan {
             copy_of: spare_copies(exchanges, lang, separator),
             ..Plan::default()
         };
-        // A file in use belongs to no group: it stays whatever its
-        // neighbours do.
-        let busy = in_use_of(items.iter().map(|item| item.name.as_str()));
-        let related = Groups::form(
-            items
-                .iter()
-                .filter(|item| !busy.contains_key(&item.name))
-                .map(|item| (item.name.as_str(), item.is_dir)),
-        );
+        let related = Groups::form(items.iter().map(|item| (item.name.as_str(), item.is_dir)));
         let destinations = plan.sort_items(&items, &related, exchanges, lang, (rules, request));
         for ((reason, folder), files) in destinations {
             let folder = folder.replace('/', &separator.to_string());

@@ -69,11 +69,9 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         .map(|entry| entry.name.as_str())
         .zip(kinds_of(ctx, &path, &entries, &busy))
         .collect();
-    // A file in use belongs to no group: it stays whatever its neighbours do.
     let related = Groups::form(
         entries
             .iter()
-            .filter(|entry| !busy.contains_key(&entry.name))
             .map(|entry| (entry.name.as_str(), entry.kind == EntryKind::Dir)),
     );
     let units: Vec<Vec<String>> = entries

@@ -60,11 +60,9 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     }
     let busy = busy_entries(&entries);
     let kinds = kinds_of(ctx, &path, &entries, &busy);
-    // A file in use belongs to no group, as move_by_type sees it.
     let related = Groups::form(
         entries
             .iter()
-            .filter(|entry| !busy.contains_key(&entry.name))
             .map(|entry| (entry.name.as_str(), entry.kind == EntryKind::Dir)),
     );
     let stats = Stats::of(&entries, &kinds, &busy, &related);

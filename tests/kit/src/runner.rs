@@ -51,6 +51,16 @@ impl Outcome {
             .collect()
     }
 
+    /// The path of the plan a `--dry-run` session saved, as its closing
+    /// line names it (`tidyup apply "PATH"`); panics when there is none.
+    pub fn saved_plan(&self) -> String {
+        self.stdout
+            .lines()
+            .find_map(|line| line.split("tidyup apply \"").nth(1))
+            .map(|rest| rest.trim_end_matches('"').to_owned())
+            .unwrap_or_else(|| panic!("no plan saved\n{self}"))
+    }
+
     /// Asserts exit status 0 and no failed model call on stderr.
     pub fn assert_clean_exit(&self) {
         assert_eq!(self.code(), 0, "expected exit status 0\n{self}");
