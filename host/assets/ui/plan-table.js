@@ -1,0 +1,1 @@
+// The plan table: one row per file, grouped by destination (docs/UI.md).
