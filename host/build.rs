@@ -4,6 +4,13 @@
 //! workspace's `core-wasm/`; in a published tidyup (`cargo install tidyup`)
 //! it is the `tidyup-core` dependency's sources.
 //!
+//! It then compiles that core to the target's machine code with wasmtime
+//! (`Engine::precompile_module`, with the runtime's own engine
+//! configuration, `src/runtime/engine_config.rs`) and hands that as
+//! `TIDYUP_CORE_CWASM`, so no start of tidyup compiles its core. Where it
+//! cannot (a target wasmtime cannot compile for), the file is empty and the
+//! binary compiles the core at its first start instead.
+//!
 //! Set `TIDYUP_CORE_WASM=/path/core.wasm` to embed a prebuilt core instead.
 
 // A build script speaks to Cargo on its standard output, not to a person.
@@ -12,6 +19,9 @@
 use std::env;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+#[path = "src/runtime/engine_config.rs"]
+mod engine_config;
 
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
 const CORE_PROFILE: &str = "core-wasm";
@@ -24,6 +34,7 @@ fn main() {
             "cargo:rustc-env=TIDYUP_CORE_WASM={}",
             Path::new(&prebuilt).display()
         );
+        precompile(Path::new(&prebuilt));
         return;
     }
     let manifest_dir = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
@@ -38,6 +49,36 @@ fn main() {
     std::fs::copy(&built, &out)
         .unwrap_or_else(|err| fail(&format!("could not copy {}: {err}", built.display())));
     println!("cargo:rustc-env=TIDYUP_CORE_WASM={}", out.display());
+    precompile(&out);
+}
+
+/// Compiles the core at `wasm` for the target being built, with the
+/// runtime's engine configuration and the target's baseline CPU features
+/// (so the code runs on any CPU of that architecture), into
+/// `OUT_DIR/tidyup_core.cwasm`, and hands its path as `TIDYUP_CORE_CWASM`.
+/// When that fails the file is empty (with a warning): the binary then
+/// compiles its core at the first start, as any core given as a file.
+fn precompile(wasm: &Path) {
+    let out = PathBuf::from(env::var_os("OUT_DIR").unwrap_or_default()).join("tidyup_core.cwasm");
+    let target = env::var("TARGET").unwrap_or_default();
+    let compiled = std::fs::read(wasm)
+        .map_err(|err| err.to_string())
+        .and_then(|bytes| {
+            let mut config = engine_config::core_config();
+            config.target(&target).map_err(|err| err.to_string())?;
+            let engine = wasmtime::Engine::new(&config).map_err(|err| err.to_string())?;
+            engine
+                .precompile_module(&bytes)
+                .map_err(|err| format!("{err:#}"))
+        });
+    let bytes = compiled.unwrap_or_else(|err| {
+        println!("cargo:warning=the core is not precompiled for {target} ({err}); tidyup compiles it at its first start");
+        Vec::new()
+    });
+    std::fs::write(&out, bytes)
+        .unwrap_or_else(|err| fail(&format!("could not write {}: {err}", out.display())));
+    println!("cargo:rerun-if-changed=src/runtime/engine_config.rs");
+    println!("cargo:rustc-env=TIDYUP_CORE_CWASM={}", out.display());
 }
 
 /// A checkout of the repository: the core of the same workspace, with the

@@ -61,7 +61,10 @@ impl EventSink for Recorder {
 }
 
 fn core_module() -> Module {
-    abi::compile(&abi::engine().unwrap(), tidyup::EMBEDDED_CORE).unwrap()
+    // The embedded core as the build precompiled it.
+    abi::module_cache::load_core_from(None, None, &())
+        .unwrap()
+        .0
 }
 
 #[test]

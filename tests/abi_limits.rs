@@ -174,7 +174,10 @@ impl Recorder {
 }
 
 fn core_module() -> Module {
-    abi::compile(&abi::engine().unwrap(), tidyup::EMBEDDED_CORE).unwrap()
+    // The embedded core as the build precompiled it.
+    abi::module_cache::load_core_from(None, None, &())
+        .unwrap()
+        .0
 }
 
 fn config(stream: bool) -> AgentConfig {

@@ -33,3 +33,8 @@ pub use console::print_line;
 
 /// The core `.wasm` built by `build.rs` and embedded in the binary.
 pub const EMBEDDED_CORE: &[u8] = include_bytes!(env!("TIDYUP_CORE_WASM"));
+
+/// [`EMBEDDED_CORE`] compiled to this target's machine code by `build.rs`
+/// with the runtime's engine configuration (empty when the build could not
+/// compile it: the core is then compiled at the first start and cached).
+pub const EMBEDDED_PRECOMPILED: &[u8] = include_bytes!(env!("TIDYUP_CORE_CWASM"));

@@ -145,13 +145,31 @@ fn man_out_dir_writes_one_page_per_subcommand() {
 }
 
 #[test]
-fn the_first_start_says_it_prepares_the_core_and_the_second_does_not() {
+fn the_first_start_compiles_nothing_and_writes_no_cache() {
     let cache = tempfile::tempdir().unwrap();
     let folder = tempfile::tempdir().unwrap();
+    let out = Tidyup::bare()
+        .env("TIDYUP_CACHE_DIR", cache.path().to_str().unwrap())
+        .args(["--provider", "offline", "--lang", "en"])
+        .arg(folder.path())
+        .stdin("quit\n")
+        .run_blocking();
+    assert_eq!(out.code(), 0, "{out}");
+    assert_eq!(out.stderr, "", "the embedded core comes precompiled: {out}");
+    assert_eq!(std::fs::read_dir(cache.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn a_core_given_as_a_file_is_prepared_once_and_said_so() {
+    let cache = tempfile::tempdir().unwrap();
+    let folder = tempfile::tempdir().unwrap();
+    let core = folder.path().join("core.wasm");
+    std::fs::write(&core, tidyup::EMBEDDED_CORE).unwrap();
     let start = |lang: &str, cache: &std::path::Path| {
         Tidyup::bare()
             .env("TIDYUP_CACHE_DIR", cache.to_str().unwrap())
-            .args(["--provider", "offline", "--lang", lang])
+            .args(["--provider", "offline", "--lang", lang, "--core"])
+            .arg(&core)
             .arg(folder.path())
             .stdin("quit\n")
             .run_blocking()

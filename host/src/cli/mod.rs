@@ -61,7 +61,7 @@ Environment:
                             ~/.config, ~/Library/Application Support, %APPDATA%]
   TIDYUP_DATA_DIR           journals, trash and plans [default: tidyup in your data directory:
                             ~/.local/share, ~/Library/Application Support, %APPDATA%]
-  TIDYUP_CACHE_DIR          the compiled core [default: tidyup in your cache directory:
+  TIDYUP_CACHE_DIR          a --core FILE compiled [default: tidyup in your cache directory:
                             ~/.cache, ~/Library/Caches, %LOCALAPPDATA%]
   TIDYUP_RETRY_BASE_MS      delay before the first retry of a model call [default: 500]
   NO_COLOR                  no colours

@@ -1,5 +1,6 @@
 //! Running the core: the host side of its ABI (`docs/ABI.md`). Loading the
-//! core `.wasm` with wasmtime (compiled once, then from the module cache),
+//! core with wasmtime (the embedded core precompiled by the build; a core
+//! given as a file compiled once, then from the module cache),
 //! the imported host functions, and calls into the exports. Every `unsafe`
 //! line of the host is in this file.
 //!
@@ -15,6 +16,7 @@
 #![allow(unsafe_code)]
 
 mod core_session;
+mod engine_config;
 mod host_state;
 mod imports;
 pub mod module_cache;
@@ -27,7 +29,7 @@ pub use module_cache::{SlowCompile, load_core};
 use std::path::Path;
 
 use anyhow::Context;
-use wasmtime::{Config, Engine, Module};
+use wasmtime::{Engine, Module};
 
 use crate::failure::Failure;
 
@@ -45,11 +47,27 @@ pub const MAX_GUEST_MEMORY: usize = 512 << 20;
 /// or reading the largest reply allowed, takes a small part of it.
 pub const FUEL_BETWEEN_HOST_CALLS: u64 = 20_000_000_000;
 
-/// A wasmtime engine configured for the core: fuel metering on.
+/// A wasmtime engine configured for the core: fuel metering on, the same
+/// configuration the build precompiled the embedded core with.
 pub fn engine() -> anyhow::Result<Engine> {
-    let mut config = Config::new();
-    config.consume_fuel(true);
-    Ok(Engine::new(&config)?)
+    Ok(Engine::new(&engine_config::core_config())?)
+}
+
+/// The embedded core as the build precompiled it for this target, when
+/// this engine and this CPU can run that code (wasmtime checks both: its
+/// version and configuration, and every CPU feature the code was compiled
+/// to use). `None` otherwise, or when the build could not precompile it:
+/// the caller compiles the `.wasm` then.
+pub fn embedded_precompiled(engine: &Engine) -> Option<Module> {
+    if crate::EMBEDDED_PRECOMPILED.is_empty() {
+        return None;
+    }
+    // SAFETY: wasmtime trusts serialized code as native code. These bytes
+    // are part of the tidyup binary itself, written by its own build from
+    // the embedded core with `engine_config`'s configuration, so they are
+    // trusted exactly as much as the binary is; wasmtime still checks the
+    // compatibility header and fails cleanly on a mismatch.
+    unsafe { Module::deserialize(engine, crate::EMBEDDED_PRECOMPILED) }.ok()
 }
 
 /// Compiles a core module from `.wasm` bytes.

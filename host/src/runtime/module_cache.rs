@@ -1,7 +1,9 @@
-//! Loading the core module fast: compiled once, then reused from the cache.
+//! Loading the core module fast: the embedded core precompiled by the
+//! build; any other core (a file given, or an embedded one this machine
+//! cannot run as precompiled) compiled once, then reused from the cache.
 //!
-//! Compiling the core costs hundreds of milliseconds; loading a serialized
-//! module costs about one. Entries live under the user's cache directory,
+//! Compiling the core costs seconds of CPU; loading a serialized module
+//! costs about a millisecond. Entries live under the user's cache directory,
 //! named by the hash of the `.wasm` and of the engine's configuration, so a
 //! new core or a new tidyup never picks up a stale entry. A compile that
 //! runs past [`SLOW_COMPILE`] is told to a [`SlowCompile`], so the first
@@ -23,6 +25,8 @@ use crate::failure::Failure;
 /// Where a module came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Loaded {
+    /// The embedded core, precompiled by the build.
+    Precompiled,
     /// Deserialized from the cache.
     FromCache,
     /// Compiled now (and stored in the cache when one is available).
@@ -46,17 +50,33 @@ impl SlowCompile for () {
     }
 }
 
-/// The compiled core: the file `core` or the embedded one, through the
-/// cache in tidyup's cache directory; a slow compile is told to `slow`.
+/// The compiled core: the embedded one as the build precompiled it, or the
+/// file `core` (or an embedded core this machine cannot run precompiled)
+/// through the cache in tidyup's cache directory; a slow compile is told
+/// to `slow`.
 pub fn load_core(core: Option<&Path>, slow: &dyn SlowCompile) -> anyhow::Result<Module> {
+    Ok(load_core_from(core, crate::places::module_cache_dir().as_deref(), slow)?.0)
+}
+
+/// [`load_core`] with the cache in `cache_dir`, saying where the module
+/// came from.
+pub fn load_core_from(
+    core: Option<&Path>,
+    cache_dir: Option<&Path>,
+    slow: &dyn SlowCompile,
+) -> anyhow::Result<(Module, Loaded)> {
     let engine = super::engine()?;
+    if core.is_none()
+        && let Some(module) = super::embedded_precompiled(&engine)
+    {
+        return Ok((module, Loaded::Precompiled));
+    }
     let wasm = match core {
         Some(path) => crate::regular_file::read(path)
             .context(Failure::CannotReadCore(path.display().to_string()))?,
         None => crate::EMBEDDED_CORE.to_vec(),
     };
-    let cache_dir = crate::places::module_cache_dir();
-    Ok(load(&engine, &wasm, cache_dir.as_deref(), slow)?.0)
+    load(&engine, &wasm, cache_dir, slow)
 }
 
 /// Returns the compiled core for `wasm`, from `cache_dir` when it holds it;
@@ -155,5 +175,13 @@ mod tests {
         }
         let (_, third) = load(&engine, crate::EMBEDDED_CORE, Some(cache.path()), &()).unwrap();
         assert_eq!(third, Loaded::Compiled);
+    }
+
+    #[test]
+    fn the_embedded_core_needs_no_compile_and_no_cache() {
+        let cache = tempfile::tempdir().unwrap();
+        let (_, loaded) = load_core_from(None, Some(cache.path()), &()).unwrap();
+        assert_eq!(loaded, Loaded::Precompiled);
+        assert_eq!(std::fs::read_dir(cache.path()).unwrap().count(), 0);
     }
 }
