@@ -7,9 +7,7 @@ use pretty_assertions::assert_eq;
 use tidyup_core::Lang;
 use tidyup_core::rules::{FileFacts, RuleMatch, Rules, RulesError};
 
-#[path = "rules/describe.rs"]
 mod describe;
-#[path = "rules/matching.rs"]
 mod matching;
 
 const EXAMPLE: &str = r#"instructions = "Keep bills by year; never touch the Keep folder."

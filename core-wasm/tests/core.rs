@@ -1,0 +1,37 @@
+//! The core's integration tests, one binary: each module was a test file of
+//! its own, and they share one link of the core and the test kit. Run one
+//! module with `cargo test -p tidyup-core --test core MODULE::`.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+mod budget;
+mod bulk_listing;
+mod bulk_moves;
+mod bulk_tools;
+mod client;
+mod console;
+mod contents;
+mod duplicates;
+mod error_bodies;
+mod failures;
+mod fake_world;
+mod hostile_replies;
+mod in_use_and_kinds;
+mod large_planner;
+mod large_rules;
+mod plain_requests;
+mod plan_review;
+mod planner;
+mod planner_wording;
+mod properties;
+mod protocol;
+mod pure;
+mod related_files;
+mod restore;
+mod rules;
+mod rules_session;
+mod small_folder_requests;
+mod snapshots;
+mod tools;
+mod turn_loop;
+mod windows_paths;
