@@ -146,15 +146,14 @@ prepare_prefix
 
 echo "--- windows: cross-build tidyup.exe and the test suites"
 windows_cargo build --target "$windows_target" -p tidyup --bin tidyup --locked
-windows_cargo test --target "$windows_target" -p tidyup --locked \
-    --test cli --test safety --test offline --no-run
+windows_cargo test --target "$windows_target" -p tidyup --locked --test host --no-run
 built=$SECONDS
 
 echo "--- windows: cli, safety and offline tests under Wine"
 log=$(mktemp)
 status=0
 windows_cargo test --target "$windows_target" -p tidyup --locked --no-fail-fast \
-    --test cli --test safety --test offline 2>&1 | tee "$log" || status=1
+    --test host -- cli:: safety:: offline:: 2>&1 | tee "$log" || status=1
 awk '/^test result:/ { passed += $4; failed += $6 } END { printf "wine-test: %d passed, %d failed\n", passed, failed }' "$log"
 rm -f "$log"
 

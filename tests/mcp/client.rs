@@ -22,7 +22,7 @@ use rmcp::transport::TokioChildProcess;
 use rmcp::{ClientHandler, ErrorData, ServiceExt};
 use serde_json::Value;
 
-use crate::support::{STEP, World};
+use super::support::{STEP, World};
 
 impl World {
     /// Connects `client` to `tidyup mcp ARGS`.

@@ -14,8 +14,8 @@ use tidyup_core::tool_run::ToolRun;
 use tidyup_core::tools::ToolOutput;
 use tidyup_core::{Event, EventSink, Lang};
 
-use crate::client::TestClient;
-use crate::support::World;
+use super::client::TestClient;
+use super::support::World;
 
 /// Keeps every event.
 #[derive(Clone, Default)]

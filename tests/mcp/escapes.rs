@@ -8,8 +8,8 @@ use serde_json::json;
 use tidyup_core::ErrorCode;
 use tidyup_core::{HostError, Lang};
 
-use crate::client::{Connection, TestClient};
-use crate::support::{World, tree};
+use super::client::{Connection, TestClient};
+use super::support::{World, tree};
 
 fn refused(path: &str) -> String {
     let lang = Lang::En;

@@ -5,7 +5,7 @@
 use pretty_assertions::assert_eq;
 use serde_json::json;
 
-use crate::support::World;
+use super::support::World;
 
 #[test]
 fn malformed_requests_get_json_rpc_errors_and_the_server_goes_on() {

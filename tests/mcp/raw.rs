@@ -7,7 +7,7 @@ use std::sync::mpsc;
 
 use serde_json::Value;
 
-use crate::support::{STEP, World};
+use super::support::{STEP, World};
 
 impl World {
     /// The server as a plain process speaking lines on its stdio.

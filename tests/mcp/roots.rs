@@ -8,8 +8,8 @@ use std::time::Duration;
 use serde_json::json;
 use tidyup_core::Lang;
 
-use crate::client::TestClient;
-use crate::support::{STEP, World};
+use super::client::TestClient;
+use super::support::{STEP, World};
 
 /// Waits until the server asked for the roots more than `seen` times.
 async fn roots_listed_after(client: &TestClient, seen: usize) {

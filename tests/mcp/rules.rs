@@ -4,8 +4,8 @@
 use pretty_assertions::assert_eq;
 use serde_json::json;
 
-use crate::client::TestClient;
-use crate::support::{World, tree};
+use super::client::TestClient;
+use super::support::{World, tree};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn each_roots_rules_file_protects_that_root() {

@@ -6,8 +6,8 @@ use serde_json::{Value, json};
 use tidyup_core::Lang;
 use tidyup_core::tools::{ToolSet, declarations_for};
 
-use crate::client::{TestClient, text_of};
-use crate::support::{World, tree};
+use super::client::{TestClient, text_of};
+use super::support::{World, tree};
 
 const EN: Lang = Lang::En;
 

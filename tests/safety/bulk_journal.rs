@@ -14,7 +14,7 @@ use tidyup_core::ErrorCode;
 use tidyup_core::Lang;
 use tidyup_core::{BatchMove, FileSystem, HostError};
 
-use crate::support::{World, snapshot};
+use super::support::{World, snapshot};
 
 /// A world whose folder `inbox` holds `count` loose files of a few kinds.
 fn loose_files(count: usize) -> World {

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde_json::json;
 
-use crate::support::{World, snapshot};
+use super::support::{World, snapshot};
 use tidyup_test_kit::e2e::{MockProvider, Tidyup, at, call_raw, text_reply, tool_reply};
 
 /// A `tidyup` run on the world's target, with a shared data directory.

@@ -17,7 +17,7 @@ use tidyup::fs::move_path;
 use tidyup::fs::{CrossDeviceHooks, SandboxFs, move_path_with};
 use tidyup::journal::{self, Journal, JournalStore as Store, JournaledFs};
 
-use crate::support::{Item, World, snapshot};
+use super::support::{Item, World, snapshot};
 
 fn tree(root: &Path) {
     fs::create_dir_all(root.join("album/raw")).unwrap();

@@ -7,7 +7,7 @@ use tidyup::fs::{OverlayFs, PlanStep, SandboxFs};
 use tidyup::journal::{self, JournalStore as Store};
 use tidyup_core::Lang;
 
-use crate::support::{World, snapshot};
+use super::support::{World, snapshot};
 use tidyup_test_kit::e2e::at;
 
 fn overlay(world: &World) -> OverlayFs<SandboxFs> {

@@ -16,7 +16,7 @@ use tidyup::fs::SandboxFs;
 #[cfg(unix)]
 use tidyup_core::FileSystem;
 
-use crate::support::{World, snapshot};
+use super::support::{World, snapshot};
 
 const REFUSED: &str = "the path is outside the allowed directories";
 

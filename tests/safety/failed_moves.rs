@@ -10,7 +10,7 @@ use serde_json::json;
 use tidyup::fs::SandboxFs;
 use tidyup::journal::{self, Journal, JournalStore as Store, JournaledFs};
 
-use crate::support::{World, snapshot};
+use super::support::{World, snapshot};
 
 /// A journaled, sandboxed file system on the world's target, with its store.
 fn journaled(world: &World) -> (Store, String, JournaledFs<SandboxFs>) {

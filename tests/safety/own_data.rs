@@ -13,7 +13,7 @@ use tidyup::dry_run::{self as plan, DryRunPlan as Plan};
 use tidyup::fs::{HostFs, PlanStep, SandboxFs};
 use tidyup::journal::JournalStore as Store;
 
-use crate::support::{World, snapshot};
+use super::support::{World, snapshot};
 use tidyup_test_kit::e2e::{MockProvider, Outcome, Tidyup, call_raw, text_reply, tool_reply};
 
 /// What the model is told when it reaches for tidyup's own data.
@@ -123,6 +123,10 @@ async fn tidyup_in_the_home_folder_keeps_its_data_cache_and_config_out_of_reach(
     let config = world.target.join(".config/tidyup/config.toml");
     fs::create_dir_all(config.parent().unwrap()).unwrap();
     fs::write(&config, b"# tidyup settings\n").unwrap();
+    // A module cache, as a core given with `--core` leaves.
+    let cached = world.target.join(".cache/tidyup/modules/core-x.cwasm");
+    fs::create_dir_all(cached.parent().unwrap()).unwrap();
+    fs::write(&cached, b"compiled").unwrap();
     let provider = MockProvider::start(vec![
         tool_reply(vec![
             journaled_change(),
@@ -167,7 +171,7 @@ async fn tidyup_in_the_home_folder_keeps_its_data_cache_and_config_out_of_reach(
         "{out}"
     );
     assert_eq!(fs::read(&config).unwrap(), b"# tidyup settings\n");
-    assert!(world.target.join(".cache/tidyup/modules").is_dir(), "{out}");
+    assert_eq!(fs::read(&cached).unwrap(), b"compiled", "{out}");
     let history = Tidyup::bare()
         .env("HOME", home)
         .arg("history")

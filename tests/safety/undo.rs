@@ -7,7 +7,7 @@ use tidyup::fs::SandboxFs;
 use tidyup::journal::{self, Journal, JournalStore as Store, JournaledFs, Record};
 use tidyup_core::Lang;
 
-use crate::support::{World, snapshot};
+use super::support::{World, snapshot};
 
 /// Names the generated tool calls pick from: existing items, new names,
 /// nested paths and the odd bad one.
