@@ -15,7 +15,43 @@ use serde::{Deserialize, Serialize};
 
 use crate::format::format_size;
 use crate::in_use::in_use_of;
+use crate::ports::{ErrorCode, HostError};
 use crate::texts::Lang;
+
+/// The most steps, and the most entries, one table is made from: a plan
+/// of the largest folder tidyup organizes fits many times over, and a
+/// host's runaway input is refused before any work.
+pub const MAX_PLAN_ITEMS: usize = 1_000_000;
+
+/// A request for a table, as hosts pass it across the ABI
+/// (`tidyup_plan_table`): the language of its words and the plan.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlanRequest {
+    /// The language of the table's words.
+    #[serde(default)]
+    pub lang: Lang,
+    /// The plan.
+    pub input: PlanInput,
+}
+
+impl PlanRequest {
+    /// The table, or `bad_input` when the plan has more than
+    /// [`MAX_PLAN_ITEMS`] steps or entries.
+    pub fn table(&self) -> Result<PlanTable, HostError> {
+        let (steps, entries) = (self.input.steps.len(), self.input.entries.len());
+        if steps > MAX_PLAN_ITEMS || entries > MAX_PLAN_ITEMS {
+            return Err(HostError::new(
+                ErrorCode::BadInput,
+                format!(
+                    "a plan table is made of at most {MAX_PLAN_ITEMS} steps and entries \
+                     ({steps} steps, {entries} entries given)"
+                ),
+            ));
+        }
+        Ok(plan_table(&self.input, self.lang))
+    }
+}
 
 /// What the table is made from: a plan's id, its folder, its steps in
 /// order as a dry run records them, the folder's entries before the plan,
