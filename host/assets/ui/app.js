@@ -212,6 +212,9 @@ function paint() {
   const busy = phase === "running" || phase === "applying" || action !== null || !tab;
   $("phase").textContent = stopping ? w.stopping : w[`phase_${phase}`] || "";
   $("stop").hidden = !(phase === "running" || phase === "applying" || action !== null);
+  // Stop sits by what it stops: the activity while planning, the progress bar while applying
+  const stopHome = phase === "applying" || action !== null ? $("progress-box") : $("run-stop");
+  if ($("stop").parentElement !== stopHome) stopHome.append($("stop"));
   $("stop").disabled = ended || stopping;
   const showPlan = Boolean(tidyup.plan) && (phase === "review" || phase === "applying" || action === "apply");
   $("plan-section").hidden = !showPlan;
@@ -392,8 +395,16 @@ function formatWhen(when) {
   return date.toLocaleString(lang === "zh" ? "zh-CN" : "en", { dateStyle: "medium", timeStyle: "short" });
 }
 
+/** Newest first when every `when` is a date; else as the server sent them. */
+function newestFirst(sessions) {
+  const times = sessions.map((s) => (typeof s.when === "number" ? s.when : Date.parse(s.when)));
+  if (times.some((t) => Number.isNaN(t))) return sessions;
+  return sessions.map((s, i) => [s, times[i]]).sort((a, b) => b[1] - a[1]).map(([s]) => s);
+}
+
 function showHistory(sessions) {
-  history = sessions;
+  history = newestFirst(sessions);
+  sessions = history;
   const list = $("history-list");
   const kinds = { session: w.kind_session, watch: w.kind_watch, mcp: w.kind_mcp, window: w.kind_window };
   list.replaceChildren(

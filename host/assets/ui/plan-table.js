@@ -212,7 +212,7 @@ export function renderPlanTable(container, table, { lang = "en", onChange } = {}
 
   function buildRow(row) {
     const r = row.r;
-    const tr = el("tr", { "data-row-id": r.id, class: "file-row" });
+    const tr = el("tr", { "data-row-id": r.id, class: isDelete(row) ? "file-row trash" : "file-row" });
     const box = el("input", { type: "checkbox", "data-row-tick": r.id, "aria-label": w.include(r.name) });
     const name = el("th", { scope: "row", class: "name" }, el("span", { text: r.name }));
     if (r.from_name && r.from_name !== r.name) name.append(el("span", { class: "from-name", text: r.from_name }));
@@ -222,7 +222,7 @@ export function renderPlanTable(container, table, { lang = "en", onChange } = {}
       el("td", { class: "kind", text: r.kind || "" }),
       el("td", { class: "size", text: r.size_text || "" }),
       el("td", { class: "from", text: folderName(r.from ?? "") }),
-      el("td", { class: "to" }),
+      buildTo(row),
       buildWhy(r.why),
     );
     row.el = tr;
@@ -240,29 +240,34 @@ export function renderPlanTable(container, table, { lang = "en", onChange } = {}
     return td;
   }
 
+  function buildTo(row) {
+    const cell = el("td", { class: "to" });
+    if (isDelete(row)) {
+      cell.append(el("span", { class: "dest trash", text: w.to_trash }));
+      return cell;
+    }
+    cell.append(
+      el("s", { class: "was" }),
+      el("span", { class: "dest" }),
+      el("span", { class: "mark changed", text: w.changed }),
+      el("button", { type: "button", class: "link", "data-change-to": row.r.id, "aria-label": w.change_to(row.r.name), text: w.change }),
+    );
+    return cell;
+  }
+
   function paintRow(row) {
     const tr = row.el;
     if (!tr) return;
     tr.querySelector("[data-row-tick]").checked = row.included;
     tr.classList.toggle("off", !row.included);
-    const cell = tr.querySelector("td.to");
-    cell.replaceChildren();
-    if (isDelete(row)) {
-      tr.classList.add("trash");
-      cell.append(el("span", { class: "dest trash", text: w.to_trash }));
-      return;
-    }
+    if (isDelete(row)) return;
     const changed = row.to !== undefined && row.to !== row.r.to;
     tr.classList.toggle("changed", changed);
-    if (changed) cell.append(el("s", { class: "was", text: folderName(row.r.to) }), " ");
-    cell.append(el("span", { class: "dest", text: folderName(dest(row)) }));
-    if (changed) cell.append(" ", el("span", { class: "mark changed", text: w.changed }));
-    cell.append(
-      " ",
-      el("button", {
-        type: "button", class: "link", "data-change-to": row.r.id, "aria-label": w.change_to(row.r.name), text: w.change, disabled,
-      }),
-    );
+    const was = tr.querySelector(".was");
+    was.textContent = folderName(row.r.to);
+    was.hidden = !changed;
+    tr.querySelector(".dest").textContent = folderName(dest(row));
+    tr.querySelector(".mark.changed").hidden = !changed;
   }
 
   function paintGroupHead(G) {
