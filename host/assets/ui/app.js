@@ -216,7 +216,7 @@ function paint() {
   const stopHome = phase === "applying" || action !== null ? $("progress-box") : $("run-stop");
   if ($("stop").parentElement !== stopHome) stopHome.append($("stop"));
   $("stop").disabled = ended || stopping;
-  const showPlan = Boolean(tidyup.plan) && (phase === "review" || phase === "applying" || action === "apply");
+  const showPlan = Boolean(tidyup.plan) && (phase === "review" || action === "apply" || (phase === "applying" && action === null));
   $("plan-section").hidden = !showPlan;
   if (planHandle) planHandle.setDisabled(ended || busy);
   $("progress-box").hidden = action === null && phase !== "applying";
@@ -308,6 +308,8 @@ function clearPlan() {
 }
 
 function showPlan(plan) {
+  // the same plan again (the stream reconnected): keep the person's edits
+  if (planHandle && tidyup.plan && tidyup.plan.plan === plan.plan) return;
   clearPlan();
   tidyup.plan = plan;
   $("plan-title").textContent = w.phase_review;
@@ -350,6 +352,7 @@ function showReport(event) {
     Boolean(document.activeElement.closest("#plan-section, #report, .run"));
   report = { ...event, undo: wasUndo };
   action = null;
+  if (!wasUndo) clearPlan(); // carried out: the session starts afresh
   stopping = false;
   $("report-title").textContent = event.title || w.report;
   $("report-lines").replaceChildren(
@@ -390,14 +393,14 @@ async function undo(session) {
 function formatWhen(when) {
   let date = null;
   if (typeof when === "number") date = new Date(when < 1e12 ? when * 1000 : when);
-  else if (typeof when === "string" && /^\d{4}-\d\d-\d\d/.test(when)) date = new Date(when);
+  else if (typeof when === "string" && /^\d{4}-\d\d-\d\d/.test(when)) date = new Date(when.replace(" ", "T"));
   if (!date || Number.isNaN(date.getTime())) return String(when ?? "");
   return date.toLocaleString(lang === "zh" ? "zh-CN" : "en", { dateStyle: "medium", timeStyle: "short" });
 }
 
 /** Newest first when every `when` is a date; else as the server sent them. */
 function newestFirst(sessions) {
-  const times = sessions.map((s) => (typeof s.when === "number" ? s.when : Date.parse(s.when)));
+  const times = sessions.map((s) => (typeof s.when === "number" ? s.when : Date.parse(String(s.when).replace(" ", "T"))));
   if (times.some((t) => Number.isNaN(t))) return sessions;
   return sessions.map((s, i) => [s, times[i]]).sort((a, b) => b[1] - a[1]).map(([s]) => s);
 }
@@ -461,9 +464,13 @@ function confirmUndo(id, opener) {
 
 // ---- settings and the folder ----------------------------------------------
 
+/** Changes the session's settings; the new `state` comes as an event (and
+ * as the answer). Refused, the page shows the settings as they were. */
 async function settings(change) {
+  const before = tidyup.state && { ...tidyup.state };
   const answer = await act("api/settings", change);
-  if (!answer.ok && tidyup.state) showState(tidyup.state);
+  if (answer.ok && answer.data && answer.data.phase) showState(answer.data);
+  else if (!answer.ok && before) showState(before);
   return answer;
 }
 
