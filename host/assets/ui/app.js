@@ -527,6 +527,7 @@ function setLang(next) {
     if (typeof text === "string") node.textContent = text;
   }
   for (const node of document.querySelectorAll("[data-t-placeholder]")) node.placeholder = w[node.dataset.tPlaceholder];
+  for (const node of document.querySelectorAll("[data-t-label]")) node.setAttribute("aria-label", w[node.dataset.tLabel]);
   for (const node of document.querySelectorAll("[data-dismiss]")) node.setAttribute("aria-label", w.dismiss);
   if (tidyup.state) fillProviders(tidyup.state);
   $("folder").textContent = (tidyup.state && tidyup.state.folder) || w.no_folder;
