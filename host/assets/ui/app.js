@@ -216,7 +216,11 @@ function paint() {
   const stopHome = phase === "applying" || action !== null ? $("progress-box") : $("run-stop");
   if ($("stop").parentElement !== stopHome) stopHome.append($("stop"));
   $("stop").disabled = ended || stopping;
-  const showPlan = Boolean(tidyup.plan) && (phase === "review" || action === "apply" || (phase === "applying" && action === null));
+  const plan = tidyup.plan;
+  const empty = Boolean(plan) && !(plan.groups || []).some((group) => (group.rows || []).length);
+  const showPlan = Boolean(plan) &&
+    (phase === "review" || action === "apply" || (phase === "applying" && action === null) || (phase === "idle" && empty));
+  $("apply-line").hidden = empty;
   $("plan-section").hidden = !showPlan;
   if (planHandle) planHandle.setDisabled(ended || busy);
   $("progress-box").hidden = action === null && phase !== "applying";
@@ -312,7 +316,7 @@ function showPlan(plan) {
   if (planHandle && tidyup.plan && tidyup.plan.plan === plan.plan) return;
   clearPlan();
   tidyup.plan = plan;
-  $("plan-title").textContent = w.phase_review;
+  $("plan-title").textContent = w.plan_title;
   planHandle = renderPlanTable($("plan"), plan, { lang, onChange: paintApply });
   paint();
 }
@@ -531,7 +535,7 @@ function setLang(next) {
   for (const node of document.querySelectorAll("[data-dismiss]")) node.setAttribute("aria-label", w.dismiss);
   if (tidyup.state) fillProviders(tidyup.state);
   $("folder").textContent = (tidyup.state && tidyup.state.folder) || w.no_folder;
-  $("plan-title").textContent = w.phase_review;
+  $("plan-title").textContent = w.plan_title;
   if (planHandle) planHandle.setLang(lang);
   if (report) {
     $("report-title").textContent = report.title || w.report;

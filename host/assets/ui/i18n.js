@@ -36,7 +36,6 @@ const en = {
   report_stopped: "Stopped before the end: the files not reached stay where they were.",
   undo: "Undo",
   undo_this: "Undo these changes",
-  new_plan: "Start over",
   history: "History",
   history_empty: "Nothing done in this folder yet.",
   history_refresh: "Refresh",
@@ -57,7 +56,6 @@ const en = {
     `Everything the session of ${when} did in ${folder} goes back where it was. Files that changed since stay as they are.`,
   cancel: "Cancel",
   ok: "OK",
-  close: "Close",
   dismiss: "Dismiss",
   notices: "Messages",
   places: "Usual places",
@@ -74,10 +72,9 @@ const en = {
   phase_review: "Review the plan, then apply it",
   phase_applying: "Applying…",
   phase_done: "Done",
-  lang_en: "English",
-  lang_zh: "中文",
 
   // the plan table
+  plan_title: "The plan",
   plan_caption: (folder) => `The plan for ${folder}`,
   col_tick: "Include",
   col_name: "Name",
@@ -157,7 +154,6 @@ const zh = {
   report_stopped: "已中途停止：尚未处理的文件留在原处。",
   undo: "撤销",
   undo_this: "撤销这些更改",
-  new_plan: "重新开始",
   history: "历史记录",
   history_empty: "此文件夹还没有任何操作。",
   history_refresh: "刷新",
@@ -178,7 +174,6 @@ const zh = {
     `${when} 在 ${folder} 所做的一切都会还原。之后又改动过的文件保持不变。`,
   cancel: "取消",
   ok: "确定",
-  close: "关闭",
   dismiss: "关闭提示",
   notices: "消息",
   places: "常用位置",
@@ -195,9 +190,8 @@ const zh = {
   phase_review: "请检查计划，然后执行",
   phase_applying: "正在执行…",
   phase_done: "完成",
-  lang_en: "English",
-  lang_zh: "中文",
 
+  plan_title: "整理计划",
   plan_caption: (folder) => `${folder} 的整理计划`,
   col_tick: "包含",
   col_name: "名称",
@@ -256,8 +250,3 @@ export function htmlLang(lang) {
   return lang === "zh" ? "zh" : "en";
 }
 
-/** The languages the page offers, as [code, own name]. */
-export const languages = [
-  ["en", en.lang_en],
-  ["zh", zh.lang_zh],
-];

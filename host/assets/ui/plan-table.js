@@ -149,8 +149,8 @@ export function renderPlanTable(container, table, { lang = "en", onChange } = {}
       tableEl.append(G.tbody);
       for (const row of G.rows) row.el = null;
     }
-    root.append(tools, el("div", { class: "table-scroll" }, tableEl), noMatch, summary);
-    if (!rows.length) root.append(el("p", { class: "empty-plan", text: w.empty_plan }));
+    if (rows.length) root.append(tools, el("div", { class: "table-scroll" }, tableEl), noMatch, summary);
+    else root.append(el("p", { class: "empty-plan", text: w.empty_plan }));
     buildLeft();
     root.append(leftBox, dialog.node);
     dialog.relabel();
