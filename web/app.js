@@ -1,6 +1,9 @@
-// The page: choose a folder and a provider, then chat with the agent. The
-// console shows the core's events as the CLI prints them; the tree on the
-// right is re-read from the file system while tools run.
+// The page: choose a folder and a provider, then chat with the agent, or
+// "Organize": a dry run whose steps become the core's plan table, to review,
+// apply (journaled, deletes into the folder's trash) and undo. The console
+// shows the core's events as the CLI prints them; the tree on the right is
+// re-read from the file system while tools run; the history lists the
+// folder's journaled sessions, each with its undo.
 //
 // `window.tidyup` exposes the state the browser test reads (core hash,
 // events, turn times, the folder tree); nothing in it is needed by a user.
@@ -8,16 +11,29 @@
 import { CoreSession, hasJspi, loadCore, openChatStream, postChat, yieldToPage } from "./host.js";
 import { MemFs } from "./memfs.js";
 import { DirFs } from "./dirfs.js";
+import { GuardedFs } from "./guarded.js";
+import { OverlayFs } from "./overlay.js";
+import { IdbJournal, MemoryJournal } from "./journal.js";
+import { applyPlan, undoSession } from "./changes.js";
+import { pageWords } from "./words.js";
+import { renderPlanTable } from "./plan-table.js";
 
 const $ = (id) => document.getElementById(id);
 const ui = {
   log: $("log"), line: $("line"), send: $("send"), start: $("start"), tree: $("tree"),
   treeTitle: $("tree-title"), info: $("core-info"), pickedRadio: $("picked-radio"),
-  pickedName: $("picked-name"), pickHint: $("pick-hint"),
+  pickedName: $("picked-name"), pickHint: $("pick-hint"), organize: $("organize"), planPanel: $("plan-panel"),
+  plan: $("plan"), apply: $("apply"), stop: $("stop"), progress: $("progress"), report: $("report"),
+  history: $("history"), notice: $("browser-notice"),
 };
 
-const state = { core: null, demoFiles: [], session: null, files: null, picked: null, lastRender: 0, renderMs: 0 };
-const tidyup = (window.tidyup = { events: [], turns: [], busy: false, sessions: 0 });
+const state = {
+  core: null, demoFiles: [], session: null, files: null, picked: null, lastRender: 0, renderMs: 0,
+  base: null, journal: null, idb: null, plan: null, plans: 0, stopAsked: false,
+};
+const tidyup = (window.tidyup = { events: [], turns: [], busy: false, sessions: 0, plans: 0, applied: 0, undone: 0, progress: [] });
+const lang = () => $("lang").value;
+const words = () => pageWords(lang());
 
 // ---- console -------------------------------------------------------------
 
@@ -140,8 +156,7 @@ async function startSession(event) {
   setInputEnabled(false);
   state.session?.free();
   state.session = null;
-  const usePicked = document.querySelector('input[name="folder"]:checked').value === "picked";
-  state.files = usePicked ? pickedFiles() : new MemFs("/demo", state.demoFiles);
+  await useFolder();
   const provider = $("provider").value;
   // The key lives in this closure only; postChat sends it to baseUrl alone.
   const remote = { baseUrl: $("base-url").value.trim(), apiKey: $("api-key").value.trim() };
@@ -149,7 +164,7 @@ async function startSession(event) {
   const calls = { stream: true };
   // Off unless asked: then read_file is declared and excerpts are sent.
   const read_contents = $("read-contents").checked;
-  const config = { target_dir: state.files.root, model: $("model").value.trim(), lang: $("lang").value, provider, calls, read_contents };
+  const config = { target_dir: state.files.root, model: $("model").value.trim(), lang: lang(), provider, calls, read_contents };
   ui.log.replaceChildren();
   tidyup.events.length = 0;
   ui.treeTitle.textContent = `Folder ${state.files.root}`;
@@ -186,8 +201,10 @@ async function sendLine(event) {
     state.session = null;
   }
   const ms = performance.now() - started;
+  await state.files.saveCounts();
   tidyup.turns.push({ line, outcome, ms });
   await renderTree();
+  await renderHistory();
   tidyup.busy = false;
   if (outcome === "quit") {
     print("notice", "Session ended.");
@@ -203,6 +220,212 @@ function setInputEnabled(enabled) {
   ui.line.disabled = ui.send.disabled = !enabled;
 }
 
+// ---- the folder, its journal and history ----------------------------------
+
+/**
+ * Takes up the chosen folder afresh (the demo folder is made anew): its
+ * file system, its journal (IndexedDB for a picked folder, so it survives
+ * a reload; memory for the in-memory folders), and the view the core's
+ * sessions change it through (trash hidden, every change journaled first).
+ */
+async function useFolder() {
+  const usePicked = document.querySelector('input[name="folder"]:checked').value === "picked";
+  state.base = usePicked ? pickedFiles() : new MemFs("/demo", state.demoFiles);
+  if (state.base instanceof DirFs) {
+    state.idb ??= await IdbJournal.open();
+    state.journal = state.idb;
+  } else {
+    state.journal = new MemoryJournal();
+  }
+  state.files = guardedFiles("session");
+  closePlan();
+  await renderHistory();
+}
+
+/** The folder as the core changes it for real: trash hidden, changes journaled. */
+function guardedFiles(kind) {
+  const handle = state.base instanceof DirFs ? state.base.handle : undefined;
+  return new GuardedFs(state.base, state.journal, { kind, handle });
+}
+
+/** The journal's sessions of the current folder, the newest first. */
+async function folderSessions() {
+  if (!state.journal) return [];
+  const sessions = await state.journal.sessions(state.base.root);
+  const same = [];
+  for (const session of sessions) {
+    const mine = !session.handle || !(state.base instanceof DirFs) || (await session.handle.isSameEntry(state.base.handle));
+    if (mine) same.push(session);
+  }
+  return same;
+}
+
+async function renderHistory() {
+  const w = words();
+  const sessions = await folderSessions();
+  tidyup.journalSessions = sessions.map(({ handle, ...rest }) => rest);
+  if (sessions.length === 0) {
+    const li = document.createElement("li");
+    li.textContent = w.history_empty;
+    ui.history.replaceChildren(li);
+    return;
+  }
+  ui.history.replaceChildren(...sessions.map((session) => {
+    const li = document.createElement("li");
+    const text = document.createElement("span");
+    text.textContent = w.history_row(session);
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = w.undo;
+    button.setAttribute("aria-label", w.undo_of(session));
+    button.dataset.undo = session.id;
+    button.disabled = session.undone;
+    button.addEventListener("click", () => undo(session.id));
+    li.append(text, button);
+    return li;
+  }));
+}
+
+async function undo(id) {
+  if (tidyup.busy) return;
+  const w = words();
+  tidyup.busy = true;
+  setInputEnabled(false);
+  try {
+    const report = await undoSession({
+      inner: state.base, journal: state.journal, id, words: w,
+      hooks: { progress: (p) => showProgress(p) },
+    });
+    ui.report.textContent = w.undone(report);
+    for (const text of report.refused) print("notice", text);
+    tidyup.lastUndo = report;
+  } catch (e) {
+    print("error", e.message || String(e));
+  }
+  ui.progress.hidden = true;
+  tidyup.busy = false;
+  tidyup.undone++;
+  setInputEnabled(Boolean(state.session));
+  await renderTree();
+  await renderHistory();
+}
+
+// ---- organize: a dry run, the plan table, apply ----------------------------
+
+/**
+ * Runs the session's request (the typed line, else "organize") on a dry-run
+ * overlay of the folder, says yes to the plan there (nothing real changes),
+ * and shows the overlay's steps as the core's plan table.
+ */
+async function organize() {
+  if (tidyup.busy || !state.core) return;
+  const w = words();
+  tidyup.busy = true;
+  setInputEnabled(false);
+  ui.organize.disabled = true;
+  ui.report.textContent = w.planning;
+  if (!state.base) await useFolder();
+  closePlan();
+  const view = new GuardedFs(state.base);
+  const overlay = new OverlayFs(view);
+  const provider = $("provider").value;
+  const remote = { baseUrl: $("base-url").value.trim(), apiKey: $("api-key").value.trim() };
+  const config = {
+    target_dir: overlay.root, model: $("model").value.trim(), lang: lang(), provider,
+    calls: { stream: true }, read_contents: $("read-contents").checked, dry_run: true,
+  };
+  let session;
+  try {
+    session = await CoreSession.start(state.core.module, {
+      chat: (body) => postChat(remote, body), chatStream: (body) => openChatStream(remote, body),
+      files: overlay, onEvent, afterChange: yieldToPage,
+    }, config);
+    const request = ui.line.value.trim() || "organize";
+    ui.line.value = "";
+    print("user", request);
+    await session.send(request);
+    if (overlay.steps.length === 0) {
+      print("user", "yes");
+      await session.send("yes");
+    }
+    const entries = (await view.list(view.root)).map((e) => ({ name: e.name, size: e.size, dir: e.kind === "dir" }));
+    const table = session.planTable({
+      lang: lang(),
+      input: { plan: `p${++state.plans}`, folder: overlay.root, steps: overlay.steps, entries },
+    });
+    showPlan(table, overlay.steps);
+  } catch (e) {
+    print("error", `the core stopped: ${e.message}`);
+  } finally {
+    session?.free();
+    tidyup.busy = false;
+    ui.organize.disabled = false;
+    setInputEnabled(Boolean(state.session));
+  }
+}
+
+function showPlan(table, steps) {
+  const w = words();
+  ui.report.textContent = "";
+  ui.planPanel.hidden = false;
+  ui.apply.textContent = w.apply;
+  const view = renderPlanTable(ui.plan, table, { lang: lang() });
+  state.plan = { table, steps, view };
+  tidyup.plan = table;
+  tidyup.plans++;
+}
+
+function closePlan() {
+  state.plan?.view.destroy();
+  state.plan = null;
+  ui.plan.replaceChildren();
+  ui.planPanel.hidden = true;
+}
+
+function showProgress({ done, total, name }) {
+  ui.progress.hidden = false;
+  ui.progress.max = Math.max(total, 1);
+  ui.progress.value = done;
+  ui.progress.setAttribute("aria-valuetext", `${done} / ${total}: ${name}`);
+  tidyup.progress.push({ done, total, name });
+  return afterChange();
+}
+
+/** Carries out the ticked rows for real, journaled, with progress and Stop. */
+async function apply() {
+  if (!state.plan || tidyup.busy) return;
+  const w = words();
+  tidyup.busy = true;
+  state.stopAsked = false;
+  setInputEnabled(false);
+  state.plan.view.setDisabled(true);
+  ui.apply.disabled = ui.organize.disabled = true;
+  ui.stop.hidden = false;
+  ui.stop.textContent = w.stop;
+  const handle = state.base instanceof DirFs ? state.base.handle : undefined;
+  try {
+    const report = await applyPlan({
+      inner: state.base, journal: state.journal, steps: state.plan.steps, selection: state.plan.view.selection(),
+      meta: { kind: "window", handle }, words: w,
+      hooks: { progress: (p) => showProgress(p), stopped: () => state.stopAsked },
+    });
+    ui.report.textContent = w.applied(report);
+    for (const { name, why } of report.left) print("notice", `${name}: ${why}`);
+    tidyup.lastReport = report;
+    closePlan();
+  } catch (e) {
+    print("error", e.message || String(e));
+    state.plan?.view.setDisabled(false);
+  }
+  ui.stop.hidden = ui.progress.hidden = true;
+  ui.apply.disabled = ui.organize.disabled = false;
+  tidyup.busy = false;
+  tidyup.applied++;
+  setInputEnabled(Boolean(state.session));
+  await renderTree();
+  await renderHistory();
+}
+
 // ---- picking a real folder -------------------------------------------------
 
 /**
@@ -216,6 +439,7 @@ function usePickedFolder(source) {
   ui.pickedName.textContent = name;
   ui.pickedRadio.disabled = false;
   ui.pickedRadio.checked = true;
+  return useFolder().then(renderTree);
 }
 
 /** The file system of the picked folder. */
@@ -226,13 +450,31 @@ function pickedFiles() {
 
 async function pickFolder() {
   try {
-    usePickedFolder(await window.showDirectoryPicker({ mode: "readwrite" }));
+    await usePickedFolder(await window.showDirectoryPicker({ mode: "readwrite" }));
   } catch (e) {
-    if (e.name !== "AbortError") ui.pickHint.textContent = `Cannot open the folder: ${e.message}`;
+    if (e.name !== "AbortError") ui.pickHint.textContent = words().pick_failed(e.message);
   }
 }
 
 // ---- start-up --------------------------------------------------------------
+
+/** The page's own words in the chosen language, and what this browser cannot do. */
+function showWords() {
+  const w = words();
+  document.documentElement.lang = lang();
+  ui.organize.textContent = w.organize;
+  $("organize-hint").textContent = w.organize_hint;
+  $("plan-heading").textContent = w.plan_heading;
+  $("history-heading").textContent = w.history;
+  ui.apply.textContent = w.apply;
+  ui.stop.textContent = w.stop;
+  ui.progress.setAttribute("aria-label", w.progress);
+  state.plan?.view.setLang(lang());
+  const missing = [!hasJspi() && w.no_jspi, !window.showDirectoryPicker && w.no_folders].filter(Boolean);
+  ui.notice.hidden = missing.length === 0;
+  ui.notice.textContent = missing.join(" ");
+  if (state.journal) renderHistory();
+}
 
 function showCoreInfo() {
   const { sha256, size } = state.core;
@@ -244,13 +486,19 @@ async function main() {
   $("setup").addEventListener("submit", startSession);
   $("prompt").addEventListener("submit", sendLine);
   $("pick").addEventListener("click", pickFolder);
-  if (!window.showDirectoryPicker) {
-    $("pick").disabled = true;
-    ui.pickHint.textContent = "This browser cannot open local folders (File System Access API); use the demo folder.";
-  }
+  ui.organize.addEventListener("click", organize);
+  ui.apply.addEventListener("click", apply);
+  ui.stop.addEventListener("click", () => {
+    state.stopAsked = true;
+  });
+  $("lang").addEventListener("change", showWords);
+  document.querySelectorAll('input[name="folder"]').forEach((radio) =>
+    radio.addEventListener("change", () => useFolder().then(renderTree)));
+  showWords();
+  if (!window.showDirectoryPicker) $("pick").disabled = true;
   if (!hasJspi()) {
-    ui.start.disabled = true;
-    ui.info.textContent = "This browser lacks JS Promise Integration (WebAssembly.Suspending); use Chromium 137 or newer.";
+    ui.start.disabled = ui.organize.disabled = true;
+    ui.info.textContent = "";
     throw new Error("no JSPI");
   }
   const [core, demo] = await Promise.all([
@@ -264,10 +512,13 @@ async function main() {
     snapshot: () => state.files.snapshot(),
     history: () => state.session.history(),
     usePickedFolder,
+    /** The folder as the core's sessions reach it (trash hidden, journaled). */
+    files: () => state.files,
+    organize,
   });
   showCoreInfo();
-  state.files = new MemFs("/demo", demo);
-  ui.treeTitle.textContent = "Folder /demo";
+  if (!state.base) await useFolder();
+  ui.treeTitle.textContent = `Folder ${state.base.root}`;
   await renderTree();
 }
 

@@ -1,5 +1,5 @@
 // The JavaScript host of the tidyup core: the browser's counterpart of
-// host/src/abi.rs. It implements every import of `tidyup:host/v1`
+// host/src/runtime/ (imports.rs, core_session.rs). It implements every import of `tidyup:host/v1`
 // (docs/ABI.md) and wraps the exports in a small `CoreSession` class.
 //
 // The core is synchronous; `fetch` and the File System Access API are not.
@@ -359,6 +359,16 @@ export class CoreSession {
 
   free() {
     this.exports.tidyup_agent_free(this.handle);
+  }
+
+  /**
+   * The plan table of a dry run (`tidyup_plan_table`, docs/UI.md): `request`
+   * is {lang, input: {plan, folder, steps, entries, rules?}}. Pure: it calls
+   * no import, so a plain call is enough.
+   */
+  planTable(request) {
+    return this.#readReply(this.#withInput(JSON.stringify(request), (ptr, len) =>
+      this.exports.tidyup_plan_table(ptr, len)));
   }
 
   /** Stages a result for take_result; returns its byte length. */

@@ -1,0 +1,175 @@
+// Browser groups on the page's promises for a real folder (an origin-private
+// one, through dirfs.js): organize runs as a dry run whose steps become the
+// core's plan table; the ticked rows are applied for real, journaled in
+// IndexedDB; the journal survives a reload; undo puts every byte back; a
+// delete lands in the folder's trash, which neither the model nor the plan
+// ever sees.
+
+import { TIMEOUT, check, equal, group, startSession, send, sorted } from "./harness.mjs";
+
+const FOLDER = "tidy-safe";
+
+/** Makes the origin-private folder FOLDER afresh with `files` ({path: text}). */
+async function makeFolder(page, files) {
+  await page.evaluate(async ({ name, files }) => {
+    const opfs = await navigator.storage.getDirectory();
+    await opfs.removeEntry(name, { recursive: true }).catch(() => {});
+    const root = await opfs.getDirectoryHandle(name, { create: true });
+    for (const [path, text] of Object.entries(files)) {
+      let dir = root;
+      const parts = path.split("/");
+      for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part, { create: true });
+      const w = await (await dir.getFileHandle(parts.at(-1), { create: true })).createWritable();
+      await w.write(text);
+      await w.close();
+    }
+  }, { name: FOLDER, files });
+}
+
+/** Picks FOLDER in the page, as the folder picker would. */
+async function pick(page) {
+  await page.evaluate(async (name) => {
+    const opfs = await navigator.storage.getDirectory();
+    await window.tidyup.usePickedFolder(await opfs.getDirectoryHandle(name));
+  }, FOLDER);
+}
+
+/** Every file of FOLDER with its bytes as text, and every empty folder as `path/`. */
+function contents(page) {
+  return page.evaluate(async (name) => {
+    const out = {};
+    const walk = async (dir, prefix) => {
+      let empty = true;
+      for await (const [child, handle] of dir.entries()) {
+        empty = false;
+        const path = prefix ? `${prefix}/${child}` : child;
+        if (handle.kind === "directory") await walk(handle, path);
+        else out[path] = await (await handle.getFile()).text();
+      }
+      if (empty && prefix) out[`${prefix}/`] = "";
+    };
+    await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle(name), "");
+    return out;
+  }, FOLDER);
+}
+
+/** Waits until the page's counter `key` passes `n` and nothing runs. */
+function waitFor(page, key, n) {
+  return page.waitForFunction(([k, m]) => window.tidyup[k] > m && !window.tidyup.busy, [key, n], { timeout: TIMEOUT });
+}
+
+export async function safeFolderGroups(page, { site, api, mock }) {
+  const before = {
+    "report.pdf": "pdf ".repeat(30),
+    "photo.JPG": "jpeg".repeat(50),
+    "song.mp3": "mp3!".repeat(75),
+    "notes.txt": "a note",
+    ".hidden": "h",
+    "sub/keep.txt": "kept",
+  };
+
+  await group("organize is a dry run shown as the core's plan table; apply carries out the ticked rows", async () => {
+    await makeFolder(page, before);
+    await pick(page);
+    await page.selectOption("#provider", "offline");
+    const plans = await page.evaluate(() => window.tidyup.plans);
+    await page.click("#organize");
+    await waitFor(page, "plans", plans);
+    equal(sorted(await contents(page)), sorted(before), "nothing changes in a dry run");
+    const table = await page.evaluate(() => window.tidyup.plan);
+    const rows = table.groups.flatMap((g) => g.rows);
+    equal(sorted(Object.fromEntries(rows.map((r) => [r.name, r.to]))),
+      sorted({ "report.pdf": "Documents", "notes.txt": "Documents", "photo.JPG": "Images", "song.mp3": "Audio" }), "rows");
+    check(table.groups.every((g) => g.new), "new folders");
+    equal(rows.find((r) => r.name === "report.pdf").why, { type: "category", text: "by type: Documents" }, "why");
+    equal(await page.locator("#plan table [data-row-tick]").count(), 4, "a checkbox per row");
+    check(await page.locator("#plan table thead th").count() >= 5, "a header row");
+    const song = rows.find((r) => r.name === "song.mp3");
+    await page.getByRole("checkbox", { name: /song\.mp3/ }).uncheck();
+    check(!(await page.isChecked(`[data-row-tick="${song.id}"]`)), "the row is unticked");
+    const applied = await page.evaluate(() => window.tidyup.applied);
+    await page.click("#apply");
+    await waitFor(page, "applied", applied);
+    const after = { ...before };
+    for (const [name, folder] of [["report.pdf", "Documents"], ["notes.txt", "Documents"], ["photo.JPG", "Images"]]) {
+      after[`${folder}/${name}`] = after[name];
+      delete after[name];
+    }
+    equal(sorted(await contents(page)), sorted(after), "the ticked rows moved, the unticked file stayed");
+    const report = await page.evaluate(() => window.tidyup.lastReport);
+    equal([report.moved, report.trashed, report.left.length], [3, 0, 0], "the report");
+    const progress = await page.evaluate(() => window.tidyup.progress.slice(-3).map((p) => `${p.done}/${p.total}`));
+    equal(progress, ["1/3", "2/3", "3/3"], "progress");
+    const sessions = await page.evaluate(() => window.tidyup.journalSessions);
+    equal([sessions[0].kind, sessions[0].moved, sessions[0].undone], ["window", 3, false], "journaled");
+  });
+
+  await group("the journal survives a reload; undo puts the folder back byte for byte", async () => {
+    await page.reload();
+    await page.evaluate(() => window.tidyup.ready);
+    await pick(page);
+    const sessions = await page.evaluate(() => window.tidyup.journalSessions);
+    check(sessions.length >= 1 && sessions[0].kind === "window" && !sessions[0].undone, JSON.stringify(sessions));
+    const undone = await page.evaluate(() => window.tidyup.undone);
+    await page.click(`[data-undo="${sessions[0].id}"]`);
+    await waitFor(page, "undone", undone);
+    equal(await page.evaluate(() => window.tidyup.lastUndo.refused), [], "nothing refused");
+    equal(sorted(await contents(page)), sorted(before), "byte for byte as before");
+    check((await page.evaluate(() => window.tidyup.journalSessions))[0].undone, "marked undone");
+    check(await page.isDisabled(`[data-undo="${sessions[0].id}"]`), "its undo is done");
+  });
+
+  await group("a delete lands in the folder's trash, hidden from the model, and is undone", async () => {
+    await pick(page);
+    const trashed = await page.evaluate(async (name) => {
+      const files = window.tidyup.files();
+      await files.removeFile(`/${name}/notes.txt`);
+      await files.saveCounts();
+      return files.session.id;
+    }, FOLDER);
+    const now = await contents(page);
+    equal(now[`.tidyup-trash/${trashed}/1-notes.txt`], "a note", "in the trash, bytes kept");
+    check(!("notes.txt" in now), "gone from its place");
+    const refused = await page.evaluate(async (name) => {
+      const files = window.tidyup.files();
+      const listed = (await files.list(`/${name}`)).map((e) => e.name);
+      const stat = await files.stat(`/${name}/.tidyup-trash`).then(() => "allowed", (e) => e.code);
+      return { listed, stat };
+    }, FOLDER);
+    check(!refused.listed.includes(".tidyup-trash"), `never listed: ${refused.listed}`);
+    equal(refused.stat, "tidyup_data", "any operation on the trash is refused");
+    // The model's own view of the folder.
+    mock.script = [
+      { calls: [["list_files", { path: "." }], ["list_files", { path: ".tidyup-trash" }],
+        ["delete_file", { path: ".tidyup-trash" }]] },
+      { content: "done" },
+    ];
+    await startSession(page, { provider: "remote", baseUrl: `${api.url}/v1`, apiKey: "k", folder: "picked" });
+    const turn = await send(page, "what is here?");
+    const results = turn.events.filter((e) => e.kind === "tool").map((e) => e.result);
+    check(!results[0].includes(".tidyup-trash") && results[0].includes("report.pdf"), results[0]);
+    check(!results[1].startsWith("0 items") && !results[1].includes("1-notes.txt"), `no listing of the trash: ${results[1]}`);
+    check(!results[2].startsWith("Deleted"), `no delete of the trash: ${results[2]}`);
+    equal((await contents(page))[`.tidyup-trash/${trashed}/1-notes.txt`], "a note", "the trash is untouched");
+    await page.evaluate(() => window.tidyup.ready);
+    const undone = await page.evaluate(() => window.tidyup.undone);
+    await page.click(`[data-undo="${trashed}"]`);
+    await waitFor(page, "undone", undone);
+    equal(sorted(await contents(page)), sorted(before), "back from the trash, and the trash gone");
+  });
+
+  await group("where the browser lacks what the page needs, it says so and names `tidyup ui`", async () => {
+    const other = await page.context().newPage();
+    await other.addInitScript(() => {
+      delete window.showDirectoryPicker;
+    });
+    await other.goto(`${site.url}/`);
+    await other.evaluate(() => window.tidyup.ready);
+    const notice = await other.textContent("#browser-notice");
+    check(notice.includes("File System Access API") && notice.includes("tidyup ui"), notice);
+    await other.selectOption("#lang", "zh");
+    check((await other.textContent("#browser-notice")).includes("tidyup ui"), "in Chinese too");
+    check(await other.isDisabled("#pick"), "no folder picker");
+    await other.close();
+  });
+}
