@@ -66,10 +66,13 @@ export async function applyPlan({ inner, journal, steps, selection, meta, words,
   return report;
 }
 
-/** Whether the item `now` is still what the record saw (a folder: still a folder). */
+/**
+ * Whether the item `now` is still what the record saw: a file of the same
+ * size and modification time (a move keeps both), a folder still a folder.
+ */
 function unchanged(record, now) {
   if (!now || now.kind !== record.kind) return false;
-  return record.kind === "dir" || now.size === record.size;
+  return record.kind === "dir" || (now.size === record.size && now.modified === record.modified);
 }
 
 /**

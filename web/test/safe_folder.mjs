@@ -158,6 +158,35 @@ export async function safeFolderGroups(page, { site, api, mock }) {
     equal(sorted(await contents(page)), sorted(before), "back from the trash, and the trash gone");
   });
 
+  await group("undo refuses a step whose file changed since, and reverses the others", async () => {
+    await makeFolder(page, before);
+    await pick(page);
+    await page.selectOption("#provider", "offline");
+    const plans = await page.evaluate(() => window.tidyup.plans);
+    await page.click("#organize");
+    await waitFor(page, "plans", plans);
+    const applied = await page.evaluate(() => window.tidyup.applied);
+    await page.click("#apply");
+    await waitFor(page, "applied", applied);
+    await page.evaluate(async (name) => {
+      const opfs = await navigator.storage.getDirectory();
+      const docs = await (await opfs.getDirectoryHandle(name)).getDirectoryHandle("Documents");
+      const w = await (await docs.getFileHandle("report.pdf")).createWritable();
+      await w.write("edited since");
+      await w.close();
+    }, FOLDER);
+    const [session] = await page.evaluate(() => window.tidyup.journalSessions);
+    const undone = await page.evaluate(() => window.tidyup.undone);
+    await page.click(`[data-undo="${session.id}"]`);
+    await waitFor(page, "undone", undone);
+    const refused = await page.evaluate(() => window.tidyup.lastUndo.refused);
+    equal(refused, [`/${FOLDER}/Documents/report.pdf changed since; left as it is`], "the changed file is named");
+    const expected = { ...before, "Documents/report.pdf": "edited since" };
+    delete expected["report.pdf"];
+    equal(sorted(await contents(page)), sorted(expected), "the others are back, the changed file stays");
+    check(!(await page.evaluate(() => window.tidyup.journalSessions))[0].undone, "not marked undone");
+  });
+
   await group("where the browser lacks what the page needs, it says so and names `tidyup ui`", async () => {
     const other = await page.context().newPage();
     await other.addInitScript(() => {
