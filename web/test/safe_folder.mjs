@@ -187,6 +187,40 @@ export async function safeFolderGroups(page, { site, api, mock }) {
     check(!(await page.evaluate(() => window.tidyup.journalSessions))[0].undone, "not marked undone");
   });
 
+  await group("a model's plan with a delete: a trash row in the table, applied into the trash", async () => {
+    await makeFolder(page, before);
+    await pick(page);
+    mock.script = [
+      { calls: [["create_folder", { path: "Music" }], ["move_file", { source: "song.mp3", destination: "Music/song.mp3" }],
+        ["delete_file", { path: "notes.txt", confirm: true }]] },
+      { content: "Done: song.mp3 into Music, notes.txt deleted." },
+    ];
+    await page.selectOption("#provider", "remote");
+    await page.fill("#base-url", `${api.url}/v1`);
+    await page.fill("#api-key", "k");
+    const plans = await page.evaluate(() => window.tidyup.plans);
+    await page.click("#organize");
+    await waitFor(page, "plans", plans);
+    equal(sorted(await contents(page)), sorted(before), "nothing changes in a dry run");
+    const table = await page.evaluate(() => window.tidyup.plan);
+    equal(table.groups.map((g) => [g.destination, g.new, g.rows.map((r) => r.name)]),
+      [["Music", true, ["song.mp3"]], [null, false, ["notes.txt"]]], "a group per destination, the delete's last");
+    equal(table.deletes, 1, "one delete");
+    check((await page.textContent("#plan")).includes("notes.txt"), "the delete's row is shown");
+    const applied = await page.evaluate(() => window.tidyup.applied);
+    await page.click("#apply");
+    await waitFor(page, "applied", applied);
+    const report = await page.evaluate(() => window.tidyup.lastReport);
+    equal([report.moved, report.trashed], [1, 1], "the report");
+    const after = await contents(page);
+    equal(after["Music/song.mp3"], before["song.mp3"], "moved");
+    equal(after[`.tidyup-trash/${report.session}/1-notes.txt`], before["notes.txt"], "in the trash, never deleted for good");
+    const undone = await page.evaluate(() => window.tidyup.undone);
+    await page.click(`[data-undo="${report.session}"]`);
+    await waitFor(page, "undone", undone);
+    equal(sorted(await contents(page)), sorted(before), "undone byte for byte");
+  });
+
   await group("where the browser lacks what the page needs, it says so and names `tidyup ui`", async () => {
     const other = await page.context().newPage();
     await other.addInitScript(() => {
