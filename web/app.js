@@ -12,7 +12,7 @@ import { CoreSession, hasJspi, loadCore, openChatStream, postChat, yieldToPage }
 import { MemFs } from "./memfs.js";
 import { DirFs } from "./dirfs.js";
 import { GuardedFs } from "./guarded.js";
-import { OverlayFs } from "./overlay.js";
+import { OverlayFs, RecordingFs } from "./overlay.js";
 import { IdbJournal, MemoryJournal } from "./journal.js";
 import { applyPlan, undoSession } from "./changes.js";
 import { pageWords } from "./words.js";
@@ -260,9 +260,14 @@ async function folderSessions() {
   return same;
 }
 
+let historyDrawn = 0;
+
+/** Draws the folder's history; of calls that overlap, the last one started wins. */
 async function renderHistory() {
   const w = words();
+  const drawing = ++historyDrawn;
   const sessions = await folderSessions();
+  if (drawing !== historyDrawn) return;
   tidyup.journalSessions = sessions.map(({ handle, ...rest }) => rest);
   if (sessions.length === 0) {
     const li = document.createElement("li");
@@ -327,8 +332,11 @@ async function organize() {
   if (!state.base) await useFolder();
   closePlan();
   const view = new GuardedFs(state.base);
-  const overlay = new OverlayFs(view);
-  const provider = $("provider").value;
+  // Without JSPI the core's file calls need answers at once: the dry run
+  // then runs on an in-memory copy of the (in-memory) folder.
+  const sync = !hasJspi();
+  const overlay = sync ? new RecordingFs(state.base.clone()) : new OverlayFs(view);
+  const provider = sync ? "offline" : $("provider").value;
   const remote = { baseUrl: $("base-url").value.trim(), apiKey: $("api-key").value.trim() };
   const config = {
     target_dir: overlay.root, model: $("model").value.trim(), lang: lang(), provider,
@@ -338,7 +346,7 @@ async function organize() {
   try {
     session = await CoreSession.start(state.core.module, {
       chat: (body) => postChat(remote, body), chatStream: (body) => openChatStream(remote, body),
-      files: overlay, onEvent, afterChange: yieldToPage,
+      files: overlay, onEvent, afterChange: yieldToPage, sync,
     }, config);
     const request = ui.line.value.trim() || "organize";
     ui.line.value = "";
@@ -495,11 +503,11 @@ async function main() {
   document.querySelectorAll('input[name="folder"]').forEach((radio) =>
     radio.addEventListener("change", () => useFolder().then(renderTree)));
   showWords();
-  if (!window.showDirectoryPicker) $("pick").disabled = true;
+  if (!window.showDirectoryPicker || !hasJspi()) $("pick").disabled = true;
   if (!hasJspi()) {
-    ui.start.disabled = ui.organize.disabled = true;
-    ui.info.textContent = "";
-    throw new Error("no JSPI");
+    // Only what runs without JSPI: the demo folder, organized offline.
+    ui.start.disabled = $("provider").disabled = true;
+    $("provider").value = "offline";
   }
   const [core, demo] = await Promise.all([
     loadCore("core/tidyup_core.wasm"),

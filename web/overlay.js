@@ -9,6 +9,7 @@
 
 import { ErrorCode, HostError } from "./host.js";
 import { components, entry } from "./memfs.js";
+import { TRASH } from "./guarded.js";
 
 const NEW_DIR = Object.freeze({ newDir: true });
 const now = () => Math.floor(Date.now() / 1000);
@@ -182,5 +183,81 @@ export class OverlayFs {
     };
     await walk("");
     return out;
+  }
+}
+
+/**
+ * The dry run where the core's file calls must be answered at once (a
+ * browser without JSPI): the changes go to `copy`, an in-memory copy of the
+ * folder (memfs.js's `clone()`), and are recorded as the same steps as
+ * OverlayFs's. As GuardedFs does, it never shows the folder's trash and
+ * refuses any path in it. Every method answers synchronously.
+ */
+export class RecordingFs {
+  constructor(copy) {
+    this.inner = copy;
+    this.root = copy.root;
+    this.steps = [];
+  }
+
+  /** The components of `path` below the root; refuses the trash. */
+  #parts(path) {
+    const parts = components(this.root, path);
+    if (parts[0] === TRASH) throw new HostError("tidyup_data", `${path} is tidyup's own data (its trash)`);
+    return parts;
+  }
+
+  stat(path) { this.#parts(path); return this.inner.stat(path); }
+  readBytes(path) { this.#parts(path); return this.inner.readBytes(path); }
+  digest(path, limit) { this.#parts(path); return this.inner.digest(path, limit); }
+
+  list(path) {
+    const top = this.#parts(path).length === 0;
+    return this.inner.list(path).filter((item) => !top || item.name !== TRASH);
+  }
+
+  createDirAll(path) {
+    const parts = this.#parts(path);
+    for (let i = 1; i <= parts.length; i++) {
+      const folder = [this.root, ...parts.slice(0, i)].join("/");
+      if (this.inner.stat(folder)) continue;
+      this.inner.createDirAll(folder);
+      this.steps.push({ op: "create_folder", path: folder });
+    }
+    return null;
+  }
+
+  rename(from, to) {
+    this.#parts(from);
+    this.#parts(to);
+    const item = this.inner.stat(from);
+    if (item && this.inner.stat(to) && components(this.root, from).join("/") !== components(this.root, to).join("/")) {
+      throw new HostError(ErrorCode.ALREADY_EXISTS, `${to} already exists`);
+    }
+    this.inner.rename(from, to);
+    if (components(this.root, from).join("/") !== components(this.root, to).join("/")) {
+      this.steps.push({ op: "move", from: this.#abs(from), to: this.#abs(to), size: item.size });
+    }
+    return null;
+  }
+
+  removeFile(path) {
+    this.#parts(path);
+    const item = this.inner.stat(path);
+    this.inner.removeFile(path);
+    this.steps.push({ op: "delete", path: this.#abs(path), size: item.size });
+    return null;
+  }
+
+  removeDirAll(path) {
+    this.#parts(path);
+    const item = this.inner.stat(path);
+    this.inner.removeDirAll(path);
+    this.steps.push({ op: "delete", path: this.#abs(path), size: item.size });
+    return null;
+  }
+
+  #abs(path) {
+    return [this.root, ...components(this.root, path)].join("/");
   }
 }

@@ -22,7 +22,7 @@ const en = {
   undo_gone: (path) => `${path} is no longer there; left as it is`,
   undo_changed: (path) => `${path} changed since; left as it is`,
   undo_taken: (path) => `something is at ${path} now; left as it is`,
-  no_jspi: "This browser cannot run tidyup here: it lacks WebAssembly JavaScript Promise Integration (JSPI), which Chromium and Edge 137 or newer have. In any browser, run `tidyup ui` in a terminal: it opens the same window, served by the tidyup program on this computer.",
+  no_jspi: "This browser cannot run tidyup's sessions here: it lacks WebAssembly JavaScript Promise Integration (JSPI), which Chromium and Edge 137 or newer have. Only the demo folder below can be organized, with the offline planner. In any browser, run `tidyup ui` in a terminal: it opens a window, served by the tidyup program on this computer, that organizes your own folders with any planner.",
   no_folders: "This browser cannot open folders on your computer (it lacks the File System Access API, as Firefox and Safari do). The demo folder below works. For your own folders, run `tidyup ui` in a terminal: it opens a window that works in any browser.",
   pick_failed: (message) => `Cannot open the folder: ${message}`,
 };
@@ -47,7 +47,7 @@ const zh = {
   undo_gone: (path) => `${path} 已经不在；保持原样`,
   undo_changed: (path) => `${path} 之后被改动过；保持原样`,
   undo_taken: (path) => `${path} 现在已有其他项目；保持原样`,
-  no_jspi: "这个浏览器无法在此运行 tidyup：它缺少 WebAssembly JavaScript Promise Integration（JSPI），Chromium 和 Edge 137 及更新版本才有。在任何浏览器中都可以使用：在终端运行 `tidyup ui`，它会打开同样的窗口，由本机上的 tidyup 程序提供。",
+  no_jspi: "这个浏览器无法在此运行 tidyup 的会话：它缺少 WebAssembly JavaScript Promise Integration（JSPI），Chromium 和 Edge 137 及更新版本才有。这里只能用离线规划器整理下面的演示文件夹。在任何浏览器中都可以使用：在终端运行 `tidyup ui`，它会打开一个由本机上的 tidyup 程序提供的窗口，可以用任何规划器整理你自己的文件夹。",
   no_folders: "这个浏览器无法打开你电脑上的文件夹（它缺少 File System Access API，Firefox 和 Safari 都是如此）。下面的演示文件夹可以使用。要整理你自己的文件夹，请在终端运行 `tidyup ui`：它打开的窗口在任何浏览器中都能使用。",
   pick_failed: (message) => `无法打开该文件夹：${message}`,
 };

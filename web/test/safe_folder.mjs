@@ -175,9 +175,10 @@ export async function safeFolderGroups(page, { site, api, mock }) {
       await w.write("edited since");
       await w.close();
     }, FOLDER);
-    const [session] = await page.evaluate(() => window.tidyup.journalSessions);
+    const report = await page.evaluate(() => window.tidyup.lastReport);
+    equal([report.moved, report.left], [4, []], "all four moved");
     const undone = await page.evaluate(() => window.tidyup.undone);
-    await page.click(`[data-undo="${session.id}"]`);
+    await page.click(`[data-undo="${report.session}"]`);
     await waitFor(page, "undone", undone);
     const refused = await page.evaluate(() => window.tidyup.lastUndo.refused);
     equal(refused, [`/${FOLDER}/Documents/report.pdf changed since; left as it is`], "the changed file is named");
@@ -233,6 +234,35 @@ export async function safeFolderGroups(page, { site, api, mock }) {
     await other.selectOption("#lang", "zh");
     check((await other.textContent("#browser-notice")).includes("tidyup ui"), "in Chinese too");
     check(await other.isDisabled("#pick"), "no folder picker");
+    await other.close();
+  });
+
+  await group("without JSPI the demo folder is still organized, reviewed, applied and undone", async () => {
+    const other = await page.context().newPage();
+    await other.addInitScript(() => {
+      delete WebAssembly.Suspending;
+      delete WebAssembly.promising;
+    });
+    await other.goto(`${site.url}/`);
+    await other.evaluate(() => window.tidyup.ready);
+    const notice = await other.textContent("#browser-notice");
+    check(notice.includes("JSPI") && notice.includes("tidyup ui") && notice.includes("demo"), notice);
+    check(await other.isDisabled("#start") && await other.isDisabled("#pick"), "no sessions, no folder picker");
+    const before = await other.evaluate(() => window.tidyup.snapshot());
+    await other.click("#organize");
+    await waitFor(other, "plans", 0);
+    const table = await other.evaluate(() => window.tidyup.plan);
+    const rows = table.groups.flatMap((g) => g.rows);
+    equal(rows.length, 46, "a row per move of the demo");
+    equal(sorted(await other.evaluate(() => window.tidyup.snapshot())), sorted(before), "a dry run changes nothing");
+    await other.click("#apply");
+    await waitFor(other, "applied", 0);
+    const after = await other.evaluate(() => window.tidyup.snapshot());
+    check(after["Documents/Q3 Report.PDF"] && !after["Q3 Report.PDF"], "applied");
+    const [session] = await other.evaluate(() => window.tidyup.journalSessions);
+    await other.click(`[data-undo="${session.id}"]`);
+    await waitFor(other, "undone", 0);
+    equal(sorted(await other.evaluate(() => window.tidyup.snapshot())), sorted(before), "undone");
     await other.close();
   });
 }
