@@ -125,10 +125,11 @@ export class OverlayFs {
     if (!above) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory");
     if (above.kind !== "dir") throw new HostError(ErrorCode.NOT_A_DIRECTORY, "Not a directory");
     const node = this.#resolve(src);
-    // What the plan changed inside the item moves with it.
-    const inside = [...this.nodes].filter(([key]) => key.startsWith(`${src}/`));
-    const goneInside = [...this.gone].filter((key) => key.startsWith(`${src}/`));
-    this.#remove(src);
+    // What the plan changed inside a folder moves with it.
+    const folder = item.kind === "dir";
+    const inside = folder ? [...this.nodes].filter(([key]) => key.startsWith(`${src}/`)) : [];
+    const goneInside = folder ? [...this.gone].filter((key) => key.startsWith(`${src}/`)) : [];
+    this.#remove(src, folder);
     this.#set(dst, node.newDir ? NEW_DIR : { real: node.real });
     for (const [key, value] of inside) this.#set(dst + key.slice(src.length), value);
     for (const key of goneInside) this.gone.add(dst + key.slice(src.length));
@@ -151,7 +152,7 @@ export class OverlayFs {
     if (!item) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory");
     if (kind === "file" && item.kind === "dir") throw new HostError(ErrorCode.IO, "Is a directory");
     if (kind === "dir" && item.kind !== "dir") throw new HostError(ErrorCode.NOT_A_DIRECTORY, "Not a directory");
-    this.#remove(rel);
+    this.#remove(rel, item.kind === "dir");
     this.steps.push({ op: "delete", path: this.#abs(rel), size: item.size });
     return null;
   }
@@ -162,10 +163,13 @@ export class OverlayFs {
     this.nodes.set(rel, value);
   }
 
-  /** Takes `rel` and everything the plan put under it out of the view. */
-  #remove(rel) {
-    for (const key of [...this.nodes.keys()]) if (key === rel || key.startsWith(`${rel}/`)) this.nodes.delete(key);
-    for (const key of [...this.gone]) if (key.startsWith(`${rel}/`)) this.gone.delete(key);
+  /** Takes `rel` (and, for a `folder`, everything the plan put under it) out of the view. */
+  #remove(rel, folder) {
+    this.nodes.delete(rel);
+    if (folder) {
+      for (const key of [...this.nodes.keys()]) if (key.startsWith(`${rel}/`)) this.nodes.delete(key);
+      for (const key of [...this.gone]) if (key.startsWith(`${rel}/`)) this.gone.delete(key);
+    }
     this.gone.add(rel);
   }
 

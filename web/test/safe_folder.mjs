@@ -265,4 +265,28 @@ export async function safeFolderGroups(page, { site, api, mock }) {
     equal(sorted(await other.evaluate(() => window.tidyup.snapshot())), sorted(before), "undone");
     await other.close();
   });
+
+  await group("a dry run of 10,000 files is one plan table, applied and undone", async () => {
+    const files = [];
+    for (let i = 0; i < 5000; i++) files.push({ path: `IMG_${i}.jpg`, size: i % 977 }, { path: `doc ${i}.pdf`, size: i % 491 });
+    await page.evaluate((files) => window.tidyup.usePickedFolder({ root: "/many", files }), files);
+    await page.selectOption("#provider", "offline");
+    const before = await page.evaluate(() => window.tidyup.snapshot());
+    const plans = await page.evaluate(() => window.tidyup.plans);
+    await page.click("#organize");
+    await waitFor(page, "plans", plans);
+    const groups = await page.evaluate(() => window.tidyup.plan.groups.map((g) => [g.destination, g.count]));
+    equal(groups, [["Documents", 5000], ["Images", 5000]], "two groups, in the order the plan reaches them");
+    equal(sorted(await page.evaluate(() => window.tidyup.snapshot())), sorted(before), "a dry run changes nothing");
+    const applied = await page.evaluate(() => window.tidyup.applied);
+    await page.click("#apply");
+    await waitFor(page, "applied", applied);
+    const after = await page.evaluate(() => window.tidyup.snapshot());
+    equal(Object.keys(after).filter((p) => p.startsWith("Images/") || p.startsWith("Documents/")).length, 10000, "all moved");
+    const report = await page.evaluate(() => window.tidyup.lastReport);
+    const undone = await page.evaluate(() => window.tidyup.undone);
+    await page.click(`[data-undo="${report.session}"]`);
+    await waitFor(page, "undone", undone);
+    equal(sorted(await page.evaluate(() => window.tidyup.snapshot())), sorted(before), "undone");
+  });
 }
