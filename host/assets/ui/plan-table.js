@@ -234,9 +234,7 @@ export function renderPlanTable(container, table, { lang = "en", onChange } = {}
     const td = el("td", { class: "why" });
     if (!why) return td;
     td.dataset.why = why.type || "";
-    const label = { rule: w.why_rule, duplicate: w.why_duplicate, group: w.why_group, request: w.why_request }[why.type];
-    if (label) td.append(el("span", { class: "why-type", text: label }), " ");
-    td.append(why.text || "");
+    td.textContent = why.text || ""; // worded by the core: "rule 2: *.pdf → Papers", "same bytes as a.pdf"
     return td;
   }
 
