@@ -289,6 +289,7 @@ function showCore(wrapper) {
       coreProgress.textContent = `${text} ${w.progress_plain(event.done, event.total)}`;
       return;
     case "usage":
+    case "started": // the start line is shown with the settings
       return;
     case "tool":
       coreProgress = null;
@@ -366,7 +367,7 @@ function showReport(event) {
       return li;
     }),
   );
-  $("report-counts").textContent = w.report_counts(event.moved || 0, event.left || 0);
+  $("report-counts").textContent = (wasUndo ? w.report_undo_counts : w.report_counts)(event.moved || 0, event.left || 0);
   $("report-stopped").hidden = !event.stopped;
   const dry = Boolean(tidyup.state && tidyup.state.dry_run);
   $("undo").hidden = wasUndo || dry || !event.session;
@@ -539,7 +540,7 @@ function setLang(next) {
   if (planHandle) planHandle.setLang(lang);
   if (report) {
     $("report-title").textContent = report.title || w.report;
-    $("report-counts").textContent = w.report_counts(report.moved || 0, report.left || 0);
+    $("report-counts").textContent = (report.undo ? w.report_undo_counts : w.report_counts)(report.moved || 0, report.left || 0);
   }
   showHistory(history);
   paint();
