@@ -204,6 +204,11 @@ function setPhase(phase) {
   }
   if (phase === "review" && action === null) hideReport();
   paint();
+  if (phase === "review" && before !== "review" && tidyup.plan) {
+    // the plan is what the person waits for: bring it into view
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    $("plan-section").scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+  }
 }
 
 /** Shows and enables what the phase allows. */
@@ -221,6 +226,7 @@ function paint() {
   const showPlan = Boolean(plan) &&
     (phase === "review" || action === "apply" || (phase === "applying" && action === null) || (phase === "idle" && empty));
   $("apply-line").hidden = empty;
+  $("activity-box").classList.toggle("compact", showPlan);
   $("plan-section").hidden = !showPlan;
   if (planHandle) planHandle.setDisabled(ended || busy);
   $("progress-box").hidden = action === null && phase !== "applying";
