@@ -366,16 +366,11 @@ function showReport(event) {
   if (!wasUndo) clearPlan(); // carried out: the session starts afresh
   stopping = false;
   $("report-title").textContent = event.title || w.report;
-  $("report-lines").replaceChildren(
-    ...(event.lines || []).map((line) => {
-      const li = document.createElement("li");
-      li.textContent = line;
-      return li;
-    }),
-  );
+  showReportLines(event.lines || []);
   $("report-counts").textContent = (wasUndo ? w.report_undo_counts : w.report_counts)(event.moved || 0, event.left || 0);
   $("report-stopped").hidden = !event.stopped;
   const dry = Boolean(tidyup.state && tidyup.state.dry_run);
+  $("report-counts").hidden = dry && !wasUndo;
   $("undo").hidden = wasUndo || dry || !event.session;
   $("report").hidden = false;
   $("progress-box").hidden = true;
@@ -385,6 +380,28 @@ function showReport(event) {
     title.tabIndex = -1;
     title.focus();
   }
+}
+
+/** The report's lines; a long report (a saved plan's every step) keeps its
+ * first and last lines in view and the rest behind "Show all". */
+function showReportLines(lines) {
+  const item = (line) => {
+    const li = document.createElement("li");
+    li.textContent = line;
+    return li;
+  };
+  const list = $("report-lines");
+  if (lines.length <= 12) return list.replaceChildren(...lines.map(item));
+  const middle = document.createElement("details");
+  const summary = document.createElement("summary");
+  summary.textContent = w.show_all_lines(lines.length - 4);
+  const inner = document.createElement("ul");
+  inner.append(...lines.slice(2, -2).map(item));
+  middle.append(summary, inner);
+  const holder = document.createElement("li");
+  holder.className = "report-more";
+  holder.append(middle);
+  list.replaceChildren(...lines.slice(0, 2).map(item), holder, ...lines.slice(-2).map(item));
 }
 
 async function undo(session) {
@@ -546,6 +563,7 @@ function setLang(next) {
   if (planHandle) planHandle.setLang(lang);
   if (report) {
     $("report-title").textContent = report.title || w.report;
+    showReportLines(report.lines || []);
     $("report-counts").textContent = (report.undo ? w.report_undo_counts : w.report_counts)(report.moved || 0, report.left || 0);
   }
   showHistory(history);
@@ -583,6 +601,9 @@ function takenOver() {
   if (stream) stream.close();
   $("connection").hidden = true;
   $("taken-over").hidden = false;
+  $("taken-over").tabIndex = -1;
+  $("taken-over").focus();
+  $("taken-over").scrollIntoView({ block: "start" });
   for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
   setAllDisabled(true);
 }
