@@ -335,6 +335,7 @@ async function apply() {
   action = "apply";
   showProgress({ done: 0, total: rows.length, name: "" });
   paint();
+  $("progress-box").scrollIntoView({ block: "nearest" });
   const answer = await act("api/apply", { plan: tidyup.plan.plan, rows });
   if (!answer.ok) {
     action = null;
