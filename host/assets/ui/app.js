@@ -666,6 +666,12 @@ function wire() {
     if (tab && !ended) settings({ lang: next });
   });
   $("take-over").addEventListener("click", () => claim(true));
+  $("read-contents").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      $("read-contents").click();
+    }
+  });
 }
 
 wire();

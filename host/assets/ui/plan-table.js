@@ -380,6 +380,14 @@ export function renderPlanTable(container, table, { lang = "en", onChange } = {}
     }
   });
 
+  // Enter ticks a checkbox as Space does (people try both)
+  tableEl.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && event.target.type === "checkbox" && !event.target.disabled) {
+      event.preventDefault();
+      event.target.click();
+    }
+  });
+
   tableEl.addEventListener("click", (event) => {
     const button = event.target.closest("button");
     if (!button || disabled) return;
@@ -446,6 +454,12 @@ export function renderPlanTable(container, table, { lang = "en", onChange } = {}
       error.textContent = "";
     });
     pick.addEventListener("dblclick", () => form.requestSubmit());
+    pick.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") {
+        event.preventDefault();
+        form.requestSubmit();
+      }
+    });
     input.addEventListener("input", () => {
       error.textContent = "";
     });
