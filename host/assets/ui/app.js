@@ -158,8 +158,9 @@ function showState(state) {
   if (state.lang && state.lang !== lang) setLang(state.lang);
   $("folder").textContent = state.folder || w.no_folder;
   fillProviders(state);
-  $("model").value = state.model || "";
-  $("base-url").value = state.base_url || "";
+  // a field being typed in keeps what the person typed
+  if (document.activeElement !== $("model")) $("model").value = state.model || "";
+  if (document.activeElement !== $("base-url")) $("base-url").value = state.base_url || "";
   $("read-contents").checked = Boolean(state.read_contents);
   $("start-line").textContent = state.start_line || "";
   $("mode-lines").replaceChildren(
@@ -177,7 +178,8 @@ function fillProviders(state) {
   const select = $("provider");
   const names = ["offline", ...(state.providers || []).filter((name) => name !== "offline")];
   if (state.provider && !names.includes(state.provider)) names.push(state.provider);
-  select.replaceChildren(
+  const key = `${lang}\n${names.join("\n")}`;
+  if (select.dataset.key !== key) select.replaceChildren(
     ...names.map((name) => {
       const option = document.createElement("option");
       option.value = name;
@@ -185,6 +187,7 @@ function fillProviders(state) {
       return option;
     }),
   );
+  select.dataset.key = key;
   select.value = state.provider || "offline";
   const offline = select.value === "offline";
   for (const field of document.querySelectorAll(".model-field")) field.hidden = offline;
