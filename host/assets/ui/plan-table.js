@@ -194,20 +194,20 @@ export function renderPlanTable(container, table, { lang = "en", onChange } = {}
     box.setAttribute("aria-label", w.include_group(G.rows.length, shown));
     const th = el(
       "th",
-      { scope: "rowgroup", colspan: "6" },
+      { scope: "rowgroup", colspan: "4" },
       el("span", { class: folder == null ? "group-name trash" : "group-name" }),
       G.g.new ? el("span", { class: "mark new", text: w.new_mark }) : null,
       el("span", { class: "count" }),
     );
-    const actions = el("span", { class: "group-actions" });
+    // the actions sit beside the header cell, so the folder's name alone heads the group
+    const actions = el("td", { class: "group-actions", colspan: "2" });
     if (folder != null) {
       actions.append(
         el("button", { type: "button", class: "link", "data-change-group": G.index, "aria-label": w.change_group_to(shown), text: w.change_group }),
       );
     }
     actions.append(el("button", { type: "button", class: "link", "data-expand": G.index, "aria-expanded": "false" }));
-    th.append(actions);
-    return el("tr", { class: "group-head" }, el("td", { class: "tick" }, box), th);
+    return el("tr", { class: "group-head" }, el("td", { class: "tick" }, box), th, actions);
   }
 
   function buildRow(row) {
