@@ -209,8 +209,8 @@ function setPhase(phase) {
   paint();
   if (phase === "review" && before !== "review" && tidyup.plan) {
     // the plan is what the person waits for: bring it into view
-    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    $("plan-section").scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+    // (at once: a smooth scroll would move what a click is aimed at)
+    $("plan-section").scrollIntoView({ block: "start" });
   }
 }
 
