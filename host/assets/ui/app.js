@@ -462,12 +462,13 @@ function showHistory(sessions) {
       counts.className = "history-counts";
       counts.textContent = w.history_counts(s.moved || 0, s.created || 0, s.trashed || 0);
       li.append(head, folder, counts);
+      const changedNothing = [s.moved, s.created, s.trashed].every((n) => n === 0);
       if (s.undone) {
         const done = document.createElement("span");
         done.className = "badge undone";
         done.textContent = w.undone;
         li.append(done);
-      } else {
+      } else if (!changedNothing) {
         const button = document.createElement("button");
         button.type = "button";
         button.className = "secondary small";
