@@ -194,20 +194,20 @@ export function renderPlanTable(container, table, { lang = "en", onChange } = {}
     box.setAttribute("aria-label", w.include_group(G.rows.length, shown));
     const th = el(
       "th",
-      { scope: "rowgroup", colspan: "6" },
+      { scope: "rowgroup", colspan: "4" },
       el("span", { class: folder == null ? "group-name trash" : "group-name" }),
       G.g.new ? el("span", { class: "mark new", text: w.new_mark }) : null,
       el("span", { class: "count" }),
     );
-    const actions = el("span", { class: "group-actions" });
+    // the actions sit beside the header cell, so the folder's name alone heads the group
+    const actions = el("td", { class: "group-actions", colspan: "2" });
     if (folder != null) {
       actions.append(
         el("button", { type: "button", class: "link", "data-change-group": G.index, "aria-label": w.change_group_to(shown), text: w.change_group }),
       );
     }
     actions.append(el("button", { type: "button", class: "link", "data-expand": G.index, "aria-expanded": "false" }));
-    th.append(actions);
-    return el("tr", { class: "group-head" }, el("td", { class: "tick" }, box), th);
+    return el("tr", { class: "group-head" }, el("td", { class: "tick" }, box), th, actions);
   }
 
   function buildRow(row) {
@@ -234,9 +234,7 @@ export function renderPlanTable(container, table, { lang = "en", onChange } = {}
     const td = el("td", { class: "why" });
     if (!why) return td;
     td.dataset.why = why.type || "";
-    const label = { rule: w.why_rule, duplicate: w.why_duplicate, group: w.why_group, request: w.why_request }[why.type];
-    if (label) td.append(el("span", { class: "why-type", text: label }), " ");
-    td.append(why.text || "");
+    td.textContent = why.text || ""; // worded by the core: "rule 2: *.pdf → Papers", "same bytes as a.pdf"
     return td;
   }
 
@@ -382,6 +380,14 @@ export function renderPlanTable(container, table, { lang = "en", onChange } = {}
     }
   });
 
+  // Enter ticks a checkbox as Space does (people try both)
+  tableEl.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && event.target.type === "checkbox" && !event.target.disabled) {
+      event.preventDefault();
+      event.target.click();
+    }
+  });
+
   tableEl.addEventListener("click", (event) => {
     const button = event.target.closest("button");
     if (!button || disabled) return;
@@ -448,6 +454,12 @@ export function renderPlanTable(container, table, { lang = "en", onChange } = {}
       error.textContent = "";
     });
     pick.addEventListener("dblclick", () => form.requestSubmit());
+    pick.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") {
+        event.preventDefault();
+        form.requestSubmit();
+      }
+    });
     input.addEventListener("input", () => {
       error.textContent = "";
     });
