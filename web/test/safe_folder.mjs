@@ -68,7 +68,7 @@ export async function safeFolderGroups(page, { site, api, mock }) {
     "sub/keep.txt": "kept",
   };
 
-  await group("organize is a dry run shown as the core's plan table; apply carries out the ticked rows", async () => {
+  await group("organize is a dry run shown as the core's plan table; apply carries out the ticked rows, one to a changed folder", async () => {
     await makeFolder(page, before);
     await pick(page);
     await page.selectOption("#provider", "offline");
@@ -87,15 +87,20 @@ export async function safeFolderGroups(page, { site, api, mock }) {
     const song = rows.find((r) => r.name === "song.mp3");
     await page.getByRole("checkbox", { name: /song\.mp3/ }).uncheck();
     check(!(await page.isChecked(`[data-row-tick="${song.id}"]`)), "the row is unticked");
+    // One destination changed to a new folder.
+    const photo = rows.find((r) => r.name === "photo.JPG");
+    await page.click(`[data-change-to="${photo.id}"]`);
+    await page.fill("#destination-new", "Pictures/2024");
+    await page.click("#destination-ok");
     const applied = await page.evaluate(() => window.tidyup.applied);
     await page.click("#apply");
     await waitFor(page, "applied", applied);
     const after = { ...before };
-    for (const [name, folder] of [["report.pdf", "Documents"], ["notes.txt", "Documents"], ["photo.JPG", "Images"]]) {
+    for (const [name, folder] of [["report.pdf", "Documents"], ["notes.txt", "Documents"], ["photo.JPG", "Pictures/2024"]]) {
       after[`${folder}/${name}`] = after[name];
       delete after[name];
     }
-    equal(sorted(await contents(page)), sorted(after), "the ticked rows moved, the unticked file stayed");
+    equal(sorted(await contents(page)), sorted(after), "the ticked rows moved (one to the folder chosen), the unticked file stayed, no Images folder made");
     const report = await page.evaluate(() => window.tidyup.lastReport);
     equal([report.moved, report.trashed, report.left.length], [3, 0, 0], "the report");
     const progress = await page.evaluate(() => window.tidyup.progress.slice(-3).map((p) => `${p.done}/${p.total}`));
