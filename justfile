@@ -43,12 +43,15 @@ quality *args="":
     cargo build -p tidyup
     python3 bench/quality/score.py {{args}}
 
-# The same core in a browser: serves web/ on http://127.0.0.1:PORT (Chromium 137+, for JSPI)
-web port="8000":
+# The static page, built into web/dist/ (the page, the core .wasm, the demo list): serve it from any static server
+web-dist:
     cargo build -p tidyup
-    bash web/prepare.sh target/debug/tidyup
+    bash web/build.sh target/debug/tidyup
+
+# The same core in a browser: serves web/dist/ on http://127.0.0.1:PORT (Chromium or Edge 137+, for JSPI)
+web port="8000": web-dist
     @echo "open http://127.0.0.1:{{port}}/ (Ctrl-C stops)"
-    python3 -m http.server {{port}} --bind 127.0.0.1 --directory web
+    python3 -m http.server {{port}} --bind 127.0.0.1 --directory web/dist
 
 # The module graph of both crates (every module imports only downward); fails on a cycle
 graph:

@@ -107,6 +107,7 @@ fn exports_the_documented_entry_points() {
         "tidyup_agent_free",
         "tidyup_ask",
         "tidyup_run_tool",
+        "tidyup_plan_table",
     ] {
         assert!(
             exports.contains(&name),
@@ -235,4 +236,56 @@ async fn hostile_guests_get_errors_not_crashes() {
         format!("{trap:?}").contains("fuel"),
         "runaway guest stops: {trap:?}"
     );
+}
+
+/// Calls the pure export `name` with `input` as JSON and reads its result.
+async fn call_pure(name: &str, input: &[u8]) -> Value {
+    let engine = abi::engine().unwrap();
+    let module = abi::compile(&engine, tidyup::EMBEDDED_CORE).unwrap();
+    let state = HostState::new(
+        Arc::new(CannedModel::default()),
+        Box::new(RealFs),
+        Box::new(Recorder::default()),
+    );
+    let fuel = state.fuel();
+    let mut store = wasmtime::Store::new(&engine, state);
+    store.set_fuel(fuel).unwrap();
+    let instance = abi::instantiate(&mut store, &module).await.unwrap();
+    let memory = instance.get_memory(&mut store, "memory").unwrap();
+    let alloc = instance
+        .get_typed_func::<u32, u32>(&mut store, "tidyup_alloc")
+        .unwrap();
+    let export = instance
+        .get_typed_func::<(u32, u32), u64>(&mut store, name)
+        .unwrap();
+    let len = u32::try_from(input.len()).unwrap();
+    let ptr = alloc.call_async(&mut store, len).await.unwrap();
+    memory.write(&mut store, ptr as usize, input).unwrap();
+    let packed = export.call_async(&mut store, (ptr, len)).await.unwrap();
+    let (at, len) = ((packed >> 32) as usize, (packed & 0xffff_ffff) as usize);
+    serde_json::from_slice(&memory.data(&store)[at..at + len]).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_plan_table_crosses_the_boundary() {
+    let input = json!({
+        "plan": "p1",
+        "folder": "/d",
+        "entries": [{"name": "a.pdf", "size": 2048}, {"name": "x.part", "size": 1}],
+        "steps": [
+            {"op": "create_folder", "path": "/d/文档"},
+            {"op": "move", "from": "/d/a.pdf", "to": "/d/文档/a.pdf", "size": 2048},
+        ],
+    });
+    let request = json!({"lang": "zh", "input": input});
+    let reply = call_pure("tidyup_plan_table", request.to_string().as_bytes()).await;
+    let native = tidyup_core::plan_table(&serde_json::from_value(input).unwrap(), Lang::Zh);
+    assert_eq!(reply, json!({"ok": native}));
+    assert_eq!(
+        reply["ok"]["groups"][0]["rows"][0]["why"]["text"],
+        "按类型：文档"
+    );
+
+    let bad = call_pure("tidyup_plan_table", br#"{"lang": "en"}"#).await;
+    assert_eq!(bad["err"]["code"], "bad_input", "{bad}");
 }

@@ -1,6 +1,9 @@
-// The page: choose a folder and a provider, then chat with the agent. The
-// console shows the core's events as the CLI prints them; the tree on the
-// right is re-read from the file system while tools run.
+// The page: choose a folder and a provider, then chat with the agent, or
+// "Organize": a dry run whose steps become the core's plan table, to review,
+// apply (journaled, deletes into the folder's trash) and undo. The console
+// shows the core's events as the CLI prints them; the tree on the right is
+// re-read from the file system while tools run; the history lists the
+// folder's journaled sessions, each with its undo.
 //
 // `window.tidyup` exposes the state the browser test reads (core hash,
 // events, turn times, the folder tree); nothing in it is needed by a user.
@@ -8,16 +11,28 @@
 import { CoreSession, hasJspi, loadCore, openChatStream, postChat, yieldToPage } from "./host.js";
 import { MemFs } from "./memfs.js";
 import { DirFs } from "./dirfs.js";
+import { pageWords } from "./words.js";
+import { review } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 const ui = {
   log: $("log"), line: $("line"), send: $("send"), start: $("start"), tree: $("tree"),
   treeTitle: $("tree-title"), info: $("core-info"), pickedRadio: $("picked-radio"),
-  pickedName: $("picked-name"), pickHint: $("pick-hint"),
+  pickedName: $("picked-name"), pickHint: $("pick-hint"), organize: $("organize"), planPanel: $("plan-panel"),
+  plan: $("plan"), apply: $("apply"), stop: $("stop"), progress: $("progress"), report: $("report"),
+  history: $("history"), notice: $("browser-notice"),
 };
 
-const state = { core: null, demoFiles: [], session: null, files: null, picked: null, lastRender: 0, renderMs: 0 };
-const tidyup = (window.tidyup = { events: [], turns: [], busy: false, sessions: 0 });
+const state = {
+  core: null, demoFiles: [], session: null, files: null, picked: null, lastRender: 0, renderMs: 0,
+  base: null, journal: null, idb: null, plan: null, plans: 0, stopAsked: false,
+};
+const tidyup = (window.tidyup = { events: [], turns: [], busy: false, sessions: 0, plans: 0, applied: 0, undone: 0, progress: [] });
+const lang = () => $("lang").value;
+const words = () => pageWords(lang());
+const { useFolder, renderHistory, organize, apply } = review({
+  state, ui, tidyup, $, lang, words, print, onEvent, renderTree, afterChange, setInputEnabled, pickedFiles,
+});
 
 // ---- console -------------------------------------------------------------
 
@@ -140,8 +155,7 @@ async function startSession(event) {
   setInputEnabled(false);
   state.session?.free();
   state.session = null;
-  const usePicked = document.querySelector('input[name="folder"]:checked').value === "picked";
-  state.files = usePicked ? pickedFiles() : new MemFs("/demo", state.demoFiles);
+  await useFolder();
   const provider = $("provider").value;
   // The key lives in this closure only; postChat sends it to baseUrl alone.
   const remote = { baseUrl: $("base-url").value.trim(), apiKey: $("api-key").value.trim() };
@@ -149,7 +163,7 @@ async function startSession(event) {
   const calls = { stream: true };
   // Off unless asked: then read_file is declared and excerpts are sent.
   const read_contents = $("read-contents").checked;
-  const config = { target_dir: state.files.root, model: $("model").value.trim(), lang: $("lang").value, provider, calls, read_contents };
+  const config = { target_dir: state.files.root, model: $("model").value.trim(), lang: lang(), provider, calls, read_contents };
   ui.log.replaceChildren();
   tidyup.events.length = 0;
   ui.treeTitle.textContent = `Folder ${state.files.root}`;
@@ -186,8 +200,10 @@ async function sendLine(event) {
     state.session = null;
   }
   const ms = performance.now() - started;
+  await state.files.saveCounts();
   tidyup.turns.push({ line, outcome, ms });
   await renderTree();
+  await renderHistory();
   tidyup.busy = false;
   if (outcome === "quit") {
     print("notice", "Session ended.");
@@ -216,6 +232,7 @@ function usePickedFolder(source) {
   ui.pickedName.textContent = name;
   ui.pickedRadio.disabled = false;
   ui.pickedRadio.checked = true;
+  return useFolder().then(renderTree);
 }
 
 /** The file system of the picked folder. */
@@ -226,13 +243,31 @@ function pickedFiles() {
 
 async function pickFolder() {
   try {
-    usePickedFolder(await window.showDirectoryPicker({ mode: "readwrite" }));
+    await usePickedFolder(await window.showDirectoryPicker({ mode: "readwrite" }));
   } catch (e) {
-    if (e.name !== "AbortError") ui.pickHint.textContent = `Cannot open the folder: ${e.message}`;
+    if (e.name !== "AbortError") ui.pickHint.textContent = words().pick_failed(e.message);
   }
 }
 
 // ---- start-up --------------------------------------------------------------
+
+/** The page's own words in the chosen language, and what this browser cannot do. */
+function showWords() {
+  const w = words();
+  document.documentElement.lang = lang();
+  ui.organize.textContent = w.organize;
+  $("organize-hint").textContent = w.organize_hint;
+  $("plan-heading").textContent = w.plan_heading;
+  $("history-heading").textContent = w.history;
+  ui.apply.textContent = w.apply;
+  ui.stop.textContent = w.stop;
+  ui.progress.setAttribute("aria-label", w.progress);
+  state.plan?.view.setLang(lang());
+  const missing = [!hasJspi() && w.no_jspi, !window.showDirectoryPicker && w.no_folders].filter(Boolean);
+  ui.notice.hidden = missing.length === 0;
+  ui.notice.textContent = missing.join(" ");
+  if (state.journal) renderHistory();
+}
 
 function showCoreInfo() {
   const { sha256, size } = state.core;
@@ -244,14 +279,20 @@ async function main() {
   $("setup").addEventListener("submit", startSession);
   $("prompt").addEventListener("submit", sendLine);
   $("pick").addEventListener("click", pickFolder);
-  if (!window.showDirectoryPicker) {
-    $("pick").disabled = true;
-    ui.pickHint.textContent = "This browser cannot open local folders (File System Access API); use the demo folder.";
-  }
+  ui.organize.addEventListener("click", organize);
+  ui.apply.addEventListener("click", apply);
+  ui.stop.addEventListener("click", () => {
+    state.stopAsked = true;
+  });
+  $("lang").addEventListener("change", showWords);
+  document.querySelectorAll('input[name="folder"]').forEach((radio) =>
+    radio.addEventListener("change", () => useFolder().then(renderTree)));
+  showWords();
+  if (!window.showDirectoryPicker || !hasJspi()) $("pick").disabled = true;
   if (!hasJspi()) {
-    ui.start.disabled = true;
-    ui.info.textContent = "This browser lacks JS Promise Integration (WebAssembly.Suspending); use Chromium 137 or newer.";
-    throw new Error("no JSPI");
+    // Only what runs without JSPI: the demo folder, organized offline.
+    ui.start.disabled = $("provider").disabled = true;
+    $("provider").value = "offline";
   }
   const [core, demo] = await Promise.all([
     loadCore("core/tidyup_core.wasm"),
@@ -264,10 +305,13 @@ async function main() {
     snapshot: () => state.files.snapshot(),
     history: () => state.session.history(),
     usePickedFolder,
+    /** The folder as the core's sessions reach it (trash hidden, journaled). */
+    files: () => state.files,
+    organize,
   });
   showCoreInfo();
-  state.files = new MemFs("/demo", demo);
-  ui.treeTitle.textContent = "Folder /demo";
+  if (!state.base) await useFolder();
+  ui.treeTitle.textContent = `Folder ${state.base.root}`;
   await renderTree();
 }
 

@@ -1,12 +1,14 @@
 // The JavaScript host of the tidyup core: the browser's counterpart of
-// host/src/abi.rs. It implements every import of `tidyup:host/v1`
+// host/src/runtime/ (imports.rs, core_session.rs). It implements every import of `tidyup:host/v1`
 // (docs/ABI.md) and wraps the exports in a small `CoreSession` class.
 //
 // The core is synchronous; `fetch` and the File System Access API are not.
 // JS Promise Integration bridges the two: the async imports are wrapped in
 // `WebAssembly.Suspending`, and `tidyup_agent_send` (the one export that can
 // reach them) in `WebAssembly.promising`, so the wasm stack is suspended
-// while a Promise is pending and resumed with its value.
+// while a Promise is pending and resumed with its value. Without JSPI a
+// session can still run on a file system that answers at once (memfs.js),
+// with no model service: `caps.sync`.
 
 export const IMPORT_MODULE = "tidyup:host/v1";
 export const ABI_VERSION = 3;
@@ -50,6 +52,7 @@ export const ErrorCode = Object.freeze({
   NOT_FOUND: "not_found",
   TIMEOUT: "timeout",
   TRANSPORT: "transport",
+  UNSUPPORTED: "unsupported",
 });
 
 /** `{"ok": value}` / `{"err": {code, message}}`, the ABI's result shape. */
@@ -107,6 +110,44 @@ export function openChatStream(remote, body) {
     }
     return { reply: { status: response.status, body: await response.text() } };
   });
+}
+
+/**
+ * Runs one `fs_call` request at once, on a file system whose methods answer
+ * without a Promise (memfs.js): for a host without JSPI.
+ */
+function applyFsSync(files, request) {
+  const now = (value) => {
+    if (value instanceof Promise) throw new HostError(ErrorCode.UNSUPPORTED, "this folder needs a browser with JSPI");
+    return value;
+  };
+  const each = (items, run) => items.map((item) => {
+    try {
+      return ok(now(run(item)) ?? null);
+    } catch (e) {
+      return err(e.code || ErrorCode.IO, e.message || String(e));
+    }
+  });
+  switch (request.op) {
+    case "stat": return now(files.stat(request.path));
+    case "list": return now(files.list(request.path));
+    case "create_dir_all": return now(files.createDirAll(request.path));
+    case "rename": return now(files.rename(request.from, request.to));
+    case "remove_file": return now(files.removeFile(request.path));
+    case "remove_dir_all": return now(files.removeDirAll(request.path));
+    case "move_batch": return each(request.moves, ({ from, to }) => {
+      if (now(files.stat(to))) throw new HostError(ErrorCode.ALREADY_EXISTS, `${to} already exists`);
+      return files.rename(from, to);
+    });
+    case "read_bytes": {
+      const bytes = now(files.readBytes(request.path));
+      const headEnd = Math.min(bytes.length, request.head);
+      const tailStart = Math.max(headEnd, bytes.length - request.tail);
+      return { size: bytes.length, head: base64(bytes.slice(0, headEnd)), tail: base64(bytes.slice(tailStart)) };
+    }
+    case "digests": return each(request.paths, (path) => files.digest(path, request.limit));
+    default: throw new HostError(ErrorCode.BAD_REQUEST, `unknown op ${request.op}`);
+  }
 }
 
 /** Runs one `fs_call` request on a file system object (memfs.js or dirfs.js). */
@@ -212,7 +253,10 @@ export function yieldToPage() {
  *   `destination`, `items`, `not_found` and `not_run`, for a view that sums
  *   calls up: read them as optional);
  * - `afterChange()`: optional async hook after each mutating file call
- *   (the page yields there so the tree can repaint while tools run).
+ *   (the page yields there so the tree can repaint while tools run);
+ * - `sync`: true to run without JSPI: every import answers at once, `files`
+ *   must answer without Promises (memfs.js), and no model service is
+ *   reached (the offline planner works).
  * Read-only file calls yield to the page too, once the core has held the
  * thread for YIELD_EVERY_MS since the last yield.
  */
@@ -241,10 +285,13 @@ export class CoreSession {
   }
 
   async #instantiate(module) {
+    this.sync = Boolean(this.caps.sync);
+    // Without JSPI these are replaced by #syncImports below.
+    const suspending = (fn) => (this.sync ? fn : new WebAssembly.Suspending(fn));
     const imports = {
       [IMPORT_MODULE]: {
         // Async: suspends the core until the provider answers.
-        chat_completion: new WebAssembly.Suspending(async (ptr, len) => {
+        chat_completion: suspending(async (ptr, len) => {
           const request = this.#readJson(ptr, len);
           if (request.err) return this.#stage(request);
           try {
@@ -255,7 +302,7 @@ export class CoreSession {
           }
         }),
         // Async too: the File System Access API only has Promises.
-        fs_call: new WebAssembly.Suspending(async (ptr, len) => {
+        fs_call: suspending(async (ptr, len) => {
           const request = this.#readJson(ptr, len);
           if (request.err) return this.#stage(request);
           let result;
@@ -274,7 +321,7 @@ export class CoreSession {
           return this.#stage(result);
         }),
         // Streams: the host only moves text; the core parses the events.
-        chat_stream_open: new WebAssembly.Suspending(async (ptr, len) => {
+        chat_stream_open: suspending(async (ptr, len) => {
           const request = this.#readJson(ptr, len);
           if (request.err) return this.#stage(request);
           this.stream = null;
@@ -287,7 +334,7 @@ export class CoreSession {
           if (opened.ok.reader) this.stream = { reader: opened.ok.reader, decoder: new TextDecoder() };
           return this.#stage(ok(opened.ok.reply));
         }),
-        chat_stream_read: new WebAssembly.Suspending(async (_ptr, _len) => {
+        chat_stream_read: suspending(async (_ptr, _len) => {
           const stream = this.stream;
           if (!stream) return this.#stage(ok(null));
           try {
@@ -304,7 +351,7 @@ export class CoreSession {
           }
         }),
         // Retries wait here (the milliseconds arrive as a BigInt).
-        sleep: new WebAssembly.Suspending(async (milliseconds) => {
+        sleep: suspending(async (milliseconds) => {
           await new Promise((resolve) => setTimeout(resolve, Number(milliseconds)));
           return this.cancelRequested ? 1 : 0;
         }),
@@ -324,10 +371,33 @@ export class CoreSession {
         },
       },
     };
+    if (this.sync) Object.assign(imports[IMPORT_MODULE], this.#syncImports());
     const instance = await WebAssembly.instantiate(module, imports);
     this.exports = instance.exports;
     // The one export that may reach a suspending import returns a Promise.
-    this.sendPromising = WebAssembly.promising(instance.exports.tidyup_agent_send);
+    this.sendPromising = this.sync
+      ? async (...args) => instance.exports.tidyup_agent_send(...args)
+      : WebAssembly.promising(instance.exports.tidyup_agent_send);
+  }
+
+  /** The imports of a session without JSPI: each answers at once. */
+  #syncImports() {
+    const noModel = () => this.#stage(err(ErrorCode.UNSUPPORTED, "a model service needs a browser with JSPI"));
+    return {
+      chat_completion: noModel,
+      chat_stream_open: noModel,
+      chat_stream_read: () => this.#stage(ok(null)),
+      sleep: () => (this.cancelRequested ? 1 : 0),
+      fs_call: (ptr, len) => {
+        const request = this.#readJson(ptr, len);
+        if (request.err) return this.#stage(request);
+        try {
+          return this.#stage(ok(applyFsSync(this.caps.files, request.ok) ?? null));
+        } catch (e) {
+          return this.#stage(err(e.code || ErrorCode.IO, e.message || String(e)));
+        }
+      },
+    };
   }
 
   /** Runs one user line to its end; resolves to the outcome ("answered", ...). */
@@ -359,6 +429,16 @@ export class CoreSession {
 
   free() {
     this.exports.tidyup_agent_free(this.handle);
+  }
+
+  /**
+   * The plan table of a dry run (`tidyup_plan_table`, docs/UI.md): `request`
+   * is {lang, input: {plan, folder, steps, entries, rules?}}. Pure: it calls
+   * no import, so a plain call is enough.
+   */
+  planTable(request) {
+    return this.#readReply(this.#withInput(JSON.stringify(request), (ptr, len) =>
+      this.exports.tidyup_plan_table(ptr, len)));
   }
 
   /** Stages a result for take_result; returns its byte length. */

@@ -1,7 +1,9 @@
 // An in-memory file system for the core's file primitives (docs/ABI.md,
 // `fs_call`), rooted at a virtual absolute path such as `/demo`. Files have a
 // size and a time but no content: the tools only move, list and classify.
-// Errors follow what Linux (the native host's RealFs) answers.
+// Errors follow what Linux (the native host's RealFs) answers. Its methods
+// answer at once (no Promise), so a host without JSPI can serve the core's
+// synchronous file calls from it; `await` on them works as well.
 
 import { ErrorCode, HostError } from "./host.js";
 
@@ -52,11 +54,22 @@ export class MemFs {
 
   #nextId = 1;
 
+  /** A copy of the whole tree, to change without touching this one. */
+  clone() {
+    const copy = new MemFs(this.root);
+    const deep = (node) => (node.kind === "dir"
+      ? { ...node, children: new Map([...node.children].map(([name, child]) => [name, deep(child)])) }
+      : { ...node });
+    copy.top = deep(this.top);
+    copy.#nextId = this.#nextId;
+    return copy;
+  }
+
   /**
    * A file's content digest. The files have no content, so each is its own:
    * no two files are ever the same (a file keeps its digest when moved).
    */
-  async digest(path) {
+  digest(path) {
     const node = this.#node(components(this.root, path));
     if (!node) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory (os error 2)");
     if (node.kind !== "file") throw new HostError(ErrorCode.IS_A_DIRECTORY, "Is a directory (os error 21)");
@@ -100,33 +113,33 @@ export class MemFs {
     return { parent, name: parts.at(-1), parts };
   }
 
-  async stat(path) {
+  stat(path) {
     const parts = components(this.root, path);
     const node = this.#node(parts);
     return node ? entry(parts.at(-1) ?? this.root.split("/").pop(), node) : null;
   }
 
   /** A file's bytes: the demo's files have a size but no content, so none. */
-  async readBytes(path) {
+  readBytes(path) {
     const node = this.#node(components(this.root, path));
     if (!node) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory (os error 2)");
     if (node.kind !== "file") throw new HostError(ErrorCode.IS_A_DIRECTORY, "Is a directory (os error 21)");
     return new Uint8Array(0);
   }
 
-  async list(path) {
+  list(path) {
     const node = this.#node(components(this.root, path));
     if (!node) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory (os error 2)");
     if (node.kind !== "dir") throw new HostError(ErrorCode.NOT_A_DIRECTORY, "Not a directory (os error 20)");
     return [...node.children].map(([name, child]) => entry(name, child));
   }
 
-  async createDirAll(path) {
+  createDirAll(path) {
     this.#mkdirs(components(this.root, path));
     return null;
   }
 
-  async rename(from, to) {
+  rename(from, to) {
     const src = this.#parentOf(from);
     const dst = this.#parentOf(to);
     const node = src.parent.children.get(src.name);
@@ -146,7 +159,7 @@ export class MemFs {
     return null;
   }
 
-  async removeFile(path) {
+  removeFile(path) {
     const { parent, name } = this.#parentOf(path);
     const node = parent.children.get(name);
     if (!node) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory (os error 2)");
@@ -156,7 +169,7 @@ export class MemFs {
     return null;
   }
 
-  async removeDirAll(path) {
+  removeDirAll(path) {
     const { parent, name } = this.#parentOf(path);
     const node = parent.children.get(name);
     if (!node) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory (os error 2)");
@@ -167,7 +180,7 @@ export class MemFs {
   }
 
   /** The whole tree as {relative path: size} for files, `path/` for empty dirs. */
-  async snapshot() {
+  snapshot() {
     const out = {};
     const walk = (node, prefix) => {
       if (node.children.size === 0 && prefix) out[prefix + "/"] = 0;

@@ -15,6 +15,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::agent::{Agent, AgentConfig};
+use crate::plan_table::PlanRequest;
 use crate::planner::OfflinePlanner;
 use crate::ports::{
     BatchMove, Capabilities, Entry, ErrorCode, Event, EventSink, FileSample, FileSystem, FsRequest,
@@ -241,6 +242,18 @@ pub unsafe extern "C" fn tidyup_run_tool(ptr: *const u8, len: usize) -> u64 {
     // SAFETY: forwarded from the caller's contract.
     let call = unsafe { read_json::<ToolRun>(ptr, len) };
     reply(call.and_then(|call| call.run(&mut WasmHost, &mut WasmHost)))
+}
+
+/// Makes the plan table of a dry run (a `PlanRequest` JSON: `lang` and the
+/// plan as `input`); pure, it calls no import; replies `{"ok": TABLE}`.
+///
+/// # Safety
+/// `(ptr, len)` must be a readable buffer of this module's memory.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tidyup_plan_table(ptr: *const u8, len: usize) -> u64 {
+    // SAFETY: forwarded from the caller's contract.
+    let request = unsafe { read_json::<PlanRequest>(ptr, len) };
+    reply(request.and_then(|request| request.table()))
 }
 
 fn unknown_handle(handle: u32) -> HostError {

@@ -4,6 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use tidyup_core::plan_table::PlanRequest;
 use tidyup_core::question::{self, AskConfig};
 use tidyup_core::tool_run::ToolRun;
 use tidyup_core::{Agent, AgentConfig, Entry, FileSample, HttpReply, Message, WireResult};
@@ -14,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((&pick, json)) = data.split_first() else {
         return;
     };
-    match pick % 8 {
+    match pick % 9 {
         0 => {
             if let Ok(config) = serde_json::from_slice::<AgentConfig>(json) {
                 let agent = Agent::new(config);
@@ -54,6 +55,11 @@ fuzz_target!(|data: &[u8]| {
         4 => drop(serde_json::from_slice::<WireResult<HttpReply>>(json)),
         5 => drop(serde_json::from_slice::<WireResult<Option<String>>>(json)),
         6 => drop(serde_json::from_slice::<WireResult<FileSample>>(json)),
-        _ => drop(serde_json::from_slice::<WireResult<Vec<Entry>>>(json)),
+        7 => drop(serde_json::from_slice::<WireResult<Vec<Entry>>>(json)),
+        _ => {
+            if let Ok(request) = serde_json::from_slice::<PlanRequest>(json) {
+                let _ = request.table();
+            }
+        }
     }
 });

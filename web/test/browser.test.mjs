@@ -2,7 +2,9 @@
 // driven through the page like a person would, against
 //   - a mock chat-completions server (scripted tool calls), and
 //   - the built-in offline planner, compared with the CLI on a real folder,
-//     and on large folders (large_folders.mjs).
+//     and on large folders (large_folders.mjs);
+//   - a real (origin-private) folder organized as a dry run, reviewed in the
+//     plan table, applied, reloaded and undone (safe_folder.mjs).
 // Everything listens on 127.0.0.1 only and is closed at the end.
 // Run through web/test/run.sh, which builds and exports what this needs.
 
@@ -16,9 +18,10 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { TIMEOUT, check, equal, group, results, send, sorted, startSession, walk } from "./harness.mjs";
 import { largeFolderGroups } from "./large_folders.mjs";
+import { safeFolderGroups } from "./safe_folder.mjs";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const web = join(repo, "web");
+const web = join(repo, "web/dist");
 const tidyupBin = process.env.TIDYUP_BIN || join(repo, "target/debug/tidyup");
 const chromiumBin = process.env.CHROMIUM || "/usr/bin/chromium";
 const cliCore = join(repo, "target/core-wasm/wasm32-unknown-unknown/core-wasm/tidyup_core.wasm");
@@ -281,6 +284,7 @@ try {
   });
 
   await largeFolderGroups(page, { tmp, tidyupBin, timings });
+  await safeFolderGroups(page, { site, api, mock });
 } finally {
   await context.close().catch(() => {});
   site.server.close();

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The browser test of web/: builds the CLI, exports its core for the page,
+# The browser test of web/: builds the CLI, builds the page into web/dist/,
 # installs Chromium and playwright-core when missing, then runs
 # browser.test.mjs (headless Chromium against servers on 127.0.0.1 only).
 # Ends with "N passed, M failed"; exits non-zero on any failure.
@@ -8,7 +8,7 @@ cd "$(dirname "$0")/../.."
 
 echo "building the CLI (cargo build -p tidyup)"
 cargo build -p tidyup --quiet
-bash web/prepare.sh target/debug/tidyup
+bash web/build.sh target/debug/tidyup
 
 if [ ! -x /usr/bin/chromium ]; then
   echo "installing Debian's chromium"
