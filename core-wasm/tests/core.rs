@@ -21,6 +21,7 @@ mod large_planner;
 mod large_rules;
 mod plain_requests;
 mod plan_review;
+mod plan_table;
 mod planner;
 mod planner_wording;
 mod properties;
