@@ -37,17 +37,19 @@ pub enum Op {
 }
 
 /// Which policy answered, and its precedence: policies are asked in this
-/// order, and the first refusal is the one reported.
+/// order, and the first refusal is the one reported. A path outside the
+/// sandbox's roots is refused before any policy is asked, when it is
+/// located.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum PolicyId {
-    /// Names Windows refuses or changes ([`WindowsNames`]).
-    WindowsNames,
     /// tidyup's own places and what leads into them ([`OwnData`]).
     OwnData,
     /// The rules files' excludes and the rules files ([`RulesGuard`]).
     Rules,
     /// Folders holding tidyup's own places ([`OwnDataHolders`]).
     OwnDataHolders,
+    /// Names Windows refuses or changes ([`WindowsNames`]).
+    WindowsNames,
     /// The roots themselves ([`Roots`]).
     Roots,
 }
