@@ -44,7 +44,7 @@ pub use call::CallSettings;
 pub use ports::{
     BatchMove, Capabilities, ChatRequest, Entry, EntryKind, ErrorCode, Event, EventSink,
     FileSample, FileSystem, FsRequest, HostError, HttpReply, ModelClient, Outcome, Provider,
-    WireResult,
+    StatResult, WireResult,
 };
 pub use protocol::{Message, Usage};
 pub use texts::Lang;

@@ -68,3 +68,27 @@ fn the_guard_still_refuses_what_each_policy_refuses() {
         "the root holds a rules file"
     );
 }
+
+#[test]
+fn stat_many_answers_each_path_in_one_call_and_refuses_tidyup_data() {
+    let world = World::new();
+    let (mut files, lookups) = guarded(&world);
+    std::fs::create_dir_all(world.target.join(".data")).unwrap();
+    let target = world.target_str().to_owned();
+    let paths: Vec<String> = ["a.txt", "missing.txt", ".data/x", "docs"]
+        .iter()
+        .map(|name| format!("{target}/{name}"))
+        .collect();
+    let before = lookups.count();
+    let answers = files.stat_many(&paths).unwrap();
+    assert_eq!(lookups.count() - before, 4, "one lookup per path");
+    assert_eq!(answers[0].as_ref().unwrap().as_ref().unwrap().name, "a.txt");
+    assert!(answers[1].as_ref().unwrap().is_none());
+    assert_eq!(answers[2].as_ref().unwrap_err().code, ErrorCode::TidyupData);
+    assert!(answers[3].as_ref().unwrap().is_some());
+    let wired = tidyup_core::FsRequest::StatMany { paths }
+        .apply(&mut files)
+        .unwrap();
+    assert_eq!(wired[2]["err"]["code"], "tidyup_data");
+    assert!(wired[1]["ok"].is_null());
+}

@@ -26,7 +26,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use chrono::{Local, Offset, TimeZone};
-use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
+use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError, StatResult};
 
 use crate::failure::Failure;
 
@@ -144,6 +144,9 @@ impl FileSystem for Box<dyn HostFs> {
     fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
         self.as_mut().stat(path)
     }
+    fn stat_many(&mut self, paths: &[String]) -> Result<Vec<StatResult>, HostError> {
+        self.as_mut().stat_many(paths)
+    }
     fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         self.as_mut().list(path)
     }
@@ -235,6 +238,9 @@ impl<T: FileSystem + Send> FileSystem for SharedFs<T> {
     }
     fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
         self.with(|fs| fs.stat(path))
+    }
+    fn stat_many(&mut self, paths: &[String]) -> Result<Vec<StatResult>, HostError> {
+        self.with(|fs| fs.stat_many(paths))
     }
     fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         self.with(|fs| fs.list(path))

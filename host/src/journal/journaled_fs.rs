@@ -116,7 +116,7 @@ impl<F: HostFs> JournaledFs<F> {
 }
 
 impl<F: HostFs> FileSystem for JournaledFs<F> {
-    tidyup_core::forward_file_system!(inner => stat, list, read_bytes, digests);
+    tidyup_core::forward_file_system!(inner => stat, stat_many, list, read_bytes, digests);
 
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         self.operation(|files| files.create_dir_all_journaled(path))

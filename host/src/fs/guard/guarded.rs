@@ -4,7 +4,9 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use tidyup_core::{BatchMove, Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
+use tidyup_core::{
+    BatchMove, Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError, StatResult,
+};
 
 use super::{
     Located, Lookups, Op, OwnData, OwnDataHolders, Policy, Protected, Roots, WindowsNames,
@@ -129,6 +131,42 @@ impl<F: HostFs> GuardedFs<F> {
         Ok(())
     }
 
+    /// One read of many `paths` (`ask` the primitives for the allowed
+    /// ones, in one call): one result per path, in order, a refused path
+    /// answered by its refusal, a path the primitives left unanswered by
+    /// `missing`.
+    fn per_path<T>(
+        &mut self,
+        paths: &[String],
+        ask: impl FnOnce(&mut F, &[String]) -> Result<Vec<Result<T, HostError>>, HostError>,
+        missing: impl Fn(&mut F, &str) -> Result<T, HostError>,
+    ) -> Result<Vec<Result<T, HostError>>, HostError> {
+        self.scoped(|guard| {
+            let mut refused = Vec::new();
+            let mut allowed = Vec::new();
+            for (index, path) in paths.iter().enumerate() {
+                match guard.check(Op::Read, path) {
+                    Ok(()) => allowed.push(path.clone()),
+                    Err(err) => refused.push((index, err)),
+                }
+            }
+            let mut answers = ask(&mut guard.inner, &allowed)?.into_iter();
+            let mut refused = refused.into_iter().peekable();
+            Ok(paths
+                .iter()
+                .enumerate()
+                .map(
+                    |(index, path)| match refused.next_if(|(at, _)| *at == index) {
+                        Some((_, err)) => Err(err),
+                        None => answers
+                            .next()
+                            .unwrap_or_else(|| missing(&mut guard.inner, path)),
+                    },
+                )
+                .collect())
+        })
+    }
+
     /// Whether a listing of the folder at `folder` (really at
     /// `real_folder`) leaves out `entry`.
     fn hides(&mut self, folder: &str, real_folder: &Path, entry: &Entry) -> bool {
@@ -241,29 +279,24 @@ impl<F: HostFs> FileSystem for GuardedFs<F> {
         paths: &[String],
         limit: Option<u64>,
     ) -> Result<Vec<Result<String, HostError>>, HostError> {
-        self.scoped(|guard| {
-            let mut refused = Vec::new();
-            let mut allowed = Vec::new();
-            for (index, path) in paths.iter().enumerate() {
-                match guard.check(Op::Read, path) {
-                    Ok(()) => allowed.push(path.clone()),
-                    Err(err) => refused.push((index, err)),
-                }
-            }
-            let mut digests = guard.inner.digests(&allowed, limit)?.into_iter();
-            let mut refused = refused.into_iter().peekable();
-            Ok((0..paths.len())
-                .map(|index| match refused.next_if(|(at, _)| *at == index) {
-                    Some((_, err)) => Err(err),
-                    None => digests.next().unwrap_or_else(|| {
-                        Err(HostError::new(
-                            ErrorCode::Internal,
-                            Failure::DigestMissing.to_string(),
-                        ))
-                    }),
-                })
-                .collect())
-        })
+        self.per_path(
+            paths,
+            |inner, allowed| inner.digests(allowed, limit),
+            |_, _| {
+                Err(HostError::new(
+                    ErrorCode::Internal,
+                    Failure::DigestMissing.to_string(),
+                ))
+            },
+        )
+    }
+
+    fn stat_many(&mut self, paths: &[String]) -> Result<Vec<StatResult>, HostError> {
+        self.per_path(
+            paths,
+            |inner, allowed| inner.stat_many(allowed),
+            |inner, path| inner.stat(path),
+        )
     }
 }
 
