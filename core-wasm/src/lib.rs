@@ -46,7 +46,7 @@ pub use plan_table::{PlanInput, PlanTable, plan_table};
 pub use ports::{
     BatchMove, Capabilities, ChatRequest, Entry, EntryKind, ErrorCode, Event, EventSink,
     FileSample, FileSystem, FsRequest, HostError, HttpReply, ModelClient, Outcome, Provider,
-    WireResult,
+    StatResult, WireResult,
 };
 pub use protocol::{Message, Usage};
 pub use texts::Lang;

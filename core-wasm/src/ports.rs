@@ -88,6 +88,14 @@ pub trait FileSystem {
             .collect())
     }
 
+    /// The entry at each of `paths`, in order, as [`FileSystem::stat`]
+    /// answers for it, in one call (one crossing of the wasm boundary for
+    /// many items). One result per path; `Err` when the batch as a whole
+    /// could not start.
+    fn stat_many(&mut self, paths: &[String]) -> Result<Vec<StatResult>, HostError> {
+        Ok(paths.iter().map(|path| self.stat(path)).collect())
+    }
+
     /// Up to `head` bytes from the start of the file at `path` and up to
     /// `tail` bytes from its end, never the same byte twice (`tail` is
     /// empty when `head` holds the whole file), and the file's size.
@@ -125,6 +133,9 @@ pub trait FileSystem {
             .collect())
     }
 }
+
+/// What [`FileSystem::stat_many`] answers for one path.
+pub type StatResult = Result<Option<Entry>, HostError>;
 
 /// Writes, inside an `impl FileSystem for …` block, the named
 /// [`FileSystem`] methods as calls to the same method of the field
@@ -192,6 +203,17 @@ macro_rules! forward_file_system {
             $crate::ports::HostError,
         > {
             self.$inner.move_batch(moves)
+        }
+    };
+    (@method $inner:tt stat_many) => {
+        fn stat_many(
+            &mut self,
+            paths: &[::std::string::String],
+        ) -> ::core::result::Result<
+            ::std::vec::Vec<$crate::ports::StatResult>,
+            $crate::ports::HostError,
+        > {
+            self.$inner.stat_many(paths)
         }
     };
     (@method $inner:tt read_bytes) => {
@@ -556,6 +578,12 @@ pub enum FsRequest {
         /// Absolute path.
         path: String,
     },
+    /// [`FileSystem::stat_many`]; `ok` is one `{"ok": ENTRY | null}` or
+    /// `{"err": ...}` per path.
+    StatMany {
+        /// Absolute paths.
+        paths: Vec<String>,
+    },
     /// [`FileSystem::list`].
     List {
         /// Absolute path.
@@ -615,6 +643,11 @@ impl FsRequest {
         let done = |()| Value::Null;
         match self {
             FsRequest::Stat { path } => files.stat(path).map(|entry| json_value(&entry)),
+            FsRequest::StatMany { paths } => files.stat_many(paths).map(|results| {
+                let wired: Vec<WireResult<Option<Entry>>> =
+                    results.into_iter().map(WireResult::from).collect();
+                json_value(&wired)
+            }),
             FsRequest::List { path } => files.list(path).map(|entries| json_value(&entries)),
             FsRequest::CreateDirAll { path } => files.create_dir_all(path).map(done),
             FsRequest::Rename { from, to } => files.rename(from, to).map(done),

@@ -19,7 +19,7 @@ use crate::plan_table::PlanRequest;
 use crate::planner::OfflinePlanner;
 use crate::ports::{
     BatchMove, Capabilities, Entry, ErrorCode, Event, EventSink, FileSample, FileSystem, FsRequest,
-    HostError, HttpReply, ModelClient, Provider, WireResult,
+    HostError, HttpReply, ModelClient, Provider, StatResult, WireResult,
 };
 use crate::protocol::Message;
 use crate::question::{self, AskConfig};
@@ -369,6 +369,20 @@ impl FileSystem for WasmHost {
         Self::fs(FsRequest::Stat {
             path: path.to_owned(),
         })
+    }
+    fn stat_many(&mut self, paths: &[String]) -> Result<Vec<StatResult>, HostError> {
+        let asked: Result<Vec<WireResult<Option<Entry>>>, HostError> =
+            Self::fs(FsRequest::StatMany {
+                paths: paths.to_vec(),
+            });
+        match asked {
+            Ok(results) => Ok(results.into_iter().map(Result::from).collect()),
+            // A host that predates the operation: one `stat` per path.
+            Err(err) if err.code == ErrorCode::BadRequest => {
+                Ok(paths.iter().map(|path| self.stat(path)).collect())
+            }
+            Err(err) => Err(err),
+        }
     }
     fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         Self::fs(FsRequest::List {

@@ -9,6 +9,7 @@ mod cross_device;
 mod dry_run;
 mod escapes;
 mod failed_moves;
+mod lookups;
 mod own_data;
 mod support;
 mod undo;

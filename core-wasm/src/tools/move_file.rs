@@ -88,9 +88,14 @@ fn looks_in_use(
     let Some(folder) = paths::parent(source) else {
         return Ok(None);
     };
+    let companions = companions(name);
+    let asked: Vec<String> = companions
+        .iter()
+        .map(|companion| paths::join(folder, companion))
+        .collect();
     let mut beside = Vec::new();
-    for companion in companions(name) {
-        if files.stat(&paths::join(folder, &companion))?.is_some() {
+    for (companion, found) in companions.into_iter().zip(files.stat_many(&asked)?) {
+        if found?.is_some() {
             beside.push(companion);
         }
     }

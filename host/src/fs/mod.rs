@@ -1,17 +1,19 @@
 //! The file systems the host can hand the core, all behind
-//! [`tidyup_core::FileSystem`]: the machine's own ([`RealFs`]), one confined
-//! to the allowed roots ([`SandboxFs`]), a journaling layer that makes every
-//! change reversible ([`crate::journal::JournaledFs`]) and a dry-run overlay
-//! ([`OverlayFs`]), with tidyup's own directories out of reach in every
-//! stack ([`ProtectedFs`], built by [`base`]). The core cannot tell them apart.
+//! [`tidyup_core::FileSystem`]: the primitives, the machine's own
+//! ([`RealFs`]) or one confined to the allowed roots ([`SandboxFs`]), under
+//! one guard asking every policy ([`GuardedFs`], built by [`base`] and
+//! [`with_rules`]: tidyup's own directories, the rules files' excludes, the
+//! roots themselves, Windows names); over it a journaling layer that makes
+//! every change reversible ([`crate::journal::JournaledFs`]) or a dry-run
+//! overlay ([`OverlayFs`]). The core cannot tell them apart.
 
 mod case;
 mod cross_device;
-mod excluded;
 mod fingerprint;
+mod guard;
+mod location;
 pub(crate) mod names;
 mod overlay;
-mod protected;
 mod real;
 mod sample;
 mod sandbox;
@@ -24,7 +26,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use chrono::{Local, Offset, TimeZone};
-use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
+use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError, StatResult};
 
 use crate::failure::Failure;
 
@@ -35,38 +37,45 @@ pub use cross_device::{CrossDeviceHooks, MAX_COPY_DEPTH, move_path, move_path_wi
 /// destination, to be renamed into place when whole; an error stops the
 /// move. So a copy left there by a process killed mid-move can be found.
 pub type Staging<'a> = &'a mut dyn FnMut(&str) -> io::Result<()>;
-pub use excluded::{ExcludedFs, RulesGuard};
 pub use fingerprint::{Detail, Fingerprint, HASHED_BYTES_MAX};
+pub use guard::{
+    GuardedFs, Located, Lookups, Op, OwnData, OwnDataHolders, Policy, PolicyId, Protected, Refusal,
+    Roots, RulesGuard, WindowsNames,
+};
+pub use location::Location;
 pub use overlay::{OverlayFs, PlanStep};
-pub use protected::{Location, Protected, ProtectedFs};
 pub use real::RealFs;
 pub use sandbox::SandboxFs;
 
 /// The base of every stack the model's tools reach: the sandbox of `roots`
-/// (the machine's own file system when `None`, for `--no-sandbox`), with
-/// the `protected` places it can reach kept out.
+/// (the machine's own file system when `None`, for `--no-sandbox`) under
+/// the guard, with the `protected` places it can reach kept out.
 pub fn base(roots: Option<&[PathBuf]>, protected: &Protected) -> io::Result<Box<dyn HostFs>> {
     Ok(match roots {
         Some(roots) => {
             let sandbox = SandboxFs::new(roots)?;
             let protected = protected.reachable_from(sandbox.roots());
-            Box::new(ProtectedFs::new(sandbox, protected))
+            Box::new(GuardedFs::new(sandbox, &protected))
         }
-        None => Box::new(ProtectedFs::new(RealFs, protected.clone())),
+        None => Box::new(GuardedFs::new(RealFs, protected)),
     })
 }
 
-/// `base` guarded by the rules files over `target` and `roots` (see
+/// `base` with the rules files over `target` and `roots` in force too (see
 /// [`RulesGuard::load`]): what they exclude, and the rules files
-/// themselves, cannot be changed through it.
+/// themselves, cannot be changed through it. A `base` without a guard gets
+/// one of its own.
 pub fn with_rules(
-    base: Box<dyn HostFs>,
+    mut base: Box<dyn HostFs>,
     target: &Path,
     rules: Option<&crate::rules_file::RulesFile>,
     roots: Option<&[PathBuf]>,
 ) -> Result<Box<dyn HostFs>, crate::rules_file::RulesFileError> {
     let guard = RulesGuard::load(target, rules, roots.unwrap_or_default())?;
-    Ok(Box::new(ExcludedFs::new(base, guard)))
+    Ok(match base.add_policy(Arc::new(guard)) {
+        Ok(()) => base,
+        Err(policy) => Box::new(GuardedFs::with_policies(base, vec![policy])),
+    })
 }
 
 /// What tells the item at `path` from any other: its device and file
@@ -117,11 +126,26 @@ pub trait HostFs: FileSystem + Send {
     /// folder on the same device, as `C:\x\a.txt` and `C:\x\A.TXT` are
     /// where names ignore case. Symlinks are compared as links.
     fn same_item(&mut self, a: &str, b: &str) -> Result<bool, HostError>;
+    /// Marks the start of one operation of a layer above (a journaled
+    /// rename: its checks, stats and the move itself): until the matching
+    /// [`Self::end_operation`], a guard locates each path once. Nestable;
+    /// nothing to do for a file system that locates nothing.
+    fn begin_operation(&mut self) {}
+    /// Marks the end of the operation [`Self::begin_operation`] started.
+    fn end_operation(&mut self) {}
+    /// Puts `policy` in force too, when this is a guard; hands it back
+    /// otherwise.
+    fn add_policy(&mut self, policy: Arc<dyn Policy>) -> Result<(), Arc<dyn Policy>> {
+        Err(policy)
+    }
 }
 
 impl FileSystem for Box<dyn HostFs> {
     fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
         self.as_mut().stat(path)
+    }
+    fn stat_many(&mut self, paths: &[String]) -> Result<Vec<StatResult>, HostError> {
+        self.as_mut().stat_many(paths)
     }
     fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         self.as_mut().list(path)
@@ -172,6 +196,15 @@ impl HostFs for Box<dyn HostFs> {
     fn same_item(&mut self, a: &str, b: &str) -> Result<bool, HostError> {
         self.as_mut().same_item(a, b)
     }
+    fn begin_operation(&mut self) {
+        self.as_mut().begin_operation();
+    }
+    fn end_operation(&mut self) {
+        self.as_mut().end_operation();
+    }
+    fn add_policy(&mut self, policy: Arc<dyn Policy>) -> Result<(), Arc<dyn Policy>> {
+        self.as_mut().add_policy(policy)
+    }
 }
 
 /// A file system shared between the core's host state and the session, so
@@ -205,6 +238,9 @@ impl<T: FileSystem + Send> FileSystem for SharedFs<T> {
     }
     fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
         self.with(|fs| fs.stat(path))
+    }
+    fn stat_many(&mut self, paths: &[String]) -> Result<Vec<StatResult>, HostError> {
+        self.with(|fs| fs.stat_many(paths))
     }
     fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         self.with(|fs| fs.list(path))

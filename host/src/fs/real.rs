@@ -11,14 +11,14 @@ use tidyup_core::{Entry, ErrorCode, FileSample, FileSystem, HostError};
 use super::case::{ItemId, differ_only_in_case, item_id, not_found_is_false, rename_case_only};
 use super::cross_device::{CrossDeviceHooks, move_path, move_path_staged};
 use super::fingerprint::{Facts, Fingerprint, content_hash};
+use super::location::{Location, real_location};
 use super::names;
-use super::protected::{Location, real_location};
 use super::windows_names::check_platform_path;
 use super::{HostFs, Staging, entry, host_error, kind};
 use crate::regular_file;
 
 /// The machine's own file system, with no limit on where the model reaches
-/// (tidyup's own directories are kept out by the layer above, see
+/// (tidyup's own directories are kept out by the guard over it, see
 /// [`super::base`]).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RealFs;
@@ -170,13 +170,18 @@ impl HostFs for RealFs {
     }
 
     fn locate(&mut self, path: &str) -> Result<Location, HostError> {
+        let is_root = Path::new(path).parent().is_none();
         let path = &names::resolve(Path::new(path), there);
         let item = real_location(path, &|p| fs::canonicalize(p)).map_err(|err| host_error(&err))?;
         let leads_to = match fs::symlink_metadata(path) {
             Ok(meta) if meta.file_type().is_symlink() => fs::canonicalize(path).ok(),
             Ok(_) | Err(_) => None,
         };
-        Ok(Location { item, leads_to })
+        Ok(Location {
+            item,
+            leads_to,
+            is_root,
+        })
     }
 
     fn fingerprint(&mut self, path: &str) -> Result<Option<Fingerprint>, HostError> {

@@ -24,8 +24,8 @@ use tidyup_core::{Entry, ErrorCode, FileSample, FileSystem, HostError};
 use super::case::{differ_only_in_case, item_id, not_found_is_false, rename_case_only};
 use super::cross_device::{self, CrossDeviceHooks, End, crosses_devices, move_across};
 use super::fingerprint::{Facts, Fingerprint, content_hash};
+use super::location::{Location, real_location};
 use super::names;
-use super::protected::{Location, real_location};
 use super::under_root::{beyond_root, relative_to};
 use super::windows_names::check_platform_path;
 use super::{HostFs, Staging, entry, host_error, kind};
@@ -113,10 +113,7 @@ impl SandboxFs {
     /// moved or deleted).
     fn locate_inside(&self, path: &str) -> Result<(&Root, PathBuf), HostError> {
         let (root, relative) = self.locate_in_root(path)?;
-        let is_root = relative
-            .components()
-            .all(|component| matches!(component, Component::CurDir));
-        if is_root {
+        if is_root(&relative) {
             return Err(HostError::new(ErrorCode::Protected, path));
         }
         Ok((root, relative))
@@ -127,6 +124,13 @@ impl SandboxFs {
 /// of the machine outside any root (tidyup's trash).
 fn there(path: &Path) -> bool {
     std::fs::symlink_metadata(path).is_ok()
+}
+
+/// Whether `relative` (as located beneath a root) is the root itself.
+fn is_root(relative: &Path) -> bool {
+    relative
+        .components()
+        .all(|component| matches!(component, Component::CurDir))
 }
 
 fn denied(path: &str) -> HostError {
@@ -377,7 +381,11 @@ impl HostFs for SandboxFs {
             Ok(meta) if meta.file_type().is_symlink() => canonical(&relative).ok(),
             Ok(_) | Err(_) => None,
         };
-        Ok(Location { item, leads_to })
+        Ok(Location {
+            item,
+            leads_to,
+            is_root: is_root(&relative),
+        })
     }
 
     fn same_item(&mut self, a: &str, b: &str) -> Result<bool, HostError> {

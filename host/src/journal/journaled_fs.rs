@@ -116,9 +116,41 @@ impl<F: HostFs> JournaledFs<F> {
 }
 
 impl<F: HostFs> FileSystem for JournaledFs<F> {
-    tidyup_core::forward_file_system!(inner => stat, list, read_bytes, digests);
+    tidyup_core::forward_file_system!(inner => stat, stat_many, list, read_bytes, digests);
 
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+        self.operation(|files| files.create_dir_all_journaled(path))
+    }
+
+    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+        self.operation(|files| files.rename_journaled(from, to))
+    }
+
+    fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<MoveResult>, HostError> {
+        self.operation(|files| files.move_batch_journaled(moves))
+    }
+
+    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
+        self.operation(|files| files.checked_trash(path))
+    }
+
+    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+        self.operation(|files| files.checked_trash(path))
+    }
+}
+
+impl<F: HostFs> JournaledFs<F> {
+    /// Runs `f` as one operation of the file system below (which then
+    /// locates each path once for all of `f`'s checks and changes).
+    fn operation<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        self.inner.begin_operation();
+        let result = f(self);
+        self.inner.end_operation();
+        result
+    }
+
+    /// [`FileSystem::create_dir_all`], journaled.
+    fn create_dir_all_journaled(&mut self, path: &str) -> Result<(), HostError> {
         // Record exactly the directories this call creates, outermost first.
         let mut missing = Vec::new();
         let mut current = Path::new(path);
@@ -137,7 +169,8 @@ impl<F: HostFs> FileSystem for JournaledFs<F> {
         self.inner.create_dir_all(path)
     }
 
-    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+    /// [`FileSystem::rename`], journaled; a replaced item goes to the trash.
+    fn rename_journaled(&mut self, from: &str, to: &str) -> Result<(), HostError> {
         if from == to || self.inner.stat(from)?.is_none() {
             // Nothing changes (or nothing can): the inner answer is the answer.
             return self.inner.rename(from, to);
@@ -180,7 +213,8 @@ impl<F: HostFs> FileSystem for JournaledFs<F> {
         moved.map_err(|err| self.roll_back(from, to, trashed, err))
     }
 
-    fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<MoveResult>, HostError> {
+    /// [`FileSystem::move_batch`], journaled.
+    fn move_batch_journaled(&mut self, moves: &[BatchMove]) -> Result<Vec<MoveResult>, HostError> {
         // Each move is checked as a single one would be; nothing may be
         // replaced. The moves that pass are journaled whole, with one sync,
         // before the first is made: after a crash mid-batch, undo finds
@@ -233,14 +267,6 @@ impl<F: HostFs> FileSystem for JournaledFs<F> {
         // Without these records undo still skips the moves never made.
         let _ = self.journal.append_all(&rolled_back);
         Ok(results)
-    }
-
-    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
-        self.checked_trash(path)
-    }
-
-    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.checked_trash(path)
     }
 }
 

@@ -1,25 +1,28 @@
 //! The user's rules files made binding, over every root the tools reach.
 //!
 //! - Items a root's `exclude` globs name, and everything inside an excluded
-//!   folder, cannot be created, moved, renamed or deleted through this
-//!   layer, whatever the model asks. A folder that holds an excluded item
+//!   folder, cannot be created, moved, renamed or deleted through the
+//!   guard, whatever the model asks. A folder that holds an excluded item
 //!   cannot be moved or deleted whole either. Excluded items are still
 //!   listed and read. Each root is governed by its own rules file.
 //! - No rules file can be planted, replaced, moved or deleted: nothing named
 //!   `.tidyup.toml` (any case) anywhere under a root may be created, changed
 //!   or be the destination of a move, and neither may the file given with
 //!   `--rules`, whatever its name and wherever it is.
+//!
+//! Refusals have code `excluded`. The item is taken where it really is, its
+//! folders resolved through symlinks, and so is where a symlink at the path
+//! leads: no other name for a protected item gets past.
 
 use std::path::{Component, Path, PathBuf};
 
 use tidyup_core::rules::Rules;
-use tidyup_core::{BatchMove, Entry, EntryKind, ErrorCode, FileSystem, HostError};
+use tidyup_core::{Entry, EntryKind, ErrorCode, HostError};
 
-use super::names;
-use super::under_root::relative_to;
-use super::{Fingerprint, HostFs, Location, Staging};
-
-use crate::failure::Failure;
+use super::{HostFs, Located, Op, Policy, PolicyId, Refusal};
+use crate::fs::Location;
+use crate::fs::names;
+use crate::fs::under_root::relative_to;
 use crate::rules_file::{RULES_FILE, RulesFile, RulesFileError};
 
 /// Items below a folder looked at, at most, to tell whether the folder
@@ -165,35 +168,24 @@ fn relative_in(dir: &Path, place: &Path) -> Option<String> {
     Some(parts.join("/")).filter(|relative| !relative.is_empty())
 }
 
-/// `inner` with the protections of a [`RulesGuard`].
-pub struct ExcludedFs<F> {
-    inner: F,
-    guard: RulesGuard,
-}
-
-impl<F: HostFs> ExcludedFs<F> {
-    /// Guards `inner` with `guard`.
-    pub fn new(inner: F, guard: RulesGuard) -> Self {
-        Self { inner, guard }
-    }
-
-    /// Refuses a change to `path` when the rules protect it. The item is
-    /// taken where it really is, its folders resolved through symlinks, and
-    /// so is where a symlink at `path` leads: no other name for a protected
-    /// item gets past.
-    fn check_change(&mut self, path: &str) -> Result<(), HostError> {
-        let location = self.inner.locate(path)?;
+impl RulesGuard {
+    /// Refuses a change to `path` (at `location`) when the rules protect it.
+    fn check_change(
+        &self,
+        path: &str,
+        location: &Location,
+        files: &mut dyn HostFs,
+    ) -> Result<(), HostError> {
         let is_dir = matches!(
-            self.inner.stat(path)?,
+            files.stat(path)?,
             Some(Entry {
                 kind: EntryKind::Dir,
                 ..
             })
         );
-        let Self { inner, guard } = self;
         let mut holds =
-            |rules: &Rules, relative: &str| holds_excluded(inner, rules, path, relative);
-        if guard.refuses(&location, is_dir, &mut holds)? {
+            |rules: &Rules, relative: &str| holds_excluded(files, rules, path, relative);
+        if self.refuses(location, is_dir, &mut holds)? {
             return Err(HostError::new(ErrorCode::Excluded, path.to_owned()));
         }
         Ok(())
@@ -201,17 +193,41 @@ impl<F: HostFs> ExcludedFs<F> {
 
     /// [`Self::check_change`] for `path` and every missing folder above it
     /// that creating it would create.
-    fn check_creation(&mut self, path: &str) -> Result<(), HostError> {
+    fn check_creation(&self, path: &str, files: &mut dyn HostFs) -> Result<(), HostError> {
         let mut current = Some(Path::new(path));
         while let Some(here) = current.filter(|here| !here.as_os_str().is_empty()) {
             let key = names::shown_path(here);
-            if self.inner.stat(&key)?.is_some() {
+            if files.stat(&key)?.is_some() {
                 break;
             }
-            self.check_change(&key)?;
+            let location = files.locate(&key)?;
+            self.check_change(&key, &location, files)?;
             current = here.parent();
         }
         Ok(())
+    }
+}
+
+impl Policy for RulesGuard {
+    fn id(&self) -> PolicyId {
+        PolicyId::Rules
+    }
+
+    fn applies(&self, op: Op) -> bool {
+        op != Op::Read
+    }
+
+    fn locates(&self, op: Op) -> bool {
+        op == Op::Change
+    }
+
+    fn check(&self, op: Op, at: &Located, files: &mut dyn HostFs) -> Result<(), Refusal> {
+        let checked = match (op, &at.location) {
+            (Op::Create, _) => self.check_creation(at.path, files),
+            (Op::Change, Some(location)) => self.check_change(at.path, location, files),
+            (Op::Change | Op::Read, _) => Ok(()),
+        };
+        checked.map_err(|err| Refusal::new(self.id(), err))
     }
 }
 
@@ -219,7 +235,7 @@ impl<F: HostFs> ExcludedFs<F> {
 /// an excluded item, looking at most at [`MOST_ITEMS_CHECKED`] items (more
 /// counts as holding one).
 fn holds_excluded(
-    files: &mut impl FileSystem,
+    files: &mut dyn HostFs,
     rules: &Rules,
     path: &str,
     relative: &str,
@@ -247,80 +263,4 @@ fn holds_excluded(
         }
     }
     Ok(false)
-}
-
-impl<F: HostFs> FileSystem for ExcludedFs<F> {
-    tidyup_core::forward_file_system!(inner => stat, list, read_bytes, digests);
-
-    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.check_creation(path)?;
-        self.inner.create_dir_all(path)
-    }
-    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
-        self.rename_staged(from, to, &mut |_| Ok(()))
-    }
-    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
-        self.check_change(path)?;
-        self.inner.remove_file(path)
-    }
-    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.check_change(path)?;
-        self.inner.remove_dir_all(path)
-    }
-    fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<Result<(), HostError>>, HostError> {
-        let mut allowed = Vec::with_capacity(moves.len());
-        let mut refusals = Vec::with_capacity(moves.len());
-        for step in moves {
-            let refusal = self
-                .check_change(&step.from)
-                .and_then(|()| self.check_change(&step.to))
-                .err();
-            if refusal.is_none() {
-                allowed.push(step.clone());
-            }
-            refusals.push(refusal);
-        }
-        let mut done = self.inner.move_batch(&allowed)?.into_iter();
-        Ok(refusals
-            .into_iter()
-            .map(|refusal| match refusal {
-                Some(err) => Err(err),
-                None => done.next().unwrap_or_else(|| {
-                    Err(HostError::new(
-                        ErrorCode::Internal,
-                        Failure::BatchMoveUnanswered.to_string(),
-                    ))
-                }),
-            })
-            .collect())
-    }
-}
-
-impl<F: HostFs> HostFs for ExcludedFs<F> {
-    fn may_change(&mut self, path: &str) -> Result<(), HostError> {
-        self.check_change(path)?;
-        self.inner.may_change(path)
-    }
-    fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
-        self.check_change(from)?;
-        self.check_change(to)?;
-        self.inner.rename_staged(from, to, staging)
-    }
-    fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
-        self.check_change(path)?;
-        self.inner.move_out(path, outside)
-    }
-    fn move_in(&mut self, outside: &Path, path: &str) -> Result<(), HostError> {
-        self.check_change(path)?;
-        self.inner.move_in(outside, path)
-    }
-    fn locate(&mut self, path: &str) -> Result<Location, HostError> {
-        self.inner.locate(path)
-    }
-    fn fingerprint(&mut self, path: &str) -> Result<Option<Fingerprint>, HostError> {
-        self.inner.fingerprint(path)
-    }
-    fn same_item(&mut self, a: &str, b: &str) -> Result<bool, HostError> {
-        self.inner.same_item(a, b)
-    }
 }

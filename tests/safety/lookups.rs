@@ -1,0 +1,94 @@
+//! The guard locates each path once per operation, whatever policies are
+//! in force: a journaled rename with the rules' excludes and tidyup's own
+//! data guarded asks where each of its two paths is exactly once.
+
+use std::sync::Arc;
+
+use tidyup::fs::{GuardedFs, Protected, RulesGuard, SandboxFs};
+use tidyup::journal::{Journal, JournalStore as Store, JournaledFs};
+use tidyup_core::{ErrorCode, FileSystem};
+
+use super::support::World;
+
+/// The world's target under one guard (its rules file excluding `keep/`,
+/// tidyup's data inside it), journaled.
+fn guarded(world: &World) -> (JournaledFs<GuardedFs<SandboxFs>>, tidyup::fs::Lookups) {
+    std::fs::write(
+        world.target.join(".tidyup.toml"),
+        "exclude = [\"keep/**\"]\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(world.target.join("keep")).unwrap();
+    std::fs::write(world.target.join("keep/k.txt"), b"k").unwrap();
+    let data = world.target.join(".data");
+    let roots = vec![world.target.clone()];
+    let rules = tidyup::rules_file::load(&world.target, None).unwrap();
+    let rules = RulesGuard::load(&world.target, rules.as_ref(), &roots).unwrap();
+    let guard = GuardedFs::new(
+        SandboxFs::new(&roots).unwrap(),
+        &Protected::new([data.clone()]),
+    )
+    .with_policy(Arc::new(rules));
+    let lookups = guard.lookups();
+    let journal = Journal::new(Store::at(data), &world.target, Some(roots));
+    (JournaledFs::new(guard, journal), lookups)
+}
+
+#[test]
+fn a_journaled_rename_locates_each_path_once() {
+    let world = World::new();
+    let (mut files, lookups) = guarded(&world);
+    let before = lookups.count();
+    let from = world.target.join("a.txt");
+    let to = world.target.join("docs/a.txt");
+    files
+        .rename(from.to_str().unwrap(), to.to_str().unwrap())
+        .unwrap();
+    assert_eq!(lookups.count() - before, 2, "one lookup per path");
+    assert!(to.exists());
+}
+
+#[test]
+fn the_guard_still_refuses_what_each_policy_refuses() {
+    let world = World::new();
+    let (mut files, _) = guarded(&world);
+    let target = world.target_str().to_owned();
+    let excluded = files
+        .rename(&format!("{target}/keep/k.txt"), &format!("{target}/k.txt"))
+        .unwrap_err();
+    assert_eq!(excluded.code, ErrorCode::Excluded);
+    let own = files
+        .rename(&format!("{target}/a.txt"), &format!("{target}/.data/a.txt"))
+        .unwrap_err();
+    assert_eq!(own.code, ErrorCode::TidyupData);
+    let root = files.remove_dir_all(&target).unwrap_err();
+    assert_eq!(
+        root.code,
+        ErrorCode::Excluded,
+        "the root holds a rules file"
+    );
+}
+
+#[test]
+fn stat_many_answers_each_path_in_one_call_and_refuses_tidyup_data() {
+    let world = World::new();
+    let (mut files, lookups) = guarded(&world);
+    std::fs::create_dir_all(world.target.join(".data")).unwrap();
+    let target = world.target_str().to_owned();
+    let paths: Vec<String> = ["a.txt", "missing.txt", ".data/x", "docs"]
+        .iter()
+        .map(|name| format!("{target}/{name}"))
+        .collect();
+    let before = lookups.count();
+    let answers = files.stat_many(&paths).unwrap();
+    assert_eq!(lookups.count() - before, 4, "one lookup per path");
+    assert_eq!(answers[0].as_ref().unwrap().as_ref().unwrap().name, "a.txt");
+    assert!(answers[1].as_ref().unwrap().is_none());
+    assert_eq!(answers[2].as_ref().unwrap_err().code, ErrorCode::TidyupData);
+    assert!(answers[3].as_ref().unwrap().is_some());
+    let wired = tidyup_core::FsRequest::StatMany { paths }
+        .apply(&mut files)
+        .unwrap();
+    assert_eq!(wired[2]["err"]["code"], "tidyup_data");
+    assert!(wired[1]["ok"].is_null());
+}
