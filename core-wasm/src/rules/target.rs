@@ -109,6 +109,36 @@ impl Target {
     }
 }
 
+impl Target {
+    /// Whether filling this `to` for a file of `category` and extension
+    /// `ext` can give `folder` (folded as [`super::folded`] folds names,
+    /// `/` separated): a `{year}` is any four digits, a `{month}` any two.
+    pub(super) fn could_be(&self, folder: &str, category: &str, ext: Option<&str>) -> bool {
+        let parts: Vec<&str> = folder.split('/').filter(|part| !part.is_empty()).collect();
+        if parts.len() != self.segments.len() {
+            return false;
+        }
+        let category = super::folded(category);
+        self.segments.iter().zip(parts).all(|(segment, part)| {
+            let mut pattern = String::from("^");
+            for piece in segment {
+                match piece {
+                    Piece::Text(text) => pattern.push_str(&regex::escape(&super::folded(text))),
+                    Piece::Year => pattern.push_str("[0-9]{4}"),
+                    Piece::Month => pattern.push_str("[0-9]{2}"),
+                    Piece::Category => pattern.push_str(&regex::escape(&category)),
+                    Piece::Ext => match ext {
+                        Some(ext) => pattern.push_str(&regex::escape(ext)),
+                        None => return false,
+                    },
+                }
+            }
+            pattern.push('$');
+            regex::Regex::new(&pattern).is_ok_and(|re| re.is_match(part))
+        })
+    }
+}
+
 /// `value` when it can stand in a folder name: not empty, not `.` or `..`,
 /// no separator.
 fn plain(value: &str) -> Option<&str> {
