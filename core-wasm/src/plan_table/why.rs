@@ -1,7 +1,7 @@
 //! Why each row's item goes where it goes, and what kind it is: the facts
 //! of the folder and the plan a row's reason is read from.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use super::{Item, PlanInput, Why, WhyKind};
 use crate::groups::Groups;
@@ -15,8 +15,9 @@ pub(super) struct Context<'a> {
     lang: Lang,
     /// Top-level entries by name: (size, is a folder).
     entries: BTreeMap<&'a str, (u64, bool)>,
-    /// The entries in their order, for "the first same-size entry".
-    order: Vec<&'a str>,
+    /// The files the plan neither deletes nor sets aside, by size, in the
+    /// entries' order: what a copy may be a copy of.
+    kept: BTreeMap<u64, Vec<&'a str>>,
     groups: Groups,
     rules: Option<Rules>,
     /// Where each top-level item the plan moves goes (`None`: deleted).
@@ -31,21 +32,31 @@ impl<'a> Context<'a> {
             .iter()
             .map(|entry| (entry.name.as_str(), (entry.size, entry.dir)))
             .collect();
-        let order = input.entries.iter().map(|e| e.name.as_str()).collect();
         let groups = Groups::form(input.entries.iter().map(|e| (e.name.as_str(), e.dir)));
         let rules = input
             .rules
             .as_deref()
             .and_then(|text| Rules::parse(text).ok());
-        let moves = items
+        let moves: BTreeMap<&str, Option<&str>> = items
             .iter()
             .filter(|item| item.from.is_empty())
             .map(|item| (item.from_name.as_str(), item.to.as_deref()))
             .collect();
+        let mut kept: BTreeMap<u64, Vec<&str>> = BTreeMap::new();
+        for entry in input.entries.iter().filter(|entry| !entry.dir) {
+            let stays = match moves.get(entry.name.as_str()) {
+                None => true,
+                Some(None) => false,
+                Some(Some(to)) => !is_set_aside(to.split('/').next().unwrap_or(to), lang),
+            };
+            if stays {
+                kept.entry(entry.size).or_default().push(&entry.name);
+            }
+        }
         Context {
             lang,
             entries,
-            order,
+            kept,
             groups,
             rules,
             moves,
@@ -138,28 +149,19 @@ impl<'a> Context<'a> {
     /// first of the same size the plan does not set aside.
     fn copy_of(&self, item: &Item) -> Option<&str> {
         let size = self.size(item);
-        let kept: BTreeSet<&str> = self
-            .order
+        let is_self = |name: &str| item.from.is_empty() && name == item.from_name;
+        if let Some(original) = original_name(&item.from_name)
+            && let Some((name, _)) = self.entries.get_key_value(original.as_str())
+            && !is_self(name)
+            && self.kept.get(&size).is_some_and(|kept| kept.contains(name))
+        {
+            return Some(name);
+        }
+        self.kept
+            .get(&size)?
             .iter()
             .copied()
-            .filter(|name| *name != item.from_name)
-            .filter(|name| {
-                self.entries
-                    .get(name)
-                    .is_some_and(|(s, dir)| *s == size && !dir)
-            })
-            .filter(|name| match self.moves.get(name) {
-                None => true,
-                Some(None) => false,
-                Some(Some(to)) => !is_set_aside(to.split('/').next().unwrap_or(to), self.lang),
-            })
-            .collect();
-        if let Some(original) = original_name(&item.from_name)
-            && let Some(found) = kept.get(original.as_str())
-        {
-            return Some(found);
-        }
-        self.order.iter().copied().find(|name| kept.contains(name))
+            .find(|name| !is_self(name))
     }
 }
 

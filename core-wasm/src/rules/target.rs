@@ -120,23 +120,29 @@ impl Target {
         }
         let category = super::folded(category);
         self.segments.iter().zip(parts).all(|(segment, part)| {
-            let mut pattern = String::from("^");
+            let mut rest = part;
             for piece in segment {
-                match piece {
-                    Piece::Text(text) => pattern.push_str(&regex::escape(&super::folded(text))),
-                    Piece::Year => pattern.push_str("[0-9]{4}"),
-                    Piece::Month => pattern.push_str("[0-9]{2}"),
-                    Piece::Category => pattern.push_str(&regex::escape(&category)),
-                    Piece::Ext => match ext {
-                        Some(ext) => pattern.push_str(&regex::escape(ext)),
-                        None => return false,
-                    },
+                let next = match piece {
+                    Piece::Text(text) => rest.strip_prefix(super::folded(text).as_str()),
+                    Piece::Year => digits(4, rest),
+                    Piece::Month => digits(2, rest),
+                    Piece::Category => rest.strip_prefix(category.as_str()),
+                    Piece::Ext => ext.and_then(|ext| rest.strip_prefix(ext)),
+                };
+                match next {
+                    Some(next) => rest = next,
+                    None => return false,
                 }
             }
-            pattern.push('$');
-            regex::Regex::new(&pattern).is_ok_and(|re| re.is_match(part))
+            rest.is_empty()
         })
     }
+}
+
+/// `text` after its first `n` characters when they are ASCII digits.
+fn digits(n: usize, text: &str) -> Option<&str> {
+    let head = text.get(..n)?;
+    head.chars().all(|c| c.is_ascii_digit()).then(|| &text[n..])
 }
 
 /// `value` when it can stand in a folder name: not empty, not `.` or `..`,
