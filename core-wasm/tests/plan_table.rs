@@ -81,7 +81,13 @@ fn outline(table: &Value) -> Vec<(String, Vec<String>)> {
                 .iter()
                 .map(|row| row["name"].as_str().unwrap().to_owned())
                 .collect();
-            (group["destination"].as_str().unwrap().to_owned(), names)
+            (
+                group["destination"]
+                    .as_str()
+                    .unwrap_or("(trash)")
+                    .to_owned(),
+                names,
+            )
         })
         .collect()
 }
@@ -107,7 +113,7 @@ fn groups_come_in_the_order_their_first_step_comes() {
         ("Duplicates", vec!["a (1).zip"]),
         ("Bills/2024", vec!["invoice-2024.pdf"]),
         ("Old", vec!["2024-03 Electricity bill.pdf"]),
-        ("", vec!["b copy.bin", "x.log"]),
+        ("(trash)", vec!["b copy.bin", "x.log"]),
     ]
     .into_iter()
     .map(|(d, names)| (d.to_owned(), names.into_iter().map(str::to_owned).collect()))
@@ -193,7 +199,7 @@ fn new_folders_are_those_the_plan_makes() {
         .iter()
         .map(|g| {
             (
-                g["destination"].as_str().unwrap(),
+                g["destination"].as_str().unwrap_or("(trash)"),
                 g["new"].as_bool().unwrap(),
             )
         })
@@ -206,7 +212,7 @@ fn new_folders_are_those_the_plan_makes() {
             ("Duplicates", true),
             ("Bills/2024", true),
             ("Old", false),
-            ("", false),
+            ("(trash)", false),
         ]
     );
     assert_eq!(
@@ -227,7 +233,7 @@ fn deletes_are_rows_of_their_own_group_and_counted() {
     let table = table(input("Duplicates"), Lang::En);
     assert_eq!(table["deletes"], 2);
     let group = table["groups"].as_array().unwrap().last().unwrap().clone();
-    assert_eq!(group["delete"], true);
+    assert_eq!(group["destination"], Value::Null);
     assert_eq!(
         row(&table, "b copy.bin"),
         &json!({
@@ -237,8 +243,7 @@ fn deletes_are_rows_of_their_own_group_and_counted() {
             "size": 77,
             "size_text": "77 B",
             "from": "",
-            "to": "",
-            "delete": true,
+            "to": null,
             "why": {"type": "duplicate", "text": "same bytes as b.bin"},
         })
     );
@@ -246,7 +251,7 @@ fn deletes_are_rows_of_their_own_group_and_counted() {
         row(&table, "x.log")["why"],
         json!({"type": "request", "text": "deleted as asked (to the trash)"})
     );
-    assert!(row(&table, "report.pdf").get("delete").is_none());
+    assert_eq!(row(&table, "report.pdf")["to"], "Documents");
 }
 
 #[test]

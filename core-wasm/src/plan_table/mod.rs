@@ -102,13 +102,11 @@ pub struct PlanTable {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlanGroup {
     /// The folder, relative to the plan's folder (`""` is the folder
-    /// itself, for renames in place and for deletes).
-    pub destination: String,
+    /// itself, for renames in place); `None` (`null`) for the group of
+    /// deletes, whose items go to the trash.
+    pub destination: Option<String>,
     /// The plan makes this folder.
     pub new: bool,
-    /// The rows delete (into the trash) rather than move.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub delete: bool,
     /// How many rows.
     pub count: usize,
     /// The rows, in step order.
@@ -133,11 +131,9 @@ pub struct PlanRow {
     pub size_text: String,
     /// The folder it is in, relative (`""`: the plan's folder).
     pub from: String,
-    /// The folder it goes to, relative (`""` for a delete).
-    pub to: String,
-    /// The row deletes the item (into the trash).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub delete: bool,
+    /// The folder it goes to, relative; `None` (`null`) when the row
+    /// deletes the item (into the trash).
+    pub to: Option<String>,
     /// Why it goes there.
     pub why: Why,
 }
@@ -238,8 +234,7 @@ pub fn plan_table(input: &PlanInput, lang: Lang) -> PlanTable {
     };
     let mut groups: Vec<PlanGroup> = Vec::new();
     for (index, item) in items.iter().enumerate() {
-        let destination = item.to.clone().unwrap_or_default();
-        let delete = item.to.is_none();
+        let destination = item.to.clone();
         let row = PlanRow {
             id: format!("r{}", index + 1),
             name: item.name.clone(),
@@ -249,18 +244,16 @@ pub fn plan_table(input: &PlanInput, lang: Lang) -> PlanTable {
             size_text: format_size(context.size(item)),
             from: item.from.clone(),
             to: destination.clone(),
-            delete,
             why: context.why(item),
         };
         match groups
             .iter_mut()
-            .find(|group| group.destination == destination && group.delete == delete)
+            .find(|group| group.destination == destination)
         {
             Some(group) => group.rows.push(row),
             None => groups.push(PlanGroup {
-                new: !delete && is_new(&destination),
+                new: destination.as_deref().is_some_and(is_new),
                 destination,
-                delete,
                 count: 0,
                 rows: vec![row],
             }),
@@ -274,8 +267,8 @@ pub fn plan_table(input: &PlanInput, lang: Lang) -> PlanTable {
     folders.extend(
         groups
             .iter()
-            .filter(|group| !group.delete && !group.destination.is_empty())
-            .map(|group| group.destination.clone()),
+            .filter_map(|group| group.destination.clone())
+            .filter(|destination| !destination.is_empty()),
     );
     PlanTable {
         plan: input.plan.clone(),
