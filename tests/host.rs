@@ -1,7 +1,7 @@
 //! The host's integration tests, one binary (wasmtime is linked once):
 //! the `tidyup` binary end to end (`cli`, `safety`, `offline`, `mcp`,
 //! `providers`), the core's ABI through wasmtime (`abi`, `abi_limits`), the
-//! model client (`client`, `hostile_provider`) and the request bodies
+//! model client (`client`, `hostile_provider`), `tidyup ui`'s server (`ui`) and the request bodies
 //! against the OpenAPI schema (`request_schema`). Run one part with
 //! `cargo test -p tidyup --test host PART::`.
 
@@ -17,3 +17,4 @@ mod offline;
 mod providers;
 mod request_schema;
 mod safety;
+mod ui;
