@@ -17,9 +17,9 @@ use super::copies::spare_copies;
 use super::exchanges::Exchange;
 use super::folders::{category_target, duplicates_target};
 use super::kinds_seen::KindsSeen;
-use super::listing::{Listed, parse_listing};
 use super::placement::{Placement, Readings, place};
 use super::request::Request;
+use crate::tools::Listed;
 
 /// A file to move.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -125,7 +125,7 @@ impl Plan {
         else {
             return Plan::default();
         };
-        let items = parse_listing(&top.result);
+        let items = top.items();
         let mut plan = Plan {
             copy_of: spare_copies(exchanges, lang, separator),
             ..Plan::default()
@@ -304,7 +304,7 @@ fn is_project(name: &str, exchanges: &[Exchange]) -> bool {
         .iter()
         .filter(|e| e.name == "list_files" && e.arg("path") == name)
         .any(|e| {
-            let items = parse_listing(&e.result);
+            let items = e.items();
             project_marker(items.iter().map(|item| item.name.as_str())).is_some()
         })
 }
@@ -326,8 +326,8 @@ fn group(
     let mut used: BTreeSet<String> = exchanges
         .iter()
         .filter(|e| e.name == "list_files" && e.arg("path") == folder)
-        .flat_map(|e| parse_listing(&e.result))
-        .map(|item| item.name)
+        .flat_map(Exchange::items)
+        .map(|item| item.name.clone())
         .collect();
     let mut moves = Vec::new();
     for file in files {

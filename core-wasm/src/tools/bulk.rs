@@ -8,7 +8,7 @@ use globset::{GlobBuilder, GlobMatcher};
 
 use super::list_files::sort_for_listing;
 use super::made_folders::MadeFolders;
-use super::{ToolContext, ToolFailure, ToolResult};
+use super::{Moves, ToolContext, ToolData, ToolFailure, ToolResult};
 use crate::file_type::Category;
 use crate::groups::group_names;
 use crate::in_use::{InUse, in_use_of};
@@ -285,11 +285,18 @@ fn run_batches(ctx: &mut ToolContext<'_>, names: &[String], planned: &[BatchMove
 /// when few, else the first ones and a count), bounded whatever the size; a
 /// failure of the tool when nothing could be moved.
 pub(super) fn describe(
-    ctx: &ToolContext<'_>,
+    ctx: &mut ToolContext<'_>,
     report: &MoveReport,
     destination: &str,
 ) -> ToolResult {
     let text = describe_text(ctx, report, destination);
+    ctx.data = ToolData::Moves(Moves {
+        moved: report.moved.len(),
+        total: report.moved.len() + report.failed.len() + report.left,
+        failures: (report.failed.iter().take(NAMED_FAILURES))
+            .map(|(name, cause)| format!("{name}: {cause}"))
+            .collect(),
+    });
     if report.moved.is_empty() && !report.failed.is_empty() {
         Err(ToolFailure::Reported(text))
     } else {
