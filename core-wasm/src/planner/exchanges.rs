@@ -36,9 +36,10 @@ impl Exchange {
 
     /// The listing the call gave, when it gave one.
     pub fn listing(&self) -> Option<&Listing> {
-        match &self.data {
-            ToolData::Listing(listing) => Some(listing),
-            _ => None,
+        if let ToolData::Listing(listing) = &self.data {
+            Some(listing)
+        } else {
+            None
         }
     }
 
@@ -49,9 +50,10 @@ impl Exchange {
 
     /// The summary the call gave, when it gave one.
     pub fn summary(&self) -> Option<&Summary> {
-        match &self.data {
-            ToolData::Summary(summary) => Some(summary),
-            _ => None,
+        if let ToolData::Summary(summary) = &self.data {
+            Some(summary)
+        } else {
+            None
         }
     }
 }

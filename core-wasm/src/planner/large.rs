@@ -177,7 +177,7 @@ impl LargePlan {
         let groups = Category::ALL
             .into_iter()
             .filter_map(|category| {
-                LargeGroup::from_overview(category, &overview, &set_aside, &taken, lang)
+                LargeGroup::from_overview(category, overview, &set_aside, &taken, lang)
             })
             .filter(|group| group.count > 0)
             .collect();

@@ -263,7 +263,12 @@ fn outcome_of(exchange: Option<&Exchange>, nothing_is_done: bool) -> MoveOutcome
             total: 0,
             failures: Vec::new(),
         },
-        _ => MoveOutcome::Refused(
+        ToolData::None
+        | ToolData::NothingToMove
+        | ToolData::Listing(_)
+        | ToolData::Kind(_)
+        | ToolData::Summary(_)
+        | ToolData::Duplicates(_) => MoveOutcome::Refused(
             exchange
                 .result
                 .lines()

@@ -132,7 +132,7 @@ impl Plan {
             ..Plan::default()
         };
         let related = Groups::form(items.iter().map(|item| (item.name.as_str(), item.is_dir)));
-        let destinations = plan.sort_items(&items, &related, exchanges, lang, (rules, request));
+        let destinations = plan.sort_items(items, &related, exchanges, lang, (rules, request));
         for ((reason, folder), files) in destinations {
             let folder = folder.replace('/', &separator.to_string());
             let group = group(
@@ -140,7 +140,7 @@ impl Plan {
                 folder,
                 &files,
                 &plan.related,
-                &items,
+                items,
                 exchanges,
                 separator,
             );

@@ -104,7 +104,8 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         sections.push(lang.summary_hidden(&group_digits(stats.hidden)));
     }
     ctx.data = ToolData::Summary(rows(
-        (&stats.categories, &stats.samples),
+        &stats.categories,
+        &stats.samples,
         &stats.by_content,
         &stats.in_use,
         &top(&patterns).0,

@@ -18,10 +18,8 @@ const NAME_CHARS: usize = 40;
 /// use, the name patterns shown (`patterns`, most common first) and the
 /// projects, each as many as the text names.
 pub(super) fn rows(
-    (categories, samples): (
-        &BTreeMap<Category, (usize, u64)>,
-        &BTreeMap<Category, Vec<String>>,
-    ),
+    categories: &BTreeMap<Category, (usize, u64)>,
+    samples: &BTreeMap<Category, Vec<String>>,
     by_content: &[(String, Category)],
     in_use: &BTreeMap<InUse, Vec<String>>,
     patterns: &[(&String, usize)],
