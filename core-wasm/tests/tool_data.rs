@@ -10,9 +10,18 @@ use pretty_assertions::assert_eq;
 use serde_json::Value;
 use tidyup_core::paths::{NameCase, free_name};
 use tidyup_core::planner::OfflinePlanner;
-use tidyup_core::tools::CallOutput;
+use tidyup_core::tools::{self, CallOutput, Listed, Listing, ToolContext, ToolData, ToolSet};
 use tidyup_core::{HostError, HttpReply, Lang, ModelClient};
-use tidyup_test_kit::{MemFs, converse, converse_with, demo_fs, scans_with_two_copies};
+use tidyup_test_kit::{
+    MTIME, MemFs, Op, TARGET, converse, converse_with, demo_fs, scans_with_two_copies,
+};
+
+/// The data of tool `name` run with `arguments` on `fs`, every tool declared.
+fn data_of(fs: &mut MemFs, lang: Lang, name: &str, arguments: Value) -> ToolData {
+    let mut ctx = ToolContext::new(fs, TARGET, lang).with_tools(ToolSet::WITH_BULK);
+    ctx.large_folder_entries = 2;
+    tools::run_tool(name, &arguments, &mut ctx).data
+}
 
 /// The offline planner, handed every tool result with its text blanked:
 /// in the request's tool messages and in the outputs alike.
@@ -48,7 +57,7 @@ fn same_with_and_without_texts(lang: Lang, fs: impl Fn() -> MemFs) {
     let mut seen = fs();
     let (_, seen_events, _) = converse(lang, &mut seen, &["organize", go]);
     let mut blind = fs();
-    let mut model = Blind(OfflinePlanner::new(lang, tidyup_test_kit::TARGET));
+    let mut model = Blind(OfflinePlanner::new(lang, TARGET));
     let (_, blind_events, _) = converse_with(lang, &mut blind, &mut model, &["organize", go]);
     assert_ne!(seen.snapshot(), fs().snapshot(), "the plan moved files");
     assert_eq!(blind.snapshot(), seen.snapshot());
@@ -84,4 +93,58 @@ fn a_free_name_follows_the_case_rule_of_its_file_system() {
     assert_eq!(free_name("A.JPG", &exact, NameCase::Exact), "A.JPG");
     assert_eq!(free_name("a.jpg", &exact, NameCase::Exact), "a (3).jpg");
     assert_eq!(free_name(".x", &exact, NameCase::Exact), ".x (2)");
+}
+
+/// A listing's data names each item as it is, whatever its name holds,
+/// with how many there are in all and how many are not shown.
+#[test]
+fn a_listing_gives_its_items_and_counts() {
+    for lang in Lang::ALL {
+        let mut fs = MemFs::new()
+            .dir("old stuff")
+            .file("a | b.txt", "x")
+            .file("照片 1.JPG", "y");
+        let arguments = serde_json::json!({ "path": "." });
+        let item = |name: &str, is_dir| Listed {
+            name: name.to_owned(),
+            is_dir,
+            modified: Some((2024, 3)), // MTIME, in March 2024
+        };
+        assert_eq!(
+            data_of(&mut fs, lang, "list_files", arguments),
+            ToolData::Listing(Listing {
+                items: vec![item("old stuff", true), item("a | b.txt", false)],
+                total: 3,
+                more: 1,
+            })
+        );
+    }
+}
+
+/// A bulk move's data counts what it moved of how many, and names the
+/// first failures, whatever digits its paths hold.
+#[test]
+fn a_bulk_move_gives_its_counts_and_failures() {
+    for lang in Lang::ALL {
+        let names: Vec<String> = (0..12).map(|i| format!("doc{i:02}.txt")).collect();
+        let mut fs = MemFs::new()
+            .files_with(names.iter().map(|n| (n.clone(), 1, MTIME)))
+            .fail(&[Op::Rename], "doc03.txt")
+            .fail(&[Op::Rename], "doc07.txt");
+        let arguments =
+            serde_json::json!({ "path": ".", "pattern": "*.txt", "destination": "2024/Docs 7" });
+        let ToolData::Moves(moves) = data_of(&mut fs, lang, "move_matching", arguments) else {
+            panic!("a bulk move gives its counts");
+        };
+        let failed: Vec<&str> = (moves.failures.iter())
+            .map(|failure| failure.split_once(": ").unwrap().0)
+            .collect();
+        assert_eq!((moves.moved, moves.total), (10, 12));
+        assert_eq!(failed, ["doc03.txt", "doc07.txt"]);
+        let nothing = serde_json::json!({ "path": ".", "pattern": "*.png", "destination": "x" });
+        assert_eq!(
+            data_of(&mut fs, lang, "move_matching", nothing),
+            ToolData::NothingToMove
+        );
+    }
 }

@@ -304,7 +304,8 @@ impl Agent {
     /// the model is told. The user's stop is asked between calls (and by
     /// the multi-file tools between files); after it, the remaining calls
     /// are answered as cancelled, so the history stays well-formed, and the
-    /// files moved and left are counted for the user.
+    /// files moved and left are counted for the user. The outputs of all the
+    /// calls, with their data, are then handed to the model client.
     fn run_tools(
         &mut self,
         calls: Vec<ToolCall>,

@@ -375,6 +375,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn free_names_never_collide_whatever_the_case() {
+        let taken: BTreeSet<String> = ["a.jpg".to_owned(), "a (2).jpg".to_owned()].into();
+        assert_eq!(free_name("A.JPG", &taken, BULK_CASE), "A (3).JPG");
+        assert_eq!(free_name("b.jpg", &taken, BULK_CASE), "b.jpg");
+        assert_eq!(
+            free_name(".x", &BTreeSet::from([".x".to_owned()]), BULK_CASE),
+            ".x (2)"
+        );
+    }
+
+    #[test]
     fn the_same_place_whatever_the_spelling() {
         assert!(same_place("/t", "/t/"));
         assert!(same_place("/t", "/t/./x/.."));
