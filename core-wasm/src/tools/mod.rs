@@ -6,9 +6,10 @@
 //! them once a session has met a large directory, so a session on small
 //! folders sends exactly the six. Every tool returns text for the model,
 //! and the tools whose findings a planner reads also return them as data
-//! ([`ToolData`]). A failure is text too: an unknown name gives "unknown tool NAME", bad
-//! arguments or a refused file operation give "tool execution failed:
-//! CAUSE" (or a tool's own plain result).
+//! ([`ToolData`], built where the text is). A failure is text too: an
+//! unknown name gives "unknown tool NAME", bad arguments or a refused file
+//! operation give "tool execution failed: CAUSE" (or a tool's own plain
+//! result).
 
 mod bulk;
 mod by_rule;
