@@ -31,6 +31,15 @@ pub fn format_local_time(unix_seconds: i64, utc_offset_seconds: i32) -> String {
         .unwrap_or_else(|| "????-??-?? ??:??".to_owned())
 }
 
+/// The local year and month of a modification time, as
+/// [`format_local_time`] shows them; `None` outside chrono's range.
+pub fn local_year_month(unix_seconds: i64, utc_offset_seconds: i32) -> Option<(i32, u32)> {
+    use chrono::Datelike;
+    let local = unix_seconds.checked_add(i64::from(utc_offset_seconds))?;
+    let date = DateTime::from_timestamp(local, 0)?.naive_utc();
+    Some((date.year(), date.month()))
+}
+
 /// `n` with a comma between each group of three digits: `3,412`.
 pub fn group_digits(n: usize) -> String {
     let digits = n.to_string();

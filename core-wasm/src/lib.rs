@@ -31,6 +31,7 @@ pub mod question;
 pub mod rules;
 pub mod sse;
 pub mod texts;
+pub mod tool_output;
 pub mod tool_run;
 pub mod tools;
 pub mod visible;

@@ -94,6 +94,59 @@ pub fn parent(path: &str) -> Option<&str> {
     }
 }
 
+/// How a file system compares names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NameCase {
+    /// `a.jpg` and `A.JPG` are two names.
+    Exact,
+    /// `a.jpg` and `A.JPG` are one name (Windows, macOS by default).
+    Ignored,
+}
+
+impl NameCase {
+    /// The rule of the file system holding `dir`, as far as its path tells:
+    /// a Windows-style path ignores case; any other is taken to keep it.
+    pub fn of(dir: &str) -> Self {
+        Self::of_separator(separator(dir))
+    }
+
+    /// [`NameCase::of`] a directory whose paths are joined with
+    /// `separator`: `\` is Windows's.
+    pub fn of_separator(separator: char) -> Self {
+        match separator {
+            '\\' => NameCase::Ignored,
+            _ => NameCase::Exact,
+        }
+    }
+
+    /// The form of `name` under which this rule compares it: lower case
+    /// where case is ignored.
+    pub fn key(self, name: &str) -> String {
+        match self {
+            NameCase::Exact => name.to_owned(),
+            NameCase::Ignored => name.to_lowercase(),
+        }
+    }
+}
+
+/// `name`, or `stem (2).ext`, `stem (3).ext`... (`.x (2)` for a name that
+/// is all extension): the first that is not `taken` in a folder whose file
+/// system compares names by `case`. `taken` holds names as [`NameCase::key`]
+/// gives them.
+pub fn free_name(name: &str, taken: &std::collections::BTreeSet<String>, case: NameCase) -> String {
+    let (stem, ext) = match name.rfind('.') {
+        Some(dot) if dot > 0 => (&name[..dot], &name[dot..]),
+        Some(_) | None => (name, ""),
+    };
+    let mut candidate = name.to_owned();
+    let mut n = 2;
+    while taken.contains(&case.key(&candidate)) {
+        candidate = format!("{stem} ({n}){ext}");
+        n += 1;
+    }
+    candidate
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

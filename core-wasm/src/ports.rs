@@ -5,6 +5,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::tool_output::CallOutput;
+
 /// The model service, as the host reaches it.
 ///
 /// Only [`ModelClient::chat_completion`] is required; a client without
@@ -39,12 +41,14 @@ pub trait ModelClient {
         false
     }
 
-    /// Told after each tool call of the model's reply is answered: the
-    /// call's id and whether it failed (not run counts as failed). A client
-    /// that authored the calls can count what was done from this instead of
-    /// reading the results' words.
-    fn tool_finished(&mut self, call_id: &str, failed: bool) {
-        let _ = (call_id, failed);
+    /// Handed, once the tool calls of its last reply are answered and
+    /// before the request that carries their texts, the output of each
+    /// call in order: its text, whether it failed (a call not run is a
+    /// failure without data) and its data. A client that authored the
+    /// calls reads what they found and did from the data, never from the
+    /// texts' words.
+    fn tools_answered(&mut self, outputs: Vec<CallOutput>) {
+        let _ = outputs;
     }
 
     /// How many files the calls of its last reply were to move, when the

@@ -13,7 +13,7 @@ use serde_json::Value;
 use crate::paths;
 use crate::ports::{ErrorCode, EventSink, FileSystem, HostError};
 use crate::texts::Lang;
-use crate::tools::{self, LARGE_FOLDER_ENTRIES, ToolContext, ToolOutput, ToolSet};
+use crate::tools::{self, LARGE_FOLDER_ENTRIES, ToolContext, ToolData, ToolOutput, ToolSet};
 
 /// One tool call: the `tidyup_run_tool` request.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -56,6 +56,9 @@ impl ToolRun {
     /// Runs the call on `files`, reporting the progress of long tools to
     /// `progress`. A failed tool is an output with `is_error`; the only
     /// error is a request no tool can run with: a target that is not absolute.
+    /// The output is what crosses the wasm boundary, its text and flag: the
+    /// same natively as through the `.wasm` (its data is for a planner
+    /// inside the core, and no planner asked for this call).
     pub fn run(
         &self,
         files: &mut dyn FileSystem,
@@ -76,6 +79,10 @@ impl ToolRun {
         ctx.excerpt_chars = self.excerpt_chars;
         ctx.progress = Some(progress);
         ctx.dry_run = self.dry_run;
-        Ok(tools::run_tool(&self.name, &self.arguments, &mut ctx))
+        let output = tools::run_tool(&self.name, &self.arguments, &mut ctx);
+        Ok(ToolOutput {
+            data: ToolData::None,
+            ..output
+        })
     }
 }

@@ -24,6 +24,7 @@ use crate::ports::{
 use crate::protocol::Message;
 use crate::question::{self, AskConfig};
 use crate::tool_run::ToolRun;
+use crate::tools::CallOutput;
 
 /// The ABI version this module implements.
 pub const ABI_VERSION: i32 = 3;
@@ -170,8 +171,8 @@ impl ModelClient for OfflineWithHost {
         WasmHost.cancelled()
     }
 
-    fn tool_finished(&mut self, call_id: &str, failed: bool) {
-        self.0.tool_finished(call_id, failed);
+    fn tools_answered(&mut self, outputs: Vec<CallOutput>) {
+        self.0.tools_answered(outputs);
     }
 
     fn planned_moves(&self) -> Option<usize> {

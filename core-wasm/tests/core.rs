@@ -33,6 +33,7 @@ mod rules;
 mod rules_session;
 mod small_folder_requests;
 mod snapshots;
+mod tool_data;
 mod tools;
 mod turn_loop;
 mod windows_paths;

@@ -8,7 +8,7 @@
 
 use serde_json::Value;
 use tidyup_core::planner::{OfflinePlanner, folder_name};
-use tidyup_core::tools::LARGE_FOLDER_ENTRIES;
+use tidyup_core::tools::{CallOutput, LARGE_FOLDER_ENTRIES};
 use tidyup_core::{
     Agent, AgentConfig, Capabilities, HostError, HttpReply, Lang, ModelClient, Outcome, Provider,
 };
@@ -26,8 +26,8 @@ impl ModelClient for Counted {
         self.planner.chat_completion(body)
     }
 
-    fn tool_finished(&mut self, call_id: &str, failed: bool) {
-        self.planner.tool_finished(call_id, failed);
+    fn tools_answered(&mut self, outputs: Vec<CallOutput>) {
+        self.planner.tools_answered(outputs);
     }
 }
 

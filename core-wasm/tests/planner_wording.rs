@@ -8,6 +8,7 @@ use serde_json::Value;
 use tidyup_core::demo_folder::DEMO_FILES;
 use tidyup_core::kinds::kind;
 use tidyup_core::planner::{OfflinePlanner, folder_name};
+use tidyup_core::tools::CallOutput;
 use tidyup_core::{HostError, HttpReply, Lang, ModelClient};
 use tidyup_test_kit::{
     MemFs, Op, TARGET, converse_with, demo_fs, in_target, scans_with_two_copies,
@@ -86,8 +87,8 @@ impl ModelClient for Reworded {
         Ok(self.reword_answer(reply))
     }
 
-    fn tool_finished(&mut self, call_id: &str, failed: bool) {
-        self.planner.tool_finished(call_id, failed);
+    fn tools_answered(&mut self, outputs: Vec<CallOutput>) {
+        self.planner.tools_answered(outputs);
     }
 }
 

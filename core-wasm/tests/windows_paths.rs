@@ -1,7 +1,8 @@
 //! The tools on a Windows target, natively: paths joined with `\` whatever
 //! separator the model writes, a drive letter in upper case, a change of
 //! case only as a rename where names ignore case (and a refusal where they
-//! do not), and the wording of a name Windows refuses.
+//! do not), the wording of a name Windows refuses, and the offline
+//! planner's free names, which ignore case there.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
@@ -243,5 +244,53 @@ fn a_name_windows_refuses_is_worded_for_the_model() {
     assert!(
         result.contains(r#"Windows 不允许使用名称 "CON""#),
         "{result}"
+    );
+}
+
+/// The offline planner on a Windows target, where names ignore case: a
+/// file whose name the folder it goes to holds in another case moves
+/// under a free name, never over that file.
+#[test]
+fn the_planner_never_moves_a_file_over_one_named_in_another_case() {
+    use tidyup_core::planner::{OfflinePlanner, folder_name};
+    use tidyup_core::{Agent, AgentConfig, Capabilities, Provider};
+    use tidyup_test_kit::Recorder;
+
+    let images = format!(r"{DESKTOP}\{}", folder_name("图片", Lang::En));
+    let mut fs = WindowsFs::new(true);
+    fs.add(&images, true)
+        .add(&format!(r"{images}\cat.png"), false)
+        .add(&format!(r"{DESKTOP}\CAT.PNG"), false);
+    let mut agent = Agent::new(AgentConfig {
+        target_dir: DESKTOP.to_owned(),
+        model: "m".to_owned(),
+        lang: Lang::En,
+        provider: Provider::Offline,
+        calls: Default::default(),
+        limits: Default::default(),
+        read_contents: false,
+        rules: None,
+        dry_run: false,
+    });
+    let mut planner = OfflinePlanner::new(Lang::En, DESKTOP);
+    let mut events = Recorder::default();
+    for line in ["organize", "yes"] {
+        agent.handle_line(
+            line,
+            &mut Capabilities {
+                model: &mut planner,
+                files: &mut fs,
+                events: &mut events,
+            },
+        );
+    }
+    assert_eq!(
+        fs.paths(),
+        [
+            DESKTOP.to_owned(),
+            images.clone(),
+            format!(r"{images}\CAT (2).PNG"),
+            format!(r"{images}\cat.png"),
+        ]
     );
 }

@@ -21,7 +21,7 @@ use crate::protocol::{self, Message, Reply, ToolCall, Usage};
 use crate::rules::Rules;
 use crate::texts::Lang;
 use crate::texts::prompt::bulk_prompt;
-use crate::tools::{self, ToolContext, ToolSet};
+use crate::tools::{self, CallOutput, ToolContext, ToolOutput, ToolSet};
 
 pub use config::AgentConfig;
 
@@ -304,7 +304,8 @@ impl Agent {
     /// the model is told. The user's stop is asked between calls (and by
     /// the multi-file tools between files); after it, the remaining calls
     /// are answered as cancelled, so the history stays well-formed, and the
-    /// files moved and left are counted for the user.
+    /// files moved and left are counted for the user. The outputs of all the
+    /// calls, with their data, are then handed to the model client.
     fn run_tools(
         &mut self,
         calls: Vec<ToolCall>,
@@ -315,6 +316,7 @@ impl Agent {
         let mut cancelled = false;
         let mut files = FilesMoved::default();
         let mut met_large_folder = false;
+        let mut outputs = Vec::new();
         for call in calls {
             if !cancelled && caps.model.cancelled() {
                 cancelled = true;
@@ -323,14 +325,14 @@ impl Agent {
                 tools::subject_of(&call.name, &call.arguments, &self.config.target_dir);
             let (mut items, mut not_found) = (None, false);
             let not_run = cancelled;
-            let (result, failed) = match (cancelled, truncated) {
+            let output = match (cancelled, truncated) {
                 (true, _) => {
                     if call.name == "move_file" {
                         files.left += 1;
                     }
-                    (lang.call_cancelled(), true)
+                    ToolOutput::failed(lang.call_cancelled())
                 }
-                (false, true) => (lang.call_truncated(), true),
+                (false, true) => ToolOutput::failed(lang.call_truncated()),
                 (false, false) => {
                     let model = &mut *caps.model;
                     let mut asked = || model.cancelled();
@@ -346,10 +348,10 @@ impl Agent {
                     files.moved += ctx.files_moved;
                     files.left += ctx.files_left;
                     cancelled |= ctx.files_left > 0;
-                    (output.text, output.is_error)
+                    output
                 }
             };
-            caps.model.tool_finished(&call.id, failed);
+            let (result, failed) = (output.text.clone(), output.is_error);
             caps.events.emit(Event::Tool {
                 text: lang.tool_line(&call.name, &preview(&result)),
                 name: call.name,
@@ -362,10 +364,15 @@ impl Agent {
                 not_run,
             });
             self.history.push(Message::Tool {
-                tool_call_id: call.id,
+                tool_call_id: call.id.clone(),
                 content: result,
             });
+            outputs.push(CallOutput {
+                call_id: call.id,
+                output,
+            });
         }
+        caps.model.tools_answered(outputs);
         if met_large_folder {
             self.enable_bulk_tools();
         }

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::Lang;
-use crate::tools::parse_duplicate_groups;
+use crate::tools::ToolData;
 
 use super::exchanges::Exchange;
 
@@ -17,20 +17,21 @@ pub fn spare_copies(
     lang: Lang,
     separator: char,
 ) -> BTreeMap<String, String> {
-    let Some(found) = exchanges
+    let groups = exchanges
         .iter()
         .rev()
         .find(|e| e.name == "find_duplicates" && e.arg("path") == ".")
-    else {
+        .map(|found| &found.data);
+    let Some(ToolData::Duplicates(groups)) = groups else {
         return BTreeMap::new();
     };
     let set_aside = format!("{}{separator}", lang.duplicates_folder());
     let mut copies = BTreeMap::new();
-    for group in parse_duplicate_groups(&found.result) {
+    for group in groups {
         let Some(kept) = group.iter().find(|path| !path.starts_with(&set_aside)) else {
             continue;
         };
-        for path in &group {
+        for path in group {
             let loose = !path.contains(['/', '\\']);
             if path != kept && loose {
                 copies.insert(path.clone(), kept.clone());

@@ -6,7 +6,7 @@
 use crate::Lang;
 use crate::file_type::Category;
 
-use super::listing::Listed;
+use crate::tools::Listed;
 
 /// Folder names that mean a category, compared ignoring case.
 const SYNONYMS: [(Category, &[&str]); 8] = [

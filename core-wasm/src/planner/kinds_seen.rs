@@ -8,9 +8,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::file_type::Category;
 use crate::kinds::kind;
+use crate::tools::ToolData;
 
 use super::exchanges::Exchange;
-use super::readings::Overview;
 
 /// The kinds of the files this turn classified.
 pub struct KindsSeen<'a> {
@@ -25,14 +25,14 @@ impl<'a> KindsSeen<'a> {
     pub fn new(exchanges: &'a [Exchange]) -> Self {
         let asked = exchanges
             .iter()
-            .filter(|e| e.name == "get_file_type" && Category::from_name(&e.result).is_some())
+            .filter(|e| e.name == "get_file_type" && matches!(e.data, ToolData::Kind(_)))
             .map(|e| e.arg("filename"))
             .collect();
         let by_content = exchanges
             .iter()
             .rev()
             .find(|e| e.name == "summarize_folder" && e.arg("path") == ".")
-            .map(|e| Overview::read(&e.result).by_content)
+            .and_then(|e| Some(e.summary()?.by_content.clone()))
             .unwrap_or_default();
         Self { asked, by_content }
     }

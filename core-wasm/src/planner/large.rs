@@ -19,26 +19,14 @@ use crate::tools::RULES_ARGUMENT;
 use super::exchanges::Exchange;
 use super::folders::{category_folder, existing_category_folder, synonyms};
 use super::large_rules::{LargeRules, Taken, of_kind};
-use super::listing::{Listed, parse_listing};
-use super::readings::{Overview, numbers};
 use super::set_aside::SetAside;
+use crate::tools::{Listed, Summary};
 
 pub use super::large_rules::EXPECTED;
 
-/// Whether a `list_files` result shows only part of its folder: lines
-/// after the first, and fewer item lines than the count on the first, or
-/// a line after the items that is not an item (the one saying how many
-/// more there are).
-pub fn is_cut(listing: &str) -> bool {
-    let mut lines = listing.lines();
-    let count = lines
-        .next()
-        .and_then(|first| numbers(first).first().copied());
-    let rest: Vec<&str> = lines.collect();
-    let items = parse_listing(listing).len();
-    !rest.is_empty()
-        && (count.is_some_and(|count| count > items)
-            || rest.iter().any(|line| parse_listing(line).is_empty()))
+/// Whether a `list_files` call showed only part of its folder.
+pub fn is_cut(listing: &Exchange) -> bool {
+    listing.listing().is_some_and(|listing| listing.more > 0)
 }
 
 /// The calls that give the planner its overview: the summary of the target,
@@ -165,7 +153,7 @@ pub fn taken_folders(exchanges: &[Exchange], lang: Lang) -> Vec<Listed> {
         .iter()
         .rev()
         .find(|e| e.name == "find_files" && e.arg("pattern") == folders)
-        .map(|e| parse_listing(&e.result))
+        .map(|e| e.items().to_vec())
         .unwrap_or_default()
 }
 
@@ -182,17 +170,14 @@ impl LargePlan {
                 .rev()
                 .find(|e| e.name == name && e.arg("path") == ".")
         };
-        let overview = Overview::read(&last("summarize_folder")?.result);
+        let overview = last("summarize_folder")?.summary()?;
         let taken = taken_folders(exchanges, lang);
-        let items = last("list_files").and_then(|e| {
-            let first = e.result.lines().next()?;
-            numbers(first).first().copied()
-        });
+        let items = last("list_files").and_then(|e| Some(e.listing()?.total));
         let set_aside = SetAside::from_exchanges(exchanges, lang, separator, &taken);
         let groups = Category::ALL
             .into_iter()
             .filter_map(|category| {
-                LargeGroup::from_overview(category, &overview, &set_aside, &taken, lang)
+                LargeGroup::from_overview(category, overview, &set_aside, &taken, lang)
             })
             .filter(|group| group.count > 0)
             .collect();
@@ -222,15 +207,8 @@ impl LargePlan {
     /// The plan following the user's rules first (see `large_rules`):
     /// their moves, and the groups by type less what they take. `read`
     /// says whether the session may read contents.
-    pub fn follow_rules(
-        &mut self,
-        rules: &Rules,
-        exchanges: &[Exchange],
-        target_dir: &str,
-        read: bool,
-    ) {
-        let (followed, taken) =
-            LargeRules::plan(rules, &self.set_aside, exchanges, target_dir, read);
+    pub fn follow_rules(&mut self, rules: &Rules, exchanges: &[Exchange], read: bool) {
+        let (followed, taken) = LargeRules::plan(rules, &self.set_aside, exchanges, read);
         *self.rules = followed;
         for group in &mut self.groups {
             group.leave_to_rules(&taken);
@@ -301,7 +279,7 @@ impl LargeGroup {
     /// set aside; `None` when the overview has no such files.
     fn from_overview(
         category: Category,
-        overview: &Overview,
+        overview: &Summary,
         set_aside: &SetAside,
         taken: &[Listed],
         lang: Lang,
@@ -417,6 +395,7 @@ fn choose_folder(wanted: &str, taken: &[Listed]) -> (String, bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tools::{Listing, ToolData};
 
     #[test]
     fn folders_are_reused_and_files_never_overwritten() {
@@ -442,11 +421,29 @@ mod tests {
 
     #[test]
     fn a_cut_listing_is_recognized_by_its_counts() {
-        let item = "[文件] a.txt | 1 B | 2024-01-01 00:00";
-        assert!(!is_cut(&format!("1 items in /t:\n{item}")));
-        assert!(is_cut(&format!("2 items in /t:\n{item}")));
-        assert!(is_cut(&format!("1 items in /t:\n{item}\nand more")));
-        assert!(!is_cut("Directory is empty: /t"));
-        assert!(!is_cut("Directory does not exist: /t/2024"));
+        let listing = |data| Exchange {
+            call_id: "c".into(),
+            name: "list_files".into(),
+            arguments: json!({ "path": "." }),
+            result: String::new(),
+            succeeded: true,
+            data,
+        };
+        let item = Listed {
+            name: "a.txt".into(),
+            is_dir: false,
+            modified: Some((2024, 1)),
+        };
+        let shown = |total, more| {
+            listing(ToolData::Listing(Listing {
+                items: vec![item.clone()],
+                total,
+                more,
+            }))
+        };
+        assert!(!is_cut(&shown(1, 0)));
+        assert!(is_cut(&shown(2, 1)));
+        assert!(!is_cut(&listing(ToolData::Listing(Listing::default()))));
+        assert!(!is_cut(&listing(ToolData::None)));
     }
 }

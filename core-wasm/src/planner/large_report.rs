@@ -9,9 +9,8 @@ use crate::{Lang, paths};
 use super::exchanges::Exchange;
 use super::large::{LargeGroup, LargePlan};
 use super::large_rules::{RULE, RuleStep};
-use super::outcomes::Outcomes;
-use super::readings::MoveOutcome;
 use super::set_aside::SetAside;
+use crate::tools::ToolData;
 
 /// Folders made, files moved and files planned, and the lines saying so.
 #[derive(Default)]
@@ -29,7 +28,6 @@ struct Tally {
 pub fn report(
     plan: &LargePlan,
     done: &[Exchange],
-    outcomes: &Outcomes,
     target_dir: &str,
     lang: Lang,
     dry_run: bool,
@@ -37,7 +35,7 @@ pub fn report(
     let separator = paths::separator(target_dir);
     let mut tally = Tally::default();
     if !plan.set_aside.copies.is_empty() {
-        tally_copies(&mut tally, &plan.set_aside, done, outcomes, separator, lang);
+        tally_copies(&mut tally, &plan.set_aside, done, separator, lang);
     }
     for kind in &plan.by_name {
         let folder = (kind.folder.as_str(), kind.folder_exists, kind.count);
@@ -79,7 +77,6 @@ fn tally_copies(
     tally: &mut Tally,
     set_aside: &SetAside,
     done: &[Exchange],
-    outcomes: &Outcomes,
     separator: char,
     lang: Lang,
 ) {
@@ -90,7 +87,7 @@ fn tally_copies(
             .iter()
             .find(|e| e.name == "move_file" && e.arg("source") == copy.file);
         match exchange {
-            Some(exchange) if outcomes.succeeded(exchange) => moved += 1,
+            Some(exchange) if exchange.succeeded => moved += 1,
             Some(exchange) => failures.push(lang.plan_report_failure(&copy.file, &exchange.result)),
             None => failures.push(lang.plan_report_failure(&copy.file, "-")),
         }
@@ -125,15 +122,12 @@ fn tally_rule(
         separator,
         number: shown,
     };
-    let destination = paths::resolve(target_dir, &step.destination(separator));
-    let here = paths::resolve(target_dir, ".");
     let exchange = done.iter().find(|e| {
         e.name == "move_matching"
             && e.arguments.get(RULE).and_then(serde_json::Value::as_u64)
                 == u64::try_from(step.number).ok()
     });
-    let nothing = lang.nothing_matched(&here, &step.pattern);
-    let outcome = outcome_of(exchange, Some(&nothing), &destination, target_dir);
+    let outcome = outcome_of(exchange, true);
     match outcome {
         MoveOutcome::Done {
             moved,
@@ -196,10 +190,7 @@ fn tally_move(
         separator: paths::separator(target_dir),
         exists,
     };
-    let destination = paths::resolve(target_dir, name);
-    let here = paths::resolve(target_dir, ".");
-    let nothing = up_to.then(|| lang.no_files_of_type(&here, category.name()));
-    let outcome = outcome_of(exchange, nothing.as_deref(), &destination, target_dir);
+    let outcome = outcome_of(exchange, up_to);
     match outcome {
         MoveOutcome::Done {
             moved,
@@ -236,24 +227,54 @@ fn tally_failures(tally: &mut Tally, failures: &[String], not_moved: usize, lang
     }
 }
 
-/// What a bulk move did, from its `exchange`: its result read; none of
-/// none when the result is `nothing` (it found no file to move, which is
-/// no failure); refused when it did not run.
-fn outcome_of(
-    exchange: Option<&Exchange>,
-    nothing: Option<&str>,
-    destination: &str,
-    target_dir: &str,
-) -> MoveOutcome {
-    exchange.map_or(MoveOutcome::Refused("-".to_owned()), |e| {
-        if nothing == Some(e.result.as_str()) {
-            MoveOutcome::Done {
-                moved: 0,
-                total: 0,
-                failures: Vec::new(),
-            }
-        } else {
-            MoveOutcome::read(&e.result, &[destination, target_dir])
-        }
-    })
+/// What one bulk move did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum MoveOutcome {
+    /// It ran: `moved` of `total` files, and the failures it names
+    /// (`name: cause`).
+    Done {
+        /// Files moved.
+        moved: usize,
+        /// Files it tried to move.
+        total: usize,
+        /// The failures it names.
+        failures: Vec<String>,
+    },
+    /// It did not run; the cause shown is its result's first line.
+    Refused(String),
+}
+
+/// What a bulk move did, from the data of its `exchange`: none of none
+/// when it found no file to move and `nothing_is_done` (that is no
+/// failure then); refused when it did not run, with its result's first
+/// line to show.
+fn outcome_of(exchange: Option<&Exchange>, nothing_is_done: bool) -> MoveOutcome {
+    let Some(exchange) = exchange else {
+        return MoveOutcome::Refused("-".to_owned());
+    };
+    match &exchange.data {
+        ToolData::Moves(moves) => MoveOutcome::Done {
+            moved: moves.moved,
+            total: moves.total,
+            failures: moves.failures.clone(),
+        },
+        ToolData::NothingToMove if nothing_is_done => MoveOutcome::Done {
+            moved: 0,
+            total: 0,
+            failures: Vec::new(),
+        },
+        ToolData::None
+        | ToolData::NothingToMove
+        | ToolData::Listing(_)
+        | ToolData::Kind(_)
+        | ToolData::Summary(_)
+        | ToolData::Duplicates(_) => MoveOutcome::Refused(
+            exchange
+                .result
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .to_owned(),
+        ),
+    }
 }

@@ -9,16 +9,14 @@ use serde_json::{Value, json};
 
 use crate::Lang;
 use crate::file_type::Category;
-use crate::paths;
 use crate::texts::requests::KindWord;
 
 use super::context::Context;
 use super::exchanges::Exchange;
 use super::folders::{category_folder, existing_category_folder};
 use super::large::{KindMove, LargeGroup, LargePlan, less_matching, without};
-use super::listing::{Listed, parse_listing};
-use super::readings::numbers;
 use super::request::{Request, category_of, kind_glob};
+use crate::tools::Listed;
 
 /// The kinds of `request` that are not whole categories.
 fn named_kinds(request: &Request) -> Vec<KindWord> {
@@ -53,23 +51,22 @@ pub fn finding_calls(request: &Request) -> Vec<(&'static str, Value)> {
 
 /// The files `find_files` found for `pattern` this turn (visible files
 /// only), and how many match in all.
-fn found(this_turn: &[Exchange], pattern: &str, target_dir: &str) -> (Vec<String>, usize) {
+fn found(this_turn: &[Exchange], pattern: &str) -> (Vec<String>, usize) {
     let Some(exchange) = this_turn
         .iter()
         .find(|e| e.name == "find_files" && e.arg("pattern") == pattern)
     else {
         return (Vec::new(), 0);
     };
-    let names: Vec<String> = parse_listing(&exchange.result)
-        .into_iter()
+    let names: Vec<String> = (exchange.items().iter())
         .filter(|item| !item.is_dir && !item.name.starts_with('.'))
-        .map(|item| item.name)
+        .map(|item| item.name.clone())
         .collect();
-    let first = exchange.result.lines().next().unwrap_or_default();
-    let bare = first.replace(&paths::resolve(target_dir, "."), "");
-    let bare = bare.replace(target_dir, "");
-    let total = numbers(&bare).first().copied().unwrap_or(names.len());
-    (names.clone(), total.max(names.len()))
+    let total = exchange
+        .listing()
+        .map_or(names.len(), |listing| listing.total);
+    let total = total.max(names.len());
+    (names, total)
 }
 
 /// Applies `ctx.request` to `plan`; `taken` is what the overview found of
@@ -104,7 +101,7 @@ pub fn apply(plan: &mut LargePlan, ctx: &Context<'_>, this_turn: &[Exchange], ta
         let Some(pattern) = kind_glob(kind) else {
             continue;
         };
-        let (names, count) = found(this_turn, &pattern, ctx.target_dir);
+        let (names, count) = found(this_turn, &pattern);
         let category = category_of(kind);
         let group = plan.groups.iter_mut().find(|g| g.category == category);
         if request.leave.contains(&kind) {

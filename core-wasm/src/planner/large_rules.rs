@@ -30,8 +30,6 @@ use crate::texts::Unfollowable;
 use crate::tools::RULES_ARGUMENT;
 
 use super::exchanges::Exchange;
-use super::listing::parse_listing;
-use super::readings::numbers;
 use super::rule_globs::{folder_exists, folders_glob, rule_glob, top_level};
 use super::set_aside::SetAside;
 
@@ -154,23 +152,18 @@ struct Lookup {
 
 impl Lookup {
     /// The lookup of `glob` among `exchanges`; `None` when it did not run.
-    fn find(exchanges: &[Exchange], glob: &str, target_dir: &str) -> Option<Self> {
+    fn find(exchanges: &[Exchange], glob: &str) -> Option<Self> {
         let exchange = exchanges
             .iter()
             .rev()
             .find(|e| e.name == "find_files" && e.arg("path") == "." && e.arg("pattern") == glob)?;
-        let items = parse_listing(&exchange.result);
-        let mut lines = exchange.result.lines();
-        let first = lines.next().unwrap_or_default();
-        let complete = lines.all(|line| !parse_listing(line).is_empty());
-        let bare = first
-            .replace(&crate::paths::resolve(target_dir, "."), "")
-            .replace(glob, "");
-        let total = numbers(&bare).first().copied().unwrap_or(items.len());
-        let files = items
-            .into_iter()
+        let listing = exchange.listing();
+        let complete = listing.is_none_or(|listing| listing.more == 0);
+        let items = exchange.items();
+        let total = listing.map_or(items.len(), |listing| listing.total);
+        let files = (items.iter())
             .filter(|item| !item.is_dir && !item.name.starts_with('.'))
-            .map(|item| item.name)
+            .map(|item| item.name.clone())
             .collect();
         Some(Self {
             files,
@@ -188,12 +181,11 @@ impl LargeRules {
         rules: &Rules,
         set_aside: &SetAside,
         exchanges: &[Exchange],
-        target_dir: &str,
         read: bool,
     ) -> (Self, Taken) {
         let mut taken = Taken::default();
         for glob in rules.exclude_patterns().iter().filter_map(|p| top_level(p)) {
-            match Lookup::find(exchanges, &glob, target_dir) {
+            match Lookup::find(exchanges, &glob) {
                 Some(lookup) => {
                     let excluded = lookup.files.into_iter();
                     taken
@@ -209,11 +201,11 @@ impl LargeRules {
                 let exchange = exchanges.iter().rev().find(|e| {
                     e.name == "find_files" && e.arg("path") == "." && e.arg("pattern") == glob
                 })?;
-                let items = parse_listing(&exchange.result).into_iter();
+                let items = exchange.items().iter();
                 Some(
                     items
                         .filter(|item| item.is_dir)
-                        .map(|item| item.name)
+                        .map(|item| item.name.clone())
                         .collect(),
                 )
             })
@@ -244,7 +236,7 @@ impl LargeRules {
                 .rules()
                 .ok()
             });
-            let lookup = Lookup::find(exchanges, &pattern, target_dir);
+            let lookup = Lookup::find(exchanges, &pattern);
             let step = match lookup {
                 Some(lookup) if lookup.complete => {
                     let candidates: Vec<String> = lookup

@@ -12,12 +12,12 @@
 //! without token usage (no model is called).
 //!
 //! It never reads its own words back: the plan it proposes travels as data
-//! with the message that shows it (`proposal`), and what its calls did is
-//! counted from how the agent says they ended (`outcomes`), so rewording
-//! any text changes nothing it does.
+//! with the message that shows it (`proposal`), and what its calls found
+//! and did is read from the data of their outputs, handed over by the agent
+//! (`outcomes`), so rewording any text changes nothing it does.
 //!
 //! Modules, from the bottom up: reading the conversation (`exchanges`,
-//! `intent`, `listing`, `readings`, `outcomes`, `kinds_seen`), where files go (`folders`,
+//! `intent`, `readings`, `outcomes`, `kinds_seen`), where files go (`folders`,
 //! `copies`, `placement`), the plans (`plan`, `set_aside`, `large`,
 //! `large_rules`: the user's rules as bulk moves, with `rule_globs`,
 //! `proposal`), how they are shown (`plan_text`, `large_plan_text`, in
@@ -37,14 +37,12 @@ mod large_plan_text;
 mod large_report;
 mod large_request;
 mod large_rules;
-mod listing;
 mod organize;
 mod outcomes;
 mod placement;
 mod plan;
 mod plan_text;
 mod proposal;
-mod readings;
 mod reply;
 mod report;
 mod request;
@@ -58,13 +56,13 @@ use serde_json::Value;
 use crate::Lang;
 use crate::ports::{HostError, HttpReply, ModelClient};
 use crate::rules::Rules;
+use crate::tools::CallOutput;
 
 use context::Context;
 use exchanges::{Exchange, content, exchanges, role};
 pub use folders::{folder_name, means_category};
 pub use intent::{Intent, Review, classify, review_request};
 use large::EXPECTED;
-pub use listing::parse_listing;
 use organize::{Declared, organize};
 use outcomes::Outcomes;
 pub use plan::{Plan, Reason};
@@ -80,7 +78,8 @@ pub struct OfflinePlanner {
     lang: Lang,
     target_dir: String,
     rules: Option<Rules>,
-    /// How the calls of the current turn ended, as the agent reported them.
+    /// The outputs of the calls of the current turn, as the agent handed
+    /// them over.
     outcomes: Outcomes,
     /// Whether the session is a dry run: reports say what would happen.
     dry_run: bool,
@@ -115,9 +114,10 @@ impl OfflinePlanner {
         self
     }
 
-    /// The chat-completion response to a request body. A report counts
-    /// only the calls reported through [`ModelClient::tool_finished`] as
-    /// done.
+    /// The chat-completion response to a request body. The planner reads
+    /// only the outputs handed over through [`ModelClient::tools_answered`]:
+    /// a call whose output was not handed over found nothing and did not
+    /// succeed.
     pub fn respond(&self, body: &Value) -> Value {
         self.respond_counting(body).0
     }
@@ -146,7 +146,7 @@ impl OfflinePlanner {
         let Some(&current_user) = users.last() else {
             return Step::Say(lang.planner_help());
         };
-        let this_turn = exchanges(&messages[current_user + 1..]);
+        let this_turn = exchanges(&messages[current_user + 1..], &self.outcomes);
         let line = content(&messages[current_user]);
         let request = Request::read(line);
         let rules = request.rules(lang, self.rules.as_ref());
@@ -180,20 +180,15 @@ impl OfflinePlanner {
         };
         match (proposal, this_turn.is_empty()) {
             (Proposal::PerFile(plan), true) => Step::Call(plan.actions()),
-            (Proposal::PerFile(plan), false) => Step::Say(report::report(
-                &plan,
-                this_turn,
-                &self.outcomes,
-                lang,
-                self.dry_run,
-            )),
+            (Proposal::PerFile(plan), false) => {
+                Step::Say(report::report(&plan, this_turn, lang, self.dry_run))
+            }
             (Proposal::ByCategory(plan), true) => {
                 Step::Call(plan.actions(crate::paths::separator(&self.target_dir)))
             }
             (Proposal::ByCategory(plan), false) => Step::Say(large_report::report(
                 &plan,
                 this_turn,
-                &self.outcomes,
                 &self.target_dir,
                 lang,
                 self.dry_run,
@@ -212,8 +207,8 @@ impl ModelClient for OfflinePlanner {
         Ok(HttpReply::new(200, reply.to_string()))
     }
 
-    fn tool_finished(&mut self, call_id: &str, failed: bool) {
-        self.outcomes.record(call_id, failed);
+    fn tools_answered(&mut self, outputs: Vec<CallOutput>) {
+        self.outcomes.record(outputs);
     }
 
     fn planned_moves(&self) -> Option<usize> {

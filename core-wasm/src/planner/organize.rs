@@ -19,12 +19,12 @@ use super::large::{self, LargePlan};
 use super::large_plan_text;
 use super::large_request;
 use super::large_rules;
-use super::listing::{Listed, parse_listing};
 use super::placement::{Placement, Readings, place, worth_reading};
 use super::plan::Plan;
 use super::plan_text;
 use super::proposal::Proposal;
 use super::reply::Step;
+use crate::tools::Listed;
 
 /// Which of the optional tools a request declares.
 #[derive(Debug, Clone, Copy)]
@@ -64,18 +64,17 @@ pub fn organize(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared) -
     else {
         return Step::Call(vec![("list_files", json!({ "path": "." }))]);
     };
-    let top = parse_listing(&listing.result);
-    if let Some(marker) = target_project_marker(top.iter().map(|item| item.name.as_str())) {
+    let items = listing.items();
+    if let Some(marker) = target_project_marker(items.iter().map(|item| item.name.as_str())) {
         return Step::Say(ctx.lang.target_is_project(marker));
     }
-    if declared.bulk && large::is_cut(&listing.result) {
+    if declared.bulk && large::is_cut(listing) {
         return organize_large(ctx, this_turn, declared);
     }
-    let items = parse_listing(&listing.result);
     if !this_turn.iter().any(|e| e.name == "get_file_type") {
-        return classify_calls(ctx, this_turn, &items, declared);
+        return classify_calls(ctx, this_turn, items, declared);
     }
-    let unlisted = unlisted_rule_folders(ctx, this_turn, &items);
+    let unlisted = unlisted_rule_folders(ctx, this_turn, items);
     if !unlisted.is_empty() {
         let listings = unlisted.into_iter().map(|folder| list_files(&folder));
         return Step::Call(listings.collect());
@@ -246,7 +245,7 @@ fn organize_large(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared)
             let (rules, asked) = large_rules(ctx);
             large_request::apply(&mut plan, ctx, this_turn, &taken);
             if let Some(rules) = rules {
-                plan.follow_rules(&rules, this_turn, ctx.target_dir, declared.read_file);
+                plan.follow_rules(&rules, this_turn, declared.read_file);
                 plan.rules.asked = asked;
                 plan.drop_empty_asked_steps(ctx.request.takes_every_kind());
             }

@@ -1,34 +1,33 @@
-//! How the tools the planner asked for ended, as the agent reports them
-//! (`ModelClient::tool_finished`). The planner counts what was done from
-//! these, never from the words of a result, so rewording a result changes
-//! nothing it counts.
+//! What the tools the planner asked for gave, as the agent hands them over
+//! (`ModelClient::tools_answered`): whether each failed, and its data. The
+//! planner reads what was found and done from these, never from the words
+//! of a result, so rewording a result changes nothing it does.
 
 use std::collections::BTreeMap;
 
-use super::exchanges::Exchange;
+use crate::tools::{CallOutput, ToolOutput};
 
-/// Whether each tool call of the current turn failed, by call id.
+/// The outputs of the tool calls of the current turn, by call id.
 #[derive(Debug, Clone, Default)]
 pub struct Outcomes {
-    failed_by_call: BTreeMap<String, bool>,
+    by_call: BTreeMap<String, ToolOutput>,
 }
 
 impl Outcomes {
-    /// Notes how the call `call_id` ended.
-    pub fn record(&mut self, call_id: &str, failed: bool) {
-        self.failed_by_call.insert(call_id.to_owned(), failed);
+    /// Keeps the outputs of answered calls.
+    pub fn record(&mut self, outputs: Vec<CallOutput>) {
+        let outputs = outputs.into_iter().map(|out| (out.call_id, out.output));
+        self.by_call.extend(outputs);
     }
 
     /// Forgets every call: a new turn begins (ids are only read within the
     /// turn that made them).
     pub fn clear(&mut self) {
-        self.failed_by_call.clear();
+        self.by_call.clear();
     }
 
-    /// Whether the call of `exchange` ran and did not fail; a call never
-    /// reported (not run, or run by someone who does not report) did not
-    /// succeed.
-    pub fn succeeded(&self, exchange: &Exchange) -> bool {
-        self.failed_by_call.get(&exchange.call_id) == Some(&false)
+    /// The output of the call `call_id`, when it was handed over.
+    pub fn of(&self, call_id: &str) -> Option<&ToolOutput> {
+        self.by_call.get(call_id)
     }
 }

@@ -6,7 +6,7 @@ use crate::rules::{FileFacts, Rules};
 use crate::texts;
 
 use super::exchanges::Exchange;
-use super::listing::Listed;
+use crate::tools::Listed;
 
 /// Where one file goes.
 #[derive(Debug, Clone, PartialEq, Eq)]

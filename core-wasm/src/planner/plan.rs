@@ -11,15 +11,16 @@ use crate::Lang;
 use crate::file_type::Category;
 use crate::groups::{Groups, Role, group_names, project_marker};
 use crate::in_use::{InUse, in_use_of};
+use crate::paths::{NameCase, free_name};
 use crate::rules::Rules;
 
 use super::copies::spare_copies;
 use super::exchanges::Exchange;
 use super::folders::{category_target, duplicates_target};
 use super::kinds_seen::KindsSeen;
-use super::listing::{Listed, parse_listing};
 use super::placement::{Placement, Readings, place};
 use super::request::Request;
+use crate::tools::Listed;
 
 /// A file to move.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -125,13 +126,13 @@ impl Plan {
         else {
             return Plan::default();
         };
-        let items = parse_listing(&top.result);
+        let items = top.items();
         let mut plan = Plan {
             copy_of: spare_copies(exchanges, lang, separator),
             ..Plan::default()
         };
         let related = Groups::form(items.iter().map(|item| (item.name.as_str(), item.is_dir)));
-        let destinations = plan.sort_items(&items, &related, exchanges, lang, (rules, request));
+        let destinations = plan.sort_items(items, &related, exchanges, lang, (rules, request));
         for ((reason, folder), files) in destinations {
             let folder = folder.replace('/', &separator.to_string());
             let group = group(
@@ -139,7 +140,7 @@ impl Plan {
                 folder,
                 &files,
                 &plan.related,
-                &items,
+                items,
                 exchanges,
                 separator,
             );
@@ -304,7 +305,7 @@ fn is_project(name: &str, exchanges: &[Exchange]) -> bool {
         .iter()
         .filter(|e| e.name == "list_files" && e.arg("path") == name)
         .any(|e| {
-            let items = parse_listing(&e.result);
+            let items = e.items();
             project_marker(items.iter().map(|item| item.name.as_str())).is_some()
         })
 }
@@ -323,11 +324,12 @@ fn group(
     separator: char,
 ) -> Group {
     let folder_exists = items.iter().any(|item| item.is_dir && item.name == folder);
+    let case = NameCase::of_separator(separator);
     let mut used: BTreeSet<String> = exchanges
         .iter()
         .filter(|e| e.name == "list_files" && e.arg("path") == folder)
-        .flat_map(|e| parse_listing(&e.result))
-        .map(|item| item.name)
+        .flat_map(Exchange::items)
+        .map(|item| case.key(&item.name))
         .collect();
     let mut moves = Vec::new();
     for file in files {
@@ -340,18 +342,19 @@ fn group(
                     .map(|(n, _)| n.as_str()),
             )
             .collect();
-        let names = group_names(&members, &|name| used.contains(name)).unwrap_or_else(|| {
-            let mut taken = used.clone();
-            let mut names = Vec::new();
-            for member in &members {
-                let name = free_file_name(member, &taken);
-                taken.insert(name.clone());
-                names.push(name);
-            }
-            names
-        });
+        let names =
+            group_names(&members, &|name| used.contains(&case.key(name))).unwrap_or_else(|| {
+                let mut taken = used.clone();
+                let mut names = Vec::new();
+                for member in &members {
+                    let name = free_name(member, &taken, case);
+                    taken.insert(case.key(&name));
+                    names.push(name);
+                }
+                names
+            });
         for (member, name) in members.into_iter().zip(names) {
-            used.insert(name.clone());
+            used.insert(case.key(&name));
             moves.push(Move {
                 file: member.to_owned(),
                 destination: format!("{folder}{separator}{name}"),
@@ -366,21 +369,6 @@ fn group(
     }
 }
 
-/// `name`, or `stem (2).ext`... when the folder already holds that name.
-fn free_file_name(name: &str, used: &BTreeSet<String>) -> String {
-    let (stem, ext) = match name.rfind('.') {
-        Some(dot) if dot > 0 => (&name[..dot], &name[dot..]),
-        Some(_) | None => (name, ""),
-    };
-    let mut candidate = name.to_owned();
-    let mut n = 2;
-    while used.contains(&candidate) {
-        candidate = format!("{stem} ({n}){ext}");
-        n += 1;
-    }
-    candidate
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -388,7 +376,7 @@ mod tests {
     #[test]
     fn free_names_never_overwrite() {
         let used: BTreeSet<String> = ["a.jpg".to_owned(), "a (2).jpg".to_owned()].into();
-        assert_eq!(free_file_name("a.jpg", &used), "a (3).jpg");
-        assert_eq!(free_file_name("b.jpg", &used), "b.jpg");
+        assert_eq!(free_name("a.jpg", &used, NameCase::Exact), "a (3).jpg");
+        assert_eq!(free_name("b.jpg", &used, NameCase::Exact), "b.jpg");
     }
 }

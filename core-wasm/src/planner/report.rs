@@ -4,18 +4,11 @@
 use crate::Lang;
 
 use super::exchanges::Exchange;
-use super::outcomes::Outcomes;
 use super::plan::Plan;
 
 /// What the calls `done` of the go-ahead turn did with `plan`.
 /// In a dry run (`dry_run`) the heading says what would happen.
-pub fn report(
-    plan: &Plan,
-    done: &[Exchange],
-    outcomes: &Outcomes,
-    lang: Lang,
-    dry_run: bool,
-) -> String {
+pub fn report(plan: &Plan, done: &[Exchange], lang: Lang, dry_run: bool) -> String {
     let call = |name: &str, key: &str, value: &str| {
         done.iter().find(|e| e.name == name && e.arg(key) == value)
     };
@@ -24,12 +17,12 @@ pub fn report(
     let mut moved = 0;
     for group in &plan.groups {
         let created = call("create_folder", "path", &group.folder);
-        if created.is_some_and(|exchange| outcomes.succeeded(exchange)) {
+        if created.is_some_and(|exchange| exchange.succeeded) {
             folders += 1;
         }
         for step in &group.moves {
             match call("move_file", "source", &step.file) {
-                Some(exchange) if outcomes.succeeded(exchange) => {
+                Some(exchange) if exchange.succeeded => {
                     moved += 1;
                     lines.push(format!("  ✓ {} → {}", step.file, step.destination));
                 }

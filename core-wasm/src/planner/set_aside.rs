@@ -10,7 +10,7 @@ use crate::Lang;
 
 use super::copies::spare_copies;
 use super::exchanges::Exchange;
-use super::listing::Listed;
+use crate::tools::Listed;
 
 /// One copy to set aside.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

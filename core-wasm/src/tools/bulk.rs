@@ -8,17 +8,24 @@ use globset::{GlobBuilder, GlobMatcher};
 
 use super::list_files::sort_for_listing;
 use super::made_folders::MadeFolders;
-use super::{ToolContext, ToolFailure, ToolResult};
+use super::{Moves, ToolContext, ToolData, ToolFailure, ToolResult};
 use crate::file_type::Category;
 use crate::groups::group_names;
 use crate::in_use::{InUse, in_use_of};
 use crate::kinds::{HEADER_BYTES, kind, kind_from_header};
-use crate::paths;
+use crate::paths::{self, NameCase, free_name};
 use crate::ports::{BatchMove, Entry, EntryKind, ErrorCode, Event};
 
 /// Files of one call whose head is read to tell their kind (those whose
 /// name gives none), at most: the rest of them count as Others.
 const HEADS_READ: usize = 1_000;
+
+/// How the bulk moves compare names in a destination: a name taken there
+/// in any case counts as taken. A bulk move never replaces anything, and
+/// whether the host ignores case its paths do not always tell (macOS's look
+/// like any other), so the bulk moves take the rule under which no host's
+/// names collide.
+const BULK_CASE: NameCase = NameCase::Ignored;
 
 /// Moves handed to the host in one file-system call.
 const BATCH: usize = 1_000;
@@ -169,21 +176,21 @@ pub(super) fn move_units_into(
         let members: Vec<&str> = unit.iter().map(String::as_str).collect();
         let grouped = match members.len() {
             1 => None,
-            _ => group_names(&members, &|name| taken.contains(&name.to_lowercase())),
+            _ => group_names(&members, &|name| taken.contains(&BULK_CASE.key(name))),
         };
         let free: Vec<String> = match grouped {
             Some(free) => free,
             None => members
                 .iter()
                 .map(|name| {
-                    let free = free_name(name, &taken);
-                    taken.insert(free.to_lowercase());
+                    let free = free_name(name, &taken, BULK_CASE);
+                    taken.insert(BULK_CASE.key(&free));
                     free
                 })
                 .collect(),
         };
         for (name, free) in members.iter().zip(free) {
-            taken.insert(free.to_lowercase());
+            taken.insert(BULK_CASE.key(&free));
             names.push((*name).to_owned());
             planned.push(BatchMove {
                 from: paths::join(from_dir, name),
@@ -198,9 +205,9 @@ pub(super) fn move_units_into(
     Ok(Ok(report))
 }
 
-/// The names already taken in `destination` (lowercased) and the folders
-/// made to create it when missing (none when `nothing_to_move`); `Err(text)`
-/// when it cannot be a folder.
+/// The names already taken in `destination` (keys of [`BULK_CASE`]) and
+/// the folders made to create it when missing (none when
+/// `nothing_to_move`); `Err(text)` when it cannot be a folder.
 fn prepare_destination(
     ctx: &mut ToolContext<'_>,
     destination: &str,
@@ -213,7 +220,7 @@ fn prepare_destination(
                 .files
                 .list(destination)?
                 .into_iter()
-                .map(|entry| entry.name.to_lowercase())
+                .map(|entry| BULK_CASE.key(&entry.name))
                 .collect();
             Ok(Ok((taken, MadeFolders::default())))
         }
@@ -285,11 +292,18 @@ fn run_batches(ctx: &mut ToolContext<'_>, names: &[String], planned: &[BatchMove
 /// when few, else the first ones and a count), bounded whatever the size; a
 /// failure of the tool when nothing could be moved.
 pub(super) fn describe(
-    ctx: &ToolContext<'_>,
+    ctx: &mut ToolContext<'_>,
     report: &MoveReport,
     destination: &str,
 ) -> ToolResult {
     let text = describe_text(ctx, report, destination);
+    ctx.data = ToolData::Moves(Moves {
+        moved: report.moved.len(),
+        total: report.moved.len() + report.failed.len() + report.left,
+        failures: (report.failed.iter().take(NAMED_FAILURES))
+            .map(|(name, cause)| format!("{name}: {cause}"))
+            .collect(),
+    });
     if report.moved.is_empty() && !report.failed.is_empty() {
         Err(ToolFailure::Reported(text))
     } else {
@@ -356,22 +370,6 @@ fn same_place(a: &str, b: &str) -> bool {
     parts(a) == parts(b)
 }
 
-/// `name`, or `stem (2).ext`, `stem (3).ext`... when `taken` (lowercased
-/// names) holds it: a case-insensitive check, so no file system overwrites.
-pub(super) fn free_name(name: &str, taken: &BTreeSet<String>) -> String {
-    let (stem, ext) = match name.rfind('.') {
-        Some(dot) if dot > 0 => (&name[..dot], &name[dot..]),
-        Some(_) | None => (name, ""),
-    };
-    let mut candidate = name.to_owned();
-    let mut n = 2;
-    while taken.contains(&candidate.to_lowercase()) {
-        candidate = format!("{stem} ({n}){ext}");
-        n += 1;
-    }
-    candidate
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -379,10 +377,10 @@ mod tests {
     #[test]
     fn free_names_never_collide_whatever_the_case() {
         let taken: BTreeSet<String> = ["a.jpg".to_owned(), "a (2).jpg".to_owned()].into();
-        assert_eq!(free_name("A.JPG", &taken), "A (3).JPG");
-        assert_eq!(free_name("b.jpg", &taken), "b.jpg");
+        assert_eq!(free_name("A.JPG", &taken, BULK_CASE), "A (3).JPG");
+        assert_eq!(free_name("b.jpg", &taken, BULK_CASE), "b.jpg");
         assert_eq!(
-            free_name(".x", &BTreeSet::from([".x".to_owned()])),
+            free_name(".x", &BTreeSet::from([".x".to_owned()]), BULK_CASE),
             ".x (2)"
         );
     }

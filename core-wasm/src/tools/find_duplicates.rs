@@ -3,7 +3,7 @@
 //! result: the first groups, then a count of the rest.
 
 use super::bulk::busy_entries;
-use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult};
+use super::{Args, Group, Tool, ToolContext, ToolData, ToolFailure, ToolResult};
 use crate::Lang;
 use crate::duplicates::{self, Candidate, DuplicateGroup, Duplicates};
 use crate::format::format_size;
@@ -46,7 +46,9 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     let walk = walk(ctx, &path)?;
     let compared = walk.files.len();
     let found = duplicates::find(ctx.files, walk.files)?;
-    Ok(describe(ctx.lang, &path, &found, compared, walk.cut))
+    let (text, shown) = describe(ctx.lang, &path, &found, compared, walk.cut);
+    ctx.data = ToolData::Duplicates(shown);
+    Ok(text)
 }
 
 /// The files under a directory, breadth first.
@@ -112,8 +114,15 @@ fn shown_path(target_dir: &str, path: &str) -> String {
 }
 
 /// The result text: a heading with the totals, the groups (each file on a
-/// line of its own, four spaces in), then what was left out.
-fn describe(lang: Lang, path: &str, found: &Duplicates, compared: usize, cut: bool) -> String {
+/// line of its own, four spaces in), then what was left out; and the paths
+/// of each group it shows, as it shows them.
+fn describe(
+    lang: Lang,
+    path: &str,
+    found: &Duplicates,
+    compared: usize,
+    cut: bool,
+) -> (String, Vec<Vec<String>>) {
     let mut text = if found.groups.is_empty() {
         lang.no_duplicates(path, &group_digits(compared))
     } else {
@@ -128,6 +137,14 @@ fn describe(lang: Lang, path: &str, found: &Duplicates, compared: usize, cut: bo
         text.push_str(&group_lines(lang, group));
         shown += 1;
     }
+    let groups_shown = found.groups[..shown]
+        .iter()
+        .map(|group| {
+            let files = group.files.iter().take(FILES_PER_GROUP);
+            files.map(|file| file.shown.clone()).collect::<Vec<_>>()
+        })
+        .filter(|files| files.len() > 1)
+        .collect();
     let rest = &found.groups[shown..];
     if !rest.is_empty() {
         let copies: usize = rest.iter().map(|group| group.files.len() - 1).sum();
@@ -147,7 +164,7 @@ fn describe(lang: Lang, path: &str, found: &Duplicates, compared: usize, cut: bo
         text.push('\n');
         text.push_str(&lang.duplicates_cut(&group_digits(MAX_FILES), MAX_DEPTH));
     }
-    text
+    (text, groups_shown)
 }
 
 fn heading(lang: Lang, path: &str, groups: &[DuplicateGroup]) -> String {
@@ -174,20 +191,4 @@ fn group_lines(lang: Lang, group: &DuplicateGroup) -> String {
         text.push_str(&lang.more_copies(&group_digits(count - FILES_PER_GROUP)));
     }
     text
-}
-
-/// The groups of a `find_duplicates` result, each a list of paths as the
-/// result shows them, oldest first. Only the file lines are read (four
-/// spaces in, after a line starting `- `), so the wording may change.
-pub fn parse_groups(result: &str) -> Vec<Vec<String>> {
-    let mut groups: Vec<Vec<String>> = Vec::new();
-    for line in result.lines() {
-        if line.starts_with("- ") {
-            groups.push(Vec::new());
-        } else if let (Some(file), Some(group)) = (line.strip_prefix("    "), groups.last_mut()) {
-            group.push(file.to_owned());
-        }
-    }
-    groups.retain(|group| group.len() > 1);
-    groups
 }

@@ -1,6 +1,7 @@
 //! `find_files`: one page of the items of a directory whose names match a glob.
 
 use super::bulk::{Folder, name_glob, read_folder};
+use super::list_files::listing_data;
 use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult, item_line};
 
 /// Items in one page of results.
@@ -43,6 +44,8 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         .filter(|entry| glob.is_match(&entry.name))
         .collect();
     let lang = ctx.lang;
+    let shown = offset.min(matching.len())..matching.len().min(offset.saturating_add(PAGE));
+    ctx.data = listing_data(&matching, shown.start, shown.end);
     if matching.is_empty() {
         return Ok(lang.no_match(&path, pattern));
     }

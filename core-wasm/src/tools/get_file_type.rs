@@ -1,7 +1,7 @@
 //! `get_file_type`: the category of a file name, by its extension.
 
-use super::{Args, Tool, ToolContext, ToolResult};
-use crate::file_type;
+use super::{Args, Tool, ToolContext, ToolData, ToolResult};
+use crate::file_type::Category;
 
 pub(super) const TOOL: Tool = Tool {
     name: "get_file_type",
@@ -11,6 +11,8 @@ pub(super) const TOOL: Tool = Tool {
     run,
 };
 
-fn run(args: &Args, _ctx: &mut ToolContext<'_>) -> ToolResult {
-    Ok(file_type::category(args.string("filename")?).to_owned())
+fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
+    let category = Category::of(args.string("filename")?);
+    ctx.data = ToolData::Kind(category);
+    Ok(category.name().to_owned())
 }

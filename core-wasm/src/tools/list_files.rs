@@ -1,7 +1,7 @@
 //! `list_files`: the items of a directory, folders first, with size and time.
 
-use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
-use crate::format::{format_local_time, format_size};
+use super::{Args, Listed, Listing, Tool, ToolContext, ToolData, ToolFailure, ToolResult};
+use crate::format::{format_local_time, format_size, local_year_month};
 use crate::paths;
 use crate::ports::{Entry, EntryKind, ErrorCode};
 
@@ -39,11 +39,12 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         return Err(ToolFailure::Reported(ctx.lang.dir_missing(&path)));
     };
     ctx.items = u64::try_from(entries.len()).ok();
+    sort_for_listing(&mut entries);
+    let shown = entries.len().min(ctx.large_folder_entries);
+    ctx.data = listing_data(&entries, 0, shown);
     if entries.is_empty() {
         return Ok(ctx.lang.dir_empty(&path));
     }
-    sort_for_listing(&mut entries);
-    let shown = entries.len().min(ctx.large_folder_entries);
     let mut text = ctx.lang.dir_count(entries.len(), &path);
     for entry in &entries[..shown] {
         text.push('\n');
@@ -63,6 +64,31 @@ pub(super) fn sort_for_listing(entries: &mut [Entry]) {
         let folder_first = |e: &Entry| e.kind != EntryKind::Dir;
         (folder_first(a), &a.name).cmp(&(folder_first(b), &b.name))
     });
+}
+
+/// The data of a listing showing `entries[from..to]` of `entries`.
+pub(super) fn listing_data<E: std::borrow::Borrow<Entry>>(
+    entries: &[E],
+    from: usize,
+    to: usize,
+) -> ToolData {
+    ToolData::Listing(Listing {
+        items: entries[from..to]
+            .iter()
+            .map(|e| listed(e.borrow()))
+            .collect(),
+        total: entries.len(),
+        more: entries.len() - to,
+    })
+}
+
+/// One item as data: what its line shows the planner.
+fn listed(entry: &Entry) -> Listed {
+    Listed {
+        name: entry.name.clone(),
+        is_dir: entry.kind == EntryKind::Dir,
+        modified: local_year_month(entry.modified, entry.utc_offset),
+    }
 }
 
 /// One item line: `[目录] NAME | SIZE | yyyy-MM-dd HH:mm` (or `[文件]`).

@@ -4,10 +4,12 @@
 //! (`summarize_folder`, `find_files`, `move_matching`, `move_by_type`,
 //! `find_duplicates`) join
 //! them once a session has met a large directory, so a session on small
-//! folders sends exactly the six. Every tool returns text for the model. A
-//! failure is text too: an unknown name gives "unknown tool NAME", bad
-//! arguments or a refused file operation give "tool execution failed:
-//! CAUSE" (or a tool's own plain result).
+//! folders sends exactly the six. Every tool returns text for the model,
+//! and the tools whose findings a planner reads also return them as data
+//! ([`ToolData`], built where the text is). A failure is text too: an
+//! unknown name gives "unknown tool NAME", bad arguments or a refused file
+//! operation give "tool execution failed: CAUSE" (or a tool's own plain
+//! result).
 
 mod bulk;
 mod by_rule;
@@ -25,6 +27,7 @@ mod name_patterns;
 mod read_file;
 mod rename_file;
 mod summarize_folder;
+mod summary_rows;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -32,8 +35,8 @@ use serde_json::{Map, Value, json};
 use crate::ports::{EventSink, FileSystem, HostError};
 
 use crate::texts::Lang;
+pub use crate::tool_output::{CallOutput, Listed, Listing, Moves, Summary, ToolData, ToolOutput};
 pub use by_rule::RULES as RULES_ARGUMENT;
-pub use find_duplicates::parse_groups as parse_duplicate_groups;
 pub use list_files::{DIR_MARKER, FILE_MARKER, item_line};
 pub use name_patterns::name_pattern;
 pub use read_file::{HEAD_BYTES, TAIL_BYTES};
@@ -113,6 +116,8 @@ pub struct ToolContext<'a> {
     pub files_moved: usize,
     /// Files the call was to move but left because the user stopped it.
     pub files_left: usize,
+    /// What the tool found, as data (set by the tools that have any).
+    pub data: ToolData,
 }
 
 impl<'a> ToolContext<'a> {
@@ -134,6 +139,7 @@ impl<'a> ToolContext<'a> {
             stop_requested: None,
             files_moved: 0,
             files_left: 0,
+            data: ToolData::None,
         }
     }
 
@@ -159,17 +165,6 @@ pub enum ToolFailure {
     /// The tool's own result text of a failure ("Source does not exist: ..."),
     /// given to the model as it is.
     Reported(String),
-}
-
-/// A tool's result: the text for the model, and whether the tool failed
-/// (hosts that report failures apart, such as an MCP server, use the flag).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ToolOutput {
-    /// The result text, exactly as the model is given it.
-    pub text: String,
-    /// Whether the tool failed (an unknown tool, bad arguments, a refused
-    /// or failed file operation, a missing item).
-    pub is_error: bool,
 }
 
 impl From<HostError> for ToolFailure {
@@ -277,16 +272,15 @@ pub fn run_tool(name: &str, arguments: &Value, ctx: &mut ToolContext<'_>) -> Too
         .iter()
         .find(|tool| tool.name == name && declared.includes(tool))
     else {
-        return ToolOutput {
-            text: lang.unknown_tool(name),
-            is_error: true,
-        };
+        return ToolOutput::failed(lang.unknown_tool(name));
     };
     let outcome = Args::parse(arguments, lang).and_then(|args| (tool.run)(&args, ctx));
+    let data = std::mem::take(&mut ctx.data);
     match outcome {
         Ok(text) => ToolOutput {
             text,
             is_error: false,
+            data,
         },
         Err(failure) => ToolOutput {
             text: match failure {
@@ -295,6 +289,7 @@ pub fn run_tool(name: &str, arguments: &Value, ctx: &mut ToolContext<'_>) -> Too
                 ToolFailure::Reported(text) => text,
             },
             is_error: true,
+            data,
         },
     }
 }

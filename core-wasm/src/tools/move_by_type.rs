@@ -21,7 +21,7 @@ use super::bulk::{
     Folder, busy_entries, describe, kinds_of, movable, move_units_into, read_folder,
 };
 use super::by_rule::{carried, excluded};
-use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult};
+use super::{Args, Group, Tool, ToolContext, ToolData, ToolFailure, ToolResult};
 use crate::file_type::Category;
 use crate::groups::Groups;
 use crate::paths;
@@ -92,6 +92,7 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         })
         .collect();
     if units.is_empty() {
+        ctx.data = ToolData::NothingToMove;
         return Ok(ctx.lang.no_files_of_type(&path, wanted.name()));
     }
     match move_units_into(ctx, &path, &units, &destination)? {

@@ -11,7 +11,7 @@
 
 use super::bulk::{Folder, busy_entries, describe, movable, move_into, name_glob, read_folder};
 use super::by_rule::{carried, excluded, move_by_rule};
-use super::{Args, Group, Tool, ToolContext, ToolFailure, ToolResult};
+use super::{Args, Group, Tool, ToolContext, ToolData, ToolFailure, ToolResult};
 use crate::paths;
 
 pub(super) const TOOL: Tool = Tool {
@@ -58,15 +58,21 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     if let Some(rules) = rules.as_ref().filter(|rules| rules.rule_count() > 0) {
         return match move_by_rule(ctx, rules, &path, files)? {
             Some(report) => describe(ctx, &report, &destination),
-            None => Ok(ctx.lang.nothing_matched(&path, pattern)),
+            None => Ok(nothing_matched(ctx, &path, pattern)),
         };
     }
     let names: Vec<String> = files.into_iter().map(|entry| entry.name).collect();
     if names.is_empty() {
-        return Ok(ctx.lang.nothing_matched(&path, pattern));
+        return Ok(nothing_matched(ctx, &path, pattern));
     }
     match move_into(ctx, &path, &names, &destination)? {
         Ok(report) => describe(ctx, &report, &destination),
         Err(text) => Err(ToolFailure::Reported(text)),
     }
+}
+
+/// The result of a move that found no file matching `pattern` in `path`.
+fn nothing_matched(ctx: &mut ToolContext<'_>, path: &str, pattern: &str) -> String {
+    ctx.data = ToolData::NothingToMove;
+    ctx.lang.nothing_matched(path, pattern)
 }

@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 
 use super::bulk::{Folder, busy_entries, kinds_of, movable, read_folder};
 use super::name_patterns::pattern_with_extension;
-use super::{Args, DIR_MARKER, Group, Tool, ToolContext, ToolFailure, ToolResult};
+use super::summary_rows::{rows, short, short_glob};
+use super::{Args, DIR_MARKER, Group, Tool, ToolContext, ToolData, ToolFailure, ToolResult};
 use crate::file_type::{Category, extension};
 use crate::format::group_digits;
 use crate::format::{format_local_time, format_size};
@@ -25,18 +26,16 @@ const TOP: usize = 10;
 const FOLDERS: usize = 15;
 /// Sample names per category.
 const SAMPLES: usize = 3;
-/// Characters of a name shown in a summary.
-const NAME_CHARS: usize = 40;
 /// Files in use named per kind.
-const IN_USE_NAMED: usize = 10;
+pub(super) const IN_USE_NAMED: usize = 10;
 /// Files named whose kind their first bytes told.
-const BY_CONTENT_NAMED: usize = 50;
+pub(super) const BY_CONTENT_NAMED: usize = 50;
 /// Groups of related files named as examples.
 const GROUPS: usize = 5;
 /// Subfolders looked into to see whether they are projects.
 const PROJECT_CHECKS: usize = 50;
 /// Projects named.
-const PROJECTS: usize = 10;
+pub(super) const PROJECTS: usize = 10;
 
 pub(super) const TOOL: Tool = Tool {
     name: "summarize_folder",
@@ -104,6 +103,14 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     if stats.hidden > 0 {
         sections.push(lang.summary_hidden(&group_digits(stats.hidden)));
     }
+    ctx.data = ToolData::Summary(rows(
+        &stats.categories,
+        &stats.samples,
+        &stats.by_content,
+        &stats.in_use,
+        &top(&patterns).0,
+        &projects,
+    ));
     Ok(bounded(sections.join("\n")))
 }
 
@@ -379,34 +386,6 @@ fn months(heading: &str, counts: &BTreeMap<String, usize>) -> String {
     line
 }
 
-/// A name cut to [`NAME_CHARS`] characters.
-fn short(name: &str) -> String {
-    let mut chars = name.chars();
-    let head: String = chars.by_ref().take(NAME_CHARS).collect();
-    match chars.next() {
-        Some(_) => format!("{head}…"),
-        None => head,
-    }
-}
-
-/// A glob cut to about [`NAME_CHARS`] characters that still matches
-/// everything it matched: its head, `*`, and a short tail (the extension).
-fn short_glob(pattern: &str) -> String {
-    if pattern.chars().count() <= NAME_CHARS {
-        return pattern.to_owned();
-    }
-    let tail = pattern
-        .rsplit_once('*')
-        .map(|(_, tail)| tail)
-        .filter(|tail| tail.chars().count() <= NAME_CHARS / 4)
-        .unwrap_or("");
-    let head: String = pattern
-        .chars()
-        .take(NAME_CHARS - 1 - tail.chars().count())
-        .collect();
-    format!("{}*{tail}", head.trim_end_matches('*'))
-}
-
 /// The text cut to [`MAX_SUMMARY_CHARS`] characters at a line end.
 fn bounded(text: String) -> String {
     if text.chars().count() <= MAX_SUMMARY_CHARS {
@@ -422,20 +401,4 @@ fn bounded(text: String) -> String {
     }
     out.push('…');
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::short_glob;
-
-    #[test]
-    fn a_cut_pattern_is_still_a_glob_matching_its_files() {
-        assert_eq!(short_glob("IMG_*.jpg"), "IMG_*.jpg");
-        let long = format!("{}*.jpeg", "x".repeat(60));
-        let cut = short_glob(&long);
-        assert_eq!(cut, format!("{}*.jpeg", "x".repeat(34)));
-        assert!(cut.chars().count() <= super::NAME_CHARS);
-        let no_tail = format!("{}*{}", "y".repeat(50), "z".repeat(30));
-        assert_eq!(short_glob(&no_tail), format!("{}*", "y".repeat(39)));
-    }
 }

@@ -1,0 +1,120 @@
+//! What a tool call gives back: its text for the model, whether it failed,
+//! and the typed facts the tool found ([`ToolData`]), built where the tool
+//! builds its text. The model is given only the text; a client that
+//! authored the calls (the offline planner) reads only the data, so
+//! rewording a text never changes what it does.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::file_type::Category;
+use crate::in_use::InUse;
+
+/// A tool's result: the text for the model, whether the tool failed (hosts
+/// that report failures apart, such as an MCP server, use the flag), and
+/// its data. Only the text and the flag cross the wasm boundary.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolOutput {
+    /// The result text, exactly as the model is given it.
+    pub text: String,
+    /// Whether the tool failed (an unknown tool, bad arguments, a refused
+    /// or failed file operation, a missing item), or did not run.
+    pub is_error: bool,
+    /// What the tool found, as data.
+    #[serde(skip)]
+    pub data: ToolData,
+}
+
+impl ToolOutput {
+    /// A failure worded `text`, with no data (an unknown tool, or a call
+    /// that did not run).
+    pub fn failed(text: String) -> Self {
+        Self {
+            text,
+            is_error: true,
+            data: ToolData::None,
+        }
+    }
+}
+
+/// The output of one tool call, by the id of the call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallOutput {
+    /// The id the model gave the call.
+    pub call_id: String,
+    /// What the call gave.
+    pub output: ToolOutput,
+}
+
+/// The facts a tool found, by tool.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum ToolData {
+    /// Nothing beyond the text (a failure, or a tool without data).
+    #[default]
+    None,
+    /// `list_files` and `find_files`: the items shown.
+    Listing(Listing),
+    /// `get_file_type`: the category.
+    Kind(Category),
+    /// `summarize_folder`: the rows of the summary.
+    Summary(Summary),
+    /// A bulk move that ran: what it moved and what failed.
+    Moves(Moves),
+    /// A bulk move that found no file to move.
+    NothingToMove,
+    /// `find_duplicates`: each group of copies, as the result shows the
+    /// paths, oldest first.
+    Duplicates(Vec<Vec<String>>),
+}
+
+/// The items a listing shows, in its order, and how many there are in all.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Listing {
+    /// The items shown.
+    pub items: Vec<Listed>,
+    /// The items of the folder (or matching the pattern) in all.
+    pub total: usize,
+    /// The items after those shown, left for a next page.
+    pub more: usize,
+}
+
+/// One item of a listing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listed {
+    /// The item's name.
+    pub name: String,
+    /// Whether it is a directory.
+    pub is_dir: bool,
+    /// The year and month it was last modified, in local time.
+    pub modified: Option<(i32, u32)>,
+}
+
+/// What a `summarize_folder` result shows, row by row (names as shown,
+/// cut to the summary's width).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// The project folders named, left whole.
+    pub projects: Vec<String>,
+    /// Count and size (as shown) of each category.
+    pub totals: BTreeMap<Category, (usize, String)>,
+    /// Sample names of each category, as the summary shows them.
+    pub samples: BTreeMap<Category, String>,
+    /// Name patterns and their counts, most common first.
+    pub patterns: Vec<(String, usize)>,
+    /// The files whose kind their first bytes told, by name.
+    pub by_content: BTreeMap<String, Category>,
+    /// The files in use of each kind: how many, and the first names.
+    pub in_use: BTreeMap<InUse, (usize, Vec<String>)>,
+}
+
+/// What a bulk move did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Moves {
+    /// Files moved.
+    pub moved: usize,
+    /// Files it was to move.
+    pub total: usize,
+    /// The failures it names, `name: cause`.
+    pub failures: Vec<String>,
+}
