@@ -1,0 +1,64 @@
+// The flow with a model: a scripted OpenAI-compatible provider on
+// 127.0.0.1 lists the folder, makes two folders, moves three files, then
+// answers. The window shows that plan as a table; one row is unticked;
+// apply and undo as in the offline flow.
+
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { mkdirSync } from "node:fs";
+
+import { check, equal } from "../lib/harness.mjs";
+import { call, startProvider, text, tools } from "../lib/mock-provider.mjs";
+import { diff, sandbox, snapshot, startUi } from "../lib/tidyup.mjs";
+import * as ui from "../lib/ui.mjs";
+
+const KEY = "sk-test-dummy-key-0123456789";
+
+export async function modelFlow(scope, browser) {
+  const box = sandbox(scope);
+  const dir = join(box.root, "Downloads");
+  mkdirSync(dir);
+  const files = { "report.pdf": "%PDF-1.4\n", "photo.jpg": "\xff\xd8\xff jpeg", "notes.txt": "notes\n", "song.mp3": "ID3" };
+  for (const [name, body] of Object.entries(files)) writeFileSync(join(dir, name), body);
+  const provider = await startProvider(scope, [
+    tools(call("call_1", "list_files", { path: "." })),
+    tools(call("call_2", "create_folder", { path: "Documents" }), call("call_3", "create_folder", { path: "Pictures" })),
+    tools(
+      call("call_4", "move_file", { source: "report.pdf", destination: "Documents/report.pdf" }),
+      call("call_5", "move_file", { source: "notes.txt", destination: "Documents/notes.txt" }),
+      call("call_6", "move_file", { source: "photo.jpg", destination: "Pictures/photo.jpg" }),
+    ),
+    text("I put the documents in Documents and the photo in Pictures."),
+  ]);
+  const before = snapshot(dir);
+  const server = await startUi(scope, box, dir, ["--lang", "en", "--base-url", provider.baseUrl, "--model", "m"], {
+    TIDYUP_API_KEY: KEY,
+  });
+  const page = await browser.newPage();
+  scope.defer(() => page.close());
+  await ui.open(page, server.url);
+  const state = await ui.state(page);
+  check(state.start_line.includes("127.0.0.1"), `the start line names where requests go: ${state.start_line}`);
+  check(!JSON.stringify(state).includes(KEY), "the key is not in the page's state");
+
+  const plan = await ui.organize(page);
+  equal(snapshot(dir), before, "the model's plan is a dry run: the folder is as before");
+  equal(provider.unused(), 0, "the model was asked four times");
+  check(provider.requests.every((r) => r.authorization === `Bearer ${KEY}`), "each request carries the key");
+  check(provider.requests.every((r) => r.body?.model === "m"), "each request names the model");
+  const rows = ui.rows(plan);
+  equal(rows.map((r) => [r.name, r.to]).sort(), [["notes.txt", "Documents"], ["photo.jpg", "Pictures"], ["report.pdf", "Documents"]], "the plan's rows");
+
+  const notes = rows.find((r) => r.name === "notes.txt");
+  await ui.untickRow(page, notes.id);
+  const expected = ui.expectedAfter(before, plan, { unticked: new Set([notes.id]) });
+  const report = await ui.apply(page);
+  equal(diff(expected, ui.filesOf(snapshot(dir))), [], "after apply, the ticked files moved, notes.txt stayed");
+  equal(report.moved, 2, "the report counts two moved files");
+  equal(provider.requests.length, 4, "apply asks the model nothing more");
+
+  await ui.undo(page);
+  equal(diff(before, snapshot(dir)), [], "after undo, the folder is as before");
+  equal(snapshot(dir), before, "byte for byte");
+  equal(page.errors, [], "no script error on the page");
+}

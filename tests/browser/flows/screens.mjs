@@ -1,0 +1,61 @@
+// The window in Chinese, and the screenshots for the README (Chromium,
+// 1280×800, light scheme). The screenshots are written only when
+// TIDYUP_SCREENSHOTS names a folder (docs/screenshots), so a test run
+// never rewrites the committed ones.
+
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+
+import { check, equal } from "../lib/harness.mjs";
+import { demo, fill, sandbox, startUi } from "../lib/tidyup.mjs";
+import * as ui from "../lib/ui.mjs";
+
+/** Where screenshots go, or null when none is asked for. */
+export const SHOTS = process.env.TIDYUP_SCREENSHOTS || null;
+
+/** `docs/screenshots/ui-NAME.png` when asked for, else null. */
+export function shot(name) {
+  if (!SHOTS) return null;
+  mkdirSync(SHOTS, { recursive: true });
+  return join(SHOTS, `ui-${name}.png`);
+}
+
+/** `tidyup ui --lang zh`: the page and the plan in Chinese. */
+export async function chineseFlow(scope, browser) {
+  const box = sandbox(scope);
+  const dir = demo(box, join(box.root, "下载"));
+  const server = await startUi(scope, box, dir, ["--lang", "zh"]);
+  const page = await browser.newPage();
+  scope.defer(() => page.close());
+  await ui.open(page, server.url);
+  equal(await page.evaluate(() => document.documentElement.lang), "zh", "the page's language");
+  equal(await page.evaluate(() => document.getElementById("organize").textContent.trim()), "整理", "the Organize button in Chinese");
+  await ui.organize(page);
+  const heads = await page.evaluate(() => [...document.querySelectorAll("#plan thead th")].map((th) => th.textContent.trim()));
+  check(heads.every((h) => /[\u4e00-\u9fff]/.test(h)), `the plan's headers in Chinese: ${heads}`);
+  if (shot("plan-zh")) await page.screenshot(shot("plan-zh"));
+  equal(page.errors, [], "no script error on the page");
+}
+
+/** The plan table, the progress of a large apply, the history (English). */
+export async function screenshots(scope, browser) {
+  const box = sandbox(scope);
+  const dir = demo(box, join(box.root, "Downloads"));
+  fill(dir, 1500);
+  const server = await startUi(scope, box, dir, ["--lang", "en"]);
+  const page = await browser.newPage();
+  scope.defer(() => page.close());
+  await ui.open(page, server.url);
+  await ui.organize(page);
+  await page.screenshot(shot("plan"));
+  const reports = await page.evaluate(() => window.tidyup.reports.length);
+  await page.click("#apply");
+  await page.waitForFunction(() => {
+    const p = document.getElementById("progress");
+    return !document.getElementById("progress-box").hidden && p.value > 0.05 && p.value < 0.8;
+  }, null, { timeout: 120_000 });
+  await page.screenshot(shot("progress"));
+  await ui.waitForReport(page, reports, { timeout: 180_000 });
+  await page.waitFor("#history-list > li");
+  await page.screenshot(shot("history"));
+}
