@@ -33,6 +33,7 @@ export async function hostileFlow(scope, browser, { screenshot = null } = {}) {
   const plan = await ui.organize(owner);
   const tab = await owner.evaluate(() => window.tidyup.tab);
   check(typeof tab === "string" && tab, `the page's tab id: ${tab}`);
+  const ids = ui.rows(plan).map((r) => r.id);
   const before = snapshot(dir);
 
   const hostile = await startHostile(scope);
@@ -42,12 +43,12 @@ export async function hostileFlow(scope, browser, { screenshot = null } = {}) {
   for (const from of ["127.0.0.1", "localhost"]) {
     for (const to of ["127.0.0.1", "localhost"]) {
       const target = `http://${to}:${server.port}/${server.secret}/`;
-      await attacker.goto(hostile.url(from, { target, tab, plan: plan.plan }));
+      await attacker.goto(hostile.url(from, { target, tab, plan: plan.plan, rows: ids.join(",") }));
       await attacker.waitForFunction(() => window.hostile && window.hostile.done);
       const rows = await attacker.evaluate(() => window.hostile.rows);
       for (const row of rows) seen.push({ ...row, from, to });
       // What tidyup answers the same requests, from this origin.
-      const answers = await replay(server, hostile.origin(from), tab, plan.plan, to);
+      const answers = await replay(server, hostile.origin(from), tab, plan.plan, ids, to);
       await attacker.evaluate((list) => {
         const cells = [...document.querySelectorAll("#rows tr td:nth-child(3)")];
         list.forEach((text, i) => cells[i] && (cells[i].textContent = text));
@@ -70,14 +71,14 @@ export async function hostileFlow(scope, browser, { screenshot = null } = {}) {
  * The hostile page's requests again from node with the same headers a
  * browser sends (its Origin, Sec-Fetch-Site), to see tidyup's status.
  */
-async function replay(server, origin, tab, plan, to) {
+async function replay(server, origin, tab, plan, ids, to) {
   const base = `/${server.secret}/`;
   const host = `${to}:${server.port}`;
   const site = to === "127.0.0.1" && origin.includes("127.0.0.1") ? "same-site" : to === "localhost" && origin.includes("localhost") ? "same-site" : "cross-site";
   const common = { Host: host, Origin: origin, "Sec-Fetch-Site": site };
   const json = { ...common, "Content-Type": "application/json", "X-Tidyup-Tab": tab };
   const plain = { ...common, "Content-Type": "text/plain;charset=UTF-8" };
-  const applyBody = JSON.stringify({ plan, rows: [{ id: "r1" }, { id: "r2" }, { id: "r3" }] });
+  const applyBody = JSON.stringify({ plan, rows: ids.map((id) => ({ id })) });
   const tries = [
     ["fetch POST api/claim", "POST", "api/claim", { ...common, "Content-Type": "application/json" }, '{"take_over":true}'],
     ["fetch POST api/claim (no-cors)", "POST", "api/claim", plain, '{"take_over":true}'],

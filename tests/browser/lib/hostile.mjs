@@ -13,6 +13,7 @@ const params = new URLSearchParams(location.hash.slice(1));
 const target = params.get("target"); // http://127.0.0.1:PORT/SECRET/
 const tab = params.get("tab") || "stolen";
 const plan = params.get("plan") || "p1";
+const ids = (params.get("rows") || "r1,r2,r3").split(",");
 const rows = [];
 window.hostile = { rows, done: false };
 function show(what, outcome) {
@@ -35,7 +36,7 @@ async function tryFetch(what, path, init) {
 }
 async function run() {
   const json = { "content-type": "application/json", "x-tidyup-tab": tab };
-  const applyBody = JSON.stringify({ plan, rows: [{ id: "r1" }, { id: "r2" }, { id: "r3" }] });
+  const applyBody = JSON.stringify({ plan, rows: ids.map((id) => ({ id })) });
   await tryFetch("fetch POST api/claim", "api/claim", { method: "POST", headers: { "content-type": "application/json" }, body: '{"take_over":true}' });
   await tryFetch("fetch POST api/claim (no-cors)", "api/claim", { method: "POST", mode: "no-cors", body: '{"take_over":true}' });
   await tryFetch("fetch POST api/apply", "api/apply", { method: "POST", headers: json, body: applyBody });
@@ -44,7 +45,17 @@ async function run() {
   await new Promise((done) => {
     const frame = document.createElement("iframe");
     frame.name = "sink";
-    frame.onload = () => { show("form POST api/apply", "sent blind: the answer stays in another origin's frame"); done(); };
+    frame.onload = () => {
+      // The frame's first load is its own empty page; the form's answer
+      // comes from tidyup's origin, which this page may not look into.
+      try {
+        if (frame.contentWindow.location.href === "about:blank") return;
+        show("form POST api/apply", "READ: " + frame.contentDocument.body.textContent.slice(0, 60));
+      } catch (e) {
+        show("form POST api/apply", "sent blind: the answer stays in another origin's frame");
+      }
+      done();
+    };
     document.body.append(frame);
     const form = document.createElement("form");
     form.method = "POST";
@@ -87,7 +98,8 @@ const PAGE = `<!doctype html>
 <table><thead><tr><th scope="col">try</th><th scope="col">what this page's browser saw</th><th scope="col">what tidyup answered the same request</th></tr></thead>
 <tbody id="rows"></tbody></table>
 <script>document.getElementById("origin").textContent = location.origin;
-document.getElementById("target").textContent = new URLSearchParams(location.hash.slice(1)).get("target");</script>
+document.getElementById("target").textContent = new URLSearchParams(location.hash.slice(1)).get("target")
+  .replace(/([0-9a-f]{4})[0-9a-f]{28}/, "$1…");</script>
 <script>${SCRIPT}</script>
 </body></html>`;
 
