@@ -31,7 +31,7 @@ export async function hostileFlow(scope, browser, { screenshot = null } = {}) {
   scope.defer(() => owner.close());
   await ui.open(owner, server.url);
   const plan = await ui.organize(owner);
-  const tab = await owner.evaluate(() => window.tidyup.tab);
+  const tab = await ui.tabOf(owner);
   check(typeof tab === "string" && tab, `the page's tab id: ${tab}`);
   const ids = ui.rows(plan).map((r) => r.id);
   const before = snapshot(dir);

@@ -57,7 +57,10 @@ export async function modelFlow(scope, browser) {
   equal(report.moved, 2, "the report counts two moved files");
   equal(provider.requests.length, 4, "apply asks the model nothing more");
 
-  await ui.undo(page);
+  // Undo from the History panel this time, with its question.
+  await page.waitForFunction((id) => document.querySelector(`#history-list > [data-session="${id}"] button[data-undo]`), report.session);
+  await ui.undoFromHistory(page, report.session);
+  await page.waitForFunction((id) => document.querySelector(`#history-list > [data-session="${id}"].undone`), report.session);
   equal(diff(before, snapshot(dir)), [], "after undo, the folder is as before");
   equal(snapshot(dir), before, "byte for byte");
   equal(page.errors, [], "no script error on the page");

@@ -48,7 +48,7 @@ export async function screenshots(scope, browser) {
   await ui.open(page, server.url);
   await ui.organize(page);
   await page.screenshot(shot("plan"));
-  const reports = await page.evaluate(() => window.tidyup.reports.length);
+  const reports = await ui.reportCount(page);
   await page.click("#apply");
   await page.waitForFunction(() => {
     const p = document.getElementById("progress");

@@ -85,9 +85,19 @@ export async function changeDestination(page, id, folder) {
   check(shown === folder, `row ${id} shows destination ${JSON.stringify(shown)}, not ${folder}`);
 }
 
+/** How many reports the page has had so far. */
+export const reportCount = (page) => page.evaluate(() => window.tidyup.events.filter((e) => e.kind === "report").length);
+
+/** The tab id this page claimed, from the address of its event stream. */
+export const tabOf = (page) =>
+  page.evaluate(() => {
+    const entry = performance.getEntriesByType("resource").find((e) => e.name.includes("/api/events?tab="));
+    return entry ? new URL(entry.name).searchParams.get("tab") : null;
+  });
+
 /** Applies the ticked rows and waits for the report; returns it. */
 export async function apply(page) {
-  const reports = await page.evaluate(() => window.tidyup.reports.length);
+  const reports = await reportCount(page);
   await page.click("#apply");
   return waitForReport(page, reports);
 }
@@ -95,32 +105,38 @@ export async function apply(page) {
 /** Waits for a report after the `count` seen before; returns it. */
 export async function waitForReport(page, count, { timeout = STEP } = {}) {
   await page.waitForFunction(
-    (n) => window.tidyup.reports.length > n && !document.getElementById("report").hidden,
+    (n) => window.tidyup.events.filter((e) => e.kind === "report").length > n && !document.getElementById("report").hidden,
     count,
     { timeout },
   );
-  return page.evaluate(() => window.tidyup.reports.at(-1));
+  return page.evaluate(() => window.tidyup.events.filter((e) => e.kind === "report").at(-1));
 }
 
-/** Undoes this window's last session (the report's Undo, confirmed). */
+/** Undoes this window's last session with the report's Undo button. */
 export async function undo(page) {
-  const reports = await page.evaluate(() => window.tidyup.reports.length);
+  const reports = await reportCount(page);
   await page.click("#undo");
-  await confirmIfAsked(page);
   return waitForReport(page, reports);
 }
 
-/** Confirms the confirm dialog when the page opened one. */
-async function confirmIfAsked(page) {
-  const asked = await page
-    .waitFor("#confirm-dialog[open]", { timeout: 2_000 })
-    .then(() => true, () => false);
-  if (asked) await page.click("#confirm-ok");
+/** Undoes a session from the History panel, confirming the question. */
+export async function undoFromHistory(page, session) {
+  const reports = await reportCount(page);
+  await page.click(`#history-list > [data-session="${session}"] button[data-undo]`);
+  await page.waitFor("#confirm-dialog[open]");
+  await page.click("#confirm-ok");
+  return waitForReport(page, reports);
 }
 
-/** The history panel's entries as shown: [{ text, undone }]. */
+/** The History panel's entries: [{ session, text, undo }]. */
 export async function historyShown(page) {
-  return page.evaluate(() => [...document.querySelectorAll("#history-list > li")].map((li) => li.textContent.trim()));
+  return page.evaluate(() =>
+    [...document.querySelectorAll("#history-list > [data-session]")].map((li) => ({
+      session: li.dataset.session,
+      text: li.textContent.trim(),
+      undo: Boolean(li.querySelector("button[data-undo]")),
+    })),
+  );
 }
 
 /** Where each path of the folder goes when the ticked rows are applied. */
