@@ -29,6 +29,8 @@ export async function hostileFlow(scope, browser, { screenshot = null } = {}) {
   const server = await startUi(scope, box, dir, ["--lang", "en"]);
   const owner = await browser.newPage();
   scope.defer(() => owner.close());
+  ui.explainWith(scope, owner, server);
+  await ui.recordStreams(owner);
   await ui.open(owner, server.url);
   const plan = await ui.organize(owner);
   const tab = await ui.tabOf(owner);

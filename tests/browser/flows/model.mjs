@@ -36,6 +36,7 @@ export async function modelFlow(scope, browser) {
   });
   const page = await browser.newPage();
   scope.defer(() => page.close());
+  ui.explainWith(scope, page, server);
   await ui.open(page, server.url);
   const state = await ui.state(page);
   check(state.start_line.includes("127.0.0.1"), `the start line names where requests go: ${state.start_line}`);

@@ -21,6 +21,7 @@ export async function offlineFlow(scope, browser) {
   const server = await startUi(scope, box, dir, ["--lang", "en"]);
   const page = await browser.newPage();
   scope.defer(() => page.close());
+  ui.explainWith(scope, page, server);
 
   await ui.open(page, server.url);
   // Keyboard: Tab reaches Organize, Enter starts it.

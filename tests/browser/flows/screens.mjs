@@ -27,6 +27,7 @@ export async function chineseFlow(scope, browser) {
   const server = await startUi(scope, box, dir, ["--lang", "zh"]);
   const page = await browser.newPage();
   scope.defer(() => page.close());
+  ui.explainWith(scope, page, server);
   await ui.open(page, server.url);
   equal(await page.evaluate(() => document.documentElement.lang), "zh", "the page's language");
   equal(await page.evaluate(() => document.getElementById("organize").textContent.trim()), "整理", "the Organize button in Chinese");
@@ -45,6 +46,7 @@ export async function screenshots(scope, browser) {
   const server = await startUi(scope, box, dir, ["--lang", "en"]);
   const page = await browser.newPage();
   scope.defer(() => page.close());
+  ui.explainWith(scope, page, server);
   await ui.open(page, server.url);
   await ui.organize(page);
   await page.screenshot(shot("plan"));

@@ -68,6 +68,7 @@ function playwrightPage(page, context) {
     raw: page,
     errors,
     goto: (url) => page.goto(url, { timeout: STEP }),
+    initScript: (fn) => page.addInitScript(fn),
     click: (sel) => page.click(sel, { timeout: STEP }),
     fill: (sel, text) => page.fill(sel, text, { timeout: STEP }),
     select: (sel, value) => page.selectOption(sel, value, { timeout: STEP }).then(() => undefined),
@@ -89,6 +90,7 @@ function puppeteerPage(page, context) {
     raw: page,
     errors,
     goto: (url) => page.goto(url, { timeout: STEP }),
+    initScript: (fn) => page.evaluateOnNewDocument(fn),
     async click(sel) {
       await page.waitForSelector(sel, { visible: true, timeout: STEP });
       await page.click(sel);

@@ -18,7 +18,8 @@ export const results = { passed: 0, failed: 0, names: [] };
  */
 export async function test(name, body, { timeout = TEST_TIMEOUT } = {}) {
   const cleanups = [];
-  const scope = { defer: (fn) => cleanups.push(fn), name };
+  const explains = [];
+  const scope = { defer: (fn) => cleanups.push(fn), explain: (fn) => explains.push(fn), name };
   const started = Date.now();
   let timer;
   try {
@@ -34,6 +35,14 @@ export async function test(name, body, { timeout = TEST_TIMEOUT } = {}) {
     results.failed++;
     results.names.push(name);
     console.log(`FAIL ${name}\n     ${String(e.stack || e).replaceAll("\n", "\n     ")}`);
+    // What the page and the server showed at that moment.
+    for (const fn of explains) {
+      const text = await Promise.race([
+        Promise.resolve().then(fn).catch((err) => `(no explanation: ${err.message})`),
+        new Promise((done) => setTimeout(() => done("(no explanation in 10 s)"), 10_000)),
+      ]);
+      console.log(`     ${String(text).replaceAll("\n", "\n     ")}`);
+    }
   } finally {
     clearTimeout(timer);
     for (const fn of cleanups.reverse()) {

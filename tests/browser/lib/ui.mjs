@@ -16,6 +16,24 @@ export async function open(page, url) {
   );
 }
 
+/** What the page shows and has had, for a failure's explanation. */
+export async function describe(page) {
+  const seen = await page.evaluate(() => ({
+    phase: window.tidyup?.phase,
+    state: window.tidyup?.state && { phase: window.tidyup.state.phase, folder: window.tidyup.state.folder },
+    events: (window.tidyup?.events ?? []).slice(-8).map((e) => JSON.stringify(e).slice(0, 300)),
+    alerts: document.getElementById("alerts")?.textContent,
+    phaseText: document.getElementById("phase")?.textContent,
+  }));
+  return `page: ${JSON.stringify(seen, null, 1)}\npage errors: ${JSON.stringify(page.errors)}`;
+}
+
+/** Explains a failure of `scope` with what `page` and `server` showed. */
+export function explainWith(scope, page, server) {
+  scope.explain(() => describe(page));
+  if (server) scope.explain(() => `server stderr (last 3000 chars):\n${server.output().stderr.slice(-3000)}`);
+}
+
 /** The session's last `state` event, as the page got it. */
 export const state = (page) => page.evaluate(() => window.tidyup.state);
 
@@ -88,11 +106,27 @@ export async function changeDestination(page, id, folder) {
 /** How many reports the page has had so far. */
 export const reportCount = (page) => page.evaluate(() => window.tidyup.events.filter((e) => e.kind === "report").length);
 
+/**
+ * Records the addresses of the event streams the page opens, so
+ * `tabOf` can read the tab id the page claimed; call before `open`.
+ */
+export const recordStreams = (page) =>
+  page.initScript(() => {
+    const Original = window.EventSource;
+    window.__streams = [];
+    window.EventSource = class extends Original {
+      constructor(url, init) {
+        super(url, init);
+        window.__streams.push(String(url));
+      }
+    };
+  });
+
 /** The tab id this page claimed, from the address of its event stream. */
 export const tabOf = (page) =>
   page.evaluate(() => {
-    const entry = performance.getEntriesByType("resource").find((e) => e.name.includes("/api/events?tab="));
-    return entry ? new URL(entry.name).searchParams.get("tab") : null;
+    const url = (window.__streams || []).find((u) => u.includes("api/events?tab="));
+    return url ? new URL(url, location.href).searchParams.get("tab") : null;
   });
 
 /** Applies the ticked rows and waits for the report; returns it. */
