@@ -7,7 +7,7 @@
 import { finish, test } from "./lib/harness.mjs";
 import { launch } from "./lib/browsers.mjs";
 import { adapterCheck } from "./flows/adapter.mjs";
-import { addressChecks, hostileFlow } from "./flows/hostile.mjs";
+import { addressChecks, hostileFlow, twoTabs } from "./flows/hostile.mjs";
 import { modelFlow } from "./flows/model.mjs";
 import { offlineFlow } from "./flows/offline.mjs";
 import { chineseFlow, screenshots, shot, SHOTS } from "./flows/screens.mjs";
@@ -36,6 +36,7 @@ for (const name of names) {
       hostileFlow(scope, browser, { screenshot: name === "chromium" ? shot("refused") : null }));
     if (name === "chromium") {
       await run(`${name}: a model through a local provider plans, apply, undo`, (scope) => modelFlow(scope, browser));
+      await run(`${name}: one tab owns the session; another may take it over`, (scope) => twoTabs(scope, browser));
       await run(`${name}: the window in Chinese`, (scope) => chineseFlow(scope, browser));
       if (SHOTS) await run(`${name}: screenshots into ${SHOTS}`, (scope) => screenshots(scope, browser), { timeout: 400_000 });
     }

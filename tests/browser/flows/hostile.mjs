@@ -150,3 +150,26 @@ export async function addressChecks(scope) {
   equal(claim.status, 200, `a claim from the page's own origin (${claim.body})`);
   equal(snapshot(dir), before, "nothing changed on disk");
 }
+
+/** One tab owns the session: a second is told so, and may take it over. */
+export async function twoTabs(scope, browser) {
+  const box = sandbox(scope);
+  const dir = smallFolder(box);
+  const server = await startUi(scope, box, dir, ["--lang", "en"]);
+  const first = await browser.newPage();
+  scope.defer(() => first.close());
+  ui.explainWith(scope, first, server);
+  await ui.open(first, server.url);
+  const second = await browser.newPage();
+  scope.defer(() => second.close());
+  await second.goto(server.url);
+  await second.waitFor("#conflict");
+  check(await second.evaluate(() => document.getElementById("organize").disabled), "the second tab cannot organize");
+  await second.click("#take-over");
+  await second.waitForFunction(() => document.getElementById("conflict").hidden && !document.getElementById("organize").disabled);
+  await first.waitFor("#taken-over");
+  check(await first.evaluate(() => document.getElementById("organize").disabled), "the first tab cannot organize any more");
+  const plan = await ui.organize(second);
+  check(plan.groups.length > 0, "the tab that took over organizes");
+  equal([...first.errors, ...second.errors], [], "no script error on either page");
+}

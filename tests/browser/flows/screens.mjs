@@ -38,26 +38,43 @@ export async function chineseFlow(scope, browser) {
   equal(page.errors, [], "no script error on the page");
 }
 
-/** The plan table, the progress of a large apply, the history (English). */
+/**
+ * The plan table of the demo folder, applied; then a large folder chosen
+ * through the folder dialog, its apply's progress; then the History.
+ */
 export async function screenshots(scope, browser) {
   const box = sandbox(scope);
   const dir = demo(box, join(box.root, "Downloads"));
-  fill(dir, 1500);
+  const big = join(box.root, "Old backup");
+  mkdirSync(big);
+  fill(big, 3000);
   const server = await startUi(scope, box, dir, ["--lang", "en"]);
   const page = await browser.newPage();
   scope.defer(() => page.close());
   ui.explainWith(scope, page, server);
   await ui.open(page, server.url);
-  await ui.organize(page);
+  const plan = await ui.organize(page);
+  // One row unticked and one destination changed, as a person would.
+  const rows = ui.rows(plan);
+  await ui.untickRow(page, rows[1].id);
+  await ui.changeDestination(page, rows.at(-1).id, "Keep");
+  await page.evaluate(() => document.getElementById("plan-section").scrollIntoView({ block: "start" }));
   await page.screenshot(shot("plan"));
+  await ui.apply(page);
+
+  await ui.chooseFolder(page, big);
+  await ui.organize(page);
   const reports = await ui.reportCount(page);
   await page.click("#apply");
   await page.waitForFunction(() => {
     const p = document.getElementById("progress");
-    return !document.getElementById("progress-box").hidden && p.value > 0.05 && p.value < 0.8;
+    return !document.getElementById("progress-box").hidden && p.value / p.max > 0.05 && p.value / p.max < 0.8;
   }, null, { timeout: 120_000 });
+  await page.evaluate(() => document.getElementById("progress-box").scrollIntoView({ block: "center" }));
   await page.screenshot(shot("progress"));
-  await ui.waitForReport(page, reports, { timeout: 180_000 });
-  await page.waitFor("#history-list > li");
+  await ui.waitForReport(page, reports, { timeout: 300_000 });
+  await page.waitForFunction(() => document.querySelectorAll("#history-list > [data-session]").length >= 2);
+  await page.evaluate(() => document.getElementById("history").scrollIntoView({ block: "start" }));
   await page.screenshot(shot("history"));
+  equal(page.errors, [], "no script error on the page");
 }

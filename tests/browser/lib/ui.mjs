@@ -50,10 +50,19 @@ export async function tabTo(page, id) {
 export async function waitForPlan(page, previous = null) {
   await page.waitForFunction(
     (prev) => window.tidyup.plan && window.tidyup.plan.plan !== prev &&
-      document.querySelector("#plan-section:not([hidden]) #plan table tr[data-row-id]"),
+      document.querySelector("#plan-section:not([hidden]) #plan table tbody"),
     previous,
   );
   return page.evaluate(() => window.tidyup.plan);
+}
+
+/** Chooses another folder through the folder dialog, typing its path. */
+export async function chooseFolder(page, path) {
+  await page.click("#choose-folder");
+  await page.waitFor("#folder-dialog[open]");
+  await page.fill("#folder-path", path);
+  await page.click("#folder-ok");
+  await page.waitForFunction((p) => window.tidyup.state && window.tidyup.state.folder === p, path);
 }
 
 /** Organizes with the Organize button (a click) and waits for the plan. */
