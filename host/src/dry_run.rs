@@ -15,7 +15,7 @@ use tidyup_core::{FileSystem, Lang};
 
 use crate::failure::Failure;
 use crate::fs::{Fingerprint, HostFs, PlanStep, Protected};
-use crate::journal::{Journal, JournalStore, JournaledFs};
+use crate::journal::{Journal, JournalStore, JournaledFs, SessionKind};
 
 /// A saved plan.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -93,6 +93,32 @@ pub struct ApplyReport {
     pub skipped: Vec<String>,
     /// The journal session (for `tidyup undo`), when anything changed.
     pub session: Option<String>,
+    /// Moves and deletes carried out (of `applied`).
+    pub moved: usize,
+    /// Whether [`ApplyWatch::stop`] stopped it before its last step.
+    pub stopped: bool,
+    /// Moves and deletes not tried because it stopped.
+    pub left: usize,
+}
+
+/// Told how an apply goes, step by step, and asked whether to stop.
+pub trait ApplyWatch {
+    /// A move or delete was tried (carried out or refused): `done` of
+    /// `total` now, `name` the item's name.
+    fn step(&mut self, done: usize, total: usize, name: &str);
+    /// Whether to stop before the next move or delete: the step in
+    /// progress always ends, so the journal holds exactly what was done.
+    fn stop(&self) -> bool;
+}
+
+/// No one watching: every step runs.
+struct Unwatched;
+
+impl ApplyWatch for Unwatched {
+    fn step(&mut self, _: usize, _: usize, _: &str) {}
+    fn stop(&self) -> bool {
+        false
+    }
 }
 
 /// Carries out a plan through the sandbox of its roots, the excludes of the
@@ -103,28 +129,63 @@ pub struct ApplyReport {
 /// folder behind; a folder planned with no move into it at all (one asked
 /// for empty) is made at the end.
 pub fn apply(store: &JournalStore, plan: &DryRunPlan, lang: Lang) -> anyhow::Result<ApplyReport> {
+    apply_watched(store, plan, lang, SessionKind::Session, &mut Unwatched)
+}
+
+/// [`apply`] as a session of `kind`, telling `watch` of each move or
+/// delete and stopping when it asks (the folders planned empty are then
+/// not made either).
+pub fn apply_watched(
+    store: &JournalStore,
+    plan: &DryRunPlan,
+    lang: Lang,
+    kind: SessionKind,
+    watch: &mut dyn ApplyWatch,
+) -> anyhow::Result<ApplyReport> {
     let inner = crate::fs::base(plan.roots.as_deref(), &Protected::tidyup_own(store.root()))
         .context(Failure::CannotOpenPlanRoots)?;
     // The rules file as it is now: what it protects today stays untouched.
     let target = std::path::Path::new(&plan.target);
     let rules = crate::rules_file::load(target, None)?;
     let inner = crate::fs::with_rules(inner, target, rules.as_ref(), plan.roots.as_deref())?;
-    let journal = Journal::new(store.clone(), &plan.target, plan.roots.clone());
+    let journal = Journal::of_kind(store.clone(), &plan.target, plan.roots.clone(), kind);
     let mut files = JournaledFs::new(inner, journal);
     let mut report = ApplyReport::default();
     let mut placed = Placed::default();
     let mut folders = Deferred::default();
+    let total = plan
+        .steps
+        .iter()
+        .filter(|step| !matches!(step, PlanStep::CreateFolder { .. }))
+        .count();
+    let mut done = 0;
     for (step, line) in plan.steps.iter().zip(describe(&plan.steps, lang)) {
-        if let PlanStep::CreateFolder { path } = step {
-            folders.pending.push((path.clone(), line));
-            continue;
+        let path = match step {
+            PlanStep::CreateFolder { path } => {
+                folders.pending.push((path.clone(), line));
+                continue;
+            }
+            PlanStep::Move { from: path, .. } | PlanStep::Delete { path, .. } => path,
+        };
+        if watch.stop() {
+            report.stopped = true;
+            report.left = total - done;
+            break;
         }
         match check_and_run(&mut files, &mut placed, &mut folders, step, lang) {
-            Ok(()) => report.applied += 1,
+            Ok(()) => {
+                report.applied += 1;
+                report.moved += 1;
+            }
             Err(reason) => report.skipped.push(format!("{line}: {reason}")),
         }
+        done += 1;
+        watch.step(done, total, path.rsplit(['/', '\\']).next().unwrap_or(path));
     }
     report.applied += folders.made;
+    if report.stopped {
+        folders.pending.clear();
+    }
     for (path, line) in folders.pending {
         let wanted_empty = !plan.steps.iter().any(|step| {
             matches!(step, PlanStep::Move { to, .. } if parent(to).is_some_and(|p| at_or_below(p, &path)))

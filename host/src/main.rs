@@ -76,6 +76,20 @@ fn dispatch(command: Command, start: &Start) -> ExitCode {
                 |settings| commands::watch(settings, options),
             )
         }
+        Command::Ui(args) => start.with(
+            |config| {
+                let run = args.as_run_args();
+                let settings = Settings::resolve(&run, env, config)?;
+                let options = commands::UiOptions {
+                    port: args.port,
+                    open: !args.no_open,
+                    args: run,
+                    config: config.clone(),
+                };
+                Ok((settings, options))
+            },
+            |(settings, options)| commands::ui(settings, options),
+        ),
         Command::Undo { session, watch, .. } => commands::undo(session.as_deref(), watch, lang),
         Command::History(_) => commands::history(lang),
         Command::Trash { older_than, .. } => commands::purge_trash(older_than, lang),

@@ -33,6 +33,7 @@ mod tools;
 mod undo_apply;
 mod view;
 mod watch;
+mod window;
 
 use std::fmt;
 use std::str::FromStr;

@@ -103,6 +103,7 @@ impl Cli {
             Some(Command::Ask(args)) => args.provider.lang,
             Some(Command::Watch(args)) => args.lang,
             Some(Command::Mcp(args)) => args.lang,
+            Some(Command::Ui(args)) => args.provider.lang,
             Some(Command::Man(args)) => args.lang.lang,
             Some(Command::Completions { .. }) => None,
             Some(
@@ -200,6 +201,10 @@ pub enum Command {
     /// the Model Context Protocol on standard input/output: sandboxed,
     /// journaled, undoable with `tidyup undo`
     Mcp(McpArgs),
+    /// Open a window in your browser to organize a folder: review the plan
+    /// as a table, untick or redirect files, apply, stop, undo; the server
+    /// listens on 127.0.0.1 only, at an address with a secret, until Ctrl-C
+    Ui(UiArgs),
     /// Write the embedded core .wasm to FILE (for other hosts, e.g. a
     /// browser) and print its SHA-256
     ExportCore {
@@ -292,7 +297,7 @@ pub struct ProviderArgs {
 }
 
 /// Options of a tidying session.
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Clone, clap::Args)]
 pub struct RunArgs {
     /// The directory to tidy [default: your Desktop]
     pub dir: Option<PathBuf>,
@@ -420,6 +425,66 @@ impl WatchArgs {
             dry_run: false,
             core: self.core.clone(),
             read_contents: false,
+            rules: self.rules.clone(),
+            verbose: false,
+        }
+    }
+}
+
+/// `tidyup ui`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct UiArgs {
+    /// The folder to organize first; the window can change it [default:
+    /// the current folder]
+    pub dir: Option<PathBuf>,
+
+    /// The port to listen on, on 127.0.0.1 [default: a free one]
+    #[arg(long, value_name = "N", default_value = "0")]
+    pub port: u16,
+
+    /// Print the address only; do not open it in the browser
+    #[arg(long)]
+    pub no_open: bool,
+
+    /// Who answers, and how.
+    #[command(flatten)]
+    pub provider: ProviderArgs,
+
+    /// Also allow the model to read and change this directory (repeatable)
+    #[arg(long, value_name = "DIR")]
+    pub allow: Vec<PathBuf>,
+
+    /// Change nothing on disk: Apply saves the plan for `tidyup apply`
+    /// instead of carrying it out
+    #[arg(long)]
+    pub dry_run: bool,
+
+    /// Let the model read what files hold (read_file): excerpts of files
+    /// are sent to the provider [config: read_contents = true]
+    #[arg(long)]
+    pub read_contents: bool,
+
+    /// The rules file to follow [default: DIR/.tidyup.toml when present]
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+
+    /// Run this build of the core instead of the embedded one
+    #[arg(long, value_name = "FILE.wasm", hide = true)]
+    pub core: Option<PathBuf>,
+}
+
+impl UiArgs {
+    /// The session options the window starts with, resolved like a
+    /// session's; the folder is the current one unless given.
+    pub fn as_run_args(&self) -> RunArgs {
+        RunArgs {
+            dir: Some(self.dir.clone().unwrap_or_else(|| PathBuf::from("."))),
+            provider: self.provider.clone(),
+            allow: self.allow.clone(),
+            no_sandbox: false,
+            dry_run: self.dry_run,
+            core: self.core.clone(),
+            read_contents: self.read_contents,
             rules: self.rules.clone(),
             verbose: false,
         }

@@ -10,6 +10,7 @@ mod interrupt;
 mod manual;
 mod mcp;
 mod run;
+mod ui;
 mod watch;
 
 use std::future::Future;
@@ -24,6 +25,7 @@ pub use demo::demo;
 pub use history::{apply, history, purge_trash, show_plan, undo};
 pub use info::{config_path, export_core, providers};
 pub use manual::{completions, man};
+pub use ui::UiOptions;
 pub use watch::WatchOptions;
 
 /// Prints `err` (with its causes) as tidyup's failure; the exit status is
@@ -63,6 +65,13 @@ pub fn watch(settings: Settings, options: WatchOptions) -> ExitCode {
 pub fn mcp(settings: McpSettings) -> ExitCode {
     let lang = settings.lang;
     run_async("tidyup mcp", lang, mcp::serve(settings))
+}
+
+/// `tidyup ui [DIR]`: serves the window until SIGINT or SIGTERM, status 0
+/// then; 1 when it could not start.
+pub fn ui(settings: Settings, options: UiOptions) -> ExitCode {
+    let lang = settings.client.lang;
+    run_async("tidyup ui", lang, ui::serve(settings, options))
 }
 
 /// Runs `work` on the process's one tokio runtime (multi-threaded, every

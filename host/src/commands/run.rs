@@ -264,50 +264,53 @@ impl Input {
 
 /// Says, after the start line, what protects the files in this session.
 fn say_mode(settings: &Settings) {
+    // Piped, the start output stays as the spec has it: no model line.
+    for line in mode_lines(settings, std::io::stdout().is_terminal()) {
+        outln!("{line}");
+    }
+}
+
+/// The lines after the start line: the model and where it is (a remote
+/// provider's, with `with_model`), then what protects the files in this
+/// session (sandbox, dry run, contents, rules).
+pub(super) fn mode_lines(settings: &Settings, with_model: bool) -> Vec<String> {
     let lang = settings.client.lang;
+    let mut lines = Vec::new();
     let url = url::Url::parse(&settings.client.base_url).ok();
     let host = url
         .as_ref()
         .and_then(|url| url.host_str().map(str::to_owned))
         .unwrap_or_else(|| settings.client.base_url.clone());
-    if settings.client.provider == tidyup_core::Provider::Remote && std::io::stdout().is_terminal()
-    {
-        // Piped, the start output stays as the spec has it.
-        outln!(
-            "{}",
-            lang.model_line(
-                &settings.client.model,
-                &match url.as_ref().and_then(url::Url::port) {
-                    Some(port) => format!("{host}:{port}"),
-                    None => host.clone(),
-                },
-                &settings.client.provider_name
-            )
-        );
+    if settings.client.provider == tidyup_core::Provider::Remote && with_model {
+        lines.push(lang.model_line(
+            &settings.client.model,
+            &match url.as_ref().and_then(url::Url::port) {
+                Some(port) => format!("{host}:{port}"),
+                None => host.clone(),
+            },
+            &settings.client.provider_name,
+        ));
     }
     if settings.roots.is_none() {
-        outln!("{}", lang.sandbox_off());
+        lines.push(lang.sandbox_off());
     }
     if settings.dry_run {
-        outln!("{}", lang.dry_run_on());
+        lines.push(lang.dry_run_on());
     }
     if settings.read_contents {
-        let line = match settings.client.provider {
+        lines.push(match settings.client.provider {
             tidyup_core::Provider::Remote => {
                 lang.reading_contents_sent(settings.limits.excerpt_chars, &host)
             }
             tidyup_core::Provider::Offline | tidyup_core::Provider::OfflineNoKey => {
                 lang.reading_contents_local()
             }
-        };
-        outln!("{line}");
+        });
     }
     if let Some(rules) = &settings.rules {
-        outln!(
-            "{}",
-            lang.following_rules(&rules.path.display().to_string())
-        );
+        lines.push(lang.following_rules(&rules.path.display().to_string()));
     }
+    lines
 }
 
 /// Tells how to undo the session, or prints and saves the dry-run plan.

@@ -89,7 +89,8 @@ pub enum Record {
 }
 
 /// What started a session: a person (an interactive session, `apply`, an
-/// MCP client's connection) or `tidyup watch` (one batch of arrivals).
+/// MCP client's connection, an apply in `tidyup ui`'s window) or `tidyup
+/// watch` (one batch of arrivals).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SessionKind {
@@ -99,6 +100,8 @@ pub enum SessionKind {
     Mcp,
     /// One batch of `tidyup watch`.
     Watch,
+    /// One apply of a plan in the window of `tidyup ui`.
+    Window,
 }
 
 impl SessionKind {
@@ -108,12 +111,14 @@ impl SessionKind {
             SessionKind::Session => "",
             SessionKind::Mcp => "-mcp",
             SessionKind::Watch => "-watch",
+            SessionKind::Window => "-window",
         }
     }
 
     /// The kind a header records, else (a journal from before kinds were
     /// recorded) the one its name tells: `…-watch` or `…-watch-2` a watch
-    /// batch, `…-mcp` or `…-mcp-2` an MCP connection.
+    /// batch, `…-mcp` or `…-mcp-2` an MCP connection, `…-window` an apply
+    /// of `tidyup ui`.
     pub fn of(recorded: Option<SessionKind>, session: &str) -> SessionKind {
         if let Some(kind) = recorded {
             return kind;
@@ -122,7 +127,7 @@ impl SessionKind {
             Some((head, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => head,
             _ => session,
         };
-        [SessionKind::Watch, SessionKind::Mcp]
+        [SessionKind::Watch, SessionKind::Mcp, SessionKind::Window]
             .into_iter()
             .find(|kind| unnumbered.ends_with(kind.suffix()))
             .unwrap_or(SessionKind::Session)

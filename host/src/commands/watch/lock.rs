@@ -50,13 +50,27 @@ impl LockError {
     }
 }
 
-/// Takes the lock of `dir` (an absolute, canonical path).
-pub fn acquire(store: &JournalStore, dir: &Path) -> Result<WatchLock, LockError> {
+/// The lock file of `dir`.
+fn lock_path(store: &JournalStore, dir: &Path) -> PathBuf {
     let key = blake3::hash(dir.as_os_str().as_encoded_bytes()).to_hex();
-    let path = store
+    store
         .root()
         .join("watch")
-        .join(format!("{}.lock", &key[..32]));
+        .join(format!("{}.lock", &key[..32]))
+}
+
+/// Whether a `tidyup watch` holds `dir` (an absolute, canonical path) now;
+/// the lock file is neither made nor written.
+pub fn held(store: &JournalStore, dir: &Path) -> bool {
+    let Ok(file) = File::open(lock_path(store, dir)) else {
+        return false;
+    };
+    matches!(file.try_lock_shared(), Err(TryLockError::WouldBlock))
+}
+
+/// Takes the lock of `dir` (an absolute, canonical path).
+pub fn acquire(store: &JournalStore, dir: &Path) -> Result<WatchLock, LockError> {
+    let path = lock_path(store, dir);
     let io = |source| LockError::Io {
         path: path.clone(),
         source,

@@ -14,7 +14,7 @@
 
 mod batch;
 mod folder;
-mod lock;
+pub(super) mod lock;
 mod rules;
 mod settle;
 mod view;

@@ -1,0 +1,365 @@
+//! The session behind the window: one task owns the core and runs the
+//! page's actions one at a time (a request, a typed line, an apply, an
+//! undo, new settings), exactly as a terminal session runs the core, but
+//! always into an overlay (a dry run): the page reviews the plan, and only
+//! an apply changes the disk, as a journaled session of its own.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use anyhow::Context;
+use serde_json::{Value, json};
+use tidyup_core::{AgentConfig, Event, EventSink, Lang, Outcome};
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
+use tokio::sync::oneshot;
+use wasmtime::Module;
+
+use super::hub::Hub;
+use super::plan;
+use super::status::{CurrentPlan, Phase, Status};
+use crate::cli::config::Config;
+use crate::cli::{RunArgs, Settings};
+use crate::dry_run::DryRunPlan;
+use crate::fs::{HostFs, OverlayFs, Protected, SharedFs};
+use crate::journal::JournalStore;
+use crate::runtime::{CoreSession, CoreStopped, HostState};
+use crate::transport::Cancel;
+
+/// One action for the session's task.
+pub enum Job {
+    /// Run a request, then the go-ahead, into the dry run; send the plan.
+    Organize(String),
+    /// Run a typed line; send the plan when the dry run holds steps.
+    Say(String),
+    /// Carry out a plan (its ticked rows), journaled.
+    Apply(Box<DryRunPlan>),
+    /// Reverse a session.
+    Undo(String),
+    /// Start again with these settings; the answer is the new `state`, or
+    /// why the session cannot start.
+    Restart(Box<Settings>, oneshot::Sender<Result<Value, String>>),
+    /// End: the server is stopping.
+    Quit,
+}
+
+/// What the routes and the session's task share.
+pub struct Shared {
+    /// The owning tab and its stream.
+    pub hub: Hub,
+    status: Mutex<Status>,
+    jobs: UnboundedSender<Job>,
+    /// Cancels a running model turn (the core asks between tool calls).
+    pub cancel: Cancel,
+    /// Stops a running apply after the file in progress.
+    pub stop: Arc<AtomicBool>,
+    /// The config file, for settings resolved again.
+    pub config: Config,
+    /// The session's arguments as last resolved.
+    pub args: Mutex<RunArgs>,
+    /// Where journals, trash and plans are.
+    pub store: JournalStore,
+    /// The sessions applied from this window, oldest first.
+    pub applied: Mutex<Vec<String>>,
+}
+
+/// A lock that a panic elsewhere left poisoned is still the data.
+pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl Shared {
+    /// The session's status.
+    pub fn status(&self) -> MutexGuard<'_, Status> {
+        lock(&self.status)
+    }
+
+    /// The session's language.
+    pub fn lang(&self) -> Lang {
+        self.status().settings.client.lang
+    }
+
+    /// The `state` event now.
+    pub fn state_event(&self) -> Value {
+        self.status().event(&self.config, &self.store)
+    }
+
+    /// Moves to `phase` and tells the page.
+    pub fn set_phase(&self, phase: Phase) {
+        let event = {
+            let mut status = self.status();
+            status.phase = phase;
+            status.event(&self.config, &self.store)
+        };
+        self.hub.send(event);
+    }
+
+    /// Queues `job` in `phase`, or the text refusing it: another job runs.
+    pub fn begin(&self, phase: Phase, job: Job) -> Result<(), String> {
+        let event = {
+            let mut status = self.status();
+            if status.phase.busy() {
+                return Err(status.settings.client.lang.window_busy());
+            }
+            status.phase = phase;
+            status.event(&self.config, &self.store)
+        };
+        self.hub.send(event);
+        self.cancel.reset();
+        self.stop.store(false, Ordering::SeqCst);
+        self.jobs.send(job).map_err(|_| self.lang().window_busy())
+    }
+
+    /// Asks what runs to stop: an apply after the file in progress, a
+    /// model turn between tool calls.
+    pub fn request_stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+        self.cancel.request();
+    }
+
+    /// The server is stopping: what runs stops, the stream ends, the task
+    /// ends after its job.
+    pub fn shut_down(&self) {
+        self.request_stop();
+        self.hub.close();
+        let _ = self.jobs.send(Job::Quit);
+    }
+}
+
+/// The session's task, to wait for at the end.
+pub struct Running(tokio::task::JoinHandle<()>);
+
+impl Running {
+    /// Waits until the task ended (after [`Shared::shut_down`]).
+    pub async fn finish(self) {
+        let _ = self.0.await;
+    }
+}
+
+/// Starts the session on `settings` and its task.
+pub async fn start(
+    module: Module,
+    store: JournalStore,
+    settings: Settings,
+    args: RunArgs,
+    config: Config,
+) -> anyhow::Result<(Running, Arc<Shared>)> {
+    let (jobs, queue) = unbounded_channel();
+    let shared = Arc::new(Shared {
+        hub: Hub::default(),
+        status: Mutex::new(Status {
+            phase: Phase::Idle,
+            settings: settings.clone(),
+            start_line: String::new(),
+            plan: None,
+        }),
+        jobs,
+        cancel: Cancel::default(),
+        stop: Arc::new(AtomicBool::new(false)),
+        config,
+        args: Mutex::new(args),
+        store,
+        applied: Mutex::new(Vec::new()),
+    });
+    let core = Core::start(&module, &shared, &settings).await?;
+    let driver = Driver {
+        shared: Arc::clone(&shared),
+        module,
+        core,
+        plans: 0,
+    };
+    Ok((Running(tokio::spawn(driver.run(queue))), shared))
+}
+
+/// The core of one session and the overlay its changes land in.
+struct Core {
+    session: CoreSession,
+    overlay: Arc<Mutex<OverlayFs<Box<dyn HostFs>>>>,
+}
+
+impl Core {
+    /// A new session on `settings`, its changes into a new overlay, its
+    /// events to the page.
+    async fn start(
+        module: &Module,
+        shared: &Arc<Shared>,
+        settings: &Settings,
+    ) -> anyhow::Result<Self> {
+        let lang = settings.client.lang;
+        let base = crate::fs::base(
+            settings.roots.as_deref(),
+            &Protected::tidyup_own(shared.store.root()),
+        )
+        .with_context(|| lang.cannot_open_target())?;
+        let base = crate::fs::with_rules(
+            base,
+            &settings.target_dir,
+            settings.rules.as_ref(),
+            settings.roots.as_deref(),
+        )?;
+        let (files, overlay) = SharedFs::new(OverlayFs::new(base));
+        let transport = crate::transport::transport(&settings.client)?;
+        let events = PageEvents(Arc::clone(shared));
+        let mut state = HostState::new(transport, Box::new(files), Box::new(events))
+            .with_cancel(shared.cancel.clone());
+        if let Some(fuel) = settings.core_fuel {
+            state = state.with_fuel(fuel);
+        }
+        let config = AgentConfig {
+            target_dir: crate::fs::names::shown_path(&settings.target_dir),
+            model: settings.client.model.clone(),
+            lang,
+            provider: settings.client.provider,
+            calls: settings.client.call_settings(),
+            limits: settings.limits,
+            read_contents: settings.read_contents,
+            rules: settings.rules.as_ref().map(|rules| rules.text.clone()),
+            // Every change lands in the overlay first.
+            dry_run: true,
+        };
+        let session = CoreSession::start(module, state, &config)
+            .await
+            .with_context(|| lang.core_failed_to_start())?;
+        Ok(Self { session, overlay })
+    }
+}
+
+/// Every core event to the page as a `core` event; a failure (a model
+/// call that failed) also as an `error` event; the start line kept.
+struct PageEvents(Arc<Shared>);
+
+impl EventSink for PageEvents {
+    fn emit(&mut self, event: Event) {
+        match &event {
+            Event::Started { text, .. } => self.0.status().start_line = text.clone(),
+            Event::Error { text } => self.0.hub.send(json!({"kind": "error", "text": text})),
+            _ => {}
+        }
+        self.0.hub.send(json!({"kind": "core", "event": event}));
+    }
+}
+
+/// The session's task.
+struct Driver {
+    shared: Arc<Shared>,
+    module: Module,
+    core: Core,
+    plans: usize,
+}
+
+impl Driver {
+    async fn run(mut self, mut queue: UnboundedReceiver<Job>) {
+        while let Some(job) = queue.recv().await {
+            match job {
+                Job::Quit => break,
+                Job::Organize(request) => {
+                    if self.turn(&request).await == Some(Outcome::Answered) {
+                        let go_ahead = self.shared.lang().window_go_ahead();
+                        self.turn(&go_ahead).await;
+                    }
+                    self.send_plan(true);
+                }
+                Job::Say(line) => {
+                    self.turn(&line).await;
+                    self.send_plan(false);
+                }
+                Job::Apply(plan) => {
+                    super::apply::apply(&self.shared, *plan).await;
+                    self.fresh().await;
+                    self.shared.set_phase(Phase::Done);
+                }
+                Job::Undo(session) => {
+                    super::apply::undo(&self.shared, session).await;
+                    self.shared.set_phase(Phase::Done);
+                }
+                Job::Restart(settings, answer) => {
+                    let result = self.restart(*settings).await;
+                    let _ = answer.send(result);
+                }
+            }
+        }
+    }
+
+    /// Runs one line; `None` when the core stopped (said already) or failed
+    /// for good (said now, and a new session started).
+    async fn turn(&mut self, line: &str) -> Option<Outcome> {
+        match self.core.session.send(line).await {
+            Ok(outcome) => Some(outcome),
+            Err(err) if err.is::<CoreStopped>() => None,
+            Err(err) => {
+                let lang = self.shared.lang();
+                let text = format!("{:#}", err.context(lang.core_stopped_for_good()));
+                self.shared.hub.send(json!({"kind": "error", "text": text}));
+                self.fresh().await;
+                None
+            }
+        }
+    }
+
+    /// Sends the plan of the dry run's steps (with none: only when
+    /// `always`); the phase becomes review, or idle with nothing to review.
+    fn send_plan(&mut self, always: bool) {
+        let steps = lock(&self.core.overlay).steps().to_vec();
+        if steps.is_empty() && !always {
+            self.shared.set_phase(Phase::Idle);
+            return;
+        }
+        self.plans += 1;
+        let id = format!("p{}", self.plans);
+        let table = {
+            let status = self.shared.status();
+            let settings = &status.settings;
+            plan::table(
+                &id,
+                &settings.target_dir,
+                &steps,
+                settings.rules.as_ref().map(|rules| rules.text.as_str()),
+                settings.client.lang,
+            )
+        };
+        self.shared.hub.send(table.clone());
+        let phase = if steps.is_empty() {
+            Phase::Idle
+        } else {
+            Phase::Review
+        };
+        self.shared.status().plan = Some(CurrentPlan { id, table, steps });
+        self.shared.set_phase(phase);
+    }
+
+    /// A new session on the same settings (after an apply, or a core that
+    /// failed for good): a new core, an empty overlay, no plan.
+    async fn fresh(&mut self) {
+        let settings = self.shared.status().settings.clone();
+        self.shared.status().plan = None;
+        match Core::start(&self.module, &self.shared, &settings).await {
+            Ok(core) => self.core = core,
+            Err(err) => self
+                .shared
+                .hub
+                .send(json!({"kind": "error", "text": format!("{err:#}")})),
+        }
+    }
+
+    /// The session on `settings` instead: the new `state`, or why it
+    /// cannot start (the old session goes on).
+    async fn restart(&mut self, settings: Settings) -> Result<Value, String> {
+        let started = Core::start(&self.module, &self.shared, &settings).await;
+        let mut status = self.shared.status();
+        match started {
+            Ok(core) => {
+                self.core = core;
+                status.settings = settings;
+                status.plan = None;
+                status.phase = Phase::Idle;
+                let event = status.event(&self.shared.config, &self.shared.store);
+                drop(status);
+                self.shared.hub.send(event.clone());
+                Ok(event)
+            }
+            Err(err) => {
+                status.phase = Phase::Idle;
+                Err(format!("{err:#}"))
+            }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! `tidyup ui [DIR]`: a local web window on one session. The server
+//! listens on 127.0.0.1 only, at `http://127.0.0.1:PORT/SECRET/`, serves
+//! the embedded page and runs the session in this process exactly as a
+//! terminal session runs it, always into a dry run first; the page sees its
+//! events on one stream and sends the user's actions (docs/UI.md).
+//!
+//! The parts: [`guard`] (the secret, `Host`, `Origin` and tab checks, the
+//! headers of every answer), [`routes`] (the paths), [`hub`] (the owning
+//! tab and its stream), [`driver`] (the session and its jobs), [`apply`]
+//! (the ticked rows carried out, stop, undo), [`plan`] (the plan table),
+//! [`status`] (the `state` event, places), [`assets`] (the page).
+
+mod apply;
+mod assets;
+mod driver;
+mod guard;
+mod hub;
+mod plan;
+mod routes;
+mod status;
+
+use std::process::{ExitCode, Stdio};
+use std::sync::Arc;
+
+use anyhow::Context;
+use tidyup_core::Lang;
+
+use super::interrupt::StopSignals;
+use crate::cli::RunArgs;
+use crate::cli::Settings;
+use crate::cli::config::Config;
+use crate::console::{Preparing, errln, outln};
+use crate::journal::JournalStore;
+
+/// What `tidyup ui` was given besides the session's settings.
+pub struct UiOptions {
+    /// The port (0: a free one).
+    pub port: u16,
+    /// Whether to open the address in the browser.
+    pub open: bool,
+    /// The session's arguments, resolved again when the page changes a setting.
+    pub args: RunArgs,
+    /// The config file as loaded.
+    pub config: Config,
+}
+
+/// Serves the window until Ctrl-C or SIGTERM (status 0); a running apply
+/// stops after the file in progress, its journal complete.
+pub(super) async fn serve(settings: Settings, options: UiOptions) -> anyhow::Result<ExitCode> {
+    let lang = settings.client.lang;
+    let signals = StopSignals::listen_or_ctrl_c_only();
+    let module = crate::runtime::load_core(settings.core.as_deref(), &Preparing::new(lang))?;
+    let store = JournalStore::default_location()?;
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", options.port))
+        .await
+        .with_context(|| lang.window_cannot_listen(options.port))?;
+    let port = listener.local_addr()?.port();
+    let secret = guard::new_secret()?;
+    let folder = settings.target_dir.display().to_string();
+    let (driver, app_state) =
+        driver::start(module, store, settings, options.args, options.config).await?;
+    let app = Arc::new(guard::App::new(secret, port, app_state));
+    outln!("{}", app.address());
+    outln!("{}", lang.window_serving(&folder));
+    if options.open {
+        open_in_browser(app.address(), lang);
+    }
+    let router = axum::Router::new()
+        .fallback(guard::checked)
+        .with_state(Arc::clone(&app));
+    let shutdown_app = Arc::clone(&app);
+    axum::serve(listener, router)
+        .with_graceful_shutdown(async move {
+            signals.received().await;
+            shutdown_app.state.shut_down();
+        })
+        .await?;
+    driver.finish().await;
+    outln!("{}", lang.window_stopped());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Opens `address` in the default browser, detached, its output ignored;
+/// a failure says (once, without the address) to open it by hand.
+fn open_in_browser(address: String, lang: Lang) {
+    let mut command = if cfg!(target_os = "macos") {
+        std::process::Command::new("open")
+    } else if cfg!(windows) {
+        let mut command = std::process::Command::new("cmd");
+        command.args(["/C", "start", ""]);
+        command
+    } else {
+        std::process::Command::new("xdg-open")
+    };
+    command
+        .arg(address)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    match command.spawn() {
+        Ok(mut child) => {
+            std::thread::spawn(move || {
+                if !child.wait().is_ok_and(|status| status.success()) {
+                    errln!("{}", lang.window_open_by_hand());
+                }
+            });
+        }
+        Err(_) => errln!("{}", lang.window_open_by_hand()),
+    }
+}

@@ -1,0 +1,269 @@
+//! The plan the page reviews: the dry run's steps and the folder's entries
+//! made into the core's plan table, and the ticked rows made back into a
+//! plan to carry out.
+
+use std::path::{Component, Path, PathBuf};
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tidyup_core::Lang;
+
+use super::status::CurrentPlan;
+use crate::dry_run::DryRunPlan;
+use crate::fs::PlanStep;
+use crate::fs::names::shown_path;
+
+/// One ticked row of `api/apply`: its id, and its new destination folder
+/// (relative to the folder) when the page changed it.
+#[derive(Debug, Deserialize)]
+pub struct Ticked {
+    /// The row's id.
+    pub id: String,
+    /// The new destination folder, relative to the folder.
+    #[serde(default)]
+    pub to: Option<String>,
+}
+
+/// The plan table of `steps` on `folder` (as the folder is now, before
+/// them), as the `plan` event carries it.
+pub fn table(
+    id: &str,
+    folder: &Path,
+    steps: &[PlanStep],
+    rules: Option<&str>,
+    lang: Lang,
+) -> Value {
+    let input = json!({
+        "plan": id,
+        "folder": shown_path(folder),
+        "steps": steps.iter().map(step_input).collect::<Vec<_>>(),
+        "entries": entries(folder),
+        "rules": rules,
+    });
+    let mut table = plan_table(&input, lang);
+    if let Some(object) = table.as_object_mut() {
+        object.insert("kind".into(), json!("plan"));
+    }
+    table
+}
+
+/// A step as the plan table reads it.
+fn step_input(step: &PlanStep) -> Value {
+    match step {
+        PlanStep::CreateFolder { path } => json!({"op": "create_folder", "path": path}),
+        PlanStep::Move {
+            from, to, source, ..
+        } => json!({"op": "move", "from": from, "to": to, "size": source.size.unwrap_or(0)}),
+        PlanStep::Delete { path, source } => {
+            json!({"op": "delete", "path": path, "size": source.size.unwrap_or(0)})
+        }
+    }
+}
+
+/// The folder's top-level entries: name, size, whether a folder.
+fn entries(folder: &Path) -> Vec<Value> {
+    let Ok(read) = std::fs::read_dir(folder) else {
+        return Vec::new();
+    };
+    read.filter_map(Result::ok)
+        .filter_map(|entry| {
+            let meta = entry.metadata().ok()?;
+            Some(json!({
+                "name": crate::fs::names::shown(&entry.file_name()),
+                "size": if meta.is_dir() { 0 } else { meta.len() },
+                "dir": meta.is_dir(),
+            }))
+        })
+        .collect()
+}
+
+/// The core's plan table of `input` (docs/UI.md), as JSON.
+fn plan_table(input: &Value, lang: Lang) -> Value {
+    stand_in::plan_table(input, lang)
+}
+
+/// The plan of the ticked rows of `plan` on `target`: each row's move or
+/// delete in the plan's order (a changed destination moves the file to
+/// `target/to/NAME`, its folder made first), with the planned folders the
+/// kept moves need. `Err` is the text refusing the request.
+pub fn ticked(
+    plan: &CurrentPlan,
+    target: &Path,
+    roots: Option<Vec<PathBuf>>,
+    rows: &[Ticked],
+    lang: Lang,
+) -> Result<DryRunPlan, String> {
+    let mut chosen: Vec<(usize, Option<PlanStep>)> = Vec::new();
+    for row in rows {
+        let found = table_rows(&plan.table)
+            .find(|candidate| candidate["id"].as_str() == Some(&row.id))
+            .ok_or_else(|| lang.window_no_such_row(&row.id))?;
+        let at = step_of(plan, target, found).ok_or_else(|| lang.window_no_such_row(&row.id))?;
+        let redirected = match (&row.to, &plan.steps[at]) {
+            (Some(to), PlanStep::Move { from, source, .. }) => {
+                let folder = inside(target, to).ok_or_else(|| lang.window_bad_destination(to))?;
+                let name = found["name"].as_str().unwrap_or_default();
+                Some((
+                    folder.clone(),
+                    PlanStep::Move {
+                        from: from.clone(),
+                        to: shown_path(&folder.join(name)),
+                        source: source.clone(),
+                        replaces: false,
+                    },
+                ))
+            }
+            _ => None,
+        };
+        match redirected {
+            Some((folder, step)) => {
+                chosen.push((
+                    at,
+                    Some(PlanStep::CreateFolder {
+                        path: shown_path(&folder),
+                    }),
+                ));
+                chosen.push((at, Some(step)));
+            }
+            None => chosen.push((at, None)),
+        }
+    }
+    chosen.sort_by_key(|(at, _)| *at);
+    let mut steps: Vec<PlanStep> = Vec::new();
+    for (at, replaced) in chosen {
+        let step = replaced.unwrap_or_else(|| plan.steps[at].clone());
+        let PlanStep::Move { to, .. } = &step else {
+            steps.push(step);
+            continue;
+        };
+        for folder in &plan.steps {
+            if let PlanStep::CreateFolder { path } = folder
+                && holds(path, to)
+            {
+                steps.push(folder.clone());
+            }
+        }
+        steps.push(step);
+    }
+    let mut seen = std::collections::HashSet::new();
+    steps.retain(|step| match step {
+        PlanStep::CreateFolder { path } => seen.insert(path.clone()),
+        _ => true,
+    });
+    Ok(DryRunPlan {
+        target: target.to_path_buf(),
+        roots,
+        created: chrono::Local::now().to_rfc3339(),
+        steps,
+    })
+}
+
+/// Every row of a plan table.
+fn table_rows(table: &Value) -> impl Iterator<Item = &Value> {
+    table["groups"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|group| group["rows"].as_array().into_iter().flatten())
+}
+
+/// The move or delete of `row`: the step whose item is the row's file
+/// (`from`, then `from_name` or `name`).
+fn step_of(plan: &CurrentPlan, target: &Path, row: &Value) -> Option<usize> {
+    let from = row["from"].as_str().unwrap_or_default();
+    let name = row["from_name"].as_str().or_else(|| row["name"].as_str())?;
+    let source = shown_path(&relative(target, from)?.join(name));
+    plan.steps.iter().position(|step| match step {
+        PlanStep::Move { from, .. } => *from == source,
+        PlanStep::Delete { path, .. } => *path == source,
+        PlanStep::CreateFolder { .. } => false,
+    })
+}
+
+/// `target/to` when `to` is a folder relative to `target`, made of plain
+/// names only (no `..`, `.`, root or drive); `""` is `target` itself.
+fn inside(target: &Path, to: &str) -> Option<PathBuf> {
+    if to.contains('\0') || to.starts_with(['/', '\\']) || Path::new(to).is_absolute() {
+        return None;
+    }
+    relative(target, to)
+}
+
+/// `target` joined with the names of `path` (either separator).
+fn relative(target: &Path, path: &str) -> Option<PathBuf> {
+    let mut joined = target.to_path_buf();
+    for name in path.split(['/', '\\']).filter(|name| !name.is_empty()) {
+        let mut parts = Path::new(name).components();
+        match (parts.next(), parts.next()) {
+            (Some(Component::Normal(_)), None) => joined.push(name),
+            _ => return None,
+        }
+    }
+    Some(joined)
+}
+
+/// Whether `folder` is the folder of `to` or above it.
+fn holds(folder: &str, to: &str) -> bool {
+    to.strip_prefix(folder)
+        .is_some_and(|rest| rest.starts_with(['/', '\\']))
+}
+
+/// Until the core's plan table is in: the same shape, plainly filled.
+mod stand_in {
+    use std::collections::BTreeMap;
+
+    use serde_json::{Value, json};
+    use tidyup_core::Lang;
+
+    pub fn plan_table(input: &Value, _lang: Lang) -> Value {
+        let folder = input["folder"].as_str().unwrap_or_default();
+        let rel = |path: &str| -> (String, String) {
+            let rest = path
+                .strip_prefix(folder)
+                .unwrap_or(path)
+                .trim_start_matches(['/', '\\']);
+            match rest.rsplit_once(['/', '\\']) {
+                Some((dir, name)) => (dir.to_owned(), name.to_owned()),
+                None => (String::new(), rest.to_owned()),
+            }
+        };
+        let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+        let mut deletes = 0;
+        let mut n = 0;
+        for step in input["steps"].as_array().into_iter().flatten() {
+            let (from, to, delete) = match step["op"].as_str() {
+                Some("move") => (
+                    step["from"].as_str().unwrap_or_default(),
+                    step["to"].as_str().unwrap_or_default(),
+                    false,
+                ),
+                Some("delete") => {
+                    let path = step["path"].as_str().unwrap_or_default();
+                    (path, path, true)
+                }
+                _ => continue,
+            };
+            n += 1;
+            deletes += usize::from(delete);
+            let (from_dir, from_name) = rel(from);
+            let (to_dir, name) = rel(to);
+            let mut row = json!({
+                "id": format!("r{n}"), "name": name, "kind": "", "size": step["size"],
+                "size_text": "", "from": from_dir, "to": to_dir,
+                "why": {"type": "category", "text": ""},
+            });
+            if from_name != name {
+                row["from_name"] = json!(from_name);
+            }
+            groups.entry(to_dir).or_default().push(row);
+        }
+        let folders: Vec<&String> = groups.keys().collect();
+        json!({
+            "plan": input["plan"], "folder": folder,
+            "groups": groups.iter().map(|(destination, rows)| json!({
+                "destination": destination, "new": true, "count": rows.len(), "rows": rows,
+            })).collect::<Vec<_>>(),
+            "folders": folders, "deletes": deletes, "left": [],
+        })
+    }
+}

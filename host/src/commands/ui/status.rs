@@ -1,0 +1,123 @@
+//! What the page is told of the session: its `state` event, and the
+//! folders the folder picker offers.
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use super::super::run::mode_lines;
+use super::super::watch::lock;
+use crate::cli::Settings;
+use crate::cli::config::Config;
+use crate::fs::PlanStep;
+use crate::journal::JournalStore;
+
+/// Where the session is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    /// Waiting for a request.
+    Idle,
+    /// A request (or a typed line) is running.
+    Running,
+    /// A plan waits to be reviewed and applied.
+    Review,
+    /// A plan is being carried out (or an undo).
+    Applying,
+    /// An apply or undo ended; its report was sent.
+    Done,
+}
+
+impl Phase {
+    /// Whether a job runs now (another action must wait).
+    pub fn busy(self) -> bool {
+        matches!(self, Phase::Running | Phase::Applying)
+    }
+}
+
+/// The plan the page shows, with the dry run's steps it was made from.
+pub struct CurrentPlan {
+    /// Its id (`p1`, `p2`...).
+    pub id: String,
+    /// The plan table, as sent.
+    pub table: Value,
+    /// The dry run's steps, in order.
+    pub steps: Vec<PlanStep>,
+}
+
+/// The session as the page sees it.
+pub struct Status {
+    /// Where it is.
+    pub phase: Phase,
+    /// Its settings.
+    pub settings: Settings,
+    /// The core's start line.
+    pub start_line: String,
+    /// The plan under review, if any.
+    pub plan: Option<CurrentPlan>,
+}
+
+impl Status {
+    /// The `state` event.
+    pub fn event(&self, config: &Config, store: &JournalStore) -> Value {
+        let settings = &self.settings;
+        let client = &settings.client;
+        let offline = client.provider != tidyup_core::Provider::Remote;
+        let mut providers = vec![crate::cli::presets::OFFLINE.to_owned()];
+        providers.extend(
+            crate::cli::providers::known_names(config)
+                .into_iter()
+                .filter(|name| name != crate::cli::presets::OFFLINE),
+        );
+        json!({
+            "kind": "state",
+            "phase": self.phase,
+            "folder": settings.target_dir.display().to_string(),
+            "provider": if offline { crate::cli::presets::OFFLINE } else { &client.provider_name },
+            "providers": providers,
+            "model": client.model,
+            "base_url": client.base_url,
+            "lang": client.lang,
+            "read_contents": settings.read_contents,
+            "dry_run": settings.dry_run,
+            "watching": lock::held(store, &settings.target_dir),
+            "start_line": self.start_line,
+            "mode_lines": mode_lines(settings, true),
+        })
+    }
+}
+
+/// The folders the picker offers: the one given, then the user's Desktop,
+/// Downloads, Documents, Pictures and home, those that exist, each once.
+pub fn places(given: &std::path::Path, lang: tidyup_core::Lang) -> Value {
+    let usual: [(&str, Option<PathBuf>); 5] = [
+        ("desktop", dirs::desktop_dir()),
+        ("download", dirs::download_dir()),
+        ("document", dirs::document_dir()),
+        ("picture", dirs::picture_dir()),
+        ("home", dirs::home_dir()),
+    ];
+    let given_label = given
+        .file_name()
+        .map_or_else(|| given.display().to_string(), crate::fs::names::shown);
+    let mut seen: Vec<PathBuf> = Vec::new();
+    let mut list = Vec::new();
+    let found = std::iter::once((given_label, Some(given.to_path_buf()))).chain(
+        usual
+            .into_iter()
+            .map(|(key, path)| (lang.window_place(key), path)),
+    );
+    for (label, path) in found {
+        let Some(path) = path.filter(|path| path.is_dir()) else {
+            continue;
+        };
+        let path = dunce::canonicalize(&path).unwrap_or(path);
+        if seen.contains(&path) {
+            continue;
+        }
+        list.push(json!({"label": label, "path": path.display().to_string()}));
+        seen.push(path);
+    }
+    Value::Array(list)
+}
