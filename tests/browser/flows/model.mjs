@@ -1,6 +1,6 @@
 // The flow with a model: a scripted OpenAI-compatible provider on
-// 127.0.0.1 lists the folder, makes two folders, moves three files, then
-// answers. The window shows that plan as a table; one row is unticked;
+// 127.0.0.1 lists the folder and proposes a plan; on the window's go-ahead
+// it makes two folders, moves three files, then answers. The window shows that plan as a table; one row is unticked;
 // apply and undo as in the offline flow.
 
 import { writeFileSync } from "node:fs";
@@ -22,6 +22,8 @@ export async function modelFlow(scope, browser) {
   for (const [name, body] of Object.entries(files)) writeFileSync(join(dir, name), body);
   const provider = await startProvider(scope, [
     tools(call("call_1", "list_files", { path: "." })),
+    text("Plan: report.pdf and notes.txt into Documents, photo.jpg into Pictures. Shall I go ahead?"),
+    // The window's go-ahead ("yes") carries the plan out into the dry run.
     tools(call("call_2", "create_folder", { path: "Documents" }), call("call_3", "create_folder", { path: "Pictures" })),
     tools(
       call("call_4", "move_file", { source: "report.pdf", destination: "Documents/report.pdf" }),
@@ -39,12 +41,15 @@ export async function modelFlow(scope, browser) {
   ui.explainWith(scope, page, server);
   await ui.open(page, server.url);
   const state = await ui.state(page);
-  check(state.start_line.includes("127.0.0.1"), `the start line names where requests go: ${state.start_line}`);
+  check(JSON.stringify([state.start_line, state.mode_lines]).includes("127.0.0.1"), `the start line names where requests go: ${JSON.stringify(state)}`);
   check(!JSON.stringify(state).includes(KEY), "the key is not in the page's state");
 
   const plan = await ui.organize(page);
   equal(snapshot(dir), before, "the model's plan is a dry run: the folder is as before");
-  equal(provider.unused(), 0, "the model was asked four times");
+  equal(provider.unused(), 0, "the model was asked five times");
+  equal(provider.requests.length, 5, "and no more");
+  const goAhead = provider.requests[2].body.messages.at(-1);
+  equal([goAhead.role, goAhead.content], ["user", "yes"], "the window's go-ahead after the model's question");
   check(provider.requests.every((r) => r.authorization === `Bearer ${KEY}`), "each request carries the key");
   check(provider.requests.every((r) => r.body?.model === "m"), "each request names the model");
   const rows = ui.rows(plan);
@@ -56,7 +61,7 @@ export async function modelFlow(scope, browser) {
   const report = await ui.apply(page);
   equal(diff(expected, ui.filesOf(snapshot(dir))), [], "after apply, the ticked files moved, notes.txt stayed");
   equal(report.moved, 2, "the report counts two moved files");
-  equal(provider.requests.length, 4, "apply asks the model nothing more");
+  equal(provider.requests.length, 5, `apply asks the model nothing more; the last request: ${JSON.stringify(provider.requests.at(-1)?.body?.messages?.slice(-3))}`);
 
   // Undo from the History panel this time, with its question.
   await page.waitForFunction((id) => document.querySelector(`#history-list > [data-session="${id}"] button[data-undo]`), report.session);

@@ -16,9 +16,12 @@ import { check } from "./harness.mjs";
 export const ROOT = resolve(new URL("../../..", import.meta.url).pathname);
 export const BINARY = process.env.TIDYUP_BINARY || join(ROOT, "target/debug/tidyup");
 
-/** One compiled core for every run of the binary in this test run. */
-const CACHE = mkdtempSync(join(tmpdir(), "tidyup-ui-cache-"));
-process.on("exit", () => rmSync(CACHE, { recursive: true, force: true }));
+/**
+ * One compiled core for every run of the binary, kept beside the build
+ * (it is not a user's data): only the first run after a build compiles it.
+ */
+const CACHE = join(ROOT, "target", "browser-tests-cache");
+mkdirSync(CACHE, { recursive: true });
 
 /**
  * A fresh temporary folder for one test, removed when the test ends:
