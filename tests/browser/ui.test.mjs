@@ -10,6 +10,7 @@ import { adapterCheck } from "./flows/adapter.mjs";
 import { addressChecks, hostileFlow, twoTabs } from "./flows/hostile.mjs";
 import { modelFlow } from "./flows/model.mjs";
 import { offlineFlow } from "./flows/offline.mjs";
+import { stopFlow } from "./flows/stop.mjs";
 import { chineseFlow, screenshots, shot, SHOTS } from "./flows/screens.mjs";
 
 const names = (process.env.TIDYUP_BROWSERS || "chromium,firefox").split(",").filter(Boolean);
@@ -36,6 +37,7 @@ for (const name of names) {
       hostileFlow(scope, browser, { screenshot: name === "chromium" ? shot("refused") : null }));
     if (name === "chromium") {
       await run(`${name}: a model through a local provider plans, apply, undo`, (scope) => modelFlow(scope, browser));
+      await run(`${name}: Stop during a large apply, then undo`, (scope) => stopFlow(scope, browser));
       await run(`${name}: one tab owns the session; another may take it over`, (scope) => twoTabs(scope, browser));
       await run(`${name}: the window in Chinese`, (scope) => chineseFlow(scope, browser));
       if (SHOTS) await run(`${name}: screenshots into ${SHOTS}`, (scope) => screenshots(scope, browser), { timeout: 400_000 });

@@ -31,9 +31,14 @@ export async function chineseFlow(scope, browser) {
   await ui.open(page, server.url);
   equal(await page.evaluate(() => document.documentElement.lang), "zh", "the page's language");
   equal(await page.evaluate(() => document.getElementById("organize").textContent.trim()), "整理", "the Organize button in Chinese");
-  await ui.organize(page);
+  const plan = await ui.organize(page);
   const heads = await page.evaluate(() => [...document.querySelectorAll("#plan thead th")].map((th) => th.textContent.trim()));
   check(heads.every((h) => /[\u4e00-\u9fff]/.test(h)), `the plan's headers in Chinese: ${heads}`);
+  // Each row says its kind, size and why, in the session's language.
+  const han = /[\u4e00-\u9fff]/;
+  const bare = ui.rows(plan).filter((r) => !han.test(r.kind ?? "") || !r.size_text || !han.test(r.why?.text ?? ""));
+  const shown = bare.slice(0, 3).map((r) => [r.name, r.kind, r.size_text, r.why]);
+  equal([bare.length, shown], [0, []], "rows without a kind, size or reason in Chinese (how many, the first three)");
   if (shot("plan-zh")) await page.screenshot(shot("plan-zh"));
   equal(page.errors, [], "no script error on the page");
 }
@@ -55,10 +60,13 @@ export async function screenshots(scope, browser) {
   await ui.open(page, server.url);
   const plan = await ui.organize(page);
   // One row unticked and one destination changed, as a person would.
-  const rows = ui.rows(plan);
-  await ui.untickRow(page, rows[1].id);
-  await ui.changeDestination(page, rows.at(-1).id, "Keep");
-  await page.evaluate(() => document.getElementById("plan-section").scrollIntoView({ block: "start" }));
+  const first = plan.groups.find((g) => g.rows.length >= 3) ?? plan.groups[0];
+  await ui.untickRow(page, first.rows[1].id);
+  await ui.changeDestination(page, first.rows[2].id, "Keep");
+  await page.evaluate(() => {
+    document.getElementById("plan-section").scrollIntoView({ block: "start" });
+    for (const box of document.querySelectorAll("#plan .table-scroll")) box.scrollTop = 0;
+  });
   await page.screenshot(shot("plan"));
   await ui.apply(page);
 
