@@ -42,11 +42,13 @@ export async function hostileFlow(scope, browser, { screenshot = null } = {}) {
   const attacker = await browser.newPage();
   scope.defer(() => attacker.close());
   const seen = [];
-  for (const from of ["127.0.0.1", "localhost"]) {
-    for (const to of ["127.0.0.1", "localhost"]) {
+  // The pair shown in the screenshot last: a page at localhost against 127.0.0.1.
+  const pairs = [["127.0.0.1", "127.0.0.1"], ["127.0.0.1", "localhost"], ["localhost", "localhost"], ["localhost", "127.0.0.1"]];
+  for (const [from, to] of pairs) {
+    {
       const target = `http://${to}:${server.port}/${server.secret}/`;
       await attacker.goto(hostile.url(from, { target, tab, plan: plan.plan, rows: ids.join(",") }));
-      await attacker.waitForFunction(() => window.hostile && window.hostile.done);
+      await attacker.waitForFunction((t) => window.hostile && window.hostile.done && window.hostile.target === t, target);
       const rows = await attacker.evaluate(() => window.hostile.rows);
       for (const row of rows) seen.push({ ...row, from, to });
       // What tidyup answers the same requests, from this origin.
@@ -56,17 +58,41 @@ export async function hostileFlow(scope, browser, { screenshot = null } = {}) {
         list.forEach((text, i) => cells[i] && (cells[i].textContent = text));
       }, answers.map((a) => (a.status === 403 ? "refused: 403 Forbidden" : `ANSWERED ${a.status}`)));
       for (const a of answers) equal([a.what, a.status], [a.what, 403], `tidyup's answer to ${a.what} from ${hostile.origin(from)}`);
-      if (screenshot && from === "localhost" && to === "127.0.0.1") await attacker.screenshot(screenshot);
     }
   }
   const bad = seen.filter((r) => !/^(refused|sent blind)/.test(r.outcome));
   equal(bad, [], "the hostile page could read or do nothing");
   check(seen.length === 4 * 7, `every try was made (${seen.length})`);
 
+  // DNS rebinding: a name that resolves to 127.0.0.1 sends its own Host.
+  const base = `/${server.secret}/`;
+  const wrong = server.secret.replace(/^./, (c) => (c === "0" ? "1" : "0"));
+  const more = [
+    ["GET with a rebinding Host (node)", await raw(server.port, "GET", base, { Host: `rebind.attacker.example:${server.port}` }), 403],
+    ["GET api/history with a rebinding Host (node)", await raw(server.port, "GET", `${base}api/history`, { Host: `rebind.attacker.example:${server.port}` }), 403],
+    ["GET with a wrong secret (node)", await raw(server.port, "GET", `/${wrong}/`), 404],
+    ["GET without the secret (node)", await raw(server.port, "GET", "/"), 404],
+  ];
+  for (const [what, answer, status] of more) equal([what, answer.status], [what, status], "tidyup's answer");
+
   equal(snapshot(dir), before, "nothing changed on disk");
   const owned = await owner.evaluate(() => document.getElementById("taken-over").hidden);
   check(owned, "the window that owns the session was not taken over");
   equal(owner.errors, [], "no script error on the owner's page");
+
+  await attacker.evaluate((list) => {
+    for (const [what, status] of list) {
+      const tr = document.createElement("tr");
+      for (const text of [what, "—", `refused: ${status} ${status === 403 ? "Forbidden" : "Not Found"}`]) {
+        const td = document.createElement("td");
+        td.textContent = text;
+        tr.append(td);
+      }
+      document.getElementById("rows").append(tr);
+    }
+    document.getElementById("status").textContent = "done: nothing changed on disk, and the window that owns the session kept it";
+  }, more.map(([what, answer]) => [what, answer.status]));
+  if (screenshot) await attacker.screenshot(screenshot);
 }
 
 /**

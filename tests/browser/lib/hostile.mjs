@@ -9,13 +9,13 @@ import http from "node:http";
 
 /** The page's script: every try, each recorded as a row. */
 const SCRIPT = String.raw`
-const params = new URLSearchParams(location.hash.slice(1));
+const params = new URLSearchParams(location.search);
 const target = params.get("target"); // http://127.0.0.1:PORT/SECRET/
 const tab = params.get("tab") || "stolen";
 const plan = params.get("plan") || "p1";
 const ids = (params.get("rows") || "r1,r2,r3").split(",");
 const rows = [];
-window.hostile = { rows, done: false };
+window.hostile = { rows, done: false, target };
 function show(what, outcome) {
   rows.push({ what, outcome });
   const tr = document.createElement("tr");
@@ -98,7 +98,7 @@ const PAGE = `<!doctype html>
 <table><thead><tr><th scope="col">try</th><th scope="col">what this page's browser saw</th><th scope="col">what tidyup answered the same request</th></tr></thead>
 <tbody id="rows"></tbody></table>
 <script>document.getElementById("origin").textContent = location.origin;
-document.getElementById("target").textContent = new URLSearchParams(location.hash.slice(1)).get("target")
+document.getElementById("target").textContent = new URLSearchParams(location.search).get("target")
   .replace(/([0-9a-f]{4})[0-9a-f]{28}/, "$1…");</script>
 <script>${SCRIPT}</script>
 </body></html>`;
@@ -116,7 +116,8 @@ export async function startHostile(scope) {
   return {
     port,
     origin: (host) => `http://${host}:${port}`,
-    url: (host, params) => `http://${host}:${port}/#${new URLSearchParams(params)}`,
+    // A query, not a hash: each try loads the page anew.
+    url: (host, params) => `http://${host}:${port}/?${new URLSearchParams(params)}`,
   };
 }
 
