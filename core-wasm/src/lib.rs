@@ -23,6 +23,7 @@ pub mod groups;
 pub mod in_use;
 pub mod kinds;
 pub mod paths;
+pub mod plan_table;
 pub mod planner;
 pub mod ports;
 pub mod protocol;
@@ -41,6 +42,7 @@ pub mod web;
 
 pub use agent::{Agent, AgentConfig, MAX_ROUNDS};
 pub use call::CallSettings;
+pub use plan_table::{PlanInput, PlanTable, plan_table};
 pub use ports::{
     BatchMove, Capabilities, ChatRequest, Entry, EntryKind, ErrorCode, Event, EventSink,
     FileSample, FileSystem, FsRequest, HostError, HttpReply, ModelClient, Outcome, Provider,

@@ -51,6 +51,26 @@ pub fn folder_name(category: &str, lang: Lang) -> &'static str {
     )
 }
 
+/// Whether a folder named `name` is one the planner files `category`
+/// into: its own name for it in either language or a synonym, ignoring
+/// case, or one of those made free of a file (`Images (2)`).
+pub fn means_category(name: &str, category: Category) -> bool {
+    let lower = name.to_lowercase();
+    let base = match lower.rsplit_once(" (") {
+        Some((base, n))
+            if n.strip_suffix(')')
+                .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit())) =>
+        {
+            base
+        }
+        _ => lower.as_str(),
+    };
+    Lang::ALL
+        .iter()
+        .any(|lang| category_folder(category, *lang).to_lowercase() == base)
+        || synonyms(category).contains(&base)
+}
+
 /// The planner's name for a category's folder: the category itself in
 /// Chinese, its English name in English.
 pub fn category_folder(category: Category, lang: Lang) -> &'static str {

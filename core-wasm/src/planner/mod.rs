@@ -61,7 +61,7 @@ use crate::rules::Rules;
 
 use context::Context;
 use exchanges::{Exchange, content, exchanges, role};
-pub use folders::folder_name;
+pub use folders::{folder_name, means_category};
 pub use intent::{Intent, Review, classify, review_request};
 use large::EXPECTED;
 pub use listing::parse_listing;

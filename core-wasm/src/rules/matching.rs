@@ -95,6 +95,38 @@ impl Rules {
     }
 }
 
+impl Rules {
+    /// The 0-based index of the rule that sends the file `name` of
+    /// category `category` (its name as [`FileFacts`] gives it) to
+    /// `folder` (relative to the tidied folder, `/` separated), when the
+    /// rules can: the first rule whose name conditions hold and whose `to`
+    /// can be filled to `folder` (a `{year}` or `{month}` stands for any
+    /// date, a `content` condition is taken to have held). `None` when an
+    /// earlier rule surely takes the file elsewhere, or none can.
+    pub fn rule_sending(&self, name: &str, category: &str, folder: &str) -> Option<usize> {
+        let name = name.rsplit(['/', '\\']).next().unwrap_or(name);
+        let lower = folded(name);
+        let ext = extension(&lower);
+        let folder = folded(folder).replace('\\', "/");
+        for (index, rule) in self.rules.iter().enumerate() {
+            let category_ok = rule
+                .category
+                .as_deref()
+                .is_none_or(|wanted| wanted == category);
+            if !category_ok || !rule.matches_name(&lower) {
+                continue;
+            }
+            if rule.to.could_be(&folder, category, ext) {
+                return Some(index);
+            }
+            if rule.content.is_none() && !rule.to.uses_date() {
+                return None;
+            }
+        }
+        None
+    }
+}
+
 impl Rule {
     /// The `extensions` and `name` conditions on a file name `lower`,
     /// composed and in lower case. An extension matches the end of the name after a dot with a

@@ -109,6 +109,42 @@ impl Target {
     }
 }
 
+impl Target {
+    /// Whether filling this `to` for a file of `category` and extension
+    /// `ext` can give `folder` (folded as [`super::folded`] folds names,
+    /// `/` separated): a `{year}` is any four digits, a `{month}` any two.
+    pub(super) fn could_be(&self, folder: &str, category: &str, ext: Option<&str>) -> bool {
+        let parts: Vec<&str> = folder.split('/').filter(|part| !part.is_empty()).collect();
+        if parts.len() != self.segments.len() {
+            return false;
+        }
+        let category = super::folded(category);
+        self.segments.iter().zip(parts).all(|(segment, part)| {
+            let mut rest = part;
+            for piece in segment {
+                let next = match piece {
+                    Piece::Text(text) => rest.strip_prefix(super::folded(text).as_str()),
+                    Piece::Year => digits(4, rest),
+                    Piece::Month => digits(2, rest),
+                    Piece::Category => rest.strip_prefix(category.as_str()),
+                    Piece::Ext => ext.and_then(|ext| rest.strip_prefix(ext)),
+                };
+                match next {
+                    Some(next) => rest = next,
+                    None => return false,
+                }
+            }
+            rest.is_empty()
+        })
+    }
+}
+
+/// `text` after its first `n` characters when they are ASCII digits.
+fn digits(n: usize, text: &str) -> Option<&str> {
+    let head = text.get(..n)?;
+    head.chars().all(|c| c.is_ascii_digit()).then(|| &text[n..])
+}
+
 /// `value` when it can stand in a folder name: not empty, not `.` or `..`,
 /// no separator.
 fn plain(value: &str) -> Option<&str> {

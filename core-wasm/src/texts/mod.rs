@@ -21,6 +21,7 @@ mod in_use;
 mod install;
 mod large_rules;
 pub mod mcp;
+mod plan_table;
 mod planner;
 pub mod prompt;
 mod refusals;

@@ -1,0 +1,327 @@
+//! The plan table: a dry run's steps as rows a person reviews before
+//! anything changes. One row per moved or deleted item (name, kind, size,
+//! from, to, why), grouped by destination folder in the order the steps
+//! first reach each one; what stays because it is in use, with why. Both
+//! hosts (the native `tidyup ui` and the static page) build their table
+//! here, so both show the same rows in the same words. Pure: it sees only
+//! the steps, the folder's entries before the plan and the rules file's
+//! text. The JSON shape is `docs/UI.md`'s.
+
+mod why;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use crate::format::format_size;
+use crate::in_use::in_use_of;
+use crate::texts::Lang;
+
+/// What the table is made from: a plan's id, its folder, its steps in
+/// order as a dry run records them, the folder's entries before the plan,
+/// and the rules file's text when there is one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlanInput {
+    /// The plan's id, handed back in the table (`p1`).
+    pub plan: String,
+    /// The plan's folder, absolute.
+    pub folder: String,
+    /// The steps, in order, absolute paths.
+    #[serde(default)]
+    pub steps: Vec<Step>,
+    /// The folder's top-level entries before the plan.
+    #[serde(default)]
+    pub entries: Vec<PlanEntry>,
+    /// The rules file's text; one that does not parse counts as none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
+}
+
+/// One step of a dry run.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum Step {
+    /// A folder made.
+    CreateFolder {
+        /// The folder, absolute.
+        path: String,
+    },
+    /// An item moved (or renamed).
+    Move {
+        /// Where it was, absolute.
+        from: String,
+        /// Where it goes, absolute, its name included.
+        to: String,
+        /// Its size in bytes.
+        #[serde(default)]
+        size: u64,
+    },
+    /// An item deleted (into the trash).
+    Delete {
+        /// The item, absolute.
+        path: String,
+        /// Its size in bytes.
+        #[serde(default)]
+        size: u64,
+    },
+}
+
+/// One top-level entry of the folder before the plan.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlanEntry {
+    /// Its name.
+    pub name: String,
+    /// Its size in bytes (0 for a folder).
+    #[serde(default)]
+    pub size: u64,
+    /// Whether it is a folder.
+    #[serde(default)]
+    pub dir: bool,
+}
+
+/// The table: groups of rows by destination, the folders a destination
+/// may be changed to, how many rows delete, and what stays in use.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlanTable {
+    /// The plan's id.
+    pub plan: String,
+    /// The plan's folder, absolute.
+    pub folder: String,
+    /// The groups, in the order the steps first reach each destination.
+    pub groups: Vec<PlanGroup>,
+    /// Every folder a destination may be changed to: the existing ones and
+    /// the plan's new ones, relative, sorted.
+    pub folders: Vec<String>,
+    /// How many rows delete (into the trash).
+    pub deletes: usize,
+    /// Entries in use the plan leaves where they are.
+    pub left: Vec<LeftRow>,
+}
+
+/// The rows bound for one destination.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlanGroup {
+    /// The folder, relative to the plan's folder (`""` is the folder
+    /// itself, for renames in place); `None` (`null`) for the group of
+    /// deletes, whose items go to the trash.
+    pub destination: Option<String>,
+    /// The plan makes this folder.
+    pub new: bool,
+    /// How many rows.
+    pub count: usize,
+    /// The rows, in step order.
+    pub rows: Vec<PlanRow>,
+}
+
+/// One moved or deleted item.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlanRow {
+    /// Its id within the plan (`r1`, in step order).
+    pub id: String,
+    /// The name it will have.
+    pub name: String,
+    /// The name it has, when the plan renames it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_name: Option<String>,
+    /// Its kind, in the table's language.
+    pub kind: String,
+    /// Its size in bytes.
+    pub size: u64,
+    /// Its size as people read it (`51.1 KB`).
+    pub size_text: String,
+    /// The folder it is in, relative (`""`: the plan's folder).
+    pub from: String,
+    /// The folder it goes to, relative; `None` (`null`) when the row
+    /// deletes the item (into the trash).
+    pub to: Option<String>,
+    /// Why it goes there.
+    pub why: Why,
+}
+
+/// Why a row's item goes where it goes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Why {
+    /// The kind of reason.
+    #[serde(rename = "type")]
+    pub kind: WhyKind,
+    /// The reason in words, in the table's language.
+    pub text: String,
+}
+
+/// The kinds of reasons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WhyKind {
+    /// A rule of the rules file.
+    Rule,
+    /// Its kind of file.
+    Category,
+    /// A copy of another file.
+    Duplicate,
+    /// It belongs with another file moving alongside.
+    Group,
+    /// The request (or the plan) asked for it.
+    Request,
+}
+
+/// An entry in use the plan leaves where it is, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeftRow {
+    /// Its name.
+    pub name: String,
+    /// Why it is in use, in words.
+    pub why: String,
+}
+
+/// A move or delete of the plan, made relative.
+#[derive(Debug, Clone)]
+struct Item {
+    /// The name it has now.
+    from_name: String,
+    /// Its folder now, relative.
+    from: String,
+    /// The name it will have.
+    name: String,
+    /// Its destination folder, relative; `None` for a delete.
+    to: Option<String>,
+    size: u64,
+}
+
+/// The plan table of `input`, its words in `lang`.
+pub fn plan_table(input: &PlanInput, lang: Lang) -> PlanTable {
+    let root = input.folder.as_str();
+    let mut created: BTreeSet<String> = BTreeSet::new();
+    let mut items: Vec<Item> = Vec::new();
+    for step in &input.steps {
+        match step {
+            Step::CreateFolder { path } => {
+                created.insert(relative(root, path));
+            }
+            Step::Move { from, to, size } => {
+                let (from, from_name) = split(&relative(root, from));
+                let (to, name) = split(&relative(root, to));
+                items.push(Item {
+                    from_name,
+                    from,
+                    name,
+                    to: Some(to),
+                    size: *size,
+                });
+            }
+            Step::Delete { path, size } => {
+                let (from, from_name) = split(&relative(root, path));
+                items.push(Item {
+                    name: from_name.clone(),
+                    from_name,
+                    from,
+                    to: None,
+                    size: *size,
+                });
+            }
+        }
+    }
+    let context = why::Context::new(input, &items, lang);
+    let existing: BTreeSet<&str> = input
+        .entries
+        .iter()
+        .filter(|entry| entry.dir && !entry.name.starts_with('.'))
+        .map(|entry| entry.name.as_str())
+        .collect();
+    let is_new = |folder: &str| {
+        !folder.is_empty()
+            && (created.contains(folder)
+                || !existing.contains(folder.split('/').next().unwrap_or(folder)))
+    };
+    let mut groups: Vec<PlanGroup> = Vec::new();
+    for (index, item) in items.iter().enumerate() {
+        let destination = item.to.clone();
+        let row = PlanRow {
+            id: format!("r{}", index + 1),
+            name: item.name.clone(),
+            from_name: (item.name != item.from_name).then(|| item.from_name.clone()),
+            kind: context.kind_word(item),
+            size: context.size(item),
+            size_text: format_size(context.size(item)),
+            from: item.from.clone(),
+            to: destination.clone(),
+            why: context.why(item),
+        };
+        match groups
+            .iter_mut()
+            .find(|group| group.destination == destination)
+        {
+            Some(group) => group.rows.push(row),
+            None => groups.push(PlanGroup {
+                new: destination.as_deref().is_some_and(is_new),
+                destination,
+                count: 0,
+                rows: vec![row],
+            }),
+        }
+    }
+    for group in &mut groups {
+        group.count = group.rows.len();
+    }
+    let mut folders: BTreeSet<String> = existing.iter().map(|name| (*name).to_owned()).collect();
+    folders.extend(created.iter().filter(|f| !f.is_empty()).cloned());
+    folders.extend(
+        groups
+            .iter()
+            .filter_map(|group| group.destination.clone())
+            .filter(|destination| !destination.is_empty()),
+    );
+    PlanTable {
+        plan: input.plan.clone(),
+        folder: input.folder.clone(),
+        deletes: items.iter().filter(|item| item.to.is_none()).count(),
+        left: left(input, &items, lang),
+        folders: folders.into_iter().collect(),
+        groups,
+    }
+}
+
+/// The entries in use that no step moves or deletes, with why.
+fn left(input: &PlanInput, items: &[Item], lang: Lang) -> Vec<LeftRow> {
+    let touched: BTreeSet<&str> = items
+        .iter()
+        .filter(|item| item.from.is_empty())
+        .map(|item| item.from_name.as_str())
+        .collect();
+    let busy: BTreeMap<String, _> = in_use_of(input.entries.iter().map(|e| e.name.as_str()));
+    input
+        .entries
+        .iter()
+        .filter(|entry| !touched.contains(entry.name.as_str()))
+        .filter_map(|entry| {
+            let why = busy.get(&entry.name)?;
+            Some(LeftRow {
+                name: entry.name.clone(),
+                why: lang.in_use_label(*why, 1).to_owned(),
+            })
+        })
+        .collect()
+}
+
+/// `path` relative to `root`, `/` separated; `""` for `root` itself. A
+/// path outside `root` is kept whole (separators made `/`).
+fn relative(root: &str, path: &str) -> String {
+    let clean = |text: &str| text.replace('\\', "/").trim_end_matches('/').to_owned();
+    let (root, path) = (clean(root), clean(path));
+    if path == root {
+        return String::new();
+    }
+    match path.strip_prefix(&root) {
+        Some(rest) if rest.starts_with('/') || root.is_empty() => {
+            rest.trim_start_matches('/').to_owned()
+        }
+        _ => path,
+    }
+}
+
+/// A relative path's folder and name.
+fn split(relative: &str) -> (String, String) {
+    match relative.rsplit_once('/') {
+        Some((folder, name)) => (folder.to_owned(), name.to_owned()),
+        None => (String::new(), relative.to_owned()),
+    }
+}

@@ -1,0 +1,223 @@
+//! The whole flow a person goes through: organize into a dry run, the plan
+//! as rows, apply what is ticked (one destination changed), undo; with the
+//! offline planner and with a model; stop during an apply; the end.
+
+use std::time::Instant;
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use tidyup_test_kit::e2e::{
+    MODEL, MockProvider, Tidyup, call_json, target_dir, text_reply, tool_reply, tree_of, write_file,
+};
+
+use crate::window::{HANG, Window, row, rows};
+
+#[tokio::test]
+async fn organize_review_apply_with_a_row_unticked_and_one_redirected_then_undo() {
+    let (dir, _) = target_dir();
+    for (name, size) in [
+        ("report.pdf", 300),
+        ("notes.txt", 120),
+        ("photo.jpg", 500),
+        ("song.mp3", 700),
+    ] {
+        write_file(dir.path(), name, size);
+    }
+    let before = tree_of(dir.path());
+    let window = Window::offline(dir.path());
+    let (tab, mut events) = window.tab().await;
+    let plan = window.organize(&tab, &mut events).await;
+    assert_eq!(plan["kind"], "plan");
+    assert_eq!(tree_of(dir.path()), before, "the plan is a dry run");
+    let all = rows(&plan);
+    assert_eq!(all.len(), 4, "{plan}");
+    assert_eq!(row(&all, "report.pdf")["to"], "Documents");
+    assert_eq!(events.until("state").await["phase"], "review");
+
+    // Refused destinations change nothing.
+    for bad in ["../outside", "/tmp", "a/../../b", "."] {
+        let body = json!({"plan": plan["plan"], "rows": [{"id": row(&all, "photo.jpg")["id"], "to": bad}]});
+        let answer = window.post("api/apply", &tab, body).await;
+        assert_eq!(answer.status(), StatusCode::BAD_REQUEST, "{bad}");
+        let text: Value = answer.json().await.unwrap();
+        assert!(text["error"].as_str().unwrap().contains("inside"), "{text}");
+    }
+    assert_eq!(tree_of(dir.path()), before);
+
+    let ticked = json!([
+        {"id": row(&all, "report.pdf")["id"]},
+        {"id": row(&all, "notes.txt")["id"]},
+        {"id": row(&all, "photo.jpg")["id"], "to": "Pics/2024"},
+    ]);
+    let answer = window
+        .post(
+            "api/apply",
+            &tab,
+            json!({"plan": plan["plan"], "rows": ticked}),
+        )
+        .await;
+    assert_eq!(answer.status(), StatusCode::ACCEPTED);
+    let progress = events.until("progress").await;
+    assert_eq!(progress["total"], 3, "{progress}");
+    let report = events.until("report").await;
+    assert_eq!(report["moved"], 3, "{report}");
+    assert_eq!(report["stopped"], false);
+    let session = report["session"].as_str().unwrap().to_owned();
+    assert!(session.ends_with("-window"), "{session}");
+    let after = tree_of(dir.path());
+    let names: Vec<&str> = after.keys().map(String::as_str).collect();
+    assert_eq!(
+        names,
+        [
+            "Documents/",
+            "Documents/notes.txt",
+            "Documents/report.pdf",
+            "Pics/",
+            "Pics/2024/",
+            "Pics/2024/photo.jpg",
+            "song.mp3"
+        ]
+    );
+    assert_eq!(after["Pics/2024/photo.jpg"], before["photo.jpg"]);
+    let history = events.until("history").await;
+    assert_eq!(history["sessions"][0]["id"], session.as_str());
+    assert_eq!(history["sessions"][0]["kind"], "window");
+
+    let answer = window.post("api/undo", &tab, json!({})).await;
+    assert_eq!(answer.status(), StatusCode::ACCEPTED);
+    let report = events.until("report").await;
+    assert_eq!(report["session"], session.as_str(), "{report}");
+    assert_eq!(tree_of(dir.path()), before, "undo puts back every byte");
+    let listed: Value = window.get("api/history").await.json().await.unwrap();
+    let listed = listed.as_array().unwrap();
+    assert!(
+        listed
+            .iter()
+            .any(|s| s["id"] == session.as_str() && s["kind"] == "window" && s["undone"] == true),
+        "{listed:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_model_s_plan_is_reviewed_and_applied() {
+    let (dir, _) = target_dir();
+    write_file(dir.path(), "report.pdf", 300);
+    write_file(dir.path(), "keep.txt", 10);
+    let provider = MockProvider::start(vec![
+        tool_reply([
+            call_json("c1", "create_folder", json!({"path": "Papers"})),
+            call_json(
+                "c2",
+                "move_file",
+                json!({"source": "report.pdf", "destination": "Papers/report.pdf"}),
+            ),
+        ]),
+        text_reply("I put the PDF in Papers."),
+        text_reply("Done."),
+    ])
+    .await;
+    let window = Window::start(
+        Tidyup::bare()
+            .arg("ui")
+            .arg(dir.path())
+            .args(["--no-open", "--lang", "en", "--model", MODEL, "--base-url"])
+            .arg(provider.base_url()),
+    );
+    let (tab, mut events) = window.tab().await;
+    let plan = window.organize(&tab, &mut events).await;
+    let all = rows(&plan);
+    assert_eq!(all.len(), 1, "{plan}");
+    assert_eq!(row(&all, "report.pdf")["to"], "Papers");
+    assert!(dir.path().join("report.pdf").exists(), "a dry run first");
+    let requests = provider.requests();
+    assert_eq!(requests.len(), 3, "the request, then the go-ahead");
+    assert_eq!(requests[2].last_content(), "yes");
+
+    let ticked = json!([{"id": row(&all, "report.pdf")["id"]}]);
+    let answer = window
+        .post(
+            "api/apply",
+            &tab,
+            json!({"plan": plan["plan"], "rows": ticked}),
+        )
+        .await;
+    assert_eq!(answer.status(), StatusCode::ACCEPTED);
+    let report = events.until("report").await;
+    assert_eq!(report["moved"], 1, "{report}");
+    assert!(dir.path().join("Papers/report.pdf").is_file());
+    assert!(dir.path().join("keep.txt").is_file());
+}
+
+#[tokio::test]
+async fn stop_during_an_apply_leaves_a_complete_journal_that_undo_reverses() {
+    let (dir, _) = target_dir();
+    for n in 0..1500 {
+        write_file(dir.path(), &format!("note-{n:04}.txt"), 64);
+    }
+    let before = tree_of(dir.path());
+    let window = Window::offline(dir.path());
+    let (tab, mut events) = window.tab().await;
+    let plan = window.organize(&tab, &mut events).await;
+    let all = rows(&plan);
+    assert_eq!(all.len(), 1500, "every file a row");
+    let ticked: Vec<Value> = all.iter().map(|row| json!({"id": row["id"]})).collect();
+    let answer = window
+        .post(
+            "api/apply",
+            &tab,
+            json!({"plan": plan["plan"], "rows": ticked}),
+        )
+        .await;
+    assert_eq!(answer.status(), StatusCode::ACCEPTED);
+    events.until("progress").await;
+    let answer = window.post("api/stop", &tab, json!({})).await;
+    assert_eq!(answer.status(), StatusCode::ACCEPTED);
+    let report = events.until("report").await;
+    assert_eq!(report["stopped"], true, "{report}");
+    let moved = report["moved"].as_u64().unwrap();
+    assert!(moved >= 1 && moved < 1500, "{report}");
+    assert_eq!(report["left"].as_u64().unwrap() + moved, 1500, "{report}");
+    let session = report["session"].as_str().unwrap().to_owned();
+    let journal =
+        std::fs::read_to_string(window.data_dir().join(format!("journal/{session}.jsonl")))
+            .unwrap();
+    let journaled = journal
+        .lines()
+        .filter(|line| line.contains("\"op\":\"moved\""))
+        .count();
+    assert_eq!(
+        journaled as u64, moved,
+        "the journal holds exactly what was done"
+    );
+
+    let answer = window
+        .post("api/undo", &tab, json!({"session": session}))
+        .await;
+    assert_eq!(answer.status(), StatusCode::ACCEPTED);
+    events.until("report").await;
+    assert_eq!(tree_of(dir.path()), before, "undo restores everything");
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn sigterm_ends_it_cleanly() {
+    let (dir, _) = target_dir();
+    let mut window = Window::offline(dir.path());
+    // A stream open, as a page keeps one.
+    let (_tab, _events) = window.tab().await;
+    let pid = window.child().id().to_string();
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .expect("kill");
+    assert!(sent.success());
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = window.child().try_wait().unwrap() {
+            break status;
+        }
+        assert!(start.elapsed() < HANG, "still running after SIGTERM");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    assert!(status.success(), "{status:?}");
+}

@@ -1,0 +1,9 @@
+//! `tidyup ui` as a process: its HTTP paths and event stream through a
+//! real client against the address it prints, on temporary folders, with
+//! the offline planner or a scripted model on 127.0.0.1.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::disallowed_macros)]
+
+mod flow;
+mod security;
+mod window;
