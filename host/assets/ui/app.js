@@ -158,8 +158,9 @@ function showState(state) {
   if (state.lang && state.lang !== lang) setLang(state.lang);
   $("folder").textContent = state.folder || w.no_folder;
   fillProviders(state);
-  $("model").value = state.model || "";
-  $("base-url").value = state.base_url || "";
+  // a field being typed in keeps what the person typed
+  if (document.activeElement !== $("model")) $("model").value = state.model || "";
+  if (document.activeElement !== $("base-url")) $("base-url").value = state.base_url || "";
   $("read-contents").checked = Boolean(state.read_contents);
   $("start-line").textContent = state.start_line || "";
   $("mode-lines").replaceChildren(
@@ -177,7 +178,8 @@ function fillProviders(state) {
   const select = $("provider");
   const names = ["offline", ...(state.providers || []).filter((name) => name !== "offline")];
   if (state.provider && !names.includes(state.provider)) names.push(state.provider);
-  select.replaceChildren(
+  const key = `${lang}\n${names.join("\n")}`;
+  if (select.dataset.key !== key) select.replaceChildren(
     ...names.map((name) => {
       const option = document.createElement("option");
       option.value = name;
@@ -185,6 +187,7 @@ function fillProviders(state) {
       return option;
     }),
   );
+  select.dataset.key = key;
   select.value = state.provider || "offline";
   const offline = select.value === "offline";
   for (const field of document.querySelectorAll(".model-field")) field.hidden = offline;
@@ -204,6 +207,11 @@ function setPhase(phase) {
   }
   if (phase === "review" && action === null) hideReport();
   paint();
+  if (phase === "review" && before !== "review" && tidyup.plan) {
+    // the plan is what the person waits for: bring it into view
+    // (at once: a smooth scroll would move what a click is aimed at)
+    $("plan-section").scrollIntoView({ block: "start" });
+  }
 }
 
 /** Shows and enables what the phase allows. */
@@ -212,8 +220,16 @@ function paint() {
   const busy = phase === "running" || phase === "applying" || action !== null || !tab;
   $("phase").textContent = stopping ? w.stopping : w[`phase_${phase}`] || "";
   $("stop").hidden = !(phase === "running" || phase === "applying" || action !== null);
+  // Stop sits by what it stops: the activity while planning, the progress bar while applying
+  const stopHome = phase === "applying" || action !== null ? $("progress-box") : $("run-stop");
+  if ($("stop").parentElement !== stopHome) stopHome.append($("stop"));
   $("stop").disabled = ended || stopping;
-  const showPlan = Boolean(tidyup.plan) && (phase === "review" || phase === "applying" || action === "apply");
+  const plan = tidyup.plan;
+  const empty = Boolean(plan) && !(plan.groups || []).some((group) => (group.rows || []).length);
+  const showPlan = Boolean(plan) &&
+    (phase === "review" || action === "apply" || (phase === "applying" && action === null) || (phase === "idle" && empty));
+  $("apply-line").hidden = empty;
+  $("activity-box").classList.toggle("compact", showPlan);
   $("plan-section").hidden = !showPlan;
   if (planHandle) planHandle.setDisabled(ended || busy);
   $("progress-box").hidden = action === null && phase !== "applying";
@@ -282,6 +298,7 @@ function showCore(wrapper) {
       coreProgress.textContent = `${text} ${w.progress_plain(event.done, event.total)}`;
       return;
     case "usage":
+    case "started": // the start line is shown with the settings
       return;
     case "tool":
       coreProgress = null;
@@ -305,9 +322,11 @@ function clearPlan() {
 }
 
 function showPlan(plan) {
+  // the same plan again (the stream reconnected): keep the person's edits
+  if (planHandle && tidyup.plan && tidyup.plan.plan === plan.plan) return;
   clearPlan();
   tidyup.plan = plan;
-  $("plan-title").textContent = w.phase_review;
+  $("plan-title").textContent = w.plan_title;
   planHandle = renderPlanTable($("plan"), plan, { lang, onChange: paintApply });
   paint();
 }
@@ -319,6 +338,7 @@ async function apply() {
   action = "apply";
   showProgress({ done: 0, total: rows.length, name: "" });
   paint();
+  $("progress-box").scrollIntoView({ block: "nearest" });
   const answer = await act("api/apply", { plan: tidyup.plan.plan, rows });
   if (!answer.ok) {
     action = null;
@@ -347,18 +367,14 @@ function showReport(event) {
     Boolean(document.activeElement.closest("#plan-section, #report, .run"));
   report = { ...event, undo: wasUndo };
   action = null;
+  if (!wasUndo) clearPlan(); // carried out: the session starts afresh
   stopping = false;
   $("report-title").textContent = event.title || w.report;
-  $("report-lines").replaceChildren(
-    ...(event.lines || []).map((line) => {
-      const li = document.createElement("li");
-      li.textContent = line;
-      return li;
-    }),
-  );
-  $("report-counts").textContent = w.report_counts(event.moved || 0, event.left || 0);
+  showReportLines(event.lines || []);
+  $("report-counts").textContent = (wasUndo ? w.report_undo_counts : w.report_counts)(event.moved || 0, event.left || 0);
   $("report-stopped").hidden = !event.stopped;
   const dry = Boolean(tidyup.state && tidyup.state.dry_run);
+  $("report-counts").hidden = dry && !wasUndo;
   $("undo").hidden = wasUndo || dry || !event.session;
   $("report").hidden = false;
   $("progress-box").hidden = true;
@@ -368,6 +384,28 @@ function showReport(event) {
     title.tabIndex = -1;
     title.focus();
   }
+}
+
+/** The report's lines; a long report (a saved plan's every step) keeps its
+ * first and last lines in view and the rest behind "Show all". */
+function showReportLines(lines) {
+  const item = (line) => {
+    const li = document.createElement("li");
+    li.textContent = line;
+    return li;
+  };
+  const list = $("report-lines");
+  if (lines.length <= 12) return list.replaceChildren(...lines.map(item));
+  const middle = document.createElement("details");
+  const summary = document.createElement("summary");
+  summary.textContent = w.show_all_lines(lines.length - 4);
+  const inner = document.createElement("ul");
+  inner.append(...lines.slice(2, -2).map(item));
+  middle.append(summary, inner);
+  const holder = document.createElement("li");
+  holder.className = "report-more";
+  holder.append(middle);
+  list.replaceChildren(...lines.slice(0, 2).map(item), holder, ...lines.slice(-2).map(item));
 }
 
 async function undo(session) {
@@ -387,13 +425,21 @@ async function undo(session) {
 function formatWhen(when) {
   let date = null;
   if (typeof when === "number") date = new Date(when < 1e12 ? when * 1000 : when);
-  else if (typeof when === "string" && /^\d{4}-\d\d-\d\d/.test(when)) date = new Date(when);
+  else if (typeof when === "string" && /^\d{4}-\d\d-\d\d/.test(when)) date = new Date(when.replace(" ", "T"));
   if (!date || Number.isNaN(date.getTime())) return String(when ?? "");
   return date.toLocaleString(lang === "zh" ? "zh-CN" : "en", { dateStyle: "medium", timeStyle: "short" });
 }
 
+/** Newest first when every `when` is a date; else as the server sent them. */
+function newestFirst(sessions) {
+  const times = sessions.map((s) => (typeof s.when === "number" ? s.when : Date.parse(String(s.when).replace(" ", "T"))));
+  if (times.some((t) => Number.isNaN(t))) return sessions;
+  return sessions.map((s, i) => [s, times[i]]).sort((a, b) => b[1] - a[1]).map(([s]) => s);
+}
+
 function showHistory(sessions) {
-  history = sessions;
+  history = newestFirst(sessions);
+  sessions = history;
   const list = $("history-list");
   const kinds = { session: w.kind_session, watch: w.kind_watch, mcp: w.kind_mcp, window: w.kind_window };
   list.replaceChildren(
@@ -416,12 +462,13 @@ function showHistory(sessions) {
       counts.className = "history-counts";
       counts.textContent = w.history_counts(s.moved || 0, s.created || 0, s.trashed || 0);
       li.append(head, folder, counts);
+      const changedNothing = [s.moved, s.created, s.trashed].every((n) => n === 0);
       if (s.undone) {
         const done = document.createElement("span");
         done.className = "badge undone";
         done.textContent = w.undone;
         li.append(done);
-      } else {
+      } else if (!changedNothing) {
         const button = document.createElement("button");
         button.type = "button";
         button.className = "secondary small";
@@ -450,9 +497,13 @@ function confirmUndo(id, opener) {
 
 // ---- settings and the folder ----------------------------------------------
 
+/** Changes the session's settings; the new `state` comes as an event (and
+ * as the answer). Refused, the page shows the settings as they were. */
 async function settings(change) {
+  const before = tidyup.state && { ...tidyup.state };
   const answer = await act("api/settings", change);
-  if (!answer.ok && tidyup.state) showState(tidyup.state);
+  if (answer.ok && answer.data && answer.data.phase) showState(answer.data);
+  else if (!answer.ok && before) showState(before);
   return answer;
 }
 
@@ -509,14 +560,16 @@ function setLang(next) {
     if (typeof text === "string") node.textContent = text;
   }
   for (const node of document.querySelectorAll("[data-t-placeholder]")) node.placeholder = w[node.dataset.tPlaceholder];
+  for (const node of document.querySelectorAll("[data-t-label]")) node.setAttribute("aria-label", w[node.dataset.tLabel]);
   for (const node of document.querySelectorAll("[data-dismiss]")) node.setAttribute("aria-label", w.dismiss);
   if (tidyup.state) fillProviders(tidyup.state);
   $("folder").textContent = (tidyup.state && tidyup.state.folder) || w.no_folder;
-  $("plan-title").textContent = w.phase_review;
+  $("plan-title").textContent = w.plan_title;
   if (planHandle) planHandle.setLang(lang);
   if (report) {
     $("report-title").textContent = report.title || w.report;
-    $("report-counts").textContent = w.report_counts(report.moved || 0, report.left || 0);
+    showReportLines(report.lines || []);
+    $("report-counts").textContent = (report.undo ? w.report_undo_counts : w.report_counts)(report.moved || 0, report.left || 0);
   }
   showHistory(history);
   paint();
@@ -553,6 +606,9 @@ function takenOver() {
   if (stream) stream.close();
   $("connection").hidden = true;
   $("taken-over").hidden = false;
+  $("taken-over").tabIndex = -1;
+  $("taken-over").focus();
+  $("taken-over").scrollIntoView({ block: "start" });
   for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
   setAllDisabled(true);
 }
@@ -614,6 +670,12 @@ function wire() {
     if (tab && !ended) settings({ lang: next });
   });
   $("take-over").addEventListener("click", () => claim(true));
+  $("read-contents").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      $("read-contents").click();
+    }
+  });
 }
 
 wire();

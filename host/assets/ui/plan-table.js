@@ -149,8 +149,8 @@ export function renderPlanTable(container, table, { lang = "en", onChange } = {}
       tableEl.append(G.tbody);
       for (const row of G.rows) row.el = null;
     }
-    root.append(tools, el("div", { class: "table-scroll" }, tableEl), noMatch, summary);
-    if (!rows.length) root.append(el("p", { class: "empty-plan", text: w.empty_plan }));
+    if (rows.length) root.append(tools, el("div", { class: "table-scroll" }, tableEl), noMatch, summary);
+    else root.append(el("p", { class: "empty-plan", text: w.empty_plan }));
     buildLeft();
     root.append(leftBox, dialog.node);
     dialog.relabel();
@@ -194,25 +194,25 @@ export function renderPlanTable(container, table, { lang = "en", onChange } = {}
     box.setAttribute("aria-label", w.include_group(G.rows.length, shown));
     const th = el(
       "th",
-      { scope: "rowgroup", colspan: "6" },
+      { scope: "rowgroup", colspan: "4" },
       el("span", { class: folder == null ? "group-name trash" : "group-name" }),
       G.g.new ? el("span", { class: "mark new", text: w.new_mark }) : null,
       el("span", { class: "count" }),
     );
-    const actions = el("span", { class: "group-actions" });
+    // the actions sit beside the header cell, so the folder's name alone heads the group
+    const actions = el("td", { class: "group-actions", colspan: "2" });
     if (folder != null) {
       actions.append(
         el("button", { type: "button", class: "link", "data-change-group": G.index, "aria-label": w.change_group_to(shown), text: w.change_group }),
       );
     }
     actions.append(el("button", { type: "button", class: "link", "data-expand": G.index, "aria-expanded": "false" }));
-    th.append(actions);
-    return el("tr", { class: "group-head" }, el("td", { class: "tick" }, box), th);
+    return el("tr", { class: "group-head" }, el("td", { class: "tick" }, box), th, actions);
   }
 
   function buildRow(row) {
     const r = row.r;
-    const tr = el("tr", { "data-row-id": r.id, class: "file-row" });
+    const tr = el("tr", { "data-row-id": r.id, class: isDelete(row) ? "file-row trash" : "file-row" });
     const box = el("input", { type: "checkbox", "data-row-tick": r.id, "aria-label": w.include(r.name) });
     const name = el("th", { scope: "row", class: "name" }, el("span", { text: r.name }));
     if (r.from_name && r.from_name !== r.name) name.append(el("span", { class: "from-name", text: r.from_name }));
@@ -222,7 +222,7 @@ export function renderPlanTable(container, table, { lang = "en", onChange } = {}
       el("td", { class: "kind", text: r.kind || "" }),
       el("td", { class: "size", text: r.size_text || "" }),
       el("td", { class: "from", text: folderName(r.from ?? "") }),
-      el("td", { class: "to" }),
+      buildTo(row),
       buildWhy(r.why),
     );
     row.el = tr;
@@ -234,10 +234,23 @@ export function renderPlanTable(container, table, { lang = "en", onChange } = {}
     const td = el("td", { class: "why" });
     if (!why) return td;
     td.dataset.why = why.type || "";
-    const label = { rule: w.why_rule, duplicate: w.why_duplicate, group: w.why_group, request: w.why_request }[why.type];
-    if (label) td.append(el("span", { class: "why-type", text: label }), " ");
-    td.append(why.text || "");
+    td.textContent = why.text || ""; // worded by the core: "rule 2: *.pdf → Papers", "same bytes as a.pdf"
     return td;
+  }
+
+  function buildTo(row) {
+    const cell = el("td", { class: "to" });
+    if (isDelete(row)) {
+      cell.append(el("span", { class: "dest trash", text: w.to_trash }));
+      return cell;
+    }
+    cell.append(
+      el("s", { class: "was" }),
+      el("span", { class: "dest" }),
+      el("span", { class: "mark changed", text: w.changed }),
+      el("button", { type: "button", class: "link", "data-change-to": row.r.id, "aria-label": w.change_to(row.r.name), text: w.change }),
+    );
+    return cell;
   }
 
   function paintRow(row) {
@@ -245,24 +258,14 @@ export function renderPlanTable(container, table, { lang = "en", onChange } = {}
     if (!tr) return;
     tr.querySelector("[data-row-tick]").checked = row.included;
     tr.classList.toggle("off", !row.included);
-    const cell = tr.querySelector("td.to");
-    cell.replaceChildren();
-    if (isDelete(row)) {
-      tr.classList.add("trash");
-      cell.append(el("span", { class: "dest trash", text: w.to_trash }));
-      return;
-    }
+    if (isDelete(row)) return;
     const changed = row.to !== undefined && row.to !== row.r.to;
     tr.classList.toggle("changed", changed);
-    if (changed) cell.append(el("s", { class: "was", text: folderName(row.r.to) }), " ");
-    cell.append(el("span", { class: "dest", text: folderName(dest(row)) }));
-    if (changed) cell.append(" ", el("span", { class: "mark changed", text: w.changed }));
-    cell.append(
-      " ",
-      el("button", {
-        type: "button", class: "link", "data-change-to": row.r.id, "aria-label": w.change_to(row.r.name), text: w.change, disabled,
-      }),
-    );
+    const was = tr.querySelector(".was");
+    was.textContent = folderName(row.r.to);
+    was.hidden = !changed;
+    tr.querySelector(".dest").textContent = folderName(dest(row));
+    tr.querySelector(".mark.changed").hidden = !changed;
   }
 
   function paintGroupHead(G) {
@@ -377,6 +380,14 @@ export function renderPlanTable(container, table, { lang = "en", onChange } = {}
     }
   });
 
+  // Enter ticks a checkbox as Space does (people try both)
+  tableEl.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && event.target.type === "checkbox" && !event.target.disabled) {
+      event.preventDefault();
+      event.target.click();
+    }
+  });
+
   tableEl.addEventListener("click", (event) => {
     const button = event.target.closest("button");
     if (!button || disabled) return;
@@ -443,6 +454,12 @@ export function renderPlanTable(container, table, { lang = "en", onChange } = {}
       error.textContent = "";
     });
     pick.addEventListener("dblclick", () => form.requestSubmit());
+    pick.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") {
+        event.preventDefault();
+        form.requestSubmit();
+      }
+    });
     input.addEventListener("input", () => {
       error.textContent = "";
     });
