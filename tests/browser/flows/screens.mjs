@@ -82,6 +82,10 @@ export async function screenshots(scope, browser) {
   await page.screenshot(shot("progress"));
   await ui.waitForReport(page, reports, { timeout: 300_000 });
   await page.waitForFunction(() => document.querySelectorAll("#history-list > [data-session]").length >= 2);
+  // The first session undone from the History, as its badge then shows.
+  const [, older] = await ui.historyShown(page);
+  await ui.undoFromHistory(page, older.session);
+  await page.waitForFunction((id) => document.querySelector(`#history-list > [data-session="${id}"].undone`), older.session);
   await page.evaluate(() => document.getElementById("history").scrollIntoView({ block: "start" }));
   await page.screenshot(shot("history"));
   equal(page.errors, [], "no script error on the page");
