@@ -316,7 +316,7 @@ impl Driver {
                 settings.client.lang,
             )
         };
-        self.shared.hub.send(table.clone());
+        self.shared.hub.send(plan::event(&table));
         let phase = if steps.is_empty() {
             Phase::Idle
         } else {

@@ -7,6 +7,7 @@ use std::path::{Component, Path, PathBuf};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tidyup_core::Lang;
+use tidyup_core::plan_table::{PlanEntry, PlanInput, PlanRow, PlanTable, Step, plan_table};
 
 use super::status::CurrentPlan;
 use crate::dry_run::DryRunPlan;
@@ -25,61 +26,66 @@ pub struct Ticked {
 }
 
 /// The plan table of `steps` on `folder` (as the folder is now, before
-/// them), as the `plan` event carries it.
+/// them), made by the core.
 pub fn table(
     id: &str,
     folder: &Path,
     steps: &[PlanStep],
     rules: Option<&str>,
     lang: Lang,
-) -> Value {
-    let input = json!({
-        "plan": id,
-        "folder": shown_path(folder),
-        "steps": steps.iter().map(step_input).collect::<Vec<_>>(),
-        "entries": entries(folder),
-        "rules": rules,
-    });
-    let mut table = plan_table(&input, lang);
-    if let Some(object) = table.as_object_mut() {
+) -> PlanTable {
+    let input = PlanInput {
+        plan: id.to_owned(),
+        folder: shown_path(folder),
+        steps: steps.iter().map(step_input).collect(),
+        entries: entries(folder),
+        rules: rules.map(str::to_owned),
+    };
+    plan_table(&input, lang)
+}
+
+/// The `plan` event of `table`.
+pub fn event(table: &PlanTable) -> Value {
+    let mut event = serde_json::to_value(table).unwrap_or_else(|_| json!({}));
+    if let Some(object) = event.as_object_mut() {
         object.insert("kind".into(), json!("plan"));
     }
-    table
+    event
 }
 
 /// A step as the plan table reads it.
-fn step_input(step: &PlanStep) -> Value {
+fn step_input(step: &PlanStep) -> Step {
     match step {
-        PlanStep::CreateFolder { path } => json!({"op": "create_folder", "path": path}),
+        PlanStep::CreateFolder { path } => Step::CreateFolder { path: path.clone() },
         PlanStep::Move {
             from, to, source, ..
-        } => json!({"op": "move", "from": from, "to": to, "size": source.size.unwrap_or(0)}),
-        PlanStep::Delete { path, source } => {
-            json!({"op": "delete", "path": path, "size": source.size.unwrap_or(0)})
-        }
+        } => Step::Move {
+            from: from.clone(),
+            to: to.clone(),
+            size: source.size.unwrap_or(0),
+        },
+        PlanStep::Delete { path, source } => Step::Delete {
+            path: path.clone(),
+            size: source.size.unwrap_or(0),
+        },
     }
 }
 
 /// The folder's top-level entries: name, size, whether a folder.
-fn entries(folder: &Path) -> Vec<Value> {
+fn entries(folder: &Path) -> Vec<PlanEntry> {
     let Ok(read) = std::fs::read_dir(folder) else {
         return Vec::new();
     };
     read.filter_map(Result::ok)
         .filter_map(|entry| {
             let meta = entry.metadata().ok()?;
-            Some(json!({
-                "name": crate::fs::names::shown(&entry.file_name()),
-                "size": if meta.is_dir() { 0 } else { meta.len() },
-                "dir": meta.is_dir(),
-            }))
+            Some(PlanEntry {
+                name: crate::fs::names::shown(&entry.file_name()),
+                size: if meta.is_dir() { 0 } else { meta.len() },
+                dir: meta.is_dir(),
+            })
         })
         .collect()
-}
-
-/// The core's plan table of `input` (docs/UI.md), as JSON.
-fn plan_table(input: &Value, lang: Lang) -> Value {
-    stand_in::plan_table(input, lang)
 }
 
 /// The plan of the ticked rows of `plan` on `target`: each row's move or
@@ -95,14 +101,18 @@ pub fn ticked(
 ) -> Result<DryRunPlan, String> {
     let mut chosen: Vec<(usize, Option<PlanStep>)> = Vec::new();
     for row in rows {
-        let found = table_rows(&plan.table)
-            .find(|candidate| candidate["id"].as_str() == Some(&row.id))
+        let found = plan
+            .table
+            .groups
+            .iter()
+            .flat_map(|group| &group.rows)
+            .find(|candidate| candidate.id == row.id)
             .ok_or_else(|| lang.window_no_such_row(&row.id))?;
         let at = step_of(plan, target, found).ok_or_else(|| lang.window_no_such_row(&row.id))?;
         let redirected = match (&row.to, &plan.steps[at]) {
             (Some(to), PlanStep::Move { from, source, .. }) => {
                 let folder = inside(target, to).ok_or_else(|| lang.window_bad_destination(to))?;
-                let name = found["name"].as_str().unwrap_or_default();
+                let name = &found.name;
                 Some((
                     folder.clone(),
                     PlanStep::Move {
@@ -158,21 +168,11 @@ pub fn ticked(
     })
 }
 
-/// Every row of a plan table.
-fn table_rows(table: &Value) -> impl Iterator<Item = &Value> {
-    table["groups"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|group| group["rows"].as_array().into_iter().flatten())
-}
-
 /// The move or delete of `row`: the step whose item is the row's file
 /// (`from`, then `from_name` or `name`).
-fn step_of(plan: &CurrentPlan, target: &Path, row: &Value) -> Option<usize> {
-    let from = row["from"].as_str().unwrap_or_default();
-    let name = row["from_name"].as_str().or_else(|| row["name"].as_str())?;
-    let source = shown_path(&relative(target, from)?.join(name));
+fn step_of(plan: &CurrentPlan, target: &Path, row: &PlanRow) -> Option<usize> {
+    let name = row.from_name.as_ref().unwrap_or(&row.name);
+    let source = shown_path(&relative(target, &row.from)?.join(name));
     plan.steps.iter().position(|step| match step {
         PlanStep::Move { from, .. } => *from == source,
         PlanStep::Delete { path, .. } => *path == source,
@@ -206,64 +206,4 @@ fn relative(target: &Path, path: &str) -> Option<PathBuf> {
 fn holds(folder: &str, to: &str) -> bool {
     to.strip_prefix(folder)
         .is_some_and(|rest| rest.starts_with(['/', '\\']))
-}
-
-/// Until the core's plan table is in: the same shape, plainly filled.
-mod stand_in {
-    use std::collections::BTreeMap;
-
-    use serde_json::{Value, json};
-    use tidyup_core::Lang;
-
-    pub fn plan_table(input: &Value, _lang: Lang) -> Value {
-        let folder = input["folder"].as_str().unwrap_or_default();
-        let rel = |path: &str| -> (String, String) {
-            let rest = path
-                .strip_prefix(folder)
-                .unwrap_or(path)
-                .trim_start_matches(['/', '\\']);
-            match rest.rsplit_once(['/', '\\']) {
-                Some((dir, name)) => (dir.to_owned(), name.to_owned()),
-                None => (String::new(), rest.to_owned()),
-            }
-        };
-        let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
-        let mut deletes = 0;
-        let mut n = 0;
-        for step in input["steps"].as_array().into_iter().flatten() {
-            let (from, to, delete) = match step["op"].as_str() {
-                Some("move") => (
-                    step["from"].as_str().unwrap_or_default(),
-                    step["to"].as_str().unwrap_or_default(),
-                    false,
-                ),
-                Some("delete") => {
-                    let path = step["path"].as_str().unwrap_or_default();
-                    (path, path, true)
-                }
-                _ => continue,
-            };
-            n += 1;
-            deletes += usize::from(delete);
-            let (from_dir, from_name) = rel(from);
-            let (to_dir, name) = rel(to);
-            let mut row = json!({
-                "id": format!("r{n}"), "name": name, "kind": "", "size": step["size"],
-                "size_text": "", "from": from_dir, "to": to_dir,
-                "why": {"type": "category", "text": ""},
-            });
-            if from_name != name {
-                row["from_name"] = json!(from_name);
-            }
-            groups.entry(to_dir).or_default().push(row);
-        }
-        let folders: Vec<&String> = groups.keys().collect();
-        json!({
-            "plan": input["plan"], "folder": folder,
-            "groups": groups.iter().map(|(destination, rows)| json!({
-                "destination": destination, "new": true, "count": rows.len(), "rows": rows,
-            })).collect::<Vec<_>>(),
-            "folders": folders, "deletes": deletes, "left": [],
-        })
-    }
 }

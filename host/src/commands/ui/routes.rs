@@ -129,7 +129,7 @@ struct Tab {
 async fn events(State(shared): Shared_, Query(tab): Query<Tab>) -> Response {
     let mut first = vec![shared.state_event()];
     if let Some(plan) = &shared.status().plan {
-        first.push(plan.table.clone());
+        first.push(plan::event(&plan.table));
     }
     let Some(receiver) = shared.hub.connect(&tab.tab, first) else {
         return refusal(StatusCode::CONFLICT, shared.lang().window_not_this_tab());

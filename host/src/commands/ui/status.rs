@@ -41,7 +41,7 @@ pub struct CurrentPlan {
     /// Its id (`p1`, `p2`...).
     pub id: String,
     /// The plan table, as sent.
-    pub table: Value,
+    pub table: tidyup_core::plan_table::PlanTable,
     /// The dry run's steps, in order.
     pub steps: Vec<PlanStep>,
 }
