@@ -6,8 +6,9 @@
 
 import { finish, test } from "./lib/harness.mjs";
 import { launch } from "./lib/browsers.mjs";
+import { accessibility } from "./flows/a11y.mjs";
 import { adapterCheck } from "./flows/adapter.mjs";
-import { addressChecks, hostileFlow, twoTabs } from "./flows/hostile.mjs";
+import { addressChecks, hostileFlow, places, twoTabs } from "./flows/hostile.mjs";
 import { modelFlow } from "./flows/model.mjs";
 import { offlineFlow } from "./flows/offline.mjs";
 import { stopFlow } from "./flows/stop.mjs";
@@ -33,12 +34,14 @@ for (const name of names) {
   try {
     await run(`${name}: organize offline, untick a row and a group, change a destination, apply, undo`, (scope) =>
       offlineFlow(scope, browser));
+    await run(`${name}: every control named, every text in AA contrast, in English and Chinese`, (scope) => accessibility(scope, browser));
     await run(`${name}: a page on another origin is refused`, (scope) =>
       hostileFlow(scope, browser, { screenshot: name === "chromium" ? shot("refused") : null }));
     if (name === "chromium") {
       await run(`${name}: a model through a local provider plans, apply, undo`, (scope) => modelFlow(scope, browser));
       await run(`${name}: Stop during a large apply, then undo`, (scope) => stopFlow(scope, browser));
-      await run(`${name}: one tab owns the session; another may take it over`, (scope) => twoTabs(scope, browser));
+      await run(`${name}: one tab owns the session; another may take it over; Ctrl-C ends it`, (scope) => twoTabs(scope, browser));
+      await run(`${name}: choose a folder among the usual places`, (scope) => places(scope, browser));
       await run(`${name}: the window in Chinese`, (scope) => chineseFlow(scope, browser));
       if (SHOTS) await run(`${name}: screenshots into ${SHOTS}`, (scope) => screenshots(scope, browser), { timeout: 400_000 });
     }

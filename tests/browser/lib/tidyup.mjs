@@ -59,10 +59,10 @@ export function demo(box, dir) {
  * Starts `tidyup ui DIR --no-open --port 0 ...args` in the sandbox and
  * reads the address from its first stdout line. Returns `{ url, port,
  * secret, base, output() }`. When the test ends it is stopped with SIGTERM
- * and must exit with status 0, without the secret in what it printed
+ * (or `stopSignal`: SIGINT is Ctrl-C) and must exit with status 0, without the secret in what it printed
  * after the address.
  */
-export async function startUi(scope, box, dir, args = [], extraEnv = {}) {
+export async function startUi(scope, box, dir, args = [], extraEnv = {}, { stopSignal = "SIGTERM" } = {}) {
   const child = spawn(BINARY, ["ui", dir, "--no-open", "--port", "0", ...args], {
     env: { ...box.env, ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
@@ -73,11 +73,11 @@ export async function startUi(scope, box, dir, args = [], extraEnv = {}) {
   child.stderr.on("data", (d) => (stderr += d));
   const exited = new Promise((done) => child.on("exit", (code, signal) => done({ code, signal })));
   scope.defer(async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    if (child.exitCode === null && child.signalCode === null) child.kill(stopSignal);
     const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
     const { code, signal } = await exited;
     clearTimeout(timer);
-    check(code === 0, `tidyup ui ended with ${signal ?? `status ${code}`} after SIGTERM\n--- stderr ---\n${stderr}`);
+    check(code === 0, `tidyup ui ended with ${signal ?? `status ${code}`} after ${stopSignal}\n--- stderr ---\n${stderr}`);
     if (secret) {
       check(!stderr.includes(secret), `the secret was written to stderr:\n${stderr}`);
       check(!stdout.split("\n").slice(1).join("\n").includes(secret), `the secret was printed again:\n${stdout}`);
