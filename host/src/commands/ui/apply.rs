@@ -8,8 +8,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serde_json::{Value, json};
 use tidyup_core::Lang;
 
-use super::driver::{Shared, lock};
 use super::hub::Hub;
+use super::shared::{Shared, lock};
 use crate::dry_run::{ApplyWatch, DryRunPlan};
 use crate::journal::{self, JournalStore, SessionKind, UndoRefusal};
 

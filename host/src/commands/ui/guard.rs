@@ -8,7 +8,6 @@
 
 use std::sync::Arc;
 
-use axum::Json;
 use axum::extract::{Request, State};
 use axum::http::header::{
     CACHE_CONTROL, CONTENT_SECURITY_POLICY, HOST, HeaderName, HeaderValue, ORIGIN, REFERRER_POLICY,
@@ -16,19 +15,16 @@ use axum::http::header::{
 };
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
 use tower::ServiceExt;
 
-use super::driver::Shared;
+use super::refusal::{Refusal, TAB_HEADER, refusal};
 use super::routes;
+use super::shared::Shared;
 
 /// The page's policy: its own files only, no inline script, no framing.
 const CONTENT_SECURITY_POLICY_VALUE: &str = "default-src 'self'; connect-src 'self'; \
      script-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; \
      frame-ancestors 'none'";
-
-/// The header a `POST` of the page carries: its tab id (any value for `claim`).
-pub const TAB_HEADER: &str = "x-tidyup-tab";
 
 /// The server: its address's parts, the session, the paths.
 pub struct App {
@@ -57,7 +53,7 @@ impl App {
     }
 
     /// The path after the secret (with its `/`), or the answer refusing it.
-    fn check(&self, request: &Request) -> Result<String, Response> {
+    fn check(&self, request: &Request) -> Result<String, Refusal> {
         let lang = self.state.lang();
         let headers = request.headers();
         let ours = |value: &str, scheme: &str| {
@@ -68,7 +64,7 @@ impl App {
             .iter()
             .any(|allowed| allowed.eq_ignore_ascii_case(value))
         };
-        let forbidden = || refusal(StatusCode::FORBIDDEN, lang.window_refused_request());
+        let forbidden = || Refusal(StatusCode::FORBIDDEN, lang.window_refused_request());
         if !header(headers, HOST.as_str()).is_some_and(|host| ours(host, "")) {
             return Err(forbidden());
         }
@@ -79,7 +75,7 @@ impl App {
             .filter(|(secret, _)| same(secret.as_bytes(), self.secret.as_bytes()))
             .map(|(_, rest)| format!("/{rest}"))
         else {
-            return Err(refusal(StatusCode::NOT_FOUND, lang.window_not_found()));
+            return Err(Refusal(StatusCode::NOT_FOUND, lang.window_not_found()));
         };
         let origin = header(headers, ORIGIN.as_str());
         if origin.is_some_and(|origin| !ours(origin, "http://"))
@@ -97,13 +93,6 @@ impl App {
     }
 }
 
-/// A new secret: 32 hexadecimal characters from the OS's random source.
-pub fn new_secret() -> anyhow::Result<String> {
-    let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes).map_err(|err| anyhow::anyhow!("{err}"))?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
-}
-
 /// Whether `a` and `b` are equal, in a time that depends only on their lengths.
 fn same(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |diff, (x, y)| diff | (x ^ y)) == 0
@@ -114,15 +103,10 @@ fn header<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
     headers.get(name).and_then(|value| value.to_str().ok())
 }
 
-/// An answer `status` with `{"error": text}`.
-pub fn refusal(status: StatusCode, text: String) -> Response {
-    (status, Json(json!({ "error": text }))).into_response()
-}
-
 /// Every request: checked, then routed with the secret taken off its path.
 pub async fn checked(State(app): State<Arc<App>>, mut request: Request) -> Response {
     let mut response = match app.check(&request) {
-        Err(refused) => refused,
+        Err(refused) => refused.into_response(),
         Ok(rest) => {
             let query = request
                 .uri()

@@ -6,9 +6,10 @@
 //!
 //! The parts: [`guard`] (the secret, `Host`, `Origin` and tab checks, the
 //! headers of every answer), [`routes`] (the paths), [`hub`] (the owning
-//! tab and its stream), [`driver`] (the session and its jobs), [`apply`]
-//! (the ticked rows carried out, stop, undo), [`plan`] (the plan table),
-//! [`status`] (the `state` event, places), [`assets`] (the page).
+//! tab and its stream), [`shared`] (what the routes and the session share),
+//! [`driver`] (the session and its jobs), [`apply`] (the ticked rows carried
+//! out, stop, undo), [`plan`] (the plan table), [`status`] (the `state`
+//! event, places), [`assets`] (the page), [`secret`], [`refusal`].
 
 mod apply;
 mod assets;
@@ -16,7 +17,10 @@ mod driver;
 mod guard;
 mod hub;
 mod plan;
+mod refusal;
 mod routes;
+mod secret;
+mod shared;
 mod status;
 
 use std::process::{ExitCode, Stdio};
@@ -55,7 +59,7 @@ pub(super) async fn serve(settings: Settings, options: UiOptions) -> anyhow::Res
         .await
         .with_context(|| lang.window_cannot_listen(options.port))?;
     let port = listener.local_addr()?.port();
-    let secret = guard::new_secret()?;
+    let secret = secret::new_secret()?;
     let folder = settings.target_dir.display().to_string();
     let (driver, app_state) =
         driver::start(module, store, settings, options.args, options.config).await?;

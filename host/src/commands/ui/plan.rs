@@ -158,7 +158,7 @@ pub fn ticked(
     let mut seen = std::collections::HashSet::new();
     steps.retain(|step| match step {
         PlanStep::CreateFolder { path } => seen.insert(path.clone()),
-        _ => true,
+        PlanStep::Move { .. } | PlanStep::Delete { .. } => true,
     });
     Ok(DryRunPlan {
         target: target.to_path_buf(),

@@ -17,9 +17,9 @@ use serde::de::DeserializeOwned;
 use serde_json::json;
 use tidyup_core::Lang;
 
-use super::driver::{Job, Shared, lock};
-use super::guard::{TAB_HEADER, refusal};
 use super::plan::{self, Ticked};
+use super::refusal::{Refusal, TAB_HEADER, refusal};
+use super::shared::{Job, Shared, lock};
 use super::status::Phase;
 use crate::cli::Settings;
 
@@ -65,14 +65,14 @@ fn asset(name: &str, lang: Lang) -> Response {
 }
 
 /// A JSON body (an empty one is `{}`), or the 400 saying why not.
-fn body<T: DeserializeOwned>(bytes: &Bytes, lang: Lang) -> Result<T, Response> {
+fn body<T: DeserializeOwned>(bytes: &Bytes, lang: Lang) -> Result<T, Refusal> {
     let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
         b"{}"
     } else {
         bytes
     };
     serde_json::from_slice(bytes).map_err(|err| {
-        refusal(
+        Refusal(
             StatusCode::BAD_REQUEST,
             lang.window_bad_request(&err.to_string()),
         )
@@ -80,11 +80,11 @@ fn body<T: DeserializeOwned>(bytes: &Bytes, lang: Lang) -> Result<T, Response> {
 }
 
 /// `Ok` when the request's tab owns the session, else the 409 saying so.
-fn owner(shared: &Shared, headers: &HeaderMap) -> Result<(), Response> {
+fn owner(shared: &Shared, headers: &HeaderMap) -> Result<(), Refusal> {
     let tab = headers.get(TAB_HEADER).and_then(|v| v.to_str().ok());
     match tab.is_some_and(|tab| shared.hub.is_owner(tab)) {
         true => Ok(()),
-        false => Err(refusal(
+        false => Err(Refusal(
             StatusCode::CONFLICT,
             shared.lang().window_not_this_tab(),
         )),
@@ -109,10 +109,10 @@ async fn claim(State(shared): Shared_, bytes: Bytes) -> Response {
     let lang = shared.lang();
     let claim: Claim = match body(&bytes, lang) {
         Ok(claim) => claim,
-        Err(refused) => return refused,
+        Err(refused) => return refused.into_response(),
     };
-    let tab = match super::guard::new_secret() {
-        Ok(id) => id[..16].to_owned(),
+    let tab = match super::secret::random_hex(8) {
+        Ok(id) => id,
         Err(err) => return refusal(StatusCode::INTERNAL_SERVER_ERROR, err.to_string()),
     };
     match shared.hub.claim(tab.clone(), claim.take_over) {
@@ -175,11 +175,11 @@ struct Change {
 async fn settings(State(shared): Shared_, headers: HeaderMap, bytes: Bytes) -> Response {
     let lang = shared.lang();
     if let Err(refused) = owner(&shared, &headers) {
-        return refused;
+        return refused.into_response();
     }
     let change: Change = match body(&bytes, lang) {
         Ok(change) => change,
-        Err(refused) => return refused,
+        Err(refused) => return refused.into_response(),
     };
     let mut args = lock(&shared.args).clone();
     if let Some(folder) = change.folder {
@@ -233,7 +233,7 @@ async fn organize(State(shared): Shared_, headers: HeaderMap, bytes: Bytes) -> R
     let lang = shared.lang();
     let asked: Organize = match owner(&shared, &headers).and_then(|()| body(&bytes, lang)) {
         Ok(asked) => asked,
-        Err(refused) => return refused,
+        Err(refused) => return refused.into_response(),
     };
     let request = asked
         .request
@@ -251,7 +251,7 @@ async fn say(State(shared): Shared_, headers: HeaderMap, bytes: Bytes) -> Respon
     let lang = shared.lang();
     match owner(&shared, &headers).and_then(|()| body::<Say>(&bytes, lang)) {
         Ok(said) => begin(&shared, Phase::Running, Job::Say(said.line)),
-        Err(refused) => refused,
+        Err(refused) => refused.into_response(),
     }
 }
 
@@ -266,7 +266,7 @@ async fn apply(State(shared): Shared_, headers: HeaderMap, bytes: Bytes) -> Resp
     let lang = shared.lang();
     let asked: Apply = match owner(&shared, &headers).and_then(|()| body(&bytes, lang)) {
         Ok(asked) => asked,
-        Err(refused) => return refused,
+        Err(refused) => return refused.into_response(),
     };
     let ticked = {
         let status = shared.status();
@@ -293,7 +293,7 @@ async fn apply(State(shared): Shared_, headers: HeaderMap, bytes: Bytes) -> Resp
 
 async fn stop(State(shared): Shared_, headers: HeaderMap) -> Response {
     if let Err(refused) = owner(&shared, &headers) {
-        return refused;
+        return refused.into_response();
     }
     shared.request_stop();
     (StatusCode::ACCEPTED, Json(json!({}))).into_response()
@@ -308,7 +308,7 @@ async fn undo(State(shared): Shared_, headers: HeaderMap, bytes: Bytes) -> Respo
     let lang = shared.lang();
     let asked: Undo = match owner(&shared, &headers).and_then(|()| body(&bytes, lang)) {
         Ok(asked) => asked,
-        Err(refused) => return refused,
+        Err(refused) => return refused.into_response(),
     };
     let session = asked
         .session
