@@ -4,23 +4,10 @@
 // wrong or missing secret. Nothing may change on disk, and the window that
 // owns the session keeps it.
 
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-
 import { check, equal } from "../lib/harness.mjs";
 import { raw, startHostile } from "../lib/hostile.mjs";
-import { sandbox, snapshot, startUi } from "../lib/tidyup.mjs";
+import { sandbox, smallFolder, snapshot, startUi } from "../lib/tidyup.mjs";
 import * as ui from "../lib/ui.mjs";
-
-/** A small folder the offline planner has a plan for. */
-function smallFolder(box) {
-  const dir = join(box.root, "Desktop");
-  mkdirSync(dir);
-  for (const name of ["report.pdf", "invoice.pdf", "photo.jpg", "cat.png", "song.mp3", "notes.txt"]) {
-    writeFileSync(join(dir, name), `${name}\n`);
-  }
-  return dir;
-}
 
 /** A browser on two hostile origins tries every kind of request. */
 export async function hostileFlow(scope, browser, { screenshot = null } = {}) {
@@ -175,58 +162,4 @@ export async function addressChecks(scope) {
   const claim = await raw(port, "POST", `/${secret}/api/claim`, { Host: good, Origin: origin, "Content-Type": "application/json", "X-Tidyup-Tab": "new" }, '{"take_over":false}');
   equal(claim.status, 200, `a claim from the page's own origin (${claim.body})`);
   equal(snapshot(dir), before, "nothing changed on disk");
-}
-
-/** One tab owns the session: a second is told so, and may take it over; Ctrl-C ends it. */
-export async function twoTabs(scope, browser) {
-  const box = sandbox(scope);
-  const dir = smallFolder(box);
-  // Ended as Ctrl-C in the terminal ends it.
-  const server = await startUi(scope, box, dir, ["--lang", "en"], {}, { stopSignal: "SIGINT" });
-  const first = await browser.newPage();
-  scope.defer(() => first.close());
-  ui.explainWith(scope, first, server);
-  await ui.open(first, server.url);
-  const second = await browser.newPage();
-  scope.defer(() => second.close());
-  await second.goto(server.url);
-  await second.waitFor("#conflict");
-  check(await second.evaluate(() => document.getElementById("organize").disabled), "the second tab cannot organize");
-  await second.click("#take-over");
-  await second.waitForFunction(() => document.getElementById("conflict").hidden && !document.getElementById("organize").disabled);
-  await first.waitFor("#taken-over");
-  check(await first.evaluate(() => document.getElementById("organize").disabled), "the first tab cannot organize any more");
-  const plan = await ui.organize(second);
-  check(plan.groups.length > 0, "the tab that took over organizes");
-  equal([...first.errors, ...second.errors], [], "no script error on either page");
-}
-
-/** The folder dialog lists the usual places; one chosen, the session is there. */
-export async function places(scope, browser) {
-  const box = sandbox(scope);
-  const dir = join(box.home, "Downloads");
-  const desktop = join(box.home, "Desktop");
-  for (const folder of [dir, desktop, join(box.home, "Documents")]) mkdirSync(folder);
-  writeFileSync(join(dir, "a.pdf"), "a");
-  writeFileSync(join(desktop, "holiday.jpg"), "jpg");
-  writeFileSync(join(desktop, "notes.txt"), "notes");
-  const server = await startUi(scope, box, dir, ["--lang", "en"]);
-  const page = await browser.newPage();
-  scope.defer(() => page.close());
-  ui.explainWith(scope, page, server);
-  await ui.open(page, server.url);
-  await page.click("#choose-folder");
-  await page.waitFor("#folder-dialog[open]");
-  await page.waitFor("#places button[data-path]");
-  const listed = await page.evaluate(() => [...document.querySelectorAll("#places button[data-path]")].map((b) => b.dataset.path));
-  for (const folder of [dir, desktop, join(box.home, "Documents")]) check(listed.includes(folder), `${folder} among the places: ${listed}`);
-  await page.press("Escape");
-  await page.waitFor("#folder-dialog[open]", { hidden: true });
-  await page.click("#choose-folder");
-  await page.waitFor("#places button[data-path]");
-  await page.click(`#places button[data-path="${desktop}"]`);
-  await page.waitForFunction((p) => window.tidyup.state && window.tidyup.state.folder === p, desktop);
-  const plan = await ui.organize(page);
-  equal(ui.rows(plan).map((r) => r.name).sort(), ["holiday.jpg", "notes.txt"], "the plan is of the chosen folder");
-  equal(page.errors, [], "no script error on the page");
 }

@@ -141,3 +141,13 @@ export function fill(dir, count, exts = ["pdf", "jpg", "mp3", "txt", "zip", "doc
     writeFileSync(join(dir, `file ${String(i).padStart(4, "0")}.${ext}`), `content of file ${i}\n`.repeat(1 + (i % 7)));
   }
 }
+
+/** A small folder the offline planner has a plan for. */
+export function smallFolder(box) {
+  const dir = join(box.root, "Desktop");
+  mkdirSync(dir);
+  for (const name of ["report.pdf", "invoice.pdf", "photo.jpg", "cat.png", "song.mp3", "notes.txt"]) {
+    writeFileSync(join(dir, name), `${name}\n`);
+  }
+  return dir;
+}
