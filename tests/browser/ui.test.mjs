@@ -9,7 +9,7 @@ import { launch } from "./lib/browsers.mjs";
 import { accessibility } from "./flows/a11y.mjs";
 import { adapterCheck } from "./flows/adapter.mjs";
 import { addressChecks, hostileFlow } from "./flows/hostile.mjs";
-import { places, twoTabs } from "./flows/session.mjs";
+import { dryRun, places, twoTabs } from "./flows/session.mjs";
 import { modelFlow } from "./flows/model.mjs";
 import { offlineFlow } from "./flows/offline.mjs";
 import { stopFlow } from "./flows/stop.mjs";
@@ -42,6 +42,7 @@ for (const name of names) {
       await run(`${name}: a model through a local provider plans, apply, undo`, (scope) => modelFlow(scope, browser));
       await run(`${name}: Stop during a large apply, then undo`, (scope) => stopFlow(scope, browser));
       await run(`${name}: one tab owns the session; another may take it over; Ctrl-C ends it`, (scope) => twoTabs(scope, browser));
+      await run(`${name}: --dry-run: Apply saves the plan, the folder stays; the filter`, (scope) => dryRun(scope, browser));
       await run(`${name}: choose a folder among the usual places`, (scope) => places(scope, browser));
       await run(`${name}: the window in Chinese`, (scope) => chineseFlow(scope, browser));
       if (SHOTS) await run(`${name}: screenshots into ${SHOTS}`, (scope) => screenshots(scope, browser), { timeout: 400_000 });

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { check, equal } from "../lib/harness.mjs";
-import { sandbox, smallFolder, startUi } from "../lib/tidyup.mjs";
+import { sandbox, smallFolder, snapshot, startUi } from "../lib/tidyup.mjs";
 import * as ui from "../lib/ui.mjs";
 
 /** One tab owns the session: a second is told so, and may take it over; Ctrl-C ends it. */
@@ -59,5 +59,39 @@ export async function places(scope, browser) {
   await page.waitForFunction((p) => window.tidyup.state && window.tidyup.state.folder === p, desktop);
   const plan = await ui.organize(page);
   equal(ui.rows(plan).map((r) => r.name).sort(), ["holiday.jpg", "notes.txt"], "the plan is of the chosen folder");
+  equal(page.errors, [], "no script error on the page");
+}
+
+/**
+ * `--dry-run`: Apply only saves the plan (the folder stays as it was, and
+ * there is nothing to undo); the plan's filter narrows the rows shown.
+ */
+export async function dryRun(scope, browser) {
+  const box = sandbox(scope);
+  const dir = smallFolder(box);
+  const before = snapshot(dir);
+  const server = await startUi(scope, box, dir, ["--lang", "en", "--dry-run"]);
+  const page = await browser.newPage();
+  scope.defer(() => page.close());
+  ui.explainWith(scope, page, server);
+  await ui.open(page, server.url);
+  check((await ui.state(page)).dry_run, "the state says dry run");
+  const plan = await ui.organize(page);
+
+  await page.fill("#plan-filter", "report");
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("#plan tr[data-row-id]")].filter((tr) => tr.getClientRects().length).length === 1);
+  const shown = await page.evaluate(() =>
+    [...document.querySelectorAll("#plan tr[data-row-id]")].filter((tr) => tr.getClientRects().length).map((tr) => tr.querySelector("th").textContent));
+  equal(shown.map((t) => t.includes("report.pdf")), [true], "the filter shows report.pdf alone");
+  await page.fill("#plan-filter", "");
+  await page.waitForFunction((n) =>
+    [...document.querySelectorAll("#plan tr[data-row-id]")].filter((tr) => tr.getClientRects().length).length === n, ui.rows(plan).length);
+
+  const report = await ui.apply(page);
+  equal(snapshot(dir), before, "a dry run's apply changes nothing on disk");
+  const saved = report.lines.join("\n").match(/tidyup apply "([^"]+)"/);
+  check(saved, `the report names the saved plan: ${JSON.stringify(report.lines)}`);
+  check(await page.evaluate(() => document.getElementById("undo").hidden), "nothing to undo");
   equal(page.errors, [], "no script error on the page");
 }
