@@ -81,6 +81,10 @@ export async function startUi(scope, box, dir, args = [], extraEnv = {}, { stopS
     if (secret) {
       check(!stderr.includes(secret), `the secret was written to stderr:\n${stderr}`);
       check(!stdout.split("\n").slice(1).join("\n").includes(secret), `the secret was printed again:\n${stdout}`);
+      // Nor in any file tidyup keeps: journal, plans, config, state.
+      const kept = ["home", "config", "data", "state", "xdg-cache"].flatMap((d) => filesUnder(join(box.root, d)));
+      const holding = kept.filter((file) => readFileSync(file).includes(secret));
+      check(holding.length === 0, `the secret was written to ${holding.join(", ")}`);
     }
   });
   const lines = createInterface({ input: child.stdout });
@@ -95,6 +99,13 @@ export async function startUi(scope, box, dir, args = [], extraEnv = {}, { stopS
   const port = Number(match[1]);
   secret = match[2];
   return { url: first.trim(), port, secret, base: `http://127.0.0.1:${port}`, child, output: () => ({ stdout, stderr }) };
+}
+
+/** Every file under `dir`, as full paths. */
+function filesUnder(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
 }
 
 /**
