@@ -221,3 +221,90 @@ async fn sigterm_ends_it_cleanly() {
     };
     assert!(status.success(), "{status:?}");
 }
+
+#[tokio::test]
+async fn with_dry_run_apply_saves_the_plan_and_changes_nothing() {
+    let (dir, _) = target_dir();
+    write_file(dir.path(), "report.pdf", 300);
+    write_file(dir.path(), "photo.jpg", 300);
+    let before = tree_of(dir.path());
+    let window = Window::start(Tidyup::bare().arg("ui").arg(dir.path()).args([
+        "--no-open",
+        "--lang",
+        "en",
+        "--provider",
+        "offline",
+        "--dry-run",
+    ]));
+    let (tab, mut events) = window.tab().await;
+    let plan = window.organize(&tab, &mut events).await;
+    let ticked: Vec<Value> = rows(&plan)
+        .iter()
+        .map(|row| json!({"id": row["id"]}))
+        .collect();
+    let answer = window
+        .post(
+            "api/apply",
+            &tab,
+            json!({"plan": plan["plan"], "rows": ticked}),
+        )
+        .await;
+    assert_eq!(answer.status(), StatusCode::ACCEPTED);
+    let report = events.until("report").await;
+    assert_eq!(report["title"], "Plan saved", "{report}");
+    let lines = report["lines"].to_string();
+    assert!(lines.contains("tidyup apply"), "{report}");
+    assert_eq!(tree_of(dir.path()), before, "nothing changed on disk");
+    let plans = std::fs::read_dir(window.data_dir().join("plans"))
+        .unwrap()
+        .count();
+    assert_eq!(plans, 1);
+}
+
+#[tokio::test]
+async fn settings_restart_the_session_and_a_folder_that_cannot_be_used_is_refused() {
+    let (dir, _) = target_dir();
+    let (other, _) = target_dir();
+    write_file(other.path(), "report.pdf", 300);
+    let window = Window::offline(dir.path());
+    let (tab, mut events) = window.tab().await;
+    let missing = dir.path().join("not-there");
+    let answer = window
+        .post(
+            "api/settings",
+            &tab,
+            json!({"folder": missing.display().to_string()}),
+        )
+        .await;
+    assert_eq!(answer.status(), StatusCode::BAD_REQUEST);
+    let text: Value = answer.json().await.unwrap();
+    assert!(
+        text["error"].as_str().unwrap().contains("not-there"),
+        "{text}"
+    );
+
+    let answer = window
+        .post(
+            "api/settings",
+            &tab,
+            json!({"folder": other.path().display().to_string(), "lang": "zh"}),
+        )
+        .await;
+    assert_eq!(answer.status(), StatusCode::OK);
+    let state: Value = answer.json().await.unwrap();
+    assert_eq!(state["lang"], "zh", "{state}");
+    assert_eq!(state["provider"], "offline");
+    let folder = std::path::PathBuf::from(state["folder"].as_str().unwrap());
+    assert_eq!(folder, dunce::canonicalize(other.path()).unwrap());
+    assert!(
+        state["start_line"]
+            .as_str()
+            .unwrap()
+            .contains("tidyup 已启动"),
+        "{state}"
+    );
+    let plan = window.organize(&tab, &mut events).await;
+    assert_eq!(rows(&plan).len(), 1, "{plan}");
+    let places: Value = window.get("api/places").await.json().await.unwrap();
+    assert_eq!(places[0]["path"], state["folder"], "{places}");
+}

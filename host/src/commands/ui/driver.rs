@@ -157,6 +157,10 @@ impl Driver {
             match job {
                 Job::Quit => break,
                 Job::Organize(request) => {
+                    // A new plan from the folder as it is, not on top of the last.
+                    if !lock(&self.core.overlay).steps().is_empty() {
+                        self.fresh().await;
+                    }
                     if self.turn(&request).await == Some(Outcome::Answered) {
                         let go_ahead = self.shared.lang().window_go_ahead();
                         self.turn(&go_ahead).await;
@@ -262,7 +266,12 @@ impl Driver {
                 Ok(event)
             }
             Err(err) => {
-                status.phase = Phase::Idle;
+                let phase = match status.plan {
+                    Some(_) => Phase::Review,
+                    None => Phase::Idle,
+                };
+                drop(status);
+                self.shared.set_phase(phase);
                 Err(format!("{err:#}"))
             }
         }
