@@ -439,7 +439,7 @@ pub struct UiArgs {
     pub dir: Option<PathBuf>,
 
     /// The port to listen on, on 127.0.0.1 [default: a free one]
-    #[arg(long, value_name = "N", default_value = "0")]
+    #[arg(long, value_name = "N", default_value_t = 0, hide_default_value = true)]
     pub port: u16,
 
     /// Print the address only; do not open it in the browser
