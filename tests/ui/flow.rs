@@ -61,6 +61,15 @@ async fn organize_review_apply_with_a_row_unticked_and_one_redirected_then_undo(
     assert_eq!(progress["total"], 3, "{progress}");
     let report = events.until("report").await;
     assert_eq!(report["moved"], 3, "{report}");
+    assert_eq!(report["left"], 1, "the unticked song stays: {report}");
+    assert!(
+        report["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|line| line == "1 file you unticked stays where it was."),
+        "{report}"
+    );
     assert_eq!(report["stopped"], false);
     let session = report["session"].as_str().unwrap().to_owned();
     assert!(session.ends_with("-window"), "{session}");
@@ -307,4 +316,34 @@ async fn settings_restart_the_session_and_a_folder_that_cannot_be_used_is_refuse
     assert_eq!(rows(&plan).len(), 1, "{plan}");
     let places: Value = window.get("api/places").await.json().await.unwrap();
     assert_eq!(places[0]["path"], state["folder"], "{places}");
+}
+
+/// Linux without `user-dirs.dirs` names no Desktop: the folder of that name
+/// in home is offered all the same.
+#[cfg(target_os = "linux")]
+#[tokio::test]
+async fn the_usual_places_are_offered_where_the_platform_names_none() {
+    let (dir, _) = target_dir();
+    let run = Tidyup::bare().arg("ui").arg(dir.path()).args([
+        "--no-open",
+        "--lang",
+        "en",
+        "--provider",
+        "offline",
+    ]);
+    let home = run.home();
+    for name in ["Desktop", "Downloads", "Documents"] {
+        std::fs::create_dir_all(home.join(name)).unwrap();
+    }
+    let window = Window::start(run);
+    let places: Value = window.get("api/places").await.json().await.unwrap();
+    let labels: Vec<&str> = places
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|place| place["label"].as_str().unwrap())
+        .collect();
+    for label in ["Desktop", "Downloads", "Documents", "Home"] {
+        assert!(labels.contains(&label), "{label} missing: {places}");
+    }
 }

@@ -140,6 +140,15 @@ impl Lang {
         )
     }
 
+    /// A report line: files the person unticked stay where they are.
+    pub fn window_unticked_left(self, left: usize) -> String {
+        match (self, left) {
+            (Lang::En, 1) => "1 file you unticked stays where it was.".to_owned(),
+            (Lang::En, _) => format!("{left} files you unticked stay where they were."),
+            (Lang::Zh, _) => format!("{left} 个未勾选的文件保持原样。"),
+        }
+    }
+
     /// The title of a `--dry-run` apply's report: the plan was saved.
     pub fn window_saved_title(self) -> String {
         self.pick("Plan saved".to_owned(), "方案已保存".to_owned())

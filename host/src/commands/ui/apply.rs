@@ -14,8 +14,9 @@ use crate::dry_run::{ApplyWatch, DryRunPlan};
 use crate::journal::{self, JournalStore, SessionKind, UndoRefusal};
 
 /// Carries out `plan` (or saves it, in a dry run) and sends the report
-/// and the history.
-pub async fn apply(shared: &Arc<Shared>, plan: DryRunPlan) {
+/// and the history; `unticked` files of the plan table were left out by
+/// the person, and the report counts them among those left.
+pub async fn apply(shared: &Arc<Shared>, plan: DryRunPlan, unticked: usize) {
     let (lang, dry_run) = {
         let status = shared.status();
         (status.settings.client.lang, status.settings.dry_run)
@@ -30,7 +31,7 @@ pub async fn apply(shared: &Arc<Shared>, plan: DryRunPlan) {
             return saved(&store, &plan, lang);
         }
         crate::dry_run::apply_watched(&store, &plan, lang, SessionKind::Window, &mut watch)
-            .map(|report| applied(&report, lang))
+            .map(|report| applied(&report, unticked, lang))
     })
     .await;
     let report = match done {
@@ -62,8 +63,8 @@ impl ApplyWatch for Progress {
     }
 }
 
-/// The report of an apply.
-fn applied(report: &crate::dry_run::ApplyReport, lang: Lang) -> Value {
+/// The report of an apply of a plan table with `unticked` rows left out.
+fn applied(report: &crate::dry_run::ApplyReport, unticked: usize, lang: Lang) -> Value {
     let mut lines = vec![lang.applied(report.applied, report.skipped.len())];
     lines.extend(
         report
@@ -74,6 +75,9 @@ fn applied(report: &crate::dry_run::ApplyReport, lang: Lang) -> Value {
     if report.stopped {
         lines.push(lang.window_stopped_left(report.left));
     }
+    if unticked > 0 {
+        lines.push(lang.window_unticked_left(unticked));
+    }
     if let Some(session) = &report.session {
         lines.push(lang.changes_journaled(session));
     }
@@ -83,7 +87,7 @@ fn applied(report: &crate::dry_run::ApplyReport, lang: Lang) -> Value {
         "lines": lines,
         "session": report.session,
         "moved": report.moved,
-        "left": report.left + report.skipped.len(),
+        "left": report.left + report.skipped.len() + unticked,
         "stopped": report.stopped,
     })
 }

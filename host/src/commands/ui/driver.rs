@@ -171,8 +171,8 @@ impl Driver {
                     self.turn(&line).await;
                     self.send_plan(false);
                 }
-                Job::Apply(plan) => {
-                    super::apply::apply(&self.shared, *plan).await;
+                Job::Apply(plan, unticked) => {
+                    super::apply::apply(&self.shared, *plan, unticked).await;
                     self.fresh().await;
                     self.shared.set_phase(Phase::Done);
                 }

@@ -277,6 +277,8 @@ async fn apply(State(shared): Shared_, headers: HeaderMap, bytes: Bytes) -> Resp
             return refusal(StatusCode::CONFLICT, lang.window_no_such_plan());
         };
         let settings = &status.settings;
+        let rows = current.table.groups.iter().map(|group| group.rows.len());
+        let unticked = rows.sum::<usize>().saturating_sub(asked.rows.len());
         plan::ticked(
             current,
             &settings.target_dir,
@@ -284,9 +286,14 @@ async fn apply(State(shared): Shared_, headers: HeaderMap, bytes: Bytes) -> Resp
             &asked.rows,
             lang,
         )
+        .map(|plan| (plan, unticked))
     };
     match ticked {
-        Ok(plan) => begin(&shared, Phase::Applying, Job::Apply(Box::new(plan))),
+        Ok((plan, unticked)) => begin(
+            &shared,
+            Phase::Applying,
+            Job::Apply(Box::new(plan), unticked),
+        ),
         Err(text) => refusal(StatusCode::BAD_REQUEST, text),
     }
 }

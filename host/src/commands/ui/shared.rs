@@ -24,7 +24,7 @@ pub enum Job {
     /// Run a typed line; send the plan when the dry run holds steps.
     Say(String),
     /// Carry out a plan (its ticked rows), journaled.
-    Apply(Box<DryRunPlan>),
+    Apply(Box<DryRunPlan>, usize),
     /// Reverse a session.
     Undo(String),
     /// Start again with these settings; the answer is the new `state`, or

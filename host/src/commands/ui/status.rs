@@ -91,12 +91,18 @@ impl Status {
 /// The folders the picker offers: the one given, then the user's Desktop,
 /// Downloads, Documents, Pictures and home, those that exist, each once.
 pub fn places(given: &std::path::Path, lang: tidyup_core::Lang) -> Value {
+    // Where the platform names no such folder (Linux without
+    // `user-dirs.dirs`), the folder of the usual English name in home.
+    let home = dirs::home_dir();
+    let or_in_home = |found: Option<PathBuf>, name: &str| {
+        found.or_else(|| home.as_ref().map(|home| home.join(name)))
+    };
     let usual: [(&str, Option<PathBuf>); 5] = [
-        ("desktop", dirs::desktop_dir()),
-        ("download", dirs::download_dir()),
-        ("document", dirs::document_dir()),
-        ("picture", dirs::picture_dir()),
-        ("home", dirs::home_dir()),
+        ("desktop", or_in_home(dirs::desktop_dir(), "Desktop")),
+        ("download", or_in_home(dirs::download_dir(), "Downloads")),
+        ("document", or_in_home(dirs::document_dir(), "Documents")),
+        ("picture", or_in_home(dirs::picture_dir(), "Pictures")),
+        ("home", home.clone()),
     ];
     let given_label = given
         .file_name()
