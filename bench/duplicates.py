@@ -4,7 +4,9 @@
 An offline session (organize, yes) on a folder of 20,000 files of 4 KiB
 each (every file a size collision) of which 200 are byte-identical copies
 of others: every copy must be found and set aside in Duplicates/, nothing
-else. Reports the session's wall time and peak RSS.
+else. Reports the session's wall time and peak RSS, beside the same
+session as a dry run (`--dry-run`) on the same folder first (target: the
+dry run costs no more than the real one).
 
 Usage: python3 bench/duplicates.py [path/to/tidyup] [files] [copies]
 Build first with `cargo build --release -p tidyup`. Everything happens in a
@@ -49,6 +51,10 @@ def main():
         env = env_for(home)
         # Compile the core once, so the figure is the session's own.
         measure(BINARY, ["--provider", "offline", "--lang", "en", root], env, "quit\n")
+        before = sorted(os.listdir(root))
+        dry = measure(BINARY, ["--dry-run", "--provider", "offline", "--lang", "en", root],
+                      env, "organize\nyes\nquit\n")
+        untouched = sorted(os.listdir(root)) == before
         run = measure(BINARY, ["--provider", "offline", "--lang", "en", root], env,
                       "organize\nyes\nquit\n")
         duplicates = os.path.join(root, "Duplicates")
@@ -58,10 +64,13 @@ def main():
         print(f"{FILES:,} files of {SIZE} B, {COPIES} copies: exit {run.code}, "
               f"{run.wall:.2f} s, peak RSS {run.rss_mib:.0f} MiB, "
               f"{set_aside} set aside ({'exactly the copies' if right else 'WRONG'})")
-        if run.code != 0 or not right:
-            print(run.stdout[-3000:], run.stderr[-3000:])
+        print(f"the same session as a dry run: exit {dry.code}, {dry.wall:.2f} s, "
+              f"peak RSS {dry.rss_mib:.0f} MiB, disk {'untouched' if untouched else 'CHANGED'}; "
+              f"dry / real {dry.wall / run.wall:.2f}x (target: at most 1x)")
+        if run.code != 0 or not right or dry.code != 0 or not untouched:
+            print(run.stdout[-3000:], run.stderr[-3000:], dry.stderr[-3000:])
             sys.exit(1)
-
+        print("targets met" if dry.wall <= run.wall else "TARGETS MISSED")
 
 if __name__ == "__main__":
     main()

@@ -10,6 +10,7 @@ mod dry_run;
 mod escapes;
 mod failed_moves;
 mod lookups;
+mod overlay_folders;
 mod own_data;
 mod support;
 mod undo;

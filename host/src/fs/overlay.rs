@@ -111,28 +111,22 @@ impl<F: HostFs> OverlayFs<F> {
 
     /// Re-keys overlay entries below `from` to below `to`; drops what was below `to`.
     fn move_subtree(&mut self, from: &str, to: &str) {
-        let below = |path: &str, root: &str| {
-            path.strip_prefix(root)
-                .is_some_and(|rest| rest.starts_with(MAIN_SEPARATOR))
-        };
-        self.added.retain(|path, _| !below(path, to));
-        self.removed.retain(|path| !below(path, to));
-        let moved: Vec<(String, Node)> = self
-            .added
-            .iter()
-            .filter(|(path, _)| below(path, from))
-            .map(|(path, node)| (format!("{to}{}", &path[from.len()..]), node.clone()))
-            .collect();
-        self.added.retain(|path, _| !below(path, from));
-        self.added.extend(moved);
-        let hidden: Vec<String> = self
-            .removed
-            .iter()
-            .filter(|path| below(path, from))
-            .map(|path| format!("{to}{}", &path[from.len()..]))
-            .collect();
-        self.removed.retain(|path| !below(path, from));
-        self.removed.extend(hidden);
+        for key in keys_below(&self.added, to) {
+            self.added.remove(&key);
+        }
+        for key in set_below(&self.removed, to) {
+            self.removed.remove(&key);
+        }
+        for key in keys_below(&self.added, from) {
+            if let Some(node) = self.added.remove(&key) {
+                self.added
+                    .insert(format!("{to}{}", &key[from.len()..]), node);
+            }
+        }
+        for key in set_below(&self.removed, from) {
+            self.removed.remove(&key);
+            self.removed.insert(format!("{to}{}", &key[from.len()..]));
+        }
     }
 
     /// The fingerprint of the item at the virtual `path`, for a plan step.
@@ -151,10 +145,9 @@ impl<F: HostFs> OverlayFs<F> {
     /// move does with the destination folders it made): the plan keeps no
     /// trace of it, rather than a creation and a deletion.
     fn unmake_new_folder(&mut self, path: &str) -> bool {
-        let below = format!("{path}{MAIN_SEPARATOR_STR}");
         let empty_and_new = self.added.get(path) == Some(&Node::NewDir)
-            && !self.added.keys().any(|key| key.starts_with(&below))
-            && !self.removed.iter().any(|key| key.starts_with(&below));
+            && self.added.range(below_range(path)).next().is_none()
+            && self.removed.range(below_range(path)).next().is_none();
         let step = self.steps.len().wrapping_sub(1);
         let made_last = matches!(self.steps.last(),
             Some(PlanStep::CreateFolder { path: made }) if made == path);
@@ -190,6 +183,29 @@ impl<F: HostFs> OverlayFs<F> {
             format!("No such file or directory (os error 2): {path}"),
         )
     }
+}
+
+/// The bounds of every key below the folder `path` (`path` and a separator,
+/// then anything): keys sort by bytes, and the separator's successor ends them.
+fn below_range(path: &str) -> (std::ops::Bound<String>, std::ops::Bound<String>) {
+    use std::ops::Bound::{Excluded, Included};
+    let after = char::from_u32(MAIN_SEPARATOR as u32 + 1).unwrap_or(MAIN_SEPARATOR);
+    (
+        Included(format!("{path}{MAIN_SEPARATOR}")),
+        Excluded(format!("{path}{after}")),
+    )
+}
+
+/// The keys of `map` below the folder `path`.
+fn keys_below<V>(map: &BTreeMap<String, V>, path: &str) -> Vec<String> {
+    map.range(below_range(path))
+        .map(|(key, _)| key.clone())
+        .collect()
+}
+
+/// The members of `set` below the folder `path`.
+fn set_below(set: &BTreeSet<String>, path: &str) -> Vec<String> {
+    set.range(below_range(path)).cloned().collect()
 }
 
 fn name_of(path: &str) -> String {
@@ -228,15 +244,21 @@ impl<F: HostFs> FileSystem for OverlayFs<F> {
         paths: &[String],
         limit: Option<u64>,
     ) -> Result<Vec<Result<String, HostError>>, HostError> {
-        Ok(paths
+        let resolved: Vec<Option<String>> = paths
             .iter()
             .map(|path| match self.resolve(path) {
-                Resolved::Real(real) => self
-                    .inner
-                    .digests(std::slice::from_ref(&real), limit)?
-                    .pop()
-                    .unwrap_or_else(|| Err(Self::missing(path))),
-                Resolved::Missing | Resolved::NewDir => Err(Self::missing(path)),
+                Resolved::Real(real) => Some(real),
+                Resolved::Missing | Resolved::NewDir => None,
+            })
+            .collect();
+        let real: Vec<String> = resolved.iter().flatten().cloned().collect();
+        let mut digests = self.inner.digests(&real, limit)?.into_iter();
+        Ok(paths
+            .iter()
+            .zip(resolved)
+            .map(|(path, real)| match real {
+                Some(_) => digests.next().unwrap_or_else(|| Err(Self::missing(path))),
+                None => Err(Self::missing(path)),
             })
             .collect())
     }
@@ -257,9 +279,11 @@ impl<F: HostFs> FileSystem for OverlayFs<F> {
             let virtual_path = child(&entry.name);
             !self.removed.contains(&virtual_path) && !self.added.contains_key(&virtual_path)
         });
+        let folder = path.trim_end_matches(MAIN_SEPARATOR);
         let added_children: Vec<String> = self
             .added
-            .keys()
+            .range(below_range(folder))
+            .map(|(key, _)| key)
             .filter(|key| Path::new(key).parent() == Some(Path::new(path)))
             .cloned()
             .collect();
@@ -345,10 +369,13 @@ impl<F: HostFs> FileSystem for OverlayFs<F> {
             return Err(Self::missing(path));
         }
         let source = self.fingerprint(path)?;
-        let below = format!("{path}{MAIN_SEPARATOR_STR}");
-        self.added
-            .retain(|key, _| key != path && !key.starts_with(&below));
-        self.removed.retain(|key| !key.starts_with(&below));
+        self.added.remove(path);
+        for key in keys_below(&self.added, path) {
+            self.added.remove(&key);
+        }
+        for key in set_below(&self.removed, path) {
+            self.removed.remove(&key);
+        }
         self.removed.insert(path.to_owned());
         self.steps.push(PlanStep::Delete {
             path: path.to_owned(),
