@@ -1,12 +1,12 @@
 //! `tidyup ask`: one single-turn question, no tools, optionally with images
 //! (a user message whose content is `text` and `image_url` parts).
 
-use serde::{Deserialize, Serialize};
 use crate::answer;
 use crate::body::RequestBody;
 use crate::call::CallSettings;
 use crate::ports::{Event, EventSink, ModelClient, Outcome};
 use crate::texts::Lang;
+use serde::{Deserialize, Serialize};
 
 /// One question.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

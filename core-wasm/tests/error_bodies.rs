@@ -22,8 +22,14 @@ fn settings() -> CallSettings {
 
 fn call(model: &mut ScriptedModel) -> Result<String, CallError> {
     let body = json!({"model": "m", "messages": []});
-    complete(RequestBody::new(&body), &settings(), model, &mut Recorder::default(), Lang::En)
-        .map(|answered| format!("{:?}", answered.completion.reply))
+    complete(
+        RequestBody::new(&body),
+        &settings(),
+        model,
+        &mut Recorder::default(),
+        Lang::En,
+    )
+    .map(|answered| format!("{:?}", answered.completion.reply))
 }
 
 #[test]

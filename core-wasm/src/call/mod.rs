@@ -9,11 +9,11 @@
 
 mod stream;
 
-use serde::{Deserialize, Serialize};
 use crate::body::RequestBody;
 use crate::ports::{ErrorCode, EventSink, HostError, HttpReply, ModelClient};
 use crate::protocol::{CallFailure, Completion, Reply, read_completion};
 use crate::texts::Lang;
+use serde::{Deserialize, Serialize};
 use stream::try_streamed;
 
 /// The default size limit of a reply: 8 MiB.

@@ -81,7 +81,8 @@ where
     Sent: Future<Output = Result<T, HostError>> + Send,
 {
     let body = with_guest_bytes(caller, ptr, len, |bytes| {
-        serde_json::from_slice::<RawChatRequest<'_>>(bytes).map(|request| request.body.get().to_owned())
+        serde_json::from_slice::<RawChatRequest<'_>>(bytes)
+            .map(|request| request.body.get().to_owned())
     })?;
     let state = caller.data();
     awaiting_model(state, send(state, body)).await
