@@ -33,10 +33,11 @@ lint:
 fuzz target="" seconds="60":
     FUZZ_TARGETS="{{target}}" FUZZ_SECONDS={{seconds}} bash .ci/fuzz.sh
 
-# Start-up benchmark (first and cached start, time to prompt, peak RSS)
+# Start-up benchmark (first and cached start, time to prompt, peak RSS), and one-shot ask against aichat
 bench:
     cargo build --release -p tidyup
     python3 bench/startup.py target/release/tidyup 15
+    python3 bench/one_shot.py --tidyup target/release/tidyup
 
 # What a session decides, scored against a careful person's placements: just quality --details downloads
 quality *args="":

@@ -38,7 +38,8 @@ impl CannedModel {
 }
 
 impl ChatTransport for CannedModel {
-    fn post(&self, body: Value) -> ReplyFuture {
+    fn post(&self, body: String) -> ReplyFuture {
+        let body: Value = serde_json::from_str(&body).unwrap();
         self.requests.lock().unwrap().push(body);
         let reply = self
             .replies

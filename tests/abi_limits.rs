@@ -68,16 +68,16 @@ impl Model {
 }
 
 impl ChatTransport for Model {
-    fn post(&self, body: Value) -> ReplyFuture {
-        let reply = match self.next(body) {
+    fn post(&self, body: String) -> ReplyFuture {
+        let reply = match self.next(serde_json::from_str(&body).unwrap()) {
             Answer::Body(body) => HttpReply::new(200, body),
             Answer::Stream(_) => panic!("a stream was scripted for a whole call"),
         };
         Box::pin(async move { Ok(reply) })
     }
 
-    fn post_stream(&self, body: Value) -> OpenFuture {
-        let opened = match self.next(body) {
+    fn post_stream(&self, body: String) -> OpenFuture {
+        let opened = match self.next(serde_json::from_str(&body).unwrap()) {
             Answer::Body(body) => Opened::Whole(HttpReply::new(200, body)),
             Answer::Stream(pieces) => Opened::Streaming(Box::new(Pieces(pieces.into()))),
         };

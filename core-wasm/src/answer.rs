@@ -5,6 +5,7 @@
 
 use serde_json::Value;
 
+use crate::body::RequestBody;
 use crate::call::{self, Answered, CallError, CallSettings};
 use crate::ports::{Event, EventSink, ModelClient, Outcome};
 use crate::protocol::Reply;
@@ -15,7 +16,7 @@ use crate::texts::Lang;
 /// error line already shown) or [`Outcome::Cancelled`] (nothing shown: the
 /// caller decides what a cancellation says).
 pub fn complete(
-    body: Value,
+    body: RequestBody,
     settings: &CallSettings,
     model: &mut dyn ModelClient,
     events: &mut dyn EventSink,

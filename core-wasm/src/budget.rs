@@ -10,6 +10,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::body::RequestBody;
 use crate::protocol::Message;
 use crate::texts::{ELIDED_MARK, Lang};
 
@@ -59,12 +60,14 @@ pub fn estimate_request(body: &Value) -> u64 {
 }
 
 /// Whether a request fits after elision.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Fit {
     /// It fits; `elided` tool results were replaced to make it so.
     Fits {
         /// Tool results replaced by a note in this pass.
         elided: usize,
+        /// The request that fits, serialized: the bytes that were estimated.
+        body: RequestBody,
     },
     /// Even with every older tool result elided it does not fit.
     TooLarge {
@@ -74,16 +77,17 @@ pub enum Fit {
 }
 
 /// Elides the oldest tool results of `history` until `request(history)`
-/// is estimated within `budget` tokens. Messages from `keep_from` on (the
+/// is estimated within `budget` tokens, and gives that request. Messages from `keep_from` on (the
 /// latest round) are never elided.
 pub fn fit(
     history: &mut [Message],
     keep_from: usize,
     budget: u64,
     lang: Lang,
-    request: impl Fn(&[Message]) -> Value,
+    request: impl Fn(&[Message]) -> RequestBody,
 ) -> Fit {
-    let mut estimate = estimate_request(&request(history));
+    let mut body = request(history);
+    let mut estimate = estimate_text(body.text());
     let mut elided = 0;
     let mut index = 0;
     while estimate > budget {
@@ -103,9 +107,10 @@ pub fn fit(
             elided += 1;
             index = next + 1;
         }
-        estimate = estimate_request(&request(history));
+        body = request(history);
+        estimate = estimate_text(body.text());
     }
-    Fit::Fits { elided }
+    Fit::Fits { elided, body }
 }
 
 /// A tool result not elided yet, and long enough that a note saves room.

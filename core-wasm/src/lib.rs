@@ -12,6 +12,7 @@
 pub mod agent;
 pub mod answer;
 pub mod arrivals;
+pub mod body;
 pub mod budget;
 pub mod call;
 pub mod contents;

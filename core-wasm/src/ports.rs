@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::body::RequestBody;
 use crate::tool_output::CallOutput;
 
 /// The model service, as the host reaches it.
@@ -22,6 +23,19 @@ pub trait ModelClient {
     /// [`ModelClient::read_stream`]); any other answer comes back whole.
     fn open_stream(&mut self, body: &Value) -> Result<HttpReply, HostError> {
         self.chat_completion(body)
+    }
+
+    /// Posts the serialized request `body` as it is; the core's calls go
+    /// through here. A client that sends bytes (the wasm host) sends them;
+    /// by default the body is read back for [`ModelClient::chat_completion`].
+    fn post(&mut self, body: &RequestBody) -> Result<HttpReply, HostError> {
+        self.chat_completion(&parsed(body)?)
+    }
+
+    /// Posts the serialized streamed request `body` as it is; by default
+    /// the body is read back for [`ModelClient::open_stream`].
+    fn post_stream(&mut self, body: &RequestBody) -> Result<HttpReply, HostError> {
+        self.open_stream(&parsed(body)?)
     }
 
     /// The next piece of the open stream, `None` at its end.
@@ -57,6 +71,12 @@ pub trait ModelClient {
     fn planned_moves(&self) -> Option<usize> {
         None
     }
+}
+
+/// A serialized request read back, for a client that reads its requests.
+fn parsed(body: &RequestBody) -> Result<Value, HostError> {
+    body.to_value()
+        .map_err(|err| HostError::new(ErrorCode::Internal, err.to_string()))
 }
 
 /// The file primitives the tools are built from. Paths are absolute.

@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::body::RequestBody;
 use crate::ports::{Event, HttpReply};
 use crate::texts::Lang;
 
@@ -137,9 +138,21 @@ impl CallFailure {
     }
 }
 
-/// Builds the JSON body of a chat-completion request.
-pub fn build_request(model: &str, messages: &[Message], tools: &Value) -> Value {
-    serde_json::json!({ "model": model, "messages": messages, "tools": tools })
+/// The fields of a chat-completion request, in the order they are sent.
+#[derive(Serialize)]
+struct ChatBody<'a> {
+    model: &'a str,
+    messages: &'a [Message],
+    tools: &'a Value,
+}
+
+/// Serializes the body of a chat-completion request, once.
+pub fn build_request(model: &str, messages: &[Message], tools: &Value) -> RequestBody {
+    RequestBody::new(&ChatBody {
+        model,
+        messages,
+        tools,
+    })
 }
 
 /// Reads an HTTP answer into a [`Reply`], or the cause of a failed call.

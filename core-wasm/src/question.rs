@@ -1,13 +1,12 @@
 //! `tidyup ask`: one single-turn question, no tools, optionally with images
 //! (a user message whose content is `text` and `image_url` parts).
 
-use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
-
 use crate::answer;
+use crate::body::RequestBody;
 use crate::call::CallSettings;
 use crate::ports::{Event, EventSink, ModelClient, Outcome};
 use crate::texts::Lang;
+use serde::{Deserialize, Serialize};
 
 /// One question.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,24 +30,71 @@ pub struct AskConfig {
 }
 
 /// The request body: no tools; the user message is plain text, or text and
-/// image parts when there are images.
-pub fn build_request(config: &AskConfig) -> Value {
-    let mut messages = Vec::new();
+/// image parts when there are images. Serialized once, straight from the
+/// config.
+pub fn build_request(config: &AskConfig) -> RequestBody {
+    let mut messages = Vec::with_capacity(2);
     if let Some(system) = &config.system {
-        messages.push(json!({ "role": "system", "content": system }));
+        messages.push(AskMessage {
+            role: "system",
+            content: Content::Text(system),
+        });
     }
     let content = if config.images.is_empty() {
-        Value::String(config.question.clone())
+        Content::Text(&config.question)
     } else {
-        let text = json!({ "type": "text", "text": config.question });
-        let images = config
-            .images
-            .iter()
-            .map(|url| json!({ "type": "image_url", "image_url": { "url": url } }));
-        Value::Array(std::iter::once(text).chain(images).collect())
+        let text = Part::Text {
+            text: &config.question,
+        };
+        let images = config.images.iter().map(|url| Part::ImageUrl {
+            image_url: ImageUrl { url },
+        });
+        Content::Parts(std::iter::once(text).chain(images).collect())
     };
-    messages.push(json!({ "role": "user", "content": content }));
-    json!({ "model": config.model, "messages": messages })
+    messages.push(AskMessage {
+        role: "user",
+        content,
+    });
+    RequestBody::new(&AskBody {
+        model: &config.model,
+        messages,
+    })
+}
+
+/// The fields of an `ask` request, in the order they are sent.
+#[derive(Serialize)]
+struct AskBody<'a> {
+    model: &'a str,
+    messages: Vec<AskMessage<'a>>,
+}
+
+/// One message of an `ask` request.
+#[derive(Serialize)]
+struct AskMessage<'a> {
+    role: &'static str,
+    content: Content<'a>,
+}
+
+/// A message's content: text, or text and image parts.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Content<'a> {
+    Text(&'a str),
+    Parts(Vec<Part<'a>>),
+}
+
+/// One part of a message's content.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Part<'a> {
+    Text { text: &'a str },
+    ImageUrl { image_url: ImageUrl<'a> },
+}
+
+/// An image's address.
+#[derive(Serialize)]
+struct ImageUrl<'a> {
+    url: &'a str,
 }
 
 /// Asks, shows the answer (and the usage), and says how it went.

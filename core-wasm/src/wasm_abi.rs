@@ -15,6 +15,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::agent::{Agent, AgentConfig};
+use crate::body::RequestBody;
 use crate::plan_table::PlanRequest;
 use crate::planner::OfflinePlanner;
 use crate::ports::{
@@ -304,6 +305,14 @@ impl WasmHost {
     ) -> Result<T, HostError> {
         let request = serde_json::to_string(request)
             .map_err(|err| HostError::new(ErrorCode::Internal, err.to_string()))?;
+        Self::call_raw(import, request.as_bytes())
+    }
+
+    /// Calls a staging import with a request already serialized.
+    fn call_raw<T: DeserializeOwned>(
+        import: unsafe extern "C" fn(*const u8, usize) -> i32,
+        request: &[u8],
+    ) -> Result<T, HostError> {
         // SAFETY: the import only reads `request` during the call.
         let staged = unsafe { import(request.as_ptr(), request.len()) };
         let len = usize::try_from(staged)
@@ -329,6 +338,17 @@ impl WasmHost {
     }
 }
 
+/// The `ChatRequest` of a serialized body: the body's bytes wrapped as they
+/// are, never serialized again.
+fn chat_request(body: &RequestBody) -> Vec<u8> {
+    let text = body.text();
+    let mut request = Vec::with_capacity(text.len() + 10);
+    request.extend_from_slice(b"{\"body\":");
+    request.extend_from_slice(text.as_bytes());
+    request.push(b'}');
+    request
+}
+
 /// A `ChatRequest` serialized from a borrowed body: the history is never copied.
 #[derive(Serialize)]
 struct BorrowedChatRequest<'a> {
@@ -342,6 +362,14 @@ impl ModelClient for WasmHost {
 
     fn open_stream(&mut self, body: &Value) -> Result<HttpReply, HostError> {
         Self::call(import_chat_stream_open, &BorrowedChatRequest { body })
+    }
+
+    fn post(&mut self, body: &RequestBody) -> Result<HttpReply, HostError> {
+        Self::call_raw(import_chat_completion, &chat_request(body))
+    }
+
+    fn post_stream(&mut self, body: &RequestBody) -> Result<HttpReply, HostError> {
+        Self::call_raw(import_chat_stream_open, &chat_request(body))
     }
 
     fn read_stream(&mut self) -> Result<Option<String>, HostError> {

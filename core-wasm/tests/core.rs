@@ -28,6 +28,7 @@ mod properties;
 mod protocol;
 mod pure;
 mod related_files;
+mod request_body;
 mod restore;
 mod rules;
 mod rules_session;

@@ -6,6 +6,7 @@
 
 use pretty_assertions::assert_eq;
 use serde_json::json;
+use tidyup_core::body::RequestBody;
 use tidyup_core::call::{CallError, CallSettings, complete};
 use tidyup_core::{HttpReply, Lang};
 use tidyup_test_kit::{Recorder, ScriptedModel, http, text_reply};
@@ -21,8 +22,14 @@ fn settings() -> CallSettings {
 
 fn call(model: &mut ScriptedModel) -> Result<String, CallError> {
     let body = json!({"model": "m", "messages": []});
-    complete(body, &settings(), model, &mut Recorder::default(), Lang::En)
-        .map(|answered| format!("{:?}", answered.completion.reply))
+    complete(
+        RequestBody::new(&body),
+        &settings(),
+        model,
+        &mut Recorder::default(),
+        Lang::En,
+    )
+    .map(|answered| format!("{:?}", answered.completion.reply))
 }
 
 #[test]

@@ -30,7 +30,9 @@ fn request_body_has_model_messages_and_tools() {
     ];
     let tools = json!([{"type": "function"}]);
     assert_eq!(
-        build_request("gpt-x", &messages, &tools),
+        build_request("gpt-x", &messages, &tools)
+            .to_value()
+            .unwrap(),
         json!({
             "model": "gpt-x",
             "messages": [

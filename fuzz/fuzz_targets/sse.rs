@@ -4,6 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use tidyup_core::body::RequestBody;
 use tidyup_core::{CallSettings, HttpReply, Lang, answer};
 use tidyup_fuzz::{NoEvents, OneReply, pieces};
 
@@ -22,6 +23,6 @@ fuzz_target!(|data: &[u8]| {
         max_reply_bytes: 64 * 1024,
         ..CallSettings::default()
     };
-    let body = serde_json::json!({ "model": "m", "messages": [] });
+    let body = RequestBody::new(&serde_json::json!({ "model": "m", "messages": [] }));
     let _ = answer::complete(body, &settings, &mut model, &mut NoEvents, Lang::En);
 });

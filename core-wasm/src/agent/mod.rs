@@ -14,6 +14,7 @@ use std::ops::ControlFlow;
 use serde_json::Value;
 
 use crate::answer;
+use crate::body::RequestBody;
 use crate::budget::{self, Fit};
 use crate::call::Answered;
 use crate::ports::{Capabilities, Event, EventSink, Outcome};
@@ -277,7 +278,7 @@ impl Agent {
         declarations: &Value,
         keep_from: usize,
         events: &mut dyn EventSink,
-    ) -> Option<Value> {
+    ) -> Option<RequestBody> {
         let model = self.config.model.clone();
         let budget_tokens = self.config.limits.context_tokens;
         let build = |history: &[Message]| protocol::build_request(&model, history, declarations);
@@ -288,7 +289,7 @@ impl Agent {
             self.config.lang,
             build,
         ) {
-            Fit::Fits { .. } => Some(protocol::build_request(&model, &self.history, declarations)),
+            Fit::Fits { body, .. } => Some(body),
             Fit::TooLarge { estimate } => {
                 let lang = self.config.lang;
                 events.emit(Event::Error {

@@ -9,12 +9,11 @@
 
 mod stream;
 
-use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
-
+use crate::body::RequestBody;
 use crate::ports::{ErrorCode, EventSink, HostError, HttpReply, ModelClient};
 use crate::protocol::{CallFailure, Completion, Reply, read_completion};
 use crate::texts::Lang;
+use serde::{Deserialize, Serialize};
 use stream::try_streamed;
 
 /// The default size limit of a reply: 8 MiB.
@@ -141,18 +140,17 @@ impl TryFailure {
 
 /// Sends `body` and returns the reply, retrying and streaming as `settings` say.
 pub fn complete(
-    mut body: Value,
+    body: RequestBody,
     settings: &CallSettings,
     model: &mut dyn ModelClient,
     events: &mut dyn EventSink,
     lang: Lang,
 ) -> Result<Answered, CallError> {
-    if settings.stream
-        && let Some(object) = body.as_object_mut()
-    {
-        object.insert("stream".into(), Value::Bool(true));
-        object.insert("stream_options".into(), json!({ "include_usage": true }));
-    }
+    let body = if settings.stream {
+        body.streamed()
+    } else {
+        body
+    };
     let tries = settings.max_tries.max(1);
     for attempt in 1..=tries {
         if model.cancelled() {
@@ -162,7 +160,7 @@ pub fn complete(
             try_streamed(&body, settings, model, events, lang)
         } else {
             model
-                .chat_completion(&body)
+                .post(&body)
                 .map_err(|err| TryFailure::from_host(err, false, settings, lang))
                 .and_then(|reply| whole(&reply, settings, lang))
         };

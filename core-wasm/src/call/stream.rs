@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use super::{Answered, CallSettings, TryFailure, oversize, whole};
+use crate::body::RequestBody;
 use crate::ports::{Event, EventSink, HttpReply, ModelClient};
 use crate::protocol::read_completion_value;
 use crate::sse::{Assembler, ChunkError, SseParser};
@@ -13,14 +14,14 @@ use crate::texts::Lang;
 /// no event at all) is read as its first event would be as a whole body:
 /// the same bytes fail, or answer, the same way however they arrive.
 pub(super) fn try_streamed(
-    body: &Value,
+    body: &RequestBody,
     settings: &CallSettings,
     model: &mut dyn ModelClient,
     events: &mut dyn EventSink,
     lang: Lang,
 ) -> Result<Answered, TryFailure> {
     let opened = model
-        .open_stream(body)
+        .post_stream(body)
         .map_err(|err| TryFailure::from_host(err, false, settings, lang))?;
     if !opened.streaming {
         // The provider answered whole (an error, or no streaming support).

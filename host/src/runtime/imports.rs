@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use tidyup_core::{ChatRequest, ErrorCode, Event, FsRequest, HostError, HttpReply};
+use tidyup_core::{ErrorCode, Event, FsRequest, HostError, HttpReply};
 use wasmtime::{Caller, Engine, Instance, Linker, Memory, Module, Store};
 
 use super::{HostState, IMPORT_MODULE, MAX_BUFFER};
@@ -67,20 +67,32 @@ async fn chat_stream_open(mut caller: Caller<'_, HostState>, ptr: u32, len: u32)
     stage_and_refuel(&mut caller, result)
 }
 
-/// Reads the guest's [`ChatRequest`] at `ptr`/`len` and awaits `send` with
-/// its body, the wait told to the host and raced against a cancel.
+/// Reads the guest's [`ChatRequest`](tidyup_core::ChatRequest) at
+/// `ptr`/`len` and awaits `send` with its body's JSON text, taken as it is
+/// (never parsed into a value nor serialized again), the wait told to the
+/// host and raced against a cancel.
 async fn send_request<T, Sent>(
     caller: &mut Caller<'_, HostState>,
     ptr: u32,
     len: u32,
-    send: impl FnOnce(&HostState, serde_json::Value) -> Sent,
+    send: impl FnOnce(&HostState, String) -> Sent,
 ) -> Result<T, HostError>
 where
     Sent: Future<Output = Result<T, HostError>> + Send,
 {
-    let request = read_json::<ChatRequest>(caller, ptr, len)?;
+    let body = with_guest_bytes(caller, ptr, len, |bytes| {
+        serde_json::from_slice::<RawChatRequest<'_>>(bytes)
+            .map(|request| request.body.get().to_owned())
+    })?;
     let state = caller.data();
-    awaiting_model(state, send(state, request.body)).await
+    awaiting_model(state, send(state, body)).await
+}
+
+/// A `ChatRequest` whose body is borrowed as its JSON text.
+#[derive(serde::Deserialize)]
+struct RawChatRequest<'a> {
+    #[serde(borrow)]
+    body: &'a serde_json::value::RawValue,
 }
 
 /// `chat_stream_read()`: the open stream's next piece, `null` at its end.
@@ -203,6 +215,17 @@ fn read_json<T: DeserializeOwned>(
     ptr: u32,
     len: u32,
 ) -> Result<T, HostError> {
+    with_guest_bytes(caller, ptr, len, |bytes| serde_json::from_slice(bytes))
+}
+
+/// Reads a guest buffer with `read`, in place; every failure is an error
+/// value.
+fn with_guest_bytes<T>(
+    caller: &mut Caller<'_, HostState>,
+    ptr: u32,
+    len: u32,
+    read: impl FnOnce(&[u8]) -> serde_json::Result<T>,
+) -> Result<T, HostError> {
     let bad = |failure: Failure| HostError::new(ErrorCode::BadRequest, failure.to_string());
     let len = len as usize;
     if len > MAX_BUFFER {
@@ -214,8 +237,7 @@ fn read_json<T: DeserializeOwned>(
         .data(&*caller)
         .get(start..start.saturating_add(len))
         .ok_or_else(|| bad(Failure::CoreRequestOutsideMemory))?;
-    serde_json::from_slice(bytes)
-        .map_err(|err| bad(Failure::CoreRequestUnreadable(err.to_string())))
+    read(bytes).map_err(|err| bad(Failure::CoreRequestUnreadable(err.to_string())))
 }
 
 /// Instantiates `module` in `store` with the host's imports.

@@ -5,7 +5,6 @@ use std::pin::Pin;
 use std::time::Duration;
 
 use reqwest::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HeaderValue, RETRY_AFTER};
-use serde_json::Value;
 use tidyup_core::{ErrorCode, HostError, HttpReply};
 
 use super::streaming::{ChunkFuture, ChunkSource, EventSize, OpenFuture, Opened, Utf8Pieces};
@@ -17,13 +16,14 @@ pub type ReplyFuture = Pin<Box<dyn Future<Output = Result<HttpReply, HostError>>
 
 /// Sends chat-completion request bodies somewhere and returns the HTTP answer.
 pub trait ChatTransport: Send + Sync {
-    /// Posts `body`; `Ok` for any HTTP answer, `Err` when none arrived.
-    fn post(&self, body: Value) -> ReplyFuture;
+    /// Posts `body`, the request's JSON text as the core serialized it,
+    /// sent as it is; `Ok` for any HTTP answer, `Err` when none arrived.
+    fn post(&self, body: String) -> ReplyFuture;
 
     /// Posts a streamed request (`"stream": true` in `body`). Without
     /// streaming support the answer comes back whole, which the core reads
     /// like any reply.
-    fn post_stream(&self, body: Value) -> OpenFuture {
+    fn post_stream(&self, body: String) -> OpenFuture {
         let reply = self.post(body);
         Box::pin(async move { reply.await.map(Opened::Whole) })
     }
@@ -121,14 +121,15 @@ pub fn chat_completions_url(base_url: &str) -> String {
 }
 
 impl HttpTransport {
-    /// The POST of `body` to the provider, with the key's header when there
-    /// is a key; the caller may add headers (e.g. `Accept`) and sends it.
-    pub fn request(&self, body: &Value) -> reqwest::RequestBuilder {
+    /// The POST of `body` (JSON text, sent as it is) to the provider, with
+    /// the key's header when there is a key; the caller may add headers
+    /// (e.g. `Accept`) and sends it.
+    pub fn request(&self, body: String) -> reqwest::RequestBuilder {
         let request = self
             .client
             .post(&self.url)
             .header(CONTENT_TYPE, "application/json")
-            .json(body);
+            .body(body);
         match &self.authorization {
             Some(authorization) => request.header(AUTHORIZATION, authorization.clone()),
             None => request,
@@ -137,8 +138,8 @@ impl HttpTransport {
 }
 
 impl ChatTransport for HttpTransport {
-    fn post(&self, body: Value) -> ReplyFuture {
-        let request = self.request(&body);
+    fn post(&self, body: String) -> ReplyFuture {
+        let request = self.request(body);
         let limit = self.max_reply_bytes;
         Box::pin(async move {
             let response = request.send().await.map_err(|err| transport_error(&err))?;
@@ -146,8 +147,8 @@ impl ChatTransport for HttpTransport {
         })
     }
 
-    fn post_stream(&self, body: Value) -> OpenFuture {
-        let request = self.request(&body).header(ACCEPT, "text/event-stream");
+    fn post_stream(&self, body: String) -> OpenFuture {
+        let request = self.request(body).header(ACCEPT, "text/event-stream");
         let limit = self.max_reply_bytes;
         Box::pin(async move {
             let response = request.send().await.map_err(|err| transport_error(&err))?;
@@ -294,7 +295,7 @@ fn transport_error(err: &reqwest::Error) -> HostError {
 pub struct NoTransport;
 
 impl ChatTransport for NoTransport {
-    fn post(&self, _body: Value) -> ReplyFuture {
+    fn post(&self, _body: String) -> ReplyFuture {
         Box::pin(async {
             Err(HostError::new(
                 ErrorCode::NoProvider,

@@ -6,7 +6,6 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use serde_json::Value;
 use tidyup_core::{HostError, HttpReply};
 
 use super::http::{ChatTransport, ReplyFuture};
@@ -57,7 +56,7 @@ fn scrub_error(secrets: &[Secret], mut error: HostError) -> HostError {
 }
 
 impl ChatTransport for RedactingTransport {
-    fn post(&self, body: Value) -> ReplyFuture {
+    fn post(&self, body: String) -> ReplyFuture {
         let reply = self.inner.post(body);
         let secrets = self.secrets.clone();
         Box::pin(async move {
@@ -68,7 +67,7 @@ impl ChatTransport for RedactingTransport {
         })
     }
 
-    fn post_stream(&self, body: Value) -> OpenFuture {
+    fn post_stream(&self, body: String) -> OpenFuture {
         let opened = self.inner.post_stream(body);
         let secrets = self.secrets.clone();
         Box::pin(async move {
