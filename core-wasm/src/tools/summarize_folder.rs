@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use super::bulk::{Folder, busy_entries, kinds_of, movable, read_folder};
 use super::name_patterns::pattern_with_extension;
-use super::summary_rows::{rows, short, short_glob};
+use super::summary_rows::{BY_CONTENT_NAMED, IN_USE_NAMED, PROJECTS, rows, short, short_glob};
 use super::{Args, DIR_MARKER, Group, Tool, ToolContext, ToolData, ToolFailure, ToolResult};
 use crate::file_type::{Category, extension};
 use crate::format::group_digits;
@@ -26,16 +26,10 @@ const TOP: usize = 10;
 const FOLDERS: usize = 15;
 /// Sample names per category.
 const SAMPLES: usize = 3;
-/// Files in use named per kind.
-pub(super) const IN_USE_NAMED: usize = 10;
-/// Files named whose kind their first bytes told.
-pub(super) const BY_CONTENT_NAMED: usize = 50;
 /// Groups of related files named as examples.
 const GROUPS: usize = 5;
 /// Subfolders looked into to see whether they are projects.
 const PROJECT_CHECKS: usize = 50;
-/// Projects named.
-pub(super) const PROJECTS: usize = 10;
 
 pub(super) const TOOL: Tool = Tool {
     name: "summarize_folder",

@@ -5,10 +5,16 @@
 use std::collections::BTreeMap;
 
 use super::Summary;
-use super::summarize_folder::{BY_CONTENT_NAMED, IN_USE_NAMED, PROJECTS};
 use crate::file_type::Category;
 use crate::format::format_size;
 use crate::in_use::InUse;
+
+/// Files in use named per kind.
+pub(super) const IN_USE_NAMED: usize = 10;
+/// Files named whose kind their first bytes told.
+pub(super) const BY_CONTENT_NAMED: usize = 50;
+/// Projects named.
+pub(super) const PROJECTS: usize = 10;
 
 /// Characters of a name shown in a summary.
 const NAME_CHARS: usize = 40;
