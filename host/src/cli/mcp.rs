@@ -4,9 +4,9 @@
 
 use std::path::PathBuf;
 
+use crate::words::mcp::McpMode;
 use tidyup_core::Lang;
 use tidyup_core::texts::Expected;
-use tidyup_core::texts::mcp::McpMode;
 
 use super::McpArgs;
 use super::config::Config;

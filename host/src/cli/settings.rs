@@ -2,6 +2,7 @@
 //! resolve to.
 
 use crate::rules_file::{RulesFile, RulesFileError};
+use crate::words::StartupWords;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

@@ -1,5 +1,6 @@
 //! One interactive session: load the core, then feed it user lines.
 
+use crate::words::{AskWords, FailuresWords, SessionWords};
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};

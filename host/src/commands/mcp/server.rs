@@ -33,7 +33,7 @@ use crate::cli::McpSettings;
 use crate::console::errln;
 use crate::failure::Failure;
 use crate::runtime::{CoreSession, ToolCallStopped};
-use tidyup_core::texts::mcp::{self as texts, McpRoots};
+use crate::words::mcp::{self as texts, McpRoots};
 
 /// How long the client may take to answer `roots/list`.
 const ROOTS_TIMEOUT: Duration = Duration::from_secs(30);
