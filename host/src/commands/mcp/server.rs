@@ -269,9 +269,8 @@ impl ServerHandler for TidyupServer {
             lang: self.lang(),
             name,
             arguments: request.arguments.map_or(Value::Null, Value::Object),
-            large_folder_entries: self.settings.large_folder_entries,
+            limits: self.settings.limits,
             read_contents: self.settings.read_contents,
-            excerpt_chars: self.settings.excerpt_chars,
             dry_run: self.settings.dry_run,
         };
         self.run(&mut core, &call, &context.peer, progress_token)
