@@ -13,6 +13,7 @@ use serde_json::Value;
 use crate::body::RequestBody;
 use crate::protocol::Message;
 use crate::texts::{ELIDED_MARK, Lang};
+use crate::tools::ToolLimits;
 
 /// The default budget, in tokens, when neither the user nor the provider's
 /// preset gives one.
@@ -23,20 +24,18 @@ pub const DEFAULT_CONTEXT_TOKENS: u64 = 128_000;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Limits {
-    /// Entries above which a directory is large (`[limits] large_folder_entries`).
-    pub large_folder_entries: usize,
+    /// The limits of its tool calls.
+    #[serde(flatten)]
+    pub tools: ToolLimits,
     /// The most tokens a request may carry, as estimated (`--context-tokens`).
     pub context_tokens: u64,
-    /// The most characters of a `read_file` excerpt (`[limits] excerpt_chars`).
-    pub excerpt_chars: usize,
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Self {
-            large_folder_entries: crate::tools::LARGE_FOLDER_ENTRIES,
+            tools: ToolLimits::default(),
             context_tokens: DEFAULT_CONTEXT_TOKENS,
-            excerpt_chars: crate::contents::DEFAULT_MAX_CHARS,
         }
     }
 }

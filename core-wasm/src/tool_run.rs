@@ -13,7 +13,7 @@ use serde_json::Value;
 use crate::paths;
 use crate::ports::{ErrorCode, EventSink, FileSystem, HostError};
 use crate::texts::Lang;
-use crate::tools::{self, LARGE_FOLDER_ENTRIES, ToolContext, ToolData, ToolOutput, ToolSet};
+use crate::tools::{self, ToolContext, ToolData, ToolLimits, ToolOutput, ToolSet};
 
 /// One tool call: the `tidyup_run_tool` request.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -28,28 +28,17 @@ pub struct ToolRun {
     /// Its arguments: a JSON object, or one serialized as text.
     #[serde(default)]
     pub arguments: Value,
-    /// Entries above which a directory is large (`list_files` shows the
-    /// first ones only).
-    #[serde(default = "default_large_folder_entries")]
-    pub large_folder_entries: usize,
+    /// When a directory is large (`list_files` shows the first entries
+    /// only), how long a `read_file` excerpt may be.
+    #[serde(flatten)]
+    pub limits: ToolLimits,
     /// Whether `read_file` may run (the user allowed reading contents).
     #[serde(default)]
     pub read_contents: bool,
-    /// The most characters of a `read_file` excerpt.
-    #[serde(default = "default_excerpt_chars")]
-    pub excerpt_chars: usize,
     /// Whether the host's file system is a dry run's overlay: the changing
     /// tools' results say what would be done.
     #[serde(default)]
     pub dry_run: bool,
-}
-
-fn default_excerpt_chars() -> usize {
-    crate::contents::DEFAULT_MAX_CHARS
-}
-
-fn default_large_folder_entries() -> usize {
-    LARGE_FOLDER_ENTRIES
 }
 
 impl ToolRun {
@@ -75,8 +64,7 @@ impl ToolRun {
             ..ToolSet::WITH_BULK
         };
         let mut ctx = ToolContext::new(files, &self.target_dir, self.lang).with_tools(tools);
-        ctx.large_folder_entries = self.large_folder_entries;
-        ctx.excerpt_chars = self.excerpt_chars;
+        ctx.limits = self.limits;
         ctx.progress = Some(progress);
         ctx.dry_run = self.dry_run;
         let output = tools::run_tool(&self.name, &self.arguments, &mut ctx);

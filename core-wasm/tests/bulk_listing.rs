@@ -7,6 +7,7 @@ use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
 use tidyup_core::budget::Limits;
 use tidyup_core::texts::prompt::{bulk_prompt, existing_folders_prompt, system_prompt};
+use tidyup_core::tools::ToolLimits;
 use tidyup_core::tools::{self, ToolContext, ToolSet};
 use tidyup_core::{Lang, Outcome};
 use tidyup_test_kit::{
@@ -83,7 +84,7 @@ fn a_folder_of_exactly_200_entries_is_not_large() {
 fn the_threshold_is_configurable() {
     let mut fs = folder(MemFs::new(), ".", 8, 0);
     let mut ctx = ToolContext::new(&mut fs, TARGET, Lang::En);
-    ctx.large_folder_entries = 5;
+    ctx.limits.large_folder_entries = 5;
     let result = tools::run("list_files", &json!({"path": "."}), &mut ctx);
     assert!(ctx.met_large_folder);
     let lines: Vec<&str> = result.lines().collect();
@@ -236,7 +237,10 @@ fn the_agent_threshold_comes_from_its_limits() {
     let fs = folder(MemFs::new(), ".", 6, 0);
     let model = ScriptedModel::new([text_reply("Hello.")]);
     let limits = Limits {
-        large_folder_entries: 5,
+        tools: ToolLimits {
+            large_folder_entries: 5,
+            ..ToolLimits::default()
+        },
         ..Limits::default()
     };
     let mut world = World::en(fs, model).with_limits(limits);

@@ -19,7 +19,7 @@ use tidyup_test_kit::{
 /// The data of tool `name` run with `arguments` on `fs`, every tool declared.
 fn data_of(fs: &mut MemFs, lang: Lang, name: &str, arguments: Value) -> ToolData {
     let mut ctx = ToolContext::new(fs, TARGET, lang).with_tools(ToolSet::WITH_BULK);
-    ctx.large_folder_entries = 2;
+    ctx.limits.large_folder_entries = 2;
     tools::run_tool(name, &arguments, &mut ctx).data
 }
 

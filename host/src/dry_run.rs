@@ -4,6 +4,7 @@
 //! see [`Fingerprint`]) or looks in use now (the core's
 //! [`tidyup_core::in_use`]: a download being written, a lock file).
 
+use crate::words::{InUseWords, SessionWords, UndoApplyWords};
 use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -137,55 +137,194 @@ impl Failure {
     /// The failure, in `lang`.
     pub fn text(&self, lang: Lang) -> String {
         match self {
-            Failure::NoDataDir => lang.no_data_dir(),
-            Failure::NoSuchSession { session, path } => lang.no_such_session(session, path),
-            Failure::JournalWithoutHeader(session) => lang.journal_without_header(session),
-            Failure::CannotOpenSessionRoots(session) => lang.cannot_open_session_roots(session),
-            Failure::CannotPurge(path) => lang.cannot_purge(path),
-            Failure::CannotRead(path) => lang.cannot_read(path),
-            Failure::NotAPlan(path) => lang.not_a_plan(path),
-            Failure::CannotOpenPlanRoots => lang.cannot_open_plan_roots(),
-            Failure::CoreNotRunning => lang.core_not_running(),
-            Failure::CoreNotRestarted(cause) => lang.core_not_restarted(cause),
-            Failure::CoreNotRestored(cause) => lang.core_not_restored(cause),
-            Failure::CoreHalted(cause) => lang.core_stopped_with(cause),
-            Failure::AbiMismatch { found, expected } => lang.abi_mismatch(*found, *expected),
-            Failure::CoreWithoutMemory => lang.core_without_memory(),
-            Failure::CoreInputTooLarge(bytes) => lang.core_input_too_large(*bytes),
-            Failure::CoreCannotAllocate(bytes) => lang.core_cannot_allocate(*bytes),
-            Failure::CoreReplyOutsideMemory => lang.core_reply_outside_memory(),
-            Failure::CoreReplyUnreadable => lang.core_reply_unreadable(),
-            Failure::CoreDoesNotCompile => lang.core_does_not_compile(),
-            Failure::LockPoisoned(what) => lang.lock_poisoned(what),
-            Failure::KeyNotHeaderSafe => lang.key_not_header_safe(),
-            Failure::CannotListenForSigterm => lang.cannot_listen_for_sigterm(),
-            Failure::MoveIntoItself(to) => lang.move_into_itself(to),
-            Failure::FolderWithContentsAt(to) => lang.folder_with_contents_at(to),
-            Failure::AlreadyThere(path) => lang.already_there(path),
-            Failure::NotThere(path) => lang.not_there(path),
-            Failure::JournalNotWritten(cause) => lang.journal_not_written(cause),
-            Failure::ReplacedItemKeptInTrash {
-                failure,
-                trash,
-                cause,
-            } => lang.replaced_item_kept_in_trash(failure, trash, cause),
-            Failure::OwnDataInside { path, place } => lang.own_data_inside(path, place),
-            Failure::OwnDataHolder { path, place } => lang.own_data_holder(path, place),
-            Failure::BatchMoveUnanswered => lang.batch_move_unanswered(),
-            Failure::DigestMissing => lang.digest_missing(),
-            Failure::CancelledByUser => lang.cancelled_by_user(),
-            Failure::CoreRequestTooLarge(bytes) => lang.core_request_too_large(*bytes),
-            Failure::CoreRequestOutsideMemory => lang.core_request_outside_memory(),
-            Failure::CoreRequestUnreadable(cause) => lang.core_request_unreadable(cause),
-            Failure::CannotReadCore(path) => lang.cannot_read_core(path),
-            Failure::PlanFromAnEarlierVersion(path) => lang.plan_from_an_earlier_version(path),
-            Failure::NoNameAtEnd(path) => lang.no_name_at_end(path),
-            Failure::ChangedOnTheWay => lang.changed_on_the_way(),
-            Failure::LeftoversInTheWay(base) => lang.leftovers_in_the_way(base),
-            Failure::SpecialFileNotMovedAcross => lang.special_file_not_moved_across(),
-            Failure::TooDeepToMoveAcross(depth) => lang.too_deep_to_move_across(*depth),
-            Failure::SymlinkNotMovedAcross => lang.symlink_not_moved_across(),
-            Failure::NotARegularFile => lang.not_a_regular_file(),
+            Failure::NoDataDir => lang.pick(
+                    "no data directory for the journal; set TIDYUP_DATA_DIR".to_owned(),
+                    "找不到存放日志的数据目录；请设置 TIDYUP_DATA_DIR".to_owned(),
+                ),
+            Failure::NoSuchSession { session, path } => lang.pick(
+                    format!("no session {session} ({path})"),
+                    format!("没有会话 {session}（{path}）"),
+                ),
+            Failure::JournalWithoutHeader(session) => lang.pick(
+                    format!("the journal of {session} has no header"),
+                    format!("会话 {session} 的日志缺少开头记录"),
+                ),
+            Failure::CannotOpenSessionRoots(session) => lang.pick(
+                    format!("cannot open the roots of {session}"),
+                    format!("无法打开会话 {session} 的根目录"),
+                ),
+            Failure::CannotPurge(path) => lang.pick(format!("cannot purge {path}"), format!("无法清除 {path}")),
+            Failure::CannotRead(path) => lang.pick(format!("cannot read {path}"), format!("无法读取 {path}")),
+            Failure::NotAPlan(path) => lang.pick(
+                    format!("{path} is not a tidyup plan"),
+                    format!("{path} 不是 tidyup 的整理计划"),
+                ),
+            Failure::CannotOpenPlanRoots => lang.pick(
+                    "cannot open the plan's directories".to_owned(),
+                    "无法打开计划涉及的目录".to_owned(),
+                ),
+            Failure::CoreNotRunning => lang.pick(
+                    "the core is not running".to_owned(),
+                    "核心没有在运行".to_owned(),
+                ),
+            Failure::CoreNotRestarted(cause) => lang.pick(
+                    format!("the core stopped ({cause}) and could not be restarted"),
+                    format!("核心已停止（{cause}），且无法重新启动"),
+                ),
+            Failure::CoreNotRestored(cause) => lang.pick(
+                    format!("the core stopped ({cause}) and could not be restored"),
+                    format!("核心已停止（{cause}），且无法恢复对话"),
+                ),
+            Failure::CoreHalted(cause) => lang.pick(
+                    format!("the core stopped ({cause})"),
+                    format!("核心已停止（{cause}）"),
+                ),
+            Failure::AbiMismatch { found, expected } => lang.pick(
+                    format!("the core speaks ABI version {found}, this host speaks {expected}"),
+                    format!("核心使用 ABI 版本 {found}，本程序使用 {expected}"),
+                ),
+            Failure::CoreWithoutMemory => lang.pick(
+                    "the core exports no memory".to_owned(),
+                    "核心没有导出内存".to_owned(),
+                ),
+            Failure::CoreInputTooLarge(bytes) => lang.pick(
+                    format!("input of {bytes} bytes is too large"),
+                    format!("{bytes} 字节的输入过大"),
+                ),
+            Failure::CoreCannotAllocate(bytes) => lang.pick(
+                    format!("the core could not allocate {bytes} bytes"),
+                    format!("核心无法分配 {bytes} 字节"),
+                ),
+            Failure::CoreReplyOutsideMemory => lang.pick(
+                    "the core replied outside its memory".to_owned(),
+                    "核心的回复超出了它的内存".to_owned(),
+                ),
+            Failure::CoreReplyUnreadable => lang.pick(
+                    "unreadable reply from the core".to_owned(),
+                    "无法读取核心的回复".to_owned(),
+                ),
+            Failure::CoreDoesNotCompile => lang.pick(
+                    "the core .wasm does not compile".to_owned(),
+                    "核心 .wasm 无法编译".to_owned(),
+                ),
+            Failure::LockPoisoned(what) => {
+                let what_zh = match *what {
+                    "journal" => "日志",
+                    "plan" => "计划",
+                    "file system" => "文件系统",
+                    _ => "工作区",
+                };
+                lang.pick(
+                    format!("the {what} lock was poisoned"),
+                    format!("{what_zh}的锁已损坏"),
+                )
+            }
+            Failure::KeyNotHeaderSafe => lang.pick(
+                    "the API key contains characters not allowed in a header".to_owned(),
+                    "API 密钥含有 HTTP 头中不允许的字符".to_owned(),
+                ),
+            Failure::CannotListenForSigterm => lang.pick(
+                    "cannot listen for SIGTERM".to_owned(),
+                    "无法监听 SIGTERM".to_owned(),
+                ),
+            Failure::MoveIntoItself(destination) => lang.pick(
+                    format!("a folder cannot be moved into itself: {destination}"),
+                    format!("文件夹不能移动到它自身之中：{destination}"),
+                ),
+            Failure::FolderWithContentsAt(destination) => lang.pick(
+                    format!("a folder that is not empty is already at {destination}"),
+                    format!("{destination} 处已有一个非空文件夹"),
+                ),
+            Failure::AlreadyThere(path) => lang.pick(format!("{path} already exists"), format!("{path} 已存在")),
+            Failure::NotThere(path) => lang.pick(format!("{path} does not exist"), format!("{path} 不存在")),
+            Failure::JournalNotWritten(cause) => lang.pick(
+                    format!("cannot write the journal, nothing was changed: {cause}"),
+                    format!("无法写入日志，未做任何改动：{cause}"),
+                ),
+            Failure::ReplacedItemKeptInTrash { failure, trash, cause, } => lang.pick(
+                    format!(
+                        "{failure}; the item it was to replace is kept in the trash ({trash}), and `tidyup undo` puts it back: {cause}"
+                    ),
+                    format!(
+                        "{failure}；原本要被替换的项目保存在回收站（{trash}），`tidyup undo` 可以把它放回：{cause}"
+                    ),
+                ),
+            Failure::OwnDataInside { path, place } => lang.pick(
+                    format!(
+                        "tidyup's own data (its journal, trash, plans, cache or settings) is never touched by tools: {path} is in {place}"
+                    ),
+                    format!(
+                        "工具从不触碰 tidyup 自己的数据（日志、回收站、计划、缓存或设置）：{path} 位于 {place} 之中"
+                    ),
+                ),
+            Failure::OwnDataHolder { path, place } => lang.pick(
+                    format!(
+                        "a folder holding tidyup's own data (its journal, trash, plans, cache or settings) is never moved or deleted: {path} holds {place}"
+                    ),
+                    format!(
+                        "存放 tidyup 自己数据（日志、回收站、计划、缓存或设置）的文件夹从不被移动或删除：{path} 中有 {place}"
+                    ),
+                ),
+            Failure::BatchMoveUnanswered => lang.pick(
+                    "a move of the batch was not answered".to_owned(),
+                    "批量移动中有一项没有得到结果".to_owned(),
+                ),
+            Failure::DigestMissing => lang.pick(
+                    "a digest went missing".to_owned(),
+                    "有一个文件摘要丢失了".to_owned(),
+                ),
+            Failure::CancelledByUser => lang.pick(
+                    "cancelled by the user".to_owned(),
+                    "已被用户取消".to_owned(),
+                ),
+            Failure::CoreRequestTooLarge(bytes) => lang.pick(
+                    format!("request of {bytes} bytes is too large"),
+                    format!("{bytes} 字节的请求过大"),
+                ),
+            Failure::CoreRequestOutsideMemory => lang.pick(
+                    "request buffer is outside guest memory".to_owned(),
+                    "请求缓冲区不在核心的内存之内".to_owned(),
+                ),
+            Failure::CoreRequestUnreadable(cause) => lang.pick(
+                    format!("unreadable request: {cause}"),
+                    format!("无法读取的请求：{cause}"),
+                ),
+            Failure::CannotReadCore(path) => lang.pick(
+                    format!("cannot read the core {path}"),
+                    format!("无法读取核心 {path}"),
+                ),
+            Failure::PlanFromAnEarlierVersion(path) => lang.pick(
+                    format!("{path} was saved by an earlier version of tidyup, whose plans cannot show every edit made since; make the plan again with --dry-run"),
+                    format!("{path} 由较早版本的 tidyup 保存，这种计划无法反映之后的所有改动；请用 --dry-run 重新生成计划"),
+                ),
+            Failure::NoNameAtEnd(path) => lang.pick(
+                    format!("{path} does not end in a name"),
+                    format!("{path} 没有以名称结尾"),
+                ),
+            Failure::ChangedOnTheWay => lang.pick(
+                    "a folder on the way changed during the move; nothing was moved".to_owned(),
+                    "移动途中经过的文件夹发生了变化；没有移动任何东西".to_owned(),
+                ),
+            Failure::LeftoversInTheWay(base) => lang.pick(
+                    format!("100 leftover {base} items are in the way; remove them"),
+                    format!("有 100 个遗留的 {base} 项目挡住了去路；请删除它们"),
+                ),
+            Failure::SpecialFileNotMovedAcross => lang.pick(
+                    "a device, pipe or socket cannot be moved to another file system".to_owned(),
+                    "设备、管道或套接字不能移动到另一个文件系统".to_owned(),
+                ),
+            Failure::TooDeepToMoveAcross(depth) => lang.pick(
+                    format!("folders nested more than {depth} deep are not moved to another file system"),
+                    format!("嵌套超过 {depth} 层的文件夹不会移动到另一个文件系统"),
+                ),
+            Failure::SymlinkNotMovedAcross => lang.pick(
+                    "moving a symlink to another file system is not supported here".to_owned(),
+                    "此平台不支持把符号链接移动到另一个文件系统".to_owned(),
+                ),
+            Failure::NotARegularFile => lang.pick(
+                    "not a regular file (a pipe, device, socket or folder, perhaps behind a link): only regular files are read".to_owned(),
+                    "不是普通文件（可能经由链接指向管道、设备、套接字或文件夹）：只读取普通文件".to_owned(),
+                ),
         }
     }
 }

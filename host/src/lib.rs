@@ -28,6 +28,7 @@ mod regular_file;
 pub mod rules_file;
 pub mod runtime;
 pub mod transport;
+mod words;
 
 pub use console::print_line;
 

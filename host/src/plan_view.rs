@@ -9,6 +9,7 @@
 //! what is at `to`, or `delete`), `from` and `to` (absolute paths, null
 //! where a kind has none), in the order the plan carries them out.
 
+use crate::words::ReviewWords;
 use std::path::Path;
 
 use serde::Serialize;

@@ -4,6 +4,7 @@
 //! changes); its text goes to the core, its excludes to the file system
 //! below the model.
 
+use crate::words::StartupWords;
 use std::path::{Path, PathBuf};
 
 use tidyup_core::Lang;

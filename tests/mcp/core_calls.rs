@@ -11,7 +11,7 @@ use tidyup::fs::RealFs;
 use tidyup::runtime::{CoreSession, HostState, ToolCallStopped};
 use tidyup::transport::NoTransport;
 use tidyup_core::tool_run::ToolRun;
-use tidyup_core::tools::ToolOutput;
+use tidyup_core::tools::{ToolLimits, ToolOutput};
 use tidyup_core::{Event, EventSink, Lang};
 
 use super::client::TestClient;
@@ -42,9 +42,11 @@ fn call(target: &std::path::Path, name: &str, arguments: Value) -> ToolRun {
         lang: Lang::En,
         name: name.to_owned(),
         arguments,
-        large_folder_entries: 200,
+        limits: ToolLimits {
+            large_folder_entries: 200,
+            excerpt_chars: 4_000,
+        },
         read_contents: false,
-        excerpt_chars: 4_000,
         dry_run: false,
     }
 }

@@ -116,7 +116,7 @@ impl Agent {
         let large = caps
             .files
             .list(&self.config.target_dir)
-            .is_ok_and(|entries| entries.len() > self.config.limits.large_folder_entries);
+            .is_ok_and(|entries| entries.len() > self.config.limits.tools.large_folder_entries);
         if large {
             self.enable_bulk_tools();
         }
@@ -339,8 +339,7 @@ impl Agent {
                     let mut asked = || model.cancelled();
                     let mut ctx = ToolContext::new(&mut *caps.files, &self.config.target_dir, lang)
                         .with_tools(self.tools);
-                    ctx.large_folder_entries = self.config.limits.large_folder_entries;
-                    ctx.excerpt_chars = self.config.limits.excerpt_chars;
+                    ctx.limits = self.config.limits.tools;
                     ctx.progress = Some(&mut *caps.events);
                     ctx.stop_requested = Some(&mut asked);
                     let output = tools::run_tool(&call.name, &call.arguments, &mut ctx);

@@ -101,24 +101,6 @@ impl Lang {
         self.pick("Moving files".to_owned(), "正在移动文件".to_owned())
     }
 
-    /// A progress bar's rate: `per_second` files a second.
-    pub fn files_per_second(self, per_second: f64) -> String {
-        // Whole files: a rate below one a second shows as 0.
-        let whole = crate::format::group_digits(per_second.max(0.0).round() as usize);
-        self.pick(format!("{whole} files/s"), format!("每秒 {whole} 个文件"))
-    }
-
-    /// A progress bar's estimate of the time left, in seconds.
-    pub fn time_left(self, seconds: u64) -> String {
-        let (minutes, seconds) = (seconds / 60, seconds % 60);
-        match (self, minutes) {
-            (Lang::En, 0) => format!("about {seconds} s left"),
-            (Lang::En, _) => format!("about {minutes} min {seconds:02} s left"),
-            (Lang::Zh, 0) => format!("约剩 {seconds} 秒"),
-            (Lang::Zh, _) => format!("约剩 {minutes} 分 {seconds:02} 秒"),
-        }
-    }
-
     /// A bulk move's first line in a dry run.
     pub fn bulk_would_move(self, moved: usize, total: usize, destination: &str) -> String {
         self.pick(

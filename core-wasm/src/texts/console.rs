@@ -139,33 +139,6 @@ impl Lang {
         )
     }
 
-    /// Cause of a stop: the core asked for more than its `limit_bytes` of memory.
-    pub fn core_out_of_memory(self, limit_bytes: u64) -> String {
-        let limit = limit_text(limit_bytes);
-        self.pick(
-            format!("out of memory: the core may use {limit}"),
-            format!("内存不足：核心最多可用 {limit}"),
-        )
-    }
-
-    /// Cause of a stop: any other fault of the core, with the runtime's words.
-    pub fn core_fault(self, detail: &str) -> String {
-        self.pick(format!("fault: {detail}"), format!("故障：{detail}"))
-    }
-
-    /// `tidyup demo`: the folder was created.
-    pub fn demo_created(self, count: usize, dir: &str, command: &str) -> String {
-        let files = self.counted(count, crate::texts::Noun::File);
-        self.pick(
-            format!(
-                "Created a messy demo folder with {files}: {dir}\nOrganize it with the offline planner (no key, no network):\n  {command}\nthen type \"organize\" and answer \"yes\"."
-            ),
-            format!(
-                "已创建一个杂乱的演示文件夹，共 {count} 个文件：{dir}\n用离线规划器整理它（无需密钥、无需联网）：\n  {command}\n然后输入“整理”，再回复“好”。"
-            ),
-        )
-    }
-
     /// The dim usage line of a turn.
     pub fn usage(self, prompt: u64, completion: u64, total: u64) -> String {
         self.pick(
@@ -202,7 +175,7 @@ impl Lang {
 }
 
 /// A limit in bytes as people set it: whole MiB or KiB when it is one, else bytes.
-fn limit_text(bytes: u64) -> String {
+pub fn limit_text(bytes: u64) -> String {
     const KIB: u64 = 1024;
     const MIB: u64 = 1024 * KIB;
     match bytes {

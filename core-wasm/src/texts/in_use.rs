@@ -87,13 +87,4 @@ impl Lang {
             names.join(&separator)
         )
     }
-
-    /// `tidyup apply`: a step refused because its source looks in use now.
-    pub fn apply_source_in_use(self, path: &str, why: InUse) -> String {
-        let what = self.in_use_label(why, 1);
-        self.pick(
-            format!("{path} looks in use now ({what}); it stays where it is"),
-            format!("{path} 现在看起来正在使用中（{what}），保持不动"),
-        )
-    }
 }

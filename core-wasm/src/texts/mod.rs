@@ -9,32 +9,23 @@
 //! [`crate::in_use`]), so every
 //! other module (and the host) may use it.
 
-mod ask;
 mod budget;
 mod bulk;
 mod commands;
 mod console;
 mod contents;
 mod duplicates;
-mod failures;
 mod in_use;
-mod install;
 mod large_rules;
-pub mod mcp;
 mod plan_table;
 mod planner;
 pub mod prompt;
-mod refusals;
 pub mod requests;
 mod review;
 mod rules;
-mod session;
 mod startup;
 mod tools;
-mod undo_apply;
 mod view;
-mod watch;
-mod window;
 
 use std::fmt;
 use std::str::FromStr;
@@ -42,6 +33,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 pub use budget::ELIDED_MARK;
+pub use console::limit_text;
 pub use contents::{render, taken_month};
 pub use large_rules::{RuleFolder, Unfollowable};
 pub use planner::{LeftAlone, PlanFolder};
@@ -75,8 +67,9 @@ impl Lang {
         }
     }
 
-    /// Picks one of two texts by language.
-    pub(crate) fn pick(self, en: String, zh: String) -> String {
+    /// Picks one of two texts by language: the core's words and a host's
+    /// own are written with it alike.
+    pub fn pick(self, en: String, zh: String) -> String {
         match self {
             Lang::En => en,
             Lang::Zh => zh,

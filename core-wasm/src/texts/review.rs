@@ -119,42 +119,4 @@ impl Lang {
             Lang::Zh => "方案里已没有要移动的文件，一切保持原样。",
         }
     }
-
-    /// `tidyup plan show`: the heading of a saved plan.
-    pub fn saved_plan_heading(self, target: &str, created: &str, steps: usize) -> String {
-        self.pick(
-            format!("Plan for {target} (made {created}): {steps} steps"),
-            format!("{target} 的方案（{created} 生成）：共 {steps} 步"),
-        )
-    }
-
-    /// `tidyup plan show`: a destination group's heading.
-    pub fn saved_plan_group(self, destination: &str, steps: usize) -> String {
-        self.pick(
-            format!("{destination} ({steps} steps)"),
-            format!("{destination}（{steps} 步）"),
-        )
-    }
-
-    /// `tidyup plan show`: the column names, in order: from, to, kind.
-    pub fn saved_plan_columns(self) -> [&'static str; 3] {
-        match self {
-            Lang::En => ["FROM", "TO", "STEP"],
-            Lang::Zh => ["原位置", "新位置", "操作"],
-        }
-    }
-
-    /// `tidyup plan show`: the word for a step's kind.
-    pub fn saved_plan_kind(self, kind: &str) -> &'static str {
-        match (self, kind) {
-            (Lang::En, "create_folder") => "create folder",
-            (Lang::Zh, "create_folder") => "新建文件夹",
-            (Lang::En, "delete") => "delete (to trash)",
-            (Lang::Zh, "delete") => "删除（进回收站）",
-            (Lang::En, "replace") => "move, replacing",
-            (Lang::Zh, "replace") => "移动并替换",
-            (Lang::En, _) => "move",
-            (Lang::Zh, _) => "移动",
-        }
-    }
 }

@@ -64,7 +64,7 @@ pub(super) fn read_folder(
     let Some(mut entries) = entries else {
         return Ok(Err(ctx.lang.dir_missing(&path)));
     };
-    if entries.len() > ctx.large_folder_entries {
+    if entries.len() > ctx.limits.large_folder_entries {
         ctx.met_large_folder = true;
     }
     sort_for_listing(&mut entries);

@@ -40,7 +40,7 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     };
     ctx.items = u64::try_from(entries.len()).ok();
     sort_for_listing(&mut entries);
-    let shown = entries.len().min(ctx.large_folder_entries);
+    let shown = entries.len().min(ctx.limits.large_folder_entries);
     ctx.data = listing_data(&entries, 0, shown);
     if entries.is_empty() {
         return Ok(ctx.lang.dir_empty(&path));

@@ -45,6 +45,27 @@ pub use read_file::{HEAD_BYTES, TAIL_BYTES};
 /// shows only the first ones and the bulk tools are declared.
 pub const LARGE_FOLDER_ENTRIES: usize = 200;
 
+/// The limits every tool call runs under, in a conversation and outside one
+/// (MCP) alike: resolved once by the host, from the config file's `[limits]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ToolLimits {
+    /// Entries above which a directory is large (`[limits]
+    /// large_folder_entries`): `list_files` shows that many.
+    pub large_folder_entries: usize,
+    /// The most characters of a `read_file` excerpt (`[limits] excerpt_chars`).
+    pub excerpt_chars: usize,
+}
+
+impl Default for ToolLimits {
+    fn default() -> Self {
+        Self {
+            large_folder_entries: LARGE_FOLDER_ENTRIES,
+            excerpt_chars: crate::contents::DEFAULT_MAX_CHARS,
+        }
+    }
+}
+
 /// Which tools a request declares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct ToolSet {
@@ -93,10 +114,8 @@ pub struct ToolContext<'a> {
     pub lang: Lang,
     /// Which tools are declared (a tool not declared is unknown).
     pub tools: ToolSet,
-    /// Entries above which a directory is large.
-    pub large_folder_entries: usize,
-    /// Most characters of a `read_file` excerpt.
-    pub excerpt_chars: usize,
+    /// When a directory is large, how long an excerpt may be.
+    pub limits: ToolLimits,
     /// Where progress of long tools goes, if anywhere.
     pub progress: Option<&'a mut dyn EventSink>,
     /// Set when a tool met a large directory.
@@ -129,8 +148,7 @@ impl<'a> ToolContext<'a> {
             target_dir,
             lang,
             tools: ToolSet::BASE,
-            large_folder_entries: LARGE_FOLDER_ENTRIES,
-            excerpt_chars: crate::contents::DEFAULT_MAX_CHARS,
+            limits: ToolLimits::default(),
             progress: None,
             met_large_folder: false,
             items: None,

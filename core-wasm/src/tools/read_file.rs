@@ -52,6 +52,6 @@ pub(super) fn read_text(ctx: &mut ToolContext<'_>, path: &str) -> Result<String,
         tail: &sample.tail,
         size: sample.size,
     };
-    let read = contents::read(&file, ctx.excerpt_chars);
+    let read = contents::read(&file, ctx.limits.excerpt_chars);
     Ok(texts::render(&read, ctx.lang))
 }

@@ -25,6 +25,7 @@
 //! A missing file is an empty one. Unknown keys are errors (a typo must not
 //! be silently ignored), reported with the file and line.
 
+use crate::words::FailuresWords;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

@@ -4,13 +4,14 @@
 
 use std::path::PathBuf;
 
+use crate::words::mcp::McpMode;
 use tidyup_core::Lang;
 use tidyup_core::texts::Expected;
-use tidyup_core::texts::mcp::McpMode;
+use tidyup_core::tools::ToolLimits;
 
 use super::McpArgs;
 use super::config::Config;
-use super::settings::{SettingsError, resolve_lang_with};
+use super::settings::{SettingsError, resolve_lang_with, tool_limits};
 
 /// Everything the MCP server needs.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,14 +30,11 @@ pub struct McpSettings {
     /// The core's fuel between two host calls (`TIDYUP_CORE_FUEL`), when
     /// not the default.
     pub core_fuel: Option<u64>,
-    /// Entries above which a directory is large (`[limits]
-    /// large_folder_entries`): `list_files` shows that many.
-    pub large_folder_entries: usize,
+    /// The limits of the tool calls (`[limits]`).
+    pub limits: ToolLimits,
     /// Whether `read_file` is offered (`--read-contents`, or
     /// `read_contents = true` in the config file).
     pub read_contents: bool,
-    /// The most characters of a `read_file` excerpt.
-    pub excerpt_chars: usize,
 }
 
 impl McpSettings {
@@ -98,15 +96,8 @@ impl McpSettings {
             dry_run: args.dry_run,
             lang: resolve_lang_with(args.lang, &env, config),
             core_fuel,
-            large_folder_entries: config
-                .limits
-                .large_folder_entries
-                .unwrap_or(tidyup_core::tools::LARGE_FOLDER_ENTRIES),
+            limits: tool_limits(config),
             read_contents: args.read_contents || config.read_contents.unwrap_or(false),
-            excerpt_chars: config
-                .limits
-                .excerpt_chars
-                .unwrap_or(tidyup_core::contents::DEFAULT_MAX_CHARS),
         })
     }
 }

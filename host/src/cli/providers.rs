@@ -6,6 +6,7 @@
 //! changes fields of a preset of the same name. Keys are only ever read from
 //! the environment; this module names variables and never holds a key.
 
+use crate::words::{CommandsWords, StartupWords};
 use tidyup_core::Lang;
 use unicode_width::UnicodeWidthStr;
 

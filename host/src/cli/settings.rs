@@ -2,10 +2,12 @@
 //! resolve to.
 
 use crate::rules_file::{RulesFile, RulesFileError};
+use crate::words::StartupWords;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use tidyup_core::texts::Expected;
+use tidyup_core::tools::ToolLimits;
 use tidyup_core::{CallSettings, Lang, Provider};
 
 use super::config::{Config, ConfigError};
@@ -397,6 +399,22 @@ fn retry_base(
     }
 }
 
+/// The limits of every tool call, a session's and an MCP client's alike:
+/// the config file's `[limits]`, else the core's defaults.
+pub fn tool_limits(config: &Config) -> ToolLimits {
+    let defaults = ToolLimits::default();
+    ToolLimits {
+        large_folder_entries: config
+            .limits
+            .large_folder_entries
+            .unwrap_or(defaults.large_folder_entries),
+        excerpt_chars: config
+            .limits
+            .excerpt_chars
+            .unwrap_or(defaults.excerpt_chars),
+    }
+}
+
 /// The context budget: the flag, else the provider's entry of the config
 /// file, else the file's top level, else what the preset's model reads.
 fn context_tokens(args: &ProviderArgs, config: &Config, name: &str) -> u64 {
@@ -428,15 +446,8 @@ impl Settings {
             dry_run: cli.dry_run,
             core_fuel,
             limits: tidyup_core::budget::Limits {
-                large_folder_entries: config
-                    .limits
-                    .large_folder_entries
-                    .unwrap_or(tidyup_core::tools::LARGE_FOLDER_ENTRIES),
+                tools: tool_limits(config),
                 context_tokens,
-                excerpt_chars: config
-                    .limits
-                    .excerpt_chars
-                    .unwrap_or(tidyup_core::contents::DEFAULT_MAX_CHARS),
             },
             read_contents: cli.read_contents || config.read_contents.unwrap_or(false),
             rules,

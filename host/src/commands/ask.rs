@@ -2,6 +2,7 @@
 //! answer alone on standard output (so it can be redirected to a file), its
 //! token usage on standard error. No tools, no files.
 
+use crate::words::AskWords;
 use std::path::Path;
 use std::sync::Arc;
 

@@ -1,6 +1,7 @@
 //! `tidyup demo`: writes the core's demo folder to disk and says how to
 //! organize it.
 
+use crate::words::{CommandsWords, ConsoleWords};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -1,6 +1,7 @@
 //! The subcommands over the journal and saved plans: `undo`, `history`,
 //! `trash --purge`, `apply` and `plan show`.
 
+use crate::words::{CommandsWords, SessionWords};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;

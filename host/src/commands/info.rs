@@ -1,6 +1,7 @@
 //! The subcommands that tell about tidyup itself: `providers`,
 //! `config path` and `export-core`.
 
+use crate::words::CommandsWords;
 use std::path::Path;
 use std::process::ExitCode;
 

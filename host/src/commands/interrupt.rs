@@ -2,6 +2,7 @@
 //! every command, and SIGTERM too on Unix for the long-running ones
 //! (`watch`, `mcp`).
 
+use crate::words::SessionWords;
 use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

@@ -2,6 +2,7 @@
 //! SHELL` (a shell's completion script) and `man` (the manual pages), both
 //! generated from the command line's own definition, so they never drift.
 
+use crate::words::{CommandsWords, InstallWords};
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;

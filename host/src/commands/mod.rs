@@ -13,6 +13,7 @@ mod run;
 mod ui;
 mod watch;
 
+use crate::words::CommandsWords;
 use std::future::Future;
 use std::process::ExitCode;
 

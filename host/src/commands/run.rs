@@ -1,5 +1,6 @@
 //! One interactive session: load the core, then feed it user lines.
 
+use crate::words::{AskWords, FailuresWords, SessionWords};
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
@@ -300,7 +301,7 @@ pub(super) fn mode_lines(settings: &Settings, with_model: bool) -> Vec<String> {
     if settings.read_contents {
         lines.push(match settings.client.provider {
             tidyup_core::Provider::Remote => {
-                lang.reading_contents_sent(settings.limits.excerpt_chars, &host)
+                lang.reading_contents_sent(settings.limits.tools.excerpt_chars, &host)
             }
             tidyup_core::Provider::Offline | tidyup_core::Provider::OfflineNoKey => {
                 lang.reading_contents_local()

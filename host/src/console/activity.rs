@@ -5,6 +5,7 @@
 //! listing of a folder that is not there yet (a plan's) does not show.
 //! Piped output and `--verbose` keep the spec's `[tool]` lines instead.
 
+use crate::words::ViewWords;
 use std::collections::BTreeSet;
 
 use tidyup_core::Lang;

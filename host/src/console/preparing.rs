@@ -1,6 +1,7 @@
 //! The line on standard error while the core is compiled for this machine
 //! (the first start, or the first after an update), when that is slow.
 
+use crate::words::InstallWords;
 use std::io::IsTerminal;
 
 use tidyup_core::Lang;

@@ -3,6 +3,7 @@
 //! time left, drawn on standard error and cleared when the tool's own line
 //! is printed.
 
+use crate::words::BulkWords;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use tidyup_core::Lang;
 

@@ -1,5 +1,6 @@
 //! The spinner on standard error while the model is awaited.
 
+use crate::words::WatchWords;
 use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

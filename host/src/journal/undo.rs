@@ -1,5 +1,6 @@
 //! Reading journals back: `tidyup undo`, `tidyup history`, `tidyup trash --purge`.
 
+use crate::words::{CommandsWords, UndoApplyWords};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};

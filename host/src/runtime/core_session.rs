@@ -7,6 +7,7 @@
 //! the same host state, the agent is restored from that history
 //! (`tidyup_agent_restore`), and the user is told; the session goes on.
 
+use crate::words::ConsoleWords;
 use anyhow::{Context, anyhow, bail};
 use serde::de::DeserializeOwned;
 use serde_json::Value;

@@ -1,5 +1,6 @@
 //! The chat-completion HTTP call: reqwest on tokio, with the key kept here.
 
+use crate::words::FailuresWords;
 use std::future::Future;
 use std::pin::Pin;
 use std::time::Duration;

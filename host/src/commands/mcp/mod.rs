@@ -16,12 +16,13 @@ mod stdio;
 mod tools;
 mod workspace;
 
+use crate::words::{AskWords, FailuresWords};
 use std::sync::Arc;
 
+use crate::words::mcp as texts;
 use anyhow::Context;
 use rmcp::ServiceExt;
 use tidyup_core::Lang;
-use tidyup_core::texts::mcp as texts;
 
 use super::interrupt::StopSignals;
 use crate::cli::McpSettings;

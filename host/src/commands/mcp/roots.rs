@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
+use crate::words::mcp::{RootRejection, root_rejected};
 use tidyup_core::Lang;
-use tidyup_core::texts::mcp::{RootRejection, root_rejected};
 
 /// The usable directories among `uris`, in the client's order, and why each
 /// other one was left out (`"URI: reason"`, in `lang`).

@@ -33,7 +33,7 @@ use crate::cli::McpSettings;
 use crate::console::errln;
 use crate::failure::Failure;
 use crate::runtime::{CoreSession, ToolCallStopped};
-use tidyup_core::texts::mcp::{self as texts, McpRoots};
+use crate::words::mcp::{self as texts, McpRoots};
 
 /// How long the client may take to answer `roots/list`.
 const ROOTS_TIMEOUT: Duration = Duration::from_secs(30);
@@ -269,9 +269,8 @@ impl ServerHandler for TidyupServer {
             lang: self.lang(),
             name,
             arguments: request.arguments.map_or(Value::Null, Value::Object),
-            large_folder_entries: self.settings.large_folder_entries,
+            limits: self.settings.limits,
             read_contents: self.settings.read_contents,
-            excerpt_chars: self.settings.excerpt_chars,
             dry_run: self.settings.dry_run,
         };
         self.run(&mut core, &call, &context.peer, progress_token)

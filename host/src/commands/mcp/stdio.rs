@@ -12,6 +12,7 @@ use std::io;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
+use crate::words::mcp as texts;
 use rmcp::RoleServer;
 use rmcp::model::{ErrorData, JsonRpcMessage, RequestId};
 use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
@@ -19,7 +20,6 @@ use rmcp::transport::Transport;
 use rmcp::transport::async_rw::AsyncRwTransport;
 use serde::de::{IgnoredAny, MapAccess, Visitor};
 use tidyup_core::Lang;
-use tidyup_core::texts::mcp as texts;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::mpsc;
 

@@ -15,7 +15,7 @@ use tidyup_core::{BatchMove, Entry, ErrorCode, FileSample, FileSystem, HostError
 use crate::dry_run::DryRunPlan;
 use crate::fs::{HostFs, OverlayFs, Protected};
 use crate::journal::{Journal, JournalStore, JournaledFs, SessionKind};
-use tidyup_core::texts::mcp as texts;
+use crate::words::mcp as texts;
 
 /// How the stack is built, whatever the roots.
 #[derive(Debug, Clone)]

@@ -2,6 +2,7 @@
 //! with progress and stop; with `--dry-run` the plan saved instead), its
 //! undo, and the `history` event.
 
+use crate::words::{CommandsWords, SessionWords, WindowWords};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -6,6 +6,7 @@
 //! the headers that keep the page and its address to itself, and none of
 //! CORS.
 
+use crate::words::WindowWords;
 use std::sync::Arc;
 
 use axum::extract::{Request, State};

@@ -23,6 +23,7 @@ mod secret;
 mod shared;
 mod status;
 
+use crate::words::WindowWords;
 use std::process::{ExitCode, Stdio};
 use std::sync::Arc;
 

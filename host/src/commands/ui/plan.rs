@@ -2,6 +2,7 @@
 //! made into the core's plan table, and the ticked rows made back into a
 //! plan to carry out.
 
+use crate::words::WindowWords;
 use std::path::{Component, Path, PathBuf};
 
 use serde::Deserialize;

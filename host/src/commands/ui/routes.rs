@@ -1,6 +1,7 @@
 //! The paths of the window (after the secret, see docs/UI.md): the page's
 //! files, the owning tab's claim and stream, and the user's actions.
 
+use crate::words::{CommandsWords, WindowWords};
 use std::convert::Infallible;
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -1,6 +1,7 @@
 //! What the routes and the session's task share: the queue of jobs, the
 //! status, the owning tab, the stop and cancel flags.
 
+use crate::words::WindowWords;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 

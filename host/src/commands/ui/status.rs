@@ -1,6 +1,7 @@
 //! What the page is told of the session: its `state` event, and the
 //! folders the folder picker offers.
 
+use crate::words::WindowWords;
 use std::path::PathBuf;
 
 use serde::Serialize;

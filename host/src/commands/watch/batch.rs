@@ -3,6 +3,7 @@
 //! files. A line per move goes to stdout, read from the journal; a failed
 //! tool to stderr.
 
+use crate::words::{AskWords, FailuresWords};
 use std::path::Path;
 use std::sync::Arc;
 

@@ -2,6 +2,7 @@
 //! held (an OS file lock) for as long as the process runs, and released by
 //! the OS however the process ends.
 
+use crate::words::WatchWords;
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, Write};
 use std::path::{Path, PathBuf};

@@ -19,6 +19,7 @@ mod rules;
 mod settle;
 mod view;
 
+use crate::words::WatchWords;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -3,6 +3,7 @@
 //! gets) and the choice of what to organize use the rules as they are now.
 //! A rules file that cannot be used stops the batches until it is fixed.
 
+use crate::words::WatchWords;
 use std::path::{Path, PathBuf};
 
 use tidyup_core::Lang;

@@ -1,147 +1,204 @@
 //! What `tidyup ui` says: in the terminal that started it, and to its page
 //! (refusals, the titles and lines of its reports, its places).
 
-use crate::texts::Lang;
+use tidyup_core::Lang;
 
-impl Lang {
+/// The words of `window` only the host says.
+pub(crate) trait WindowWords {
     /// After the address: what the window is and how to end it.
-    pub fn window_serving(self, folder: &str) -> String {
+    fn window_serving(self, folder: &str) -> String;
+
+    /// The server cannot listen on `port` of 127.0.0.1 (0: any free one).
+    fn window_cannot_listen(self, port: u16) -> String;
+
+    /// The browser could not be opened: the address (printed above) by hand.
+    fn window_open_by_hand(self) -> String;
+
+    /// The window's server stopped (Ctrl-C or SIGTERM).
+    fn window_stopped(self) -> String;
+
+    /// A request refused because it did not come from tidyup's own page
+    /// (another site, another host name, no tab).
+    fn window_refused_request(self) -> String;
+
+    /// A path the window does not have.
+    fn window_not_found(self) -> String;
+
+    /// Another tab has the session; this one may take it over.
+    fn window_other_tab(self) -> String;
+
+    /// This tab lost the session to another (or never claimed it).
+    fn window_not_this_tab(self) -> String;
+
+    /// An action while the session is busy with another.
+    fn window_busy(self) -> String;
+
+    /// A request the window cannot read (`detail` says why).
+    fn window_bad_request(self, detail: &str) -> String;
+
+    /// Apply of a plan that is not the current one (or with none).
+    fn window_no_such_plan(self) -> String;
+
+    /// Apply naming a row the plan does not have.
+    fn window_no_such_row(self, row: &str) -> String;
+
+    /// Undo of a session the journal does not have.
+    fn window_no_such_session(self, session: &str) -> String;
+
+    /// A destination that is not a folder inside the one organized.
+    fn window_bad_destination(self, to: &str) -> String;
+
+    /// The request "Organize" sends when none is typed.
+    fn window_default_request(self) -> String;
+
+    /// The go-ahead sent after the plan, so it is carried out into the dry run.
+    fn window_go_ahead(self) -> String;
+
+    /// The title of an apply's report.
+    fn window_applied_title(self, stopped: bool) -> String;
+
+    /// A report line: an apply stopped with `left` files as they were.
+    fn window_stopped_left(self, left: usize) -> String;
+
+    /// A report line: files the person unticked stay where they are.
+    fn window_unticked_left(self, left: usize) -> String;
+
+    /// The title of a `--dry-run` apply's report: the plan was saved.
+    fn window_saved_title(self) -> String;
+
+    /// A report line: nothing was ticked.
+    fn window_nothing_ticked(self) -> String;
+
+    /// The title of an undo's report.
+    fn window_undone_title(self) -> String;
+
+    /// The title of a report of what could not be done.
+    fn window_failed_title(self) -> String;
+
+    /// The label of a usual place (`desktop`, `download`, `document`,
+    /// `picture`, `home`); any other key is shown as it is.
+    fn window_place(self, key: &str) -> String;
+}
+
+impl WindowWords for Lang {
+    fn window_serving(self, folder: &str) -> String {
         self.pick(
             format!("tidyup's window for {folder} is open at the address above (this computer only). Ctrl-C stops."),
             format!("tidyup 的窗口已在上面的地址打开（仅限本机），文件夹：{folder}。按 Ctrl-C 停止。"),
         )
     }
 
-    /// The server cannot listen on `port` of 127.0.0.1 (0: any free one).
-    pub fn window_cannot_listen(self, port: u16) -> String {
+    fn window_cannot_listen(self, port: u16) -> String {
         self.pick(
             format!("cannot listen on 127.0.0.1 port {port}"),
             format!("无法在 127.0.0.1 的端口 {port} 上监听"),
         )
     }
 
-    /// The browser could not be opened: the address (printed above) by hand.
-    pub fn window_open_by_hand(self) -> String {
+    fn window_open_by_hand(self) -> String {
         self.pick(
             "Could not open the browser; open the address above in it by hand.".to_owned(),
             "无法打开浏览器；请手动在浏览器中打开上面的地址。".to_owned(),
         )
     }
 
-    /// The window's server stopped (Ctrl-C or SIGTERM).
-    pub fn window_stopped(self) -> String {
+    fn window_stopped(self) -> String {
         self.pick(
             "tidyup's window stopped.".to_owned(),
             "tidyup 的窗口已停止。".to_owned(),
         )
     }
 
-    /// A request refused because it did not come from tidyup's own page
-    /// (another site, another host name, no tab).
-    pub fn window_refused_request(self) -> String {
+    fn window_refused_request(self) -> String {
         self.pick(
             "refused: this request did not come from tidyup's own page".to_owned(),
             "已拒绝：此请求并非来自 tidyup 自己的页面".to_owned(),
         )
     }
 
-    /// A path the window does not have.
-    pub fn window_not_found(self) -> String {
+    fn window_not_found(self) -> String {
         self.pick("not found".to_owned(), "未找到".to_owned())
     }
 
-    /// Another tab has the session; this one may take it over.
-    pub fn window_other_tab(self) -> String {
+    fn window_other_tab(self) -> String {
         self.pick(
             "This folder is open in another tab or window. Take it over to work here; the other tab stops.".to_owned(),
             "此文件夹已在另一个标签页或窗口中打开。接管后可在这里继续，另一个标签页将停止。".to_owned(),
         )
     }
 
-    /// This tab lost the session to another (or never claimed it).
-    pub fn window_not_this_tab(self) -> String {
+    fn window_not_this_tab(self) -> String {
         self.pick(
             "Another tab has taken over this session; reload to take it back.".to_owned(),
             "另一个标签页已接管此会话；重新加载页面即可取回。".to_owned(),
         )
     }
 
-    /// An action while the session is busy with another.
-    pub fn window_busy(self) -> String {
+    fn window_busy(self) -> String {
         self.pick(
             "tidyup is still working; wait until it is done, or press Stop.".to_owned(),
             "tidyup 仍在处理；请等待完成，或按“停止”。".to_owned(),
         )
     }
 
-    /// A request the window cannot read (`detail` says why).
-    pub fn window_bad_request(self, detail: &str) -> String {
+    fn window_bad_request(self, detail: &str) -> String {
         self.pick(
             format!("the request cannot be read: {detail}"),
             format!("无法读取此请求：{detail}"),
         )
     }
 
-    /// Apply of a plan that is not the current one (or with none).
-    pub fn window_no_such_plan(self) -> String {
+    fn window_no_such_plan(self) -> String {
         self.pick(
             "That plan is no longer the current one; organize again.".to_owned(),
             "该方案已不是当前方案；请重新整理。".to_owned(),
         )
     }
 
-    /// Apply naming a row the plan does not have.
-    pub fn window_no_such_row(self, row: &str) -> String {
+    fn window_no_such_row(self, row: &str) -> String {
         self.pick(
             format!("the plan has no row {row}"),
             format!("方案中没有第 {row} 行"),
         )
     }
 
-    /// Undo of a session the journal does not have.
-    pub fn window_no_such_session(self, session: &str) -> String {
+    fn window_no_such_session(self, session: &str) -> String {
         self.pick(
             format!("there is no session {session}"),
             format!("没有会话 {session}"),
         )
     }
 
-    /// A destination that is not a folder inside the one organized.
-    pub fn window_bad_destination(self, to: &str) -> String {
+    fn window_bad_destination(self, to: &str) -> String {
         self.pick(
             format!("The destination \"{to}\" must be a folder inside the folder being organized, written relative to it, without \"..\"."),
             format!("目标“{to}”必须是正在整理的文件夹中的某个文件夹，以相对路径书写，且不含“..”。"),
         )
     }
 
-    /// The request "Organize" sends when none is typed.
-    pub fn window_default_request(self) -> String {
+    fn window_default_request(self) -> String {
         self.pick("organize".to_owned(), "整理".to_owned())
     }
 
-    /// The go-ahead sent after the plan, so it is carried out into the dry run.
-    pub fn window_go_ahead(self) -> String {
+    fn window_go_ahead(self) -> String {
         self.pick("yes".to_owned(), "好".to_owned())
     }
 
-    /// The title of an apply's report.
-    pub fn window_applied_title(self, stopped: bool) -> String {
+    fn window_applied_title(self, stopped: bool) -> String {
         match stopped {
             false => self.pick("Done".to_owned(), "已完成".to_owned()),
             true => self.pick("Stopped".to_owned(), "已停止".to_owned()),
         }
     }
 
-    /// A report line: an apply stopped with `left` files as they were.
-    pub fn window_stopped_left(self, left: usize) -> String {
+    fn window_stopped_left(self, left: usize) -> String {
         self.pick(
             format!("Stopped after the file in progress; {left} left where they were."),
             format!("已在当前文件完成后停止；{left} 个保持原样。"),
         )
     }
 
-    /// A report line: files the person unticked stay where they are.
-    pub fn window_unticked_left(self, left: usize) -> String {
+    fn window_unticked_left(self, left: usize) -> String {
         match (self, left) {
             (Lang::En, 1) => "1 file you unticked stays where it was.".to_owned(),
             (Lang::En, _) => format!("{left} files you unticked stay where they were."),
@@ -149,32 +206,26 @@ impl Lang {
         }
     }
 
-    /// The title of a `--dry-run` apply's report: the plan was saved.
-    pub fn window_saved_title(self) -> String {
+    fn window_saved_title(self) -> String {
         self.pick("Plan saved".to_owned(), "方案已保存".to_owned())
     }
 
-    /// A report line: nothing was ticked.
-    pub fn window_nothing_ticked(self) -> String {
+    fn window_nothing_ticked(self) -> String {
         self.pick(
             "Nothing was ticked; nothing changed.".to_owned(),
             "没有勾选任何项；未做任何改动。".to_owned(),
         )
     }
 
-    /// The title of an undo's report.
-    pub fn window_undone_title(self) -> String {
+    fn window_undone_title(self) -> String {
         self.pick("Undone".to_owned(), "已撤销".to_owned())
     }
 
-    /// The title of a report of what could not be done.
-    pub fn window_failed_title(self) -> String {
+    fn window_failed_title(self) -> String {
         self.pick("Not done".to_owned(), "未完成".to_owned())
     }
 
-    /// The label of a usual place (`desktop`, `download`, `document`,
-    /// `picture`, `home`); any other key is shown as it is.
-    pub fn window_place(self, key: &str) -> String {
+    fn window_place(self, key: &str) -> String {
         let (en, zh) = match key {
             "desktop" => ("Desktop", "桌面"),
             "download" => ("Downloads", "下载"),

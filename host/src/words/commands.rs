@@ -1,0 +1,253 @@
+//! What the commands other than a session print: `undo`, `history`,
+//! `trash --purge`, `apply`, `providers`, `config path`, `export-core`.
+
+use tidyup_core::Lang;
+use tidyup_core::texts::Noun;
+
+/// The words of `commands` only the host says.
+pub(crate) trait CommandsWords {
+    /// `undo`: the session reversed, with its counts.
+    fn undo_done(self, session: &str, reversed: usize, skipped: usize) -> String;
+
+    /// `undo`: one change that was not reversed, and why.
+    fn undo_skipped(self, reason: &str) -> String;
+
+    /// `undo` with no session left to undo.
+    fn nothing_to_undo(self) -> String;
+
+    /// `undo --watch` with no watch batch to undo.
+    fn no_watch_batch_to_undo(self) -> String;
+
+    /// `undo` (or `undo --watch`, `watch`) when the newest session (watch
+    /// batch) was undone before: which one, and how to undo an older one.
+    fn newest_already_undone(self, session: &str, watch: bool) -> String;
+
+    /// `undo`, before it starts: which session, where, how many changes.
+    fn undoing(self, session: &str, target: &str, changes: usize) -> String;
+
+    /// `undo SESSION` of a session undone before.
+    fn already_undone(self, session: &str) -> String;
+
+    /// `history` with no session.
+    fn no_sessions(self) -> String;
+
+    /// `trash --purge`: done.
+    fn trash_purged(self, sessions: usize, size: &str) -> String;
+
+    /// `apply`: one refused step, and why.
+    fn apply_refused(self, reason: &str) -> String;
+
+    /// `providers`: where the config file is, and whether it exists.
+    fn config_file_line(self, path: &str, found: bool) -> String;
+
+    /// `config path` without a config directory.
+    fn no_config_dir(self, variable: &str) -> String;
+
+    /// A file that could not be written.
+    fn cannot_write(self, path: &str, cause: &str) -> String;
+
+    /// The async runtime could not start.
+    fn no_runtime(self, cause: &str) -> String;
+
+    /// `demo`: something that is not a readable folder is at `dir`.
+    fn demo_dir_unreadable(self, dir: &str) -> String;
+
+    /// `demo`: the folder at `dir` has something in it.
+    fn demo_dir_not_empty(self, dir: &str) -> String;
+
+    /// A folder that could not be created (the cause follows).
+    fn cannot_create(self, path: &str) -> String;
+
+    /// A file that could not be written (the cause follows).
+    fn cannot_write_file(self, path: &str) -> String;
+
+    /// `providers`: the column headings.
+    fn provider_columns(self) -> [String; 5];
+
+    /// `providers`: a key is set, through `variable` when it is the one
+    /// every provider accepts.
+    fn key_set(self, variable: Option<&str>) -> String;
+
+    /// `providers`: a local server that needs no key.
+    fn key_not_needed(self) -> String;
+
+    /// `providers`: no key is set.
+    fn key_not_set(self) -> String;
+
+    /// `providers`: the mark of a provider the config file defines.
+    #[allow(clippy::wrong_self_convention)] // the words of "from the config file"
+    fn from_config_file(self) -> String;
+
+    /// `providers`: what the offline planner is.
+    fn offline_planner_row(self) -> String;
+}
+
+impl CommandsWords for Lang {
+    fn undo_done(self, session: &str, reversed: usize, skipped: usize) -> String {
+        let reversed_en = self.counted(reversed, Noun::Change);
+        self.pick(
+            format!("Undid session {session}: {reversed_en} reversed, {skipped} skipped."),
+            format!("已撤销会话 {session}：还原了 {reversed} 个改动，跳过 {skipped} 个。"),
+        )
+    }
+
+    fn undo_skipped(self, reason: &str) -> String {
+        self.pick(
+            format!("  skipped: {reason}"),
+            format!("  已跳过：{reason}"),
+        )
+    }
+
+    fn nothing_to_undo(self) -> String {
+        self.pick(
+            "there is no session to undo".to_owned(),
+            "没有可以撤销的会话".to_owned(),
+        )
+    }
+
+    fn no_watch_batch_to_undo(self) -> String {
+        self.pick(
+            "there is no watch batch to undo".to_owned(),
+            "没有可以撤销的监视批次".to_owned(),
+        )
+    }
+
+    fn newest_already_undone(self, session: &str, watch: bool) -> String {
+        match (self, watch) {
+            (Lang::En, false) => format!(
+                "the newest session, {session}, was already undone; to undo an older one, name it: `tidyup undo SESSION` (`tidyup history` lists them)"
+            ),
+            (Lang::En, true) => format!(
+                "the newest watch batch, {session}, was already undone; to undo an older one, name it: `tidyup undo SESSION` (`tidyup history` lists them)"
+            ),
+            (Lang::Zh, false) => format!(
+                "最近的会话 {session} 已经撤销过了；要撤销更早的会话，请指明：`tidyup undo 会话名`（`tidyup history` 列出全部）"
+            ),
+            (Lang::Zh, true) => format!(
+                "最近的监视批次 {session} 已经撤销过了；要撤销更早的，请指明：`tidyup undo 会话名`（`tidyup history` 列出全部）"
+            ),
+        }
+    }
+
+    fn undoing(self, session: &str, target: &str, changes: usize) -> String {
+        let changes = tidyup_core::format::group_digits(changes);
+        self.pick(
+            format!("Undoing session {session} in {target}: {changes} changes."),
+            format!("正在撤销 {target} 中的会话 {session}：{changes} 个改动。"),
+        )
+    }
+
+    fn already_undone(self, session: &str) -> String {
+        self.pick(
+            format!("session {session} was already undone"),
+            format!("会话 {session} 已经撤销过了"),
+        )
+    }
+
+    fn no_sessions(self) -> String {
+        self.pick("No sessions yet.".to_owned(), "还没有任何会话。".to_owned())
+    }
+
+    fn trash_purged(self, sessions: usize, size: &str) -> String {
+        let sessions_en = self.counted(sessions, Noun::Session);
+        self.pick(
+            format!("Purged the trash of {sessions_en}, freeing {size}."),
+            format!("已清空 {sessions} 个会话的回收站，释放了 {size}。"),
+        )
+    }
+
+    fn apply_refused(self, reason: &str) -> String {
+        self.pick(
+            format!("  refused: {reason}"),
+            format!("  已拒绝：{reason}"),
+        )
+    }
+
+    fn config_file_line(self, path: &str, found: bool) -> String {
+        match (self, found) {
+            (Lang::En, true) => format!("Config file: {path}"),
+            (Lang::En, false) => format!("Config file: {path} (not found)"),
+            (Lang::Zh, true) => format!("配置文件：{path}"),
+            (Lang::Zh, false) => format!("配置文件：{path}（不存在）"),
+        }
+    }
+
+    fn no_config_dir(self, variable: &str) -> String {
+        self.pick(
+            format!("no config directory found; set {variable} to a file path"),
+            format!("找不到配置目录；请把 {variable} 设为一个文件路径"),
+        )
+    }
+
+    fn cannot_write(self, path: &str, cause: &str) -> String {
+        self.pick(
+            format!("cannot write {path}: {cause}"),
+            format!("无法写入 {path}：{cause}"),
+        )
+    }
+
+    fn no_runtime(self, cause: &str) -> String {
+        self.pick(
+            format!("cannot start the async runtime: {cause}"),
+            format!("无法启动异步运行时：{cause}"),
+        )
+    }
+
+    fn demo_dir_unreadable(self, dir: &str) -> String {
+        self.pick(
+            format!("{dir} exists and is not a readable directory"),
+            format!("{dir} 已存在，且不是可读取的目录"),
+        )
+    }
+
+    fn demo_dir_not_empty(self, dir: &str) -> String {
+        self.pick(
+            format!("{dir} already exists and is not empty; choose another directory"),
+            format!("{dir} 已存在且不为空；请换一个目录"),
+        )
+    }
+
+    fn cannot_create(self, path: &str) -> String {
+        self.pick(format!("cannot create {path}"), format!("无法创建 {path}"))
+    }
+
+    fn cannot_write_file(self, path: &str) -> String {
+        self.pick(format!("cannot write {path}"), format!("无法写入 {path}"))
+    }
+
+    fn provider_columns(self) -> [String; 5] {
+        match self {
+            Lang::En => ["NAME", "BASE URL", "MODEL", "KEY VARIABLE", "KEY"],
+            Lang::Zh => ["名称", "基础地址", "模型", "密钥变量", "密钥"],
+        }
+        .map(str::to_owned)
+    }
+
+    fn key_set(self, variable: Option<&str>) -> String {
+        match (self, variable) {
+            (Lang::En, Some(variable)) => format!("set ({variable})"),
+            (Lang::Zh, Some(variable)) => format!("已设置（{variable}）"),
+            (Lang::En, None) => "set".to_owned(),
+            (Lang::Zh, None) => "已设置".to_owned(),
+        }
+    }
+
+    fn key_not_needed(self) -> String {
+        self.pick("not needed".to_owned(), "不需要".to_owned())
+    }
+
+    fn key_not_set(self) -> String {
+        self.pick("not set".to_owned(), "未设置".to_owned())
+    }
+
+    fn from_config_file(self) -> String {
+        self.pick(" (config)".to_owned(), "（配置文件）".to_owned())
+    }
+
+    fn offline_planner_row(self) -> String {
+        self.pick(
+            "(built in: rules, no AI)".to_owned(),
+            "（内置：规则，无 AI）".to_owned(),
+        )
+    }
+}
