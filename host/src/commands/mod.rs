@@ -29,6 +29,44 @@ pub use manual::{completions, man};
 pub use ui::UiOptions;
 pub use watch::WatchOptions;
 
+/// What the core is told of a session with `settings`: its folder, model,
+/// calls, limits, contents opt-in, rules and whether it is a dry run.
+fn agent_config(settings: &Settings) -> tidyup_core::AgentConfig {
+    tidyup_core::AgentConfig {
+        target_dir: crate::fs::names::shown_path(&settings.target_dir),
+        model: settings.client.model.clone(),
+        lang: settings.client.lang,
+        provider: settings.client.provider,
+        calls: settings.client.call_settings(),
+        limits: settings.limits,
+        read_contents: settings.read_contents,
+        rules: settings.rules.as_ref().map(|rules| rules.text.clone()),
+        dry_run: settings.dry_run,
+    }
+}
+
+/// The guarded file system of a session with `settings`: its roots (the
+/// sandbox, unless `--no-sandbox`), tidyup's own data in `store` out of
+/// reach, and the rules file's excludes.
+fn guarded_files(
+    settings: &Settings,
+    store: &crate::journal::JournalStore,
+) -> anyhow::Result<Box<dyn crate::fs::HostFs>> {
+    use crate::words::FailuresWords;
+    use anyhow::Context;
+    let base = crate::fs::base(
+        settings.roots.as_deref(),
+        &crate::fs::Protected::tidyup_own(store.root()),
+    )
+    .with_context(|| settings.client.lang.cannot_open_target())?;
+    Ok(crate::fs::with_rules(
+        base,
+        &settings.target_dir,
+        settings.rules.as_ref(),
+        settings.roots.as_deref(),
+    )?)
+}
+
 /// Prints `err` (with its causes) as tidyup's failure; the exit status is
 /// `status`.
 fn fail(err: &anyhow::Error, status: u8) -> ExitCode {

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
-use tidyup_core::{AgentConfig, FileSystem, Lang, Outcome};
+use tidyup_core::{FileSystem, Lang, Outcome};
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 use super::interrupt::SessionInterrupts;
@@ -14,7 +14,7 @@ use crate::cli::Settings;
 use crate::console::{Console, Preparing, Spinner, outln};
 use crate::dry_run::{self, DryRunPlan};
 use crate::failure::Failure;
-use crate::fs::{HostFs, OverlayFs, Protected, SharedFs};
+use crate::fs::{HostFs, OverlayFs, SharedFs};
 use crate::journal::{Journal, JournalStore, JournaledFs};
 use crate::runtime::{CoreSession, CoreStopped, HostState};
 use crate::transport::Cancel;
@@ -46,17 +46,7 @@ pub(super) async fn session(settings: Settings) -> anyhow::Result<ExitCode> {
     if let Some(fuel) = settings.core_fuel {
         state = state.with_fuel(fuel);
     }
-    let config = AgentConfig {
-        target_dir: crate::fs::names::shown_path(&settings.target_dir),
-        model: settings.client.model.clone(),
-        lang: settings.client.lang,
-        provider: settings.client.provider,
-        calls: settings.client.call_settings(),
-        limits: settings.limits,
-        read_contents: settings.read_contents,
-        rules: settings.rules.as_ref().map(|rules| rules.text.clone()),
-        dry_run: settings.dry_run,
-    };
+    let config = super::agent_config(&settings);
     let mut session = CoreSession::start(&module, state, &config)
         .await
         .with_context(|| settings.client.lang.core_failed_to_start())?;
@@ -119,17 +109,7 @@ fn file_system(
     store: &JournalStore,
     cancel: &Cancel,
 ) -> anyhow::Result<(Box<dyn FileSystem + Send>, SessionFiles)> {
-    let base = crate::fs::base(
-        settings.roots.as_deref(),
-        &Protected::tidyup_own(store.root()),
-    )
-    .with_context(|| settings.client.lang.cannot_open_target())?;
-    let base = crate::fs::with_rules(
-        base,
-        &settings.target_dir,
-        settings.rules.as_ref(),
-        settings.roots.as_deref(),
-    )?;
+    let base = super::guarded_files(settings, store)?;
     Ok(if settings.dry_run {
         let (files, handle) = SharedFs::new(OverlayFs::new(base));
         (Box::new(files), SessionFiles::DryRun(handle))

@@ -20,7 +20,7 @@ use super::shared::{Job, Shared, lock};
 use super::status::{CurrentPlan, Phase, Status};
 use crate::cli::config::Config;
 use crate::cli::{RunArgs, Settings};
-use crate::fs::{HostFs, OverlayFs, Protected, SharedFs};
+use crate::fs::{HostFs, OverlayFs, SharedFs};
 use crate::journal::JournalStore;
 use crate::runtime::{CoreSession, CoreStopped, HostState};
 use crate::transport::Cancel;
@@ -85,17 +85,7 @@ impl Core {
         settings: &Settings,
     ) -> anyhow::Result<Self> {
         let lang = settings.client.lang;
-        let base = crate::fs::base(
-            settings.roots.as_deref(),
-            &Protected::tidyup_own(shared.store.root()),
-        )
-        .with_context(|| lang.cannot_open_target())?;
-        let base = crate::fs::with_rules(
-            base,
-            &settings.target_dir,
-            settings.rules.as_ref(),
-            settings.roots.as_deref(),
-        )?;
+        let base = super::super::guarded_files(settings, &shared.store)?;
         let (files, overlay) = SharedFs::new(OverlayFs::new(base));
         let transport = crate::transport::transport(&settings.client)?;
         let events = PageEvents(Arc::clone(shared));
@@ -105,16 +95,9 @@ impl Core {
             state = state.with_fuel(fuel);
         }
         let config = AgentConfig {
-            target_dir: crate::fs::names::shown_path(&settings.target_dir),
-            model: settings.client.model.clone(),
-            lang,
-            provider: settings.client.provider,
-            calls: settings.client.call_settings(),
-            limits: settings.limits,
-            read_contents: settings.read_contents,
-            rules: settings.rules.as_ref().map(|rules| rules.text.clone()),
             // Every change lands in the overlay first.
             dry_run: true,
+            ..super::super::agent_config(settings)
         };
         let session = CoreSession::start(module, state, &config)
             .await
