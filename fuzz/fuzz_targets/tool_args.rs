@@ -22,6 +22,6 @@ fuzz_target!(|data: &[u8]| {
         .file("docs/a.md", "# a")
         .dir("empty");
     let mut ctx = ToolContext::new(&mut files, TARGET, Lang::En).with_tools(ToolSet::ALL);
-    ctx.large_folder_entries = 3;
+    ctx.limits.large_folder_entries = 3;
     let _ = tools::run_tool(name, &arguments, &mut ctx);
 });
