@@ -11,6 +11,7 @@ use tidyup_core::Lang;
 
 use super::hub::Hub;
 use super::shared::{Shared, lock};
+use super::status::Phase;
 use crate::dry_run::{ApplyWatch, DryRunPlan};
 use crate::journal::{self, JournalStore, SessionKind, UndoRefusal};
 
@@ -43,6 +44,16 @@ pub async fn apply(shared: &Arc<Shared>, plan: DryRunPlan, unticked: usize) {
     if let Some(session) = report["session"].as_str() {
         lock(&shared.applied).push(session.to_owned());
     }
+    // Carried out: the plan cannot be applied again.
+    shared.status().plan = None;
+    finish(shared, report);
+}
+
+/// Ends an apply or an undo: the phase is `done` before the page reads the
+/// report, so an action it takes on reading it (undo) is never refused as
+/// busy; then the report and the history.
+fn finish(shared: &Shared, report: Value) {
+    shared.set_phase(Phase::Done);
     shared.hub.send(report);
     shared.hub.send(history_event(&shared.store));
 }
@@ -153,8 +164,7 @@ pub async fn undo(shared: &Arc<Shared>, session: String) {
         },
         Err(err) => failed(&err.to_string(), lang),
     };
-    shared.hub.send(report);
-    shared.hub.send(history_event(&shared.store));
+    finish(shared, report);
 }
 
 /// The `history` event: every journaled session, newest first.

@@ -158,12 +158,10 @@ impl Driver {
                 Job::Apply(plan, unticked) => {
                     super::apply::apply(&self.shared, *plan, unticked).await;
                     self.fresh().await;
-                    self.shared.set_phase(Phase::Done);
+                    // The new session's start line, the phase as it is now.
+                    self.shared.send_state();
                 }
-                Job::Undo(session) => {
-                    super::apply::undo(&self.shared, session).await;
-                    self.shared.set_phase(Phase::Done);
-                }
+                Job::Undo(session) => super::apply::undo(&self.shared, session).await,
                 Job::Restart(settings, answer) => {
                     let result = self.restart(*settings).await;
                     let _ = answer.send(result);

@@ -78,6 +78,11 @@ impl Shared {
         self.status().event(&self.config, &self.store)
     }
 
+    /// Tells the page the state as it is (a `state` event).
+    pub fn send_state(&self) {
+        self.hub.send(self.state_event());
+    }
+
     /// Moves to `phase` and tells the page.
     pub fn set_phase(&self, phase: Phase) {
         let event = {
