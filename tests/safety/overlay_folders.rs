@@ -20,7 +20,13 @@ fn names(files: &mut OverlayFs<SandboxFs>, folder: &str) -> Vec<String> {
 #[test]
 fn a_planned_folder_moves_with_its_contents_and_alike_names_stay() {
     let world = World::new();
-    let at = |name: &str| world.target.join(name).to_str().unwrap().to_owned();
+    // Paths as the core hands them to a host: in the platform's separators.
+    let at = |name: &str| {
+        let path = name
+            .split('/')
+            .fold(world.target.clone(), |path, part| path.join(part));
+        path.to_str().unwrap().to_owned()
+    };
     for name in ["one.txt", "two.txt", "three.txt"] {
         std::fs::write(world.target.join(name), name).unwrap();
     }
