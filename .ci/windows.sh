@@ -96,11 +96,16 @@ demo_session() {
     local loose
     loose=$(find "$work/Desktop" -maxdepth 1 -type f ! -name '.*' | wc -l)
 
+    wineserver --wait
     echo "> tidyup.exe --provider offline $demo_dir --lang en"
     printf 'organize\nyes\nquit\n' | tee /dev/stderr | wine "$exe" --provider offline "$demo_dir" --lang en 2>&1
     local left
     left=$(find "$work/Desktop" -maxdepth 1 -type f ! -name '.*' | wc -l)
 
+    # The last process's wineserver shuts down a few seconds after it ends;
+    # a client connecting meanwhile can find it gone ("recvmsg: Connection
+    # reset by peer"), so the next command starts when it has.
+    wineserver --wait
     echo "> tidyup.exe undo"
     wine "$exe" undo
     local after
