@@ -3,6 +3,7 @@
 //! plan to carry out.
 
 use crate::words::WindowWords;
+use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 
 use serde::Deserialize;
@@ -100,16 +101,33 @@ pub fn ticked(
     rows: &[Ticked],
     lang: Lang,
 ) -> Result<DryRunPlan, String> {
+    // Each looked up once per ticked row, not searched for: a plan of ten
+    // thousand rows stays linear.
+    let rows_by_id: HashMap<&str, &PlanRow> = plan
+        .table
+        .groups
+        .iter()
+        .flat_map(|group| &group.rows)
+        .map(|row| (row.id.as_str(), row))
+        .collect();
+    let mut step_by_item: HashMap<&str, usize> = HashMap::new();
+    for (at, step) in plan.steps.iter().enumerate() {
+        if let PlanStep::Move { from: item, .. } | PlanStep::Delete { path: item, .. } = step {
+            step_by_item.entry(item.as_str()).or_insert(at);
+        }
+    }
+    let planned_folders: Vec<&PlanStep> = plan
+        .steps
+        .iter()
+        .filter(|step| matches!(step, PlanStep::CreateFolder { .. }))
+        .collect();
     let mut chosen: Vec<(usize, Option<PlanStep>)> = Vec::new();
     for row in rows {
-        let found = plan
-            .table
-            .groups
-            .iter()
-            .flat_map(|group| &group.rows)
-            .find(|candidate| candidate.id == row.id)
+        let found = *rows_by_id
+            .get(row.id.as_str())
             .ok_or_else(|| lang.window_no_such_row(&row.id))?;
-        let at = step_of(plan, target, found).ok_or_else(|| lang.window_no_such_row(&row.id))?;
+        let at = step_of(&step_by_item, target, found)
+            .ok_or_else(|| lang.window_no_such_row(&row.id))?;
         let redirected = match (&row.to, &plan.steps[at]) {
             (Some(to), PlanStep::Move { from, source, .. }) => {
                 let folder = inside(target, to).ok_or_else(|| lang.window_bad_destination(to))?;
@@ -147,11 +165,11 @@ pub fn ticked(
             steps.push(step);
             continue;
         };
-        for folder in &plan.steps {
+        for folder in &planned_folders {
             if let PlanStep::CreateFolder { path } = folder
                 && holds(path, to)
             {
-                steps.push(folder.clone());
+                steps.push((*folder).clone());
             }
         }
         steps.push(step);
@@ -169,16 +187,12 @@ pub fn ticked(
     })
 }
 
-/// The move or delete of `row`: the step whose item is the row's file
-/// (`from`, then `from_name` or `name`).
-fn step_of(plan: &CurrentPlan, target: &Path, row: &PlanRow) -> Option<usize> {
+/// The move or delete of `row`: the first step whose item (in
+/// `step_by_item`) is the row's file (`from`, then `from_name` or `name`).
+fn step_of(step_by_item: &HashMap<&str, usize>, target: &Path, row: &PlanRow) -> Option<usize> {
     let name = row.from_name.as_ref().unwrap_or(&row.name);
     let source = shown_path(&relative(target, &row.from)?.join(name));
-    plan.steps.iter().position(|step| match step {
-        PlanStep::Move { from, .. } => *from == source,
-        PlanStep::Delete { path, .. } => *path == source,
-        PlanStep::CreateFolder { .. } => false,
-    })
+    step_by_item.get(source.as_str()).copied()
 }
 
 /// `target/to` when `to` is a folder relative to `target`, made of plain
