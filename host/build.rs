@@ -75,10 +75,21 @@ fn precompile(wasm: &Path) {
         println!("cargo:warning=the core is not precompiled for {target} ({err}); tidyup compiles it at its first start");
         Vec::new()
     });
-    std::fs::write(&out, bytes)
+    std::fs::write(&out, &bytes)
         .unwrap_or_else(|err| fail(&format!("could not write {}: {err}", out.display())));
     println!("cargo:rerun-if-changed=src/runtime/engine_config.rs");
     println!("cargo:rustc-env=TIDYUP_CORE_CWASM={}", out.display());
+    println!("cargo:rustc-env=TIDYUP_CORE_CWASM_ID={}", content_id(&bytes));
+}
+
+/// A name for `bytes` that changes whenever they do: their length and a
+/// 64-bit hash. The binary names its copy of the precompiled core in the
+/// cache by it, so a start never has to hash 10 MB to find that copy.
+fn content_id(bytes: &[u8]) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut hasher);
+    format!("{}-{:016x}", bytes.len(), hasher.finish())
 }
 
 /// A checkout of the repository: the core of the same workspace, with the

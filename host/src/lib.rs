@@ -39,3 +39,8 @@ pub const EMBEDDED_CORE: &[u8] = include_bytes!(env!("TIDYUP_CORE_WASM"));
 /// with the runtime's engine configuration (empty when the build could not
 /// compile it: the core is then compiled at the first start and cached).
 pub const EMBEDDED_PRECOMPILED: &[u8] = include_bytes!(env!("TIDYUP_CORE_CWASM"));
+
+/// What names [`EMBEDDED_PRECOMPILED`] (its length and hash, from
+/// `build.rs`): its copy in the cache, mapped at each start after the
+/// first, is found by this name.
+pub const EMBEDDED_PRECOMPILED_ID: &str = env!("TIDYUP_CORE_CWASM_ID");

@@ -131,13 +131,18 @@ fn run_async<T: Into<Status>>(
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(work) {
+    let status = match runtime.block_on(work) {
         Ok(done) => done.into().0,
         Err(err) => {
             errln!("{prefix}: {err:#}");
             ExitCode::FAILURE
         }
-    }
+    };
+    // The work is over and said all it had to: the process ends without
+    // waiting for idle workers, or a read of standard input still
+    // blocking, to wind down.
+    runtime.shutdown_background();
+    status
 }
 
 /// The exit status of work that ended without failing: success, or the

@@ -2,8 +2,10 @@
 //! build; any other core (a file given, or an embedded one this machine
 //! cannot run as precompiled) compiled once, then reused from the cache.
 //!
-//! Compiling the core costs seconds of CPU; loading a serialized module
-//! costs about a millisecond. Entries live under the user's cache directory,
+//! Compiling the core costs seconds of CPU; copying the embedded
+//! precompiled core out of the binary costs milliseconds, so the first
+//! start writes it to the cache and later starts map it from there (its
+//! pages are read as they are used). Entries live under the user's cache directory,
 //! named by the hash of the `.wasm` and of the engine's configuration, so a
 //! new core or a new tidyup never picks up a stale entry. A compile that
 //! runs past [`SLOW_COMPILE`] is told to a [`SlowCompile`], so the first
@@ -25,8 +27,12 @@ use crate::failure::Failure;
 /// Where a module came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Loaded {
-    /// The embedded core, precompiled by the build.
+    /// The embedded core, precompiled by the build, copied out of the
+    /// binary (and written to the cache, to be mapped from there next time).
     Precompiled,
+    /// The embedded core, precompiled by the build, mapped from its copy in
+    /// the cache: nothing is copied or compiled.
+    PrecompiledFromCache,
     /// Deserialized from the cache.
     FromCache,
     /// Compiled now (and stored in the cache when one is available).
@@ -67,9 +73,9 @@ pub fn load_core_from(
 ) -> anyhow::Result<(Module, Loaded)> {
     let engine = super::engine()?;
     if core.is_none()
-        && let Some(module) = super::embedded_precompiled(&engine)
+        && let Some(found) = embedded(&engine, cache_dir)
     {
-        return Ok((module, Loaded::Precompiled));
+        return Ok(found);
     }
     let wasm = match core {
         Some(path) => crate::regular_file::read(path)
@@ -77,6 +83,36 @@ pub fn load_core_from(
         None => crate::EMBEDDED_CORE.to_vec(),
     };
     load(&engine, &wasm, cache_dir, slow)
+}
+
+/// The embedded core as the build precompiled it: mapped from its copy in
+/// `cache_dir` when that is there (the pages are read as they are used,
+/// nothing is copied), else copied out of the binary, and then written
+/// there for the next start. `None` when this machine cannot run it.
+fn embedded(engine: &Engine, cache_dir: Option<&Path>) -> Option<(Module, Loaded)> {
+    let precompiled = crate::EMBEDDED_PRECOMPILED;
+    if precompiled.is_empty() {
+        return None;
+    }
+    let copy = cache_dir.map(|dir| {
+        dir.join(format!(
+            "core-precompiled-{}.cwasm",
+            crate::EMBEDDED_PRECOMPILED_ID
+        ))
+    });
+    if let Some(copy) = &copy
+        && fs::symlink_metadata(copy).is_ok_and(|meta| {
+            meta.is_file() && meta.len() == precompiled.len() as u64
+        })
+        && let Ok(module) = super::load_precompiled(engine, copy)
+    {
+        return Some((module, Loaded::PrecompiledFromCache));
+    }
+    let module = super::embedded_precompiled(engine)?;
+    if let (Some(dir), Some(copy)) = (cache_dir, &copy) {
+        store(dir, copy, precompiled);
+    }
+    Some((module, Loaded::Precompiled))
 }
 
 /// Returns the compiled core for `wasm`, from `cache_dir` when it holds it;
@@ -178,10 +214,37 @@ mod tests {
     }
 
     #[test]
-    fn the_embedded_core_needs_no_compile_and_no_cache() {
+    fn the_embedded_core_needs_no_compile_and_is_mapped_from_the_second_start() {
         let cache = tempfile::tempdir().unwrap();
-        let (_, loaded) = load_core_from(None, Some(cache.path()), &()).unwrap();
+        let (_, first) = load_core_from(None, Some(cache.path()), &()).unwrap();
+        let (_, second) = load_core_from(None, Some(cache.path()), &()).unwrap();
+        assert_eq!(
+            (first, second),
+            (Loaded::Precompiled, Loaded::PrecompiledFromCache)
+        );
+        // The copy is the build's precompiled core, byte for byte.
+        let copies: Vec<_> = std::fs::read_dir(cache.path())
+            .unwrap()
+            .map(|entry| std::fs::read(entry.unwrap().path()).unwrap())
+            .collect();
+        assert_eq!(copies, [crate::EMBEDDED_PRECOMPILED]);
+        // A damaged or cut copy is never used: the binary's bytes are, and
+        // the copy is written again.
+        for entry in std::fs::read_dir(cache.path()).unwrap() {
+            let path = entry.unwrap().path();
+            let mut damaged = crate::EMBEDDED_PRECOMPILED.to_vec();
+            damaged[..16].copy_from_slice(b"not a module....");
+            std::fs::write(&path, damaged).unwrap();
+        }
+        let (_, third) = load_core_from(None, Some(cache.path()), &()).unwrap();
+        assert_eq!(third, Loaded::Precompiled);
+        let (_, fourth) = load_core_from(None, Some(cache.path()), &()).unwrap();
+        assert_eq!(fourth, Loaded::PrecompiledFromCache);
+    }
+
+    #[test]
+    fn without_a_cache_the_embedded_core_is_copied_from_the_binary() {
+        let (_, loaded) = load_core_from(None, None, &()).unwrap();
         assert_eq!(loaded, Loaded::Precompiled);
-        assert_eq!(std::fs::read_dir(cache.path()).unwrap().count(), 0);
     }
 }

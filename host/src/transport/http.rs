@@ -93,11 +93,17 @@ impl HttpTransport {
         api_key: Option<&str>,
         options: HttpOptions,
     ) -> anyhow::Result<Self> {
-        let client = reqwest::Client::builder()
+        let mut builder = reqwest::Client::builder()
             .connect_timeout(options.connect_timeout)
             .read_timeout(options.idle_timeout)
-            .user_agent(concat!("tidyup/", env!("CARGO_PKG_VERSION")))
-            .build()?;
+            .user_agent(concat!("tidyup/", env!("CARGO_PKG_VERSION")));
+        if is_plain_http(base_url) {
+            // A server spoken to without TLS (a local one, mostly) needs no
+            // certificate: the system's are not loaded, which is most of
+            // what building a client costs.
+            builder = builder.tls_certs_only(Vec::new());
+        }
+        let client = builder.build()?;
         let authorization = match api_key {
             Some(api_key) => {
                 let mut value = HeaderValue::from_str(&format!("Bearer {api_key}"))
@@ -114,6 +120,13 @@ impl HttpTransport {
             max_reply_bytes: options.max_reply_bytes,
         })
     }
+}
+
+/// Whether `base_url` is reached without TLS (`http://`, in any case).
+fn is_plain_http(base_url: &str) -> bool {
+    base_url
+        .get(..7)
+        .is_some_and(|scheme| scheme.eq_ignore_ascii_case("http://"))
 }
 
 /// `{base}/chat/completions`, with or without a trailing slash on `base`.
