@@ -79,7 +79,10 @@ fn precompile(wasm: &Path) {
         .unwrap_or_else(|err| fail(&format!("could not write {}: {err}", out.display())));
     println!("cargo:rerun-if-changed=src/runtime/engine_config.rs");
     println!("cargo:rustc-env=TIDYUP_CORE_CWASM={}", out.display());
-    println!("cargo:rustc-env=TIDYUP_CORE_CWASM_ID={}", content_id(&bytes));
+    println!(
+        "cargo:rustc-env=TIDYUP_CORE_CWASM_ID={}",
+        content_id(&bytes)
+    );
 }
 
 /// A name for `bytes` that changes whenever they do: their length and a

@@ -145,18 +145,41 @@ fn man_out_dir_writes_one_page_per_subcommand() {
 }
 
 #[test]
-fn the_first_start_compiles_nothing_and_writes_no_cache() {
+fn the_first_start_compiles_nothing_and_keeps_the_precompiled_core_for_the_next() {
     let cache = tempfile::tempdir().unwrap();
     let folder = tempfile::tempdir().unwrap();
-    let out = Tidyup::bare()
-        .env("TIDYUP_CACHE_DIR", cache.path().to_str().unwrap())
-        .args(["--provider", "offline", "--lang", "en"])
-        .arg(folder.path())
-        .stdin("quit\n")
-        .run_blocking();
-    assert_eq!(out.code(), 0, "{out}");
-    assert_eq!(out.stderr, "", "the embedded core comes precompiled: {out}");
-    assert_eq!(std::fs::read_dir(cache.path()).unwrap().count(), 0);
+    for start in ["first", "second"] {
+        let out = Tidyup::bare()
+            .env("TIDYUP_CACHE_DIR", cache.path().to_str().unwrap())
+            .args(["--provider", "offline", "--lang", "en"])
+            .arg(folder.path())
+            .stdin("quit\n")
+            .run_blocking();
+        assert_eq!(out.code(), 0, "{start} start: {out}");
+        assert_eq!(out.stderr, "", "the embedded core comes precompiled: {out}");
+        // The one file in the cache is the build's precompiled core, as
+        // the binary carries it: later starts map it instead of copying.
+        let kept = files_under(cache.path());
+        assert_eq!(kept.len(), 1, "{start} start: {kept:?}");
+        assert!(
+            std::fs::read(&kept[0]).unwrap() == tidyup::EMBEDDED_PRECOMPILED,
+            "{start} start: the copy differs from the embedded core"
+        );
+    }
+}
+
+/// Every file beneath `dir`.
+fn files_under(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            found.extend(files_under(&path));
+        } else {
+            found.push(path);
+        }
+    }
+    found
 }
 
 #[test]

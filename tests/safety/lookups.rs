@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
-use tidyup::fs::{GuardedFs, Protected, RulesGuard, SandboxFs};
+use tidyup::fs::{GuardedFs, HostFs, Protected, RulesGuard, SandboxFs};
 use tidyup::journal::{Journal, JournalStore as Store, JournaledFs};
-use tidyup_core::{ErrorCode, FileSystem};
+use tidyup_core::{BatchMove, ErrorCode, FileSystem};
 
 use super::support::World;
 
@@ -46,6 +46,64 @@ fn a_journaled_rename_locates_each_path_once() {
         .unwrap();
     assert_eq!(lookups.count() - before, 2, "one lookup per path");
     assert!(to.exists());
+}
+
+#[test]
+fn a_journaled_batch_locates_each_path_once() {
+    let world = World::new();
+    let (mut files, lookups) = guarded(&world);
+    let target = world.target_str().to_owned();
+    for name in ["b.txt", "c.txt"] {
+        std::fs::write(world.target.join(name), name).unwrap();
+    }
+    let moves: Vec<BatchMove> = ["a.txt", "b.txt", "c.txt"]
+        .iter()
+        .map(|name| BatchMove {
+            from: format!("{target}/{name}"),
+            to: format!("{target}/docs/{name}"),
+        })
+        .collect();
+    let before = lookups.count();
+    let results = files.move_batch(&moves).unwrap();
+    assert!(results.iter().all(Result::is_ok), "{results:?}");
+    // Moving a file changes where no other path is: what was located
+    // for the checks still holds for the moves that follow.
+    assert_eq!(lookups.count() - before, 6, "one lookup per path");
+    for name in ["a.txt", "b.txt", "c.txt"] {
+        assert!(world.target.join("docs").join(name).exists(), "{name}");
+    }
+}
+
+#[test]
+fn a_folder_changed_in_an_operation_is_located_again() {
+    let world = World::new();
+    let mut sandbox = SandboxFs::new(std::slice::from_ref(&world.target)).unwrap();
+    let target = world.target_str().to_owned();
+    sandbox.begin_operation();
+    let before = sandbox.locate(&format!("{target}/docs/x.txt")).unwrap();
+    assert_eq!(before.item, world.target.join("docs/x.txt"));
+    sandbox
+        .rename(&format!("{target}/docs"), &format!("{target}/papers"))
+        .unwrap();
+    // What now stands where the folder was leads elsewhere.
+    std::fs::create_dir(world.target.join("elsewhere")).unwrap();
+    symlink_dir(
+        std::path::Path::new("elsewhere"),
+        &world.target.join("docs"),
+    );
+    let after = sandbox.locate(&format!("{target}/docs/x.txt")).unwrap();
+    sandbox.end_operation();
+    assert_eq!(after.item, world.target.join("elsewhere/x.txt"));
+}
+
+#[cfg(unix)]
+fn symlink_dir(original: &std::path::Path, link: &std::path::Path) {
+    std::os::unix::fs::symlink(original, link).unwrap();
+}
+
+#[cfg(windows)]
+fn symlink_dir(original: &std::path::Path, link: &std::path::Path) {
+    std::os::windows::fs::symlink_dir(original, link).unwrap();
 }
 
 #[test]

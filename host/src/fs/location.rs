@@ -4,6 +4,8 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
+use tidyup_core::EntryKind;
+
 /// Where an item really is: its folders resolved through symlinks, its own
 /// name as given; and, for a symlink, where it leads.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -15,6 +17,17 @@ pub struct Location {
     /// Whether the path names a root of the file system itself (a sandbox
     /// root, or `/`): never moved, renamed or deleted.
     pub is_root: bool,
+    /// What is at `item` (a symlink not followed); `None` when nothing is.
+    pub kind: Option<EntryKind>,
+}
+
+impl Location {
+    /// Whether no other path can lead through the item: it is a regular
+    /// file, or nothing is there. Changing such an item leaves every other
+    /// path where it was.
+    pub fn leads_nowhere(&self) -> bool {
+        matches!(self.kind, None | Some(EntryKind::File))
+    }
 }
 
 /// The location of `path` given a way to canonicalize existing paths of
@@ -22,7 +35,7 @@ pub struct Location {
 /// missing rest is joined as written.
 pub(crate) fn real_location(
     path: &Path,
-    canonical: &dyn Fn(&Path) -> io::Result<PathBuf>,
+    canonical: &mut dyn FnMut(&Path) -> io::Result<PathBuf>,
 ) -> io::Result<PathBuf> {
     let Some(name) = path.file_name() else {
         return canonical(path);

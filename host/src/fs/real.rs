@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use cap_std::ambient_authority;
 use cap_std::fs::Dir;
-use tidyup_core::{Entry, ErrorCode, FileSample, FileSystem, HostError};
+use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
 
 use super::case::{ItemId, differ_only_in_case, item_id, not_found_is_false, rename_case_only};
 use super::cross_device::{CrossDeviceHooks, move_path, move_path_staged};
@@ -172,15 +172,26 @@ impl HostFs for RealFs {
     fn locate(&mut self, path: &str) -> Result<Location, HostError> {
         let is_root = Path::new(path).parent().is_none();
         let path = &names::resolve(Path::new(path), there);
-        let item = real_location(path, &|p| fs::canonicalize(p)).map_err(|err| host_error(&err))?;
-        let leads_to = match fs::symlink_metadata(path) {
-            Ok(meta) if meta.file_type().is_symlink() => fs::canonicalize(path).ok(),
-            Ok(_) | Err(_) => None,
+        let item =
+            real_location(path, &mut |p| fs::canonicalize(p)).map_err(|err| host_error(&err))?;
+        let meta = fs::symlink_metadata(path).ok();
+        let kind = meta.as_ref().map(|meta| {
+            let file_type = meta.file_type();
+            kind(
+                file_type.is_symlink(),
+                file_type.is_dir(),
+                file_type.is_file(),
+            )
+        });
+        let leads_to = match kind {
+            Some(EntryKind::Symlink) => fs::canonicalize(path).ok(),
+            _ => None,
         };
         Ok(Location {
             item,
             leads_to,
             is_root,
+            kind,
         })
     }
 

@@ -13,13 +13,14 @@
 //! file systems (between roots, or into tidyup's trash) copy through
 //! handles of both folders, never through paths (see `cross_device`).
 
+use std::cell::RefCell;
 use std::ffi::OsStr;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
 use cap_std::ambient_authority;
 use cap_std::fs::{Dir, Metadata};
-use tidyup_core::{Entry, ErrorCode, FileSample, FileSystem, HostError};
+use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
 
 use super::case::{differ_only_in_case, item_id, not_found_is_false, rename_case_only};
 use super::cross_device::{self, CrossDeviceHooks, End, crosses_devices, move_across};
@@ -43,6 +44,35 @@ struct Root {
 pub struct SandboxFs {
     roots: Vec<Root>,
     hooks: CrossDeviceHooks,
+    folders: RefCell<FolderCache>,
+}
+
+/// Within one operation (see [`HostFs::begin_operation`]), where each
+/// folder that paths were located in really is, so a batch of moves out of
+/// one folder into a few resolves each folder once, not once per path.
+/// A change tidyup makes to anything but a regular file forgets it all;
+/// the end of the outermost operation does too.
+#[derive(Default)]
+struct FolderCache {
+    depth: usize,
+    /// A folder (its root's path joined with the folder as located) and
+    /// its canonical path.
+    resolved: Vec<(PathBuf, PathBuf)>,
+}
+
+impl FolderCache {
+    fn get(&self, folder: &Path) -> Option<&PathBuf> {
+        self.resolved
+            .iter()
+            .find(|(known, _)| known == folder)
+            .map(|(_, canonical)| canonical)
+    }
+
+    fn keep(&mut self, folder: PathBuf, canonical: &Path) {
+        if self.depth > 0 && self.get(&folder).is_none() {
+            self.resolved.push((folder, canonical.to_path_buf()));
+        }
+    }
 }
 
 impl SandboxFs {
@@ -60,6 +90,7 @@ impl SandboxFs {
         Ok(Self {
             roots,
             hooks: CrossDeviceHooks::default(),
+            folders: RefCell::default(),
         })
     }
 
@@ -107,6 +138,23 @@ impl SandboxFs {
         }
         let relative = names::resolve(&relative, |path| root.there(path));
         Ok((root, relative))
+    }
+
+    /// Forgets every folder located, unless the item at `relative` beneath
+    /// `root`, about to change, is a regular file or nothing: no path leads
+    /// through either, so no folder's place depends on it.
+    fn changing_item(&self, root: &Root, relative: &Path) {
+        let mut folders = self.folders.borrow_mut();
+        if folders.resolved.is_empty() {
+            return;
+        }
+        let leads_nowhere = match root.dir.symlink_metadata(relative) {
+            Ok(meta) => meta.is_file(),
+            Err(err) => err.kind() == io::ErrorKind::NotFound,
+        };
+        if !leads_nowhere {
+            folders.resolved.clear();
+        }
     }
 
     /// Like [`Self::locate_in_root`], refusing the root itself (it is never
@@ -248,6 +296,7 @@ impl FileSystem for SandboxFs {
 
     fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
         let (root, relative) = self.locate_inside(path)?;
+        self.changing_item(root, &relative);
         root.dir
             .remove_file(&relative)
             .map_err(|err| root.refusal(path, &err))
@@ -255,6 +304,7 @@ impl FileSystem for SandboxFs {
 
     fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         let (root, relative) = self.locate_inside(path)?;
+        self.changing_item(root, &relative);
         root.dir
             .remove_dir_all(&relative)
             .map_err(|err| root.refusal(path, &err))
@@ -296,6 +346,8 @@ impl HostFs for SandboxFs {
     fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
         let (from_root, from_relative) = self.locate_inside(from)?;
         let (to_root, to_relative) = self.locate_inside(to)?;
+        self.changing_item(from_root, &from_relative);
+        self.changing_item(to_root, &to_relative);
         let to_relative = names::destination(&from_relative, to_relative, |p| to_root.there(p));
         if std::ptr::eq(from_root, to_root) && differ_only_in_case(&from_relative, &to_relative) {
             let dir = &from_root.dir;
@@ -336,6 +388,7 @@ impl HostFs for SandboxFs {
 
     fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
         let (root, relative) = self.locate_inside(path)?;
+        self.changing_item(root, &relative);
         let outside = names::destination(&relative, outside.to_path_buf(), there);
         let out = End::ambient(&outside).map_err(|err| host_error(&err))?;
         let renamed = self
@@ -353,6 +406,7 @@ impl HostFs for SandboxFs {
 
     fn move_in(&mut self, outside: &Path, path: &str) -> Result<(), HostError> {
         let (root, relative) = self.locate_inside(path)?;
+        self.changing_item(root, &relative);
         let outside = names::resolve(outside, there);
         let relative = names::destination(&outside, relative, |p| root.there(p));
         let out = End::ambient(&outside).map_err(|err| host_error(&err))?;
@@ -376,16 +430,47 @@ impl HostFs for SandboxFs {
                 .canonicalize(inside)
                 .map(|resolved| root.path.join(resolved))
         };
-        let item = real_location(&relative, &canonical).map_err(|err| root.refusal(path, &err))?;
-        let leads_to = match root.dir.symlink_metadata(&relative) {
-            Ok(meta) if meta.file_type().is_symlink() => canonical(&relative).ok(),
-            Ok(_) | Err(_) => None,
+        let mut folder_canonical = |inside: &Path| {
+            let key = root.path.join(inside);
+            if let Some(known) = self.folders.borrow().get(&key) {
+                return Ok(known.clone());
+            }
+            let resolved = canonical(inside)?;
+            self.folders.borrow_mut().keep(key, &resolved);
+            Ok(resolved)
+        };
+        let item = real_location(&relative, &mut folder_canonical)
+            .map_err(|err| root.refusal(path, &err))?;
+        let kind = root.dir.symlink_metadata(&relative).ok().map(|meta| {
+            let file_type = meta.file_type();
+            kind(
+                file_type.is_symlink(),
+                file_type.is_dir(),
+                file_type.is_file(),
+            )
+        });
+        let leads_to = match kind {
+            Some(EntryKind::Symlink) => canonical(&relative).ok(),
+            _ => None,
         };
         Ok(Location {
             item,
             leads_to,
             is_root: is_root(&relative),
+            kind,
         })
+    }
+
+    fn begin_operation(&mut self) {
+        self.folders.get_mut().depth += 1;
+    }
+
+    fn end_operation(&mut self) {
+        let folders = self.folders.get_mut();
+        folders.depth = folders.depth.saturating_sub(1);
+        if folders.depth == 0 {
+            folders.resolved.clear();
+        }
     }
 
     fn same_item(&mut self, a: &str, b: &str) -> Result<bool, HostError> {

@@ -101,9 +101,8 @@ fn embedded(engine: &Engine, cache_dir: Option<&Path>) -> Option<(Module, Loaded
         ))
     });
     if let Some(copy) = &copy
-        && fs::symlink_metadata(copy).is_ok_and(|meta| {
-            meta.is_file() && meta.len() == precompiled.len() as u64
-        })
+        && fs::symlink_metadata(copy)
+            .is_ok_and(|meta| meta.is_file() && meta.len() == precompiled.len() as u64)
         && let Ok(module) = super::load_precompiled(engine, copy)
     {
         return Some((module, Loaded::PrecompiledFromCache));

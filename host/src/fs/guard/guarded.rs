@@ -86,16 +86,39 @@ impl<F: HostFs> GuardedFs<F> {
         result
     }
 
-    /// Runs the change `f` as one operation and forgets every location.
+    /// Runs `f`, a change of the items at `changed`, as one operation, and
+    /// forgets what it may have made stale (see [`Self::forget`]).
     fn changing<R>(
         &mut self,
+        changed: &[&str],
         f: impl FnOnce(&mut Self) -> Result<R, HostError>,
     ) -> Result<R, HostError> {
         self.scoped(|guard| {
             let result = f(guard);
-            guard.known.clear();
+            guard.forget(changed);
             result
         })
+    }
+
+    /// Forgets the locations a change of the items at `changed` may have
+    /// made stale: only theirs when each was located as a regular file or
+    /// as nothing (no other path leads through those; a symlink to a file
+    /// moved only ever pointed at a place the policies allowed), every
+    /// location otherwise, and when `changed` is empty (a change that may
+    /// touch more than it names, as creating the missing folders above a
+    /// path does).
+    fn forget(&mut self, changed: &[&str]) {
+        let only_their_own = !changed.is_empty()
+            && changed
+                .iter()
+                .all(|path| self.known.get(*path).is_some_and(Location::leads_nowhere));
+        if only_their_own {
+            for path in changed {
+                self.known.remove(*path);
+            }
+        } else {
+            self.known.clear();
+        }
     }
 
     /// Where `path` really is, asked of the primitives once per operation.
@@ -213,7 +236,7 @@ impl<F: HostFs> FileSystem for GuardedFs<F> {
     }
 
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.changing(|guard| {
+        self.changing(&[], |guard| {
             guard.check(Op::Create, path)?;
             guard.inner.create_dir_all(path)
         })
@@ -224,21 +247,25 @@ impl<F: HostFs> FileSystem for GuardedFs<F> {
     }
 
     fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
-        self.changing(|guard| {
+        self.changing(&[path], |guard| {
             guard.check(Op::Change, path)?;
             guard.inner.remove_file(path)
         })
     }
 
     fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.changing(|guard| {
+        self.changing(&[path], |guard| {
             guard.check(Op::Change, path)?;
             guard.inner.remove_dir_all(path)
         })
     }
 
     fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<Result<(), HostError>>, HostError> {
-        self.changing(|guard| {
+        let moved: Vec<&str> = moves
+            .iter()
+            .flat_map(|step| [step.from.as_str(), step.to.as_str()])
+            .collect();
+        self.changing(&moved, |guard| {
             let mut allowed = Vec::with_capacity(moves.len());
             let mut refusals = Vec::with_capacity(moves.len());
             for step in moves {
@@ -306,7 +333,7 @@ impl<F: HostFs> HostFs for GuardedFs<F> {
     }
 
     fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
-        self.changing(|guard| {
+        self.changing(&[from, to], |guard| {
             guard.check(Op::Change, from)?;
             guard.check(Op::Change, to)?;
             guard.inner.rename_staged(from, to, staging)
@@ -314,14 +341,14 @@ impl<F: HostFs> HostFs for GuardedFs<F> {
     }
 
     fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
-        self.changing(|guard| {
+        self.changing(&[path], |guard| {
             guard.check(Op::Change, path)?;
             guard.inner.move_out(path, outside)
         })
     }
 
     fn move_in(&mut self, outside: &Path, path: &str) -> Result<(), HostError> {
-        self.changing(|guard| {
+        self.changing(&[path], |guard| {
             guard.check(Op::Change, path)?;
             guard.inner.move_in(outside, path)
         })
@@ -348,6 +375,7 @@ impl<F: HostFs> HostFs for GuardedFs<F> {
 
     fn begin_operation(&mut self) {
         self.depth += 1;
+        self.inner.begin_operation();
     }
 
     fn end_operation(&mut self) {
@@ -355,6 +383,7 @@ impl<F: HostFs> HostFs for GuardedFs<F> {
         if self.depth == 0 {
             self.known.clear();
         }
+        self.inner.end_operation();
     }
 
     fn add_policy(&mut self, policy: Arc<dyn Policy>) -> Result<(), Arc<dyn Policy>> {

@@ -48,7 +48,7 @@ impl Protected {
                 continue;
             };
             let absolute = normal(&absolute);
-            let resolved = real_location(&absolute, &|p| dunce::canonicalize(p));
+            let resolved = real_location(&absolute, &mut |p| dunce::canonicalize(p));
             let canonical = dunce::canonicalize(&absolute);
             for location in [Ok(absolute), resolved, canonical].into_iter().flatten() {
                 let location = normal(&location);

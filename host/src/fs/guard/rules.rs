@@ -17,7 +17,7 @@
 use std::path::{Component, Path, PathBuf};
 
 use tidyup_core::rules::Rules;
-use tidyup_core::{Entry, EntryKind, ErrorCode, HostError};
+use tidyup_core::{EntryKind, ErrorCode, HostError};
 
 use super::{HostFs, Located, Op, Policy, PolicyId, Refusal};
 use crate::fs::Location;
@@ -176,13 +176,7 @@ impl RulesGuard {
         location: &Location,
         files: &mut dyn HostFs,
     ) -> Result<(), HostError> {
-        let is_dir = matches!(
-            files.stat(path)?,
-            Some(Entry {
-                kind: EntryKind::Dir,
-                ..
-            })
-        );
+        let is_dir = location.kind == Some(EntryKind::Dir);
         let mut holds =
             |rules: &Rules, relative: &str| holds_excluded(files, rules, path, relative);
         if self.refuses(location, is_dir, &mut holds)? {
