@@ -77,6 +77,15 @@ pub fn compile(engine: &Engine, wasm: &[u8]) -> anyhow::Result<Module> {
         .context(Failure::CoreDoesNotCompile)
 }
 
+/// Maps a module that [`Module::serialize`] (or the build) wrote with a
+/// compatible engine, without reading it whole: fails where the file cannot
+/// be mapped. The safety contract is [`load_precompiled`]'s.
+pub fn map_precompiled(engine: &Engine, path: &Path) -> anyhow::Result<Module> {
+    // SAFETY: see `load_precompiled`; wasmtime checks the engine
+    // compatibility header and fails cleanly on a mismatch.
+    Ok(unsafe { Module::deserialize_file(engine, path) }?)
+}
+
 /// Loads a module that [`Module::serialize`] wrote with a compatible engine.
 ///
 /// # Safety contract

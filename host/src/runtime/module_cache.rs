@@ -100,18 +100,38 @@ fn embedded(engine: &Engine, cache_dir: Option<&Path>) -> Option<(Module, Loaded
             crate::EMBEDDED_PRECOMPILED_ID
         ))
     });
-    if let Some(copy) = &copy
-        && fs::symlink_metadata(copy)
-            .is_ok_and(|meta| meta.is_file() && meta.len() == precompiled.len() as u64)
-        && let Ok(module) = super::load_precompiled(engine, copy)
+    let kept = copy
+        .as_deref()
+        .is_some_and(|copy| is_copy_of(copy, precompiled));
+    if kept
+        && let Some(copy) = &copy
+        && let Ok(module) = super::map_precompiled(engine, copy)
     {
         return Some((module, Loaded::PrecompiledFromCache));
     }
     let module = super::embedded_precompiled(engine)?;
-    if let (Some(dir), Some(copy)) = (cache_dir, &copy) {
+    // A copy that is there but cannot be mapped (a file system that maps
+    // nothing) is left alone: the binary's bytes serve each start then.
+    if !kept && let (Some(dir), Some(copy)) = (cache_dir, &copy) {
         store(dir, copy, precompiled);
     }
     Some((module, Loaded::Precompiled))
+}
+
+/// Whether the file at `path` looks like a copy of `bytes`: as long, and
+/// beginning alike (where wasmtime's header and the engine's check are).
+fn is_copy_of(path: &Path, bytes: &[u8]) -> bool {
+    use std::io::Read;
+    const HEAD: usize = 4096;
+    let Ok(mut file) = fs::File::open(path) else {
+        return false;
+    };
+    if file.metadata().map(|meta| meta.len()).ok() != Some(bytes.len() as u64) {
+        return false;
+    }
+    let head = &bytes[..bytes.len().min(HEAD)];
+    let mut found = vec![0; head.len()];
+    file.read_exact(&mut found).is_ok() && found == head
 }
 
 /// Returns the compiled core for `wasm`, from `cache_dir` when it holds it;
