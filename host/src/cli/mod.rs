@@ -26,10 +26,6 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
 use tidyup_core::Lang;
 
-/// The base address of the default provider (openai).
-pub const DEFAULT_BASE_URL: &str = "https://api.openai.com/v1";
-/// The model of the default provider (openai).
-pub const DEFAULT_MODEL: &str = "gpt-4o-mini";
 /// How long to wait for a connection, unless configured.
 pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(15);
 /// How long to wait between bytes of a reply, unless configured.
