@@ -11,11 +11,9 @@ use serde_json::{Value, json};
 use tidyup::runtime::{self as abi, CoreSession, CoreStopped, FUEL_BETWEEN_HOST_CALLS, HostState};
 use tidyup::transport::{ChatTransport, ReplyFuture};
 use tidyup::transport::{ChunkFuture, ChunkSource, OpenFuture, Opened};
-use tidyup_core::ErrorCode;
-use tidyup_core::call::DEFAULT_MAX_REPLY_BYTES;
 use tidyup_core::{
-    AgentConfig, CallSettings, Entry, EntryKind, Event, EventSink, FileSystem, HostError,
-    HttpReply, Lang, Outcome, Provider,
+    AgentConfig, CallSettings, DEFAULT_MAX_REPLY_BYTES, Entry, EntryKind, ErrorCode, Event,
+    EventSink, FileSystem, HostError, HttpReply, Lang, Outcome, Provider,
 };
 use wasmtime::Module;
 

@@ -10,9 +10,7 @@ use serde_json::{Value, json};
 use tidyup::fs::RealFs;
 use tidyup::runtime::{CoreSession, HostState, ToolCallStopped};
 use tidyup::transport::NoTransport;
-use tidyup_core::tool_run::ToolRun;
-use tidyup_core::tools::{ToolLimits, ToolOutput};
-use tidyup_core::{Event, EventSink, Lang};
+use tidyup_core::{Event, EventSink, Lang, ToolLimits, ToolOutput, ToolRun};
 
 use super::client::TestClient;
 use super::support::World;

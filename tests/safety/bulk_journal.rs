@@ -10,9 +10,7 @@ use std::path::Path;
 use serde_json::json;
 use tidyup::fs::{Fingerprint, HostFs, Location, SandboxFs, Staging};
 use tidyup::journal::{self, Journal, JournalStore as Store, JournaledFs, Record};
-use tidyup_core::ErrorCode;
-use tidyup_core::Lang;
-use tidyup_core::{BatchMove, FileSystem, HostError};
+use tidyup_core::{BatchMove, ErrorCode, FileSystem, HostError, Lang};
 
 use super::support::{World, snapshot};
 

@@ -50,7 +50,7 @@ impl Default for HttpOptions {
         Self {
             connect_timeout: crate::cli::DEFAULT_CONNECT_TIMEOUT,
             idle_timeout: crate::cli::DEFAULT_IDLE_TIMEOUT,
-            max_reply_bytes: tidyup_core::call::DEFAULT_MAX_REPLY_BYTES,
+            max_reply_bytes: tidyup_core::DEFAULT_MAX_REPLY_BYTES,
         }
     }
 }
