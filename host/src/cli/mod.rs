@@ -14,10 +14,7 @@ mod tests;
 
 pub use manual::ManArgs;
 pub use mcp::McpSettings;
-pub use settings::{
-    AskSettings, ProviderSettings, Settings, SettingsError, lang_from_locale, resolve_lang,
-    resolve_lang_with,
-};
+pub use settings::{AskSettings, ProviderSettings, Settings, SettingsError, resolve_lang_with};
 
 use std::path::PathBuf;
 use std::time::Duration;
