@@ -93,10 +93,7 @@ pub use file_type::{CATEGORIES, Category, OTHER as OTHER_CATEGORY, category, ext
 pub use in_use::{InUse, companions, in_use};
 pub use kinds::kind;
 // Paths as the core reads them, on any platform.
-pub use paths::{
-    NameCase, file_name, free_name, is_absolute, join as join_path, parent as parent_path,
-    resolve as resolve_path,
-};
+pub use paths::{NameCase, file_name, free_name, parent as parent_path};
 // Words: the language and its texts, the prompts, sizes and times.
 pub use format::{format_local_time, format_size, group_digits};
 pub use texts::prompt::{bulk_prompt, contents_prompt, existing_folders_prompt, system_prompt};

@@ -1,12 +1,11 @@
 //! The pure helpers: size and time texts, the extension rule and category
-//! table, and path arithmetic.
+//! table.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use pretty_assertions::assert_eq;
 use tidyup_core::{
-    CATEGORIES, OTHER_CATEGORY, category, extension, file_name, format_local_time, format_size,
-    is_absolute, join_path, parent_path, resolve_path,
+    CATEGORIES, OTHER_CATEGORY, category, extension, format_local_time, format_size,
 };
 
 const KIB: u64 = 1024;
@@ -130,48 +129,4 @@ fn the_category_table_is_the_spec_table() {
     ] {
         assert_eq!(category(other), OTHER_CATEGORY, "{other}");
     }
-}
-
-#[test]
-fn path_arithmetic() {
-    assert!(is_absolute("/a"));
-    assert!(is_absolute("\\a"));
-    assert!(is_absolute("C:\\a"));
-    assert!(is_absolute("d:/a"));
-    assert!(!is_absolute("a/b"));
-    assert!(!is_absolute("C:a"));
-    assert!(!is_absolute(""));
-
-    let t = "/home/u/Desktop";
-    assert_eq!(resolve_path(t, "a.txt"), "/home/u/Desktop/a.txt");
-    assert_eq!(resolve_path(t, "./a/b"), "/home/u/Desktop/a/b");
-    assert_eq!(resolve_path(t, " a.txt "), "/home/u/Desktop/a.txt");
-    assert_eq!(resolve_path(t, "."), t);
-    assert_eq!(resolve_path(t, "./"), t);
-    assert_eq!(resolve_path(t, ""), t);
-    assert_eq!(resolve_path(t, "/etc/hosts"), "/etc/hosts");
-    assert_eq!(
-        resolve_path("C:\\Users\\me", "a.txt"),
-        "C:\\Users\\me\\a.txt"
-    );
-    assert_eq!(
-        resolve_path("C:\\Users\\me\\", "a.txt"),
-        "C:\\Users\\me\\a.txt"
-    );
-
-    assert_eq!(join_path("/a", "b"), "/a/b");
-    assert_eq!(join_path("/a/", "b"), "/a/b");
-    assert_eq!(join_path("/", "b"), "/b");
-
-    assert_eq!(file_name("/a/b.txt"), "b.txt");
-    assert_eq!(file_name("/a/dir/"), "dir");
-    assert_eq!(file_name("C:\\x\\y.doc"), "y.doc");
-    assert_eq!(file_name("plain"), "plain");
-
-    assert_eq!(parent_path("/a/b/c"), Some("/a/b"));
-    assert_eq!(parent_path("/a/b/"), Some("/a"));
-    assert_eq!(parent_path("/a"), Some("/"));
-    assert_eq!(parent_path("/"), None);
-    assert_eq!(parent_path("name"), None);
-    assert_eq!(parent_path("C:\\x\\y"), Some("C:\\x"));
 }

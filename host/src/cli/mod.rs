@@ -3,11 +3,11 @@
 //! Precedence, field by field: flags > environment > config file > the
 //! provider's preset > built-in defaults.
 
-pub mod config;
+pub(crate) mod config;
 mod manual;
 mod mcp;
-pub mod presets;
-pub mod providers;
+pub(crate) mod presets;
+pub(crate) mod providers;
 mod settings;
 #[cfg(test)]
 mod tests;
