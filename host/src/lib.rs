@@ -31,8 +31,7 @@ mod runtime;
 mod transport;
 mod words;
 
-// The command line and the settings resolved from it, the config file and
-// the environment.
+// The command line, the config file and the settings resolved from them.
 pub use cli::config::{Config, ConfigError};
 pub use cli::{
     AskSettings, Cli, Command, ConfigCommand, McpSettings, PlanCommand, Settings, SettingsError,
@@ -43,22 +42,22 @@ pub use commands::{
     UiOptions, WatchOptions, apply, ask, completions, config_path, demo, export_core, history, man,
     mcp, providers, purge_trash, run, show_plan, ui, undo, watch,
 };
-// The console and the language failures are worded in.
+// The console, and the language failures are worded in.
 pub use console::print_line;
 pub use failure::speak;
-// The file systems a host hands the core: primitives, the guard, the dry
-// run's overlay, moves across devices.
+// The file systems a host hands the core: primitives, guard, overlay, moves.
 pub use fs::{
     CrossDeviceHooks, Fingerprint, GuardedFs, HostFs, Location, Lookups, OverlayFs, PlanStep,
     Protected, RealFs, RulesGuard, SandboxFs, Staging, move_path, move_path_with,
 };
+// The rules file of a folder, as the guard reads it.
+pub use rules_file::load as load_rules_file;
 // The journal of changes, undo and the trash; saved dry-run plans.
 pub use dry_run::{DryRunPlan, apply as apply_plan, describe as describe_plan};
 pub use journal::{
     Journal, JournalStore, JournaledFs, Record, history as session_history,
     purge_trash as purge_session_trash, undo as undo_session,
 };
-pub use rules_file::load as load_rules_file;
 // The core in wasmtime: the engine, loading and running the module.
 pub use runtime::module_cache::load_core_from;
 pub use runtime::{
@@ -76,4 +75,4 @@ pub const EMBEDDED_CORE: &[u8] = include_bytes!(env!("TIDYUP_CORE_WASM"));
 /// [`EMBEDDED_CORE`] compiled to this target's machine code by `build.rs`
 /// with the runtime's engine configuration (empty when the build could not
 /// compile it: the core is then compiled at the first start and cached).
-pub const EMBEDDED_PRECOMPILED: &[u8] = include_bytes!(env!("TIDYUP_CORE_CWASM"));
+pub(crate) const EMBEDDED_PRECOMPILED: &[u8] = include_bytes!(env!("TIDYUP_CORE_CWASM"));
