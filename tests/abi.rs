@@ -6,9 +6,10 @@
 use std::sync::{Arc, Mutex};
 
 use serde_json::{Value, json};
-use tidyup::fs::RealFs;
-use tidyup::runtime::{self as abi, CoreSession, HostState, IMPORT_MODULE};
-use tidyup::transport::{ChatTransport, ReplyFuture};
+use tidyup::{
+    ChatTransport, CoreSession, HostState, IMPORT_MODULE, RealFs, ReplyFuture, compile_core,
+    core_engine, instantiate_core, load_core_from,
+};
 use tidyup_core::{AgentConfig, Event, EventSink, HttpReply, Lang, Outcome, Provider};
 use tidyup_test_kit::call_json;
 use wasmtime::Module;
@@ -63,9 +64,7 @@ impl EventSink for Recorder {
 
 fn core_module() -> Module {
     // The embedded core as the build precompiled it.
-    abi::module_cache::load_core_from(None, None, &())
-        .unwrap()
-        .0
+    load_core_from(None, None, &()).unwrap().0
 }
 
 #[test]
@@ -206,7 +205,7 @@ const HOSTILE_GUEST: &str = r#"
 
 #[tokio::test(flavor = "multi_thread")]
 async fn hostile_guests_get_errors_not_crashes() {
-    let engine = abi::engine().unwrap();
+    let engine = core_engine().unwrap();
     let module = Module::new(&engine, wat::parse_str(HOSTILE_GUEST).unwrap()).unwrap();
     let state = HostState::new(
         Arc::new(CannedModel::default()),
@@ -216,7 +215,7 @@ async fn hostile_guests_get_errors_not_crashes() {
     .with_fuel(5_000_000);
     let mut store = wasmtime::Store::new(&engine, state);
     store.set_fuel(5_000_000).unwrap();
-    let instance = abi::instantiate(&mut store, &module).await.unwrap();
+    let instance = instantiate_core(&mut store, &module).await.unwrap();
 
     let out_of_bounds = instance
         .get_typed_func::<(), i32>(&mut store, "out_of_bounds")
@@ -241,8 +240,8 @@ async fn hostile_guests_get_errors_not_crashes() {
 
 /// Calls the pure export `name` with `input` as JSON and reads its result.
 async fn call_pure(name: &str, input: &[u8]) -> Value {
-    let engine = abi::engine().unwrap();
-    let module = abi::compile(&engine, tidyup::EMBEDDED_CORE).unwrap();
+    let engine = core_engine().unwrap();
+    let module = compile_core(&engine, tidyup::EMBEDDED_CORE).unwrap();
     let state = HostState::new(
         Arc::new(CannedModel::default()),
         Box::new(RealFs),
@@ -251,7 +250,7 @@ async fn call_pure(name: &str, input: &[u8]) -> Value {
     let fuel = state.fuel();
     let mut store = wasmtime::Store::new(&engine, state);
     store.set_fuel(fuel).unwrap();
-    let instance = abi::instantiate(&mut store, &module).await.unwrap();
+    let instance = instantiate_core(&mut store, &module).await.unwrap();
     let memory = instance.get_memory(&mut store, "memory").unwrap();
     let alloc = instance
         .get_typed_func::<u32, u32>(&mut store, "tidyup_alloc")

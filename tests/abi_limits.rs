@@ -8,14 +8,13 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
 use serde_json::{Value, json};
-use tidyup::runtime::{self as abi, CoreSession, CoreStopped, FUEL_BETWEEN_HOST_CALLS, HostState};
-use tidyup::transport::{ChatTransport, ReplyFuture};
-use tidyup::transport::{ChunkFuture, ChunkSource, OpenFuture, Opened};
-use tidyup_core::ErrorCode;
-use tidyup_core::call::DEFAULT_MAX_REPLY_BYTES;
+use tidyup::{
+    ChatTransport, ChunkFuture, ChunkSource, CoreSession, CoreStopped, FUEL_BETWEEN_HOST_CALLS,
+    HostState, OpenFuture, Opened, ReplyFuture, load_core_from,
+};
 use tidyup_core::{
-    AgentConfig, CallSettings, Entry, EntryKind, Event, EventSink, FileSystem, HostError,
-    HttpReply, Lang, Outcome, Provider,
+    AgentConfig, CallSettings, DEFAULT_MAX_REPLY_BYTES, Entry, EntryKind, ErrorCode, Event,
+    EventSink, FileSystem, HostError, HttpReply, Lang, Outcome, Provider,
 };
 use wasmtime::Module;
 
@@ -175,9 +174,7 @@ impl Recorder {
 
 fn core_module() -> Module {
     // The embedded core as the build precompiled it.
-    abi::module_cache::load_core_from(None, None, &())
-        .unwrap()
-        .0
+    load_core_from(None, None, &()).unwrap().0
 }
 
 fn config(stream: bool) -> AgentConfig {

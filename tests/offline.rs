@@ -7,11 +7,7 @@ use std::io::Write;
 use std::path::{MAIN_SEPARATOR, Path};
 use std::process::{Command, Output, Stdio};
 
-use tidyup_core::Lang;
-use tidyup_core::demo_folder::DEMO_FILES;
-use tidyup_core::file_type::{CATEGORIES, category};
-use tidyup_core::kinds::kind;
-use tidyup_core::planner::folder_name;
+use tidyup_core::{CATEGORIES, DEMO_FILES, Lang, category, folder_name, kind};
 
 /// Runs `tidyup ARGS` with `stdin`, a clean environment and no key.
 fn tidyup(home: &Path, args: &[&str], stdin: &str) -> Output {

@@ -152,6 +152,44 @@ mod tests {
     use super::*;
 
     #[test]
+    fn path_arithmetic() {
+        assert!(is_absolute("/a"));
+        assert!(is_absolute("\\a"));
+        assert!(is_absolute("C:\\a"));
+        assert!(is_absolute("d:/a"));
+        assert!(!is_absolute("a/b"));
+        assert!(!is_absolute("C:a"));
+        assert!(!is_absolute(""));
+
+        let t = "/home/u/Desktop";
+        assert_eq!(resolve(t, "a.txt"), "/home/u/Desktop/a.txt");
+        assert_eq!(resolve(t, "./a/b"), "/home/u/Desktop/a/b");
+        assert_eq!(resolve(t, " a.txt "), "/home/u/Desktop/a.txt");
+        assert_eq!(resolve(t, "."), t);
+        assert_eq!(resolve(t, "./"), t);
+        assert_eq!(resolve(t, ""), t);
+        assert_eq!(resolve(t, "/etc/hosts"), "/etc/hosts");
+        assert_eq!(resolve("C:\\Users\\me", "a.txt"), "C:\\Users\\me\\a.txt");
+        assert_eq!(resolve("C:\\Users\\me\\", "a.txt"), "C:\\Users\\me\\a.txt");
+
+        assert_eq!(join("/a", "b"), "/a/b");
+        assert_eq!(join("/a/", "b"), "/a/b");
+        assert_eq!(join("/", "b"), "/b");
+
+        assert_eq!(file_name("/a/b.txt"), "b.txt");
+        assert_eq!(file_name("/a/dir/"), "dir");
+        assert_eq!(file_name("C:\\x\\y.doc"), "y.doc");
+        assert_eq!(file_name("plain"), "plain");
+
+        assert_eq!(parent("/a/b/c"), Some("/a/b"));
+        assert_eq!(parent("/a/b/"), Some("/a"));
+        assert_eq!(parent("/a"), Some("/"));
+        assert_eq!(parent("/"), None);
+        assert_eq!(parent("name"), None);
+        assert_eq!(parent("C:\\x\\y"), Some("C:\\x"));
+    }
+
+    #[test]
     fn resolves_relative_paths_against_the_target() {
         assert_eq!(resolve("/t", "a.txt"), "/t/a.txt");
         assert_eq!(resolve("/t", "./docs/a.txt"), "/t/docs/a.txt");

@@ -183,8 +183,8 @@ macro_rules! forward_file_system {
             &mut self,
             path: &str,
         ) -> ::core::result::Result<
-            ::core::option::Option<$crate::ports::Entry>,
-            $crate::ports::HostError,
+            ::core::option::Option<$crate::Entry>,
+            $crate::HostError,
         > {
             self.$inner.stat(path)
         }
@@ -193,38 +193,38 @@ macro_rules! forward_file_system {
         fn list(
             &mut self,
             path: &str,
-        ) -> ::core::result::Result<::std::vec::Vec<$crate::ports::Entry>, $crate::ports::HostError>
+        ) -> ::core::result::Result<::std::vec::Vec<$crate::Entry>, $crate::HostError>
         {
             self.$inner.list(path)
         }
     };
     (@method $inner:tt create_dir_all) => {
-        fn create_dir_all(&mut self, path: &str) -> ::core::result::Result<(), $crate::ports::HostError> {
+        fn create_dir_all(&mut self, path: &str) -> ::core::result::Result<(), $crate::HostError> {
             self.$inner.create_dir_all(path)
         }
     };
     (@method $inner:tt rename) => {
-        fn rename(&mut self, from: &str, to: &str) -> ::core::result::Result<(), $crate::ports::HostError> {
+        fn rename(&mut self, from: &str, to: &str) -> ::core::result::Result<(), $crate::HostError> {
             self.$inner.rename(from, to)
         }
     };
     (@method $inner:tt remove_file) => {
-        fn remove_file(&mut self, path: &str) -> ::core::result::Result<(), $crate::ports::HostError> {
+        fn remove_file(&mut self, path: &str) -> ::core::result::Result<(), $crate::HostError> {
             self.$inner.remove_file(path)
         }
     };
     (@method $inner:tt remove_dir_all) => {
-        fn remove_dir_all(&mut self, path: &str) -> ::core::result::Result<(), $crate::ports::HostError> {
+        fn remove_dir_all(&mut self, path: &str) -> ::core::result::Result<(), $crate::HostError> {
             self.$inner.remove_dir_all(path)
         }
     };
     (@method $inner:tt move_batch) => {
         fn move_batch(
             &mut self,
-            moves: &[$crate::ports::BatchMove],
+            moves: &[$crate::BatchMove],
         ) -> ::core::result::Result<
-            ::std::vec::Vec<::core::result::Result<(), $crate::ports::HostError>>,
-            $crate::ports::HostError,
+            ::std::vec::Vec<::core::result::Result<(), $crate::HostError>>,
+            $crate::HostError,
         > {
             self.$inner.move_batch(moves)
         }
@@ -234,8 +234,8 @@ macro_rules! forward_file_system {
             &mut self,
             paths: &[::std::string::String],
         ) -> ::core::result::Result<
-            ::std::vec::Vec<$crate::ports::StatResult>,
-            $crate::ports::HostError,
+            ::std::vec::Vec<$crate::StatResult>,
+            $crate::HostError,
         > {
             self.$inner.stat_many(paths)
         }
@@ -246,7 +246,7 @@ macro_rules! forward_file_system {
             path: &str,
             head: u64,
             tail: u64,
-        ) -> ::core::result::Result<$crate::ports::FileSample, $crate::ports::HostError> {
+        ) -> ::core::result::Result<$crate::FileSample, $crate::HostError> {
             self.$inner.read_bytes(path, head, tail)
         }
     };
@@ -256,8 +256,8 @@ macro_rules! forward_file_system {
             paths: &[::std::string::String],
             limit: ::core::option::Option<u64>,
         ) -> ::core::result::Result<
-            ::std::vec::Vec<::core::result::Result<::std::string::String, $crate::ports::HostError>>,
-            $crate::ports::HostError,
+            ::std::vec::Vec<::core::result::Result<::std::string::String, $crate::HostError>>,
+            $crate::HostError,
         > {
             self.$inner.digests(paths, limit)
         }

@@ -7,8 +7,7 @@
 
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
-use tidyup_core::budget::{Limits, estimate_request};
-use tidyup_core::{Event, Lang, Outcome};
+use tidyup_core::{Event, Lang, Limits, Outcome, estimate_request};
 use tidyup_test_kit::{
     MTIME, MemFs, ScriptedModel, World, assert_well_formed, call, completion, text_reply,
     tool_message, tool_reply, with_field,

@@ -5,11 +5,10 @@
 
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
-use tidyup_core::budget::Limits;
-use tidyup_core::texts::prompt::{bulk_prompt, existing_folders_prompt, system_prompt};
-use tidyup_core::tools::ToolLimits;
-use tidyup_core::tools::{self, ToolContext, ToolSet};
-use tidyup_core::{Lang, Outcome};
+use tidyup_core::{
+    Lang, Limits, Outcome, ToolContext, ToolLimits, ToolSet, bulk_prompt, existing_folders_prompt,
+    run_tool_text, system_prompt, tool_declarations, tool_declarations_for, tool_names_in,
+};
 use tidyup_test_kit::{
     MTIME, MemFs, ScriptedModel, TARGET, World, call, run_tool, run_tool_zh, text_reply, tool_reply,
 };
@@ -65,7 +64,7 @@ fn a_large_listing_shows_the_first_200_items_then_how_many_more() {
 fn a_folder_of_exactly_200_entries_is_not_large() {
     let mut fs = folder(MemFs::new(), ".", 200, 0);
     let mut ctx = ToolContext::new(&mut fs, TARGET, Lang::En);
-    let result = tools::run("list_files", &json!({"path": "."}), &mut ctx);
+    let result = run_tool_text("list_files", &json!({"path": "."}), &mut ctx);
     assert!(!ctx.met_large_folder);
     let lines: Vec<&str> = result.lines().collect();
     assert_eq!(lines.len(), 201);
@@ -74,7 +73,7 @@ fn a_folder_of_exactly_200_entries_is_not_large() {
 
     let mut fs = folder(MemFs::new(), ".", 201, 0);
     let mut ctx = ToolContext::new(&mut fs, TARGET, Lang::En);
-    let result = tools::run("list_files", &json!({"path": "."}), &mut ctx);
+    let result = run_tool_text("list_files", &json!({"path": "."}), &mut ctx);
     assert!(ctx.met_large_folder);
     assert_eq!(result.lines().count(), 202);
     assert!(result.ends_with("1 more items not shown. This folder is large: call summarize_folder for an overview, or find_files with pattern \"*\" and offset 200 to see more."));
@@ -85,7 +84,7 @@ fn the_threshold_is_configurable() {
     let mut fs = folder(MemFs::new(), ".", 8, 0);
     let mut ctx = ToolContext::new(&mut fs, TARGET, Lang::En);
     ctx.limits.large_folder_entries = 5;
-    let result = tools::run("list_files", &json!({"path": "."}), &mut ctx);
+    let result = run_tool_text("list_files", &json!({"path": "."}), &mut ctx);
     assert!(ctx.met_large_folder);
     let lines: Vec<&str> = result.lines().collect();
     assert_eq!(lines.len(), 1 + 5 + 1);
@@ -98,10 +97,10 @@ fn the_threshold_is_configurable() {
 fn bulk_tools_are_unknown_until_declared() {
     let mut fs = folder(MemFs::new(), ".", 3, 0);
     let mut ctx = ToolContext::new(&mut fs, TARGET, Lang::En);
-    let result = tools::run("summarize_folder", &json!({"path": "."}), &mut ctx);
+    let result = run_tool_text("summarize_folder", &json!({"path": "."}), &mut ctx);
     assert_eq!(result, "Error: unknown tool summarize_folder");
     let mut ctx = ctx.with_tools(ToolSet::WITH_BULK);
-    let result = tools::run("summarize_folder", &json!({"path": "."}), &mut ctx);
+    let result = run_tool_text("summarize_folder", &json!({"path": "."}), &mut ctx);
     assert!(
         result.starts_with(&format!("Summary of {TARGET}: 3 files")),
         "{result}"
@@ -110,13 +109,10 @@ fn bulk_tools_are_unknown_until_declared() {
 
 #[test]
 fn declarations_of_the_bulk_tools_are_a_contract() {
-    assert_eq!(
-        tools::declarations_for(ToolSet::BASE),
-        tools::declarations()
-    );
-    let all = tools::declarations_for(ToolSet::WITH_BULK);
+    assert_eq!(tool_declarations_for(ToolSet::BASE), tool_declarations());
+    let all = tool_declarations_for(ToolSet::WITH_BULK);
     let all = all.as_array().unwrap();
-    assert_eq!(all[..6], tools::declarations().as_array().unwrap()[..]);
+    assert_eq!(all[..6], tool_declarations().as_array().unwrap()[..]);
     let bulk: Vec<(&str, Value)> = all[6..]
         .iter()
         .map(|d| {
@@ -149,7 +145,7 @@ fn declarations_of_the_bulk_tools_are_a_contract() {
             ("find_duplicates", json!(["path"])),
         ]
     );
-    let names: Vec<&str> = tools::names_in(ToolSet::WITH_BULK).collect();
+    let names: Vec<&str> = tool_names_in(ToolSet::WITH_BULK).collect();
     assert_eq!(names.len(), 11);
 }
 
@@ -182,7 +178,7 @@ fn a_session_that_meets_no_large_directory_declares_the_six_tools_only() {
     assert_eq!(world.line("and f0001.txt?"), Outcome::Answered);
     assert_eq!(world.model.requests.len(), 5);
     for request in &world.model.requests {
-        assert_eq!(request["tools"], tools::declarations());
+        assert_eq!(request["tools"], tool_declarations());
         assert_eq!(system_of(request), session_prompt(Lang::En));
     }
 }
@@ -202,15 +198,12 @@ fn meeting_a_large_directory_declares_the_bulk_tools_from_the_next_request() {
         assert_eq!(world.line("look at d00"), Outcome::Answered);
         assert_eq!(world.line("thanks"), Outcome::Answered);
         let requests = &world.model.requests;
-        assert_eq!(requests[0]["tools"], tools::declarations());
+        assert_eq!(requests[0]["tools"], tool_declarations());
         assert_eq!(system_of(&requests[0]), session_prompt(lang));
         let with_advice = format!("{}\n\n{}", session_prompt(lang), bulk_prompt(lang));
         for request in &requests[1..] {
             assert_eq!(names_declared(request).len(), 11);
-            assert_eq!(
-                request["tools"],
-                tools::declarations_for(ToolSet::WITH_BULK)
-            );
+            assert_eq!(request["tools"], tool_declarations_for(ToolSet::WITH_BULK));
             assert_eq!(system_of(request), with_advice);
         }
         let summary = requests[2]["messages"][5]["content"].as_str().unwrap();

@@ -5,9 +5,9 @@
 
 use pretty_assertions::assert_eq;
 use serde_json::json;
-use tidyup_core::ports::BatchMove;
-use tidyup_core::tools::{self, ToolContext, ToolSet};
-use tidyup_core::{Event, FileSystem, HostError, Lang};
+use tidyup_core::{
+    BatchMove, Event, FileSystem, HostError, Lang, ToolContext, ToolSet, run_tool_text,
+};
 use tidyup_test_kit::{
     MTIME, MemFs, Op, QuickMoves, Recorder, Snap, TARGET, in_target, run_tool, run_tool_zh,
 };
@@ -241,7 +241,7 @@ fn results_stay_bounded_for_10_000_files_and_progress_is_reported() {
     let mut ctx = ToolContext::new(&mut fs, TARGET, Lang::En).with_tools(ToolSet::WITH_BULK);
     ctx.progress = Some(&mut progress);
     let args = json!({"path": ".", "category": "图片", "destination": "Images"});
-    let result = tools::run("move_by_type", &args, &mut ctx);
+    let result = run_tool_text("move_by_type", &args, &mut ctx);
     assert!(ctx.met_large_folder);
     assert!(result.chars().count() < 1_500, "{result}");
     let lines: Vec<&str> = result.lines().collect();
@@ -292,7 +292,7 @@ fn moves_a_host_leaves_unanswered_count_as_failed() {
     let mut fs = ShortBatches(MemFs::new().file("a.txt", "a").file("b.txt", "b"));
     let mut ctx = ToolContext::new(&mut fs, TARGET, Lang::En).with_tools(ToolSet::WITH_BULK);
     let args = json!({"path": ".", "pattern": "*.txt", "destination": "T"});
-    let result = tools::run("move_matching", &args, &mut ctx);
+    let result = run_tool_text("move_matching", &args, &mut ctx);
     assert_eq!(
         result,
         format!(
@@ -338,7 +338,7 @@ fn a_stop_asked_between_batches_ends_a_bulk_move_and_counts_what_moved() {
         let mut ctx = ToolContext::new(&mut fs, TARGET, lang).with_tools(ToolSet::WITH_BULK);
         ctx.stop_requested = Some(&mut stop);
         let args = json!({"path": ".", "category": "图片", "destination": "Images"});
-        let result = tools::run("move_by_type", &args, &mut ctx);
+        let result = run_tool_text("move_by_type", &args, &mut ctx);
         assert_eq!((ctx.files_moved, ctx.files_left), (1_000, 1_500));
         assert_eq!(result.lines().next().unwrap(), first_line);
         assert_eq!(fs.0.count_in("Images"), 1_000);
@@ -371,7 +371,7 @@ fn moves_a_host_stopped_are_left_not_failed() {
     let mut fs = StoppingBatches(MemFs::new().file("a.txt", "a").file("b.txt", "b"));
     let mut ctx = ToolContext::new(&mut fs, TARGET, Lang::En).with_tools(ToolSet::WITH_BULK);
     let args = json!({"path": ".", "pattern": "*.txt", "destination": "T"});
-    let result = tools::run("move_matching", &args, &mut ctx);
+    let result = run_tool_text("move_matching", &args, &mut ctx);
     assert_eq!(
         result,
         format!(

@@ -6,11 +6,9 @@ use std::collections::VecDeque;
 
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
-use tidyup_core::ErrorCode;
-use tidyup_core::question::{AskConfig, ask};
 use tidyup_core::{
-    Agent, AgentConfig, CallSettings, Capabilities, Event, HostError, HttpReply, Lang, ModelClient,
-    Outcome, Provider,
+    Agent, AgentConfig, AskConfig, CallSettings, Capabilities, ErrorCode, Event, HostError,
+    HttpReply, Lang, ModelClient, Outcome, Provider, ask,
 };
 use tidyup_test_kit::{
     MemFs, Recorder, TARGET, assert_well_formed, call, completion, completion_body, tool_message,

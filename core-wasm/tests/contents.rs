@@ -7,14 +7,14 @@ use std::io::{Cursor, Write};
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
-use tidyup_core::Lang;
-use tidyup_core::contents::{Contents, FileBytes, Kind, MAX_CHARS, read};
-use tidyup_core::texts::render;
+use tidyup_core::{
+    ContentKind, Contents, FileBytes, Lang, MAX_EXCERPT_CHARS, read_contents, render_contents,
+};
 
 // ---------- helpers ----------
 
 fn whole(name: &str, bytes: &[u8], max: usize) -> Contents {
-    read(
+    read_contents(
         &FileBytes {
             name,
             head: bytes,
@@ -31,7 +31,7 @@ fn split(name: &str, bytes: &[u8], head: usize, tail: usize, max: usize) -> Cont
     let head = head.min(bytes.len());
     let tail_from = bytes.len().saturating_sub(tail).max(head);
     let tail = &bytes[tail_from..];
-    read(
+    read_contents(
         &FileBytes {
             name,
             head: &bytes[..head],
@@ -250,11 +250,11 @@ fn utf8_text_is_read_as_is() {
         "Meeting notes\r\n\r\n\r\n\r\nBudget: 12 €\n".as_bytes(),
         4000,
     );
-    assert_eq!(c.kind, Kind::Text);
+    assert_eq!(c.kind, ContentKind::Text);
     assert_eq!(c.encoding, None);
     assert_eq!(c.text, "Meeting notes\n\nBudget: 12 €");
     assert!(!c.truncated);
-    assert!(render(&c, Lang::En).starts_with("Text file\n\nMeeting notes"));
+    assert!(render_contents(&c, Lang::En).starts_with("Text file\n\nMeeting notes"));
 }
 
 #[test]
@@ -280,16 +280,17 @@ fn legacy_encodings_are_detected_and_decoded() {
     for (encoding, original) in cases {
         let (bytes, _, _) = encoding.encode(original);
         let c = whole("doc.txt", &bytes, 4000);
-        assert_eq!(c.kind, Kind::Text, "{}", encoding.name());
+        assert_eq!(c.kind, ContentKind::Text, "{}", encoding.name());
         assert_eq!(c.text, original, "{}", encoding.name());
         assert_eq!(c.encoding.as_deref(), Some(encoding.name()));
-        let shown = render(&c, Lang::En);
+        let shown = render_contents(&c, Lang::En);
         assert!(
             shown.starts_with(&format!("Text file (encoding: {})", encoding.name())),
             "{shown}"
         );
         assert!(
-            render(&c, Lang::Zh).starts_with(&format!("文本文件（编码：{}）", encoding.name()))
+            render_contents(&c, Lang::Zh)
+                .starts_with(&format!("文本文件（编码：{}）", encoding.name()))
         );
     }
 }
@@ -302,7 +303,7 @@ fn utf16_with_a_byte_order_mark() {
     let c = whole("cv.txt", &le, 4000);
     assert_eq!(
         (c.kind, c.text.as_str(), c.encoding.as_deref()),
-        (Kind::Text, text, Some("UTF-16LE"))
+        (ContentKind::Text, text, Some("UTF-16LE"))
     );
     let mut be = vec![0xfe, 0xff];
     be.extend(text.encode_utf16().flat_map(u16::to_be_bytes));
@@ -316,26 +317,32 @@ fn utf16_with_a_byte_order_mark() {
 #[test]
 fn excerpts_never_pass_the_limit() {
     let long = "字a".repeat(50_000);
-    for max in [0, 1, 10, 4000, MAX_CHARS] {
+    for max in [0, 1, 10, 4000, MAX_EXCERPT_CHARS] {
         let c = whole("long.txt", long.as_bytes(), max);
         assert_eq!(chars(&c.text), max);
         assert!(c.truncated);
     }
     let c = whole("long.txt", long.as_bytes(), 1_000_000);
-    assert_eq!(chars(&c.text), MAX_CHARS);
-    assert!(render(&c, Lang::En).ends_with("[… truncated]"));
-    assert!(render(&c, Lang::Zh).ends_with("[……已截断]"));
+    assert_eq!(chars(&c.text), MAX_EXCERPT_CHARS);
+    assert!(render_contents(&c, Lang::En).ends_with("[… truncated]"));
+    assert!(render_contents(&c, Lang::Zh).ends_with("[……已截断]"));
 }
 
 #[test]
 fn empty_and_random_bytes() {
     let c = whole("empty.txt", b"", 4000);
-    assert_eq!(c.kind, Kind::Empty);
-    assert_eq!(render(&c, Lang::En), "Empty file");
+    assert_eq!(c.kind, ContentKind::Empty);
+    assert_eq!(render_contents(&c, Lang::En), "Empty file");
     let c = whole("data.dat", &random_bytes(5000, 7), 4000);
-    assert_eq!((c.kind, c.text.as_str()), (Kind::Binary, ""));
-    assert_eq!(render(&c, Lang::En), "Binary file\n(no readable text)");
-    assert_eq!(render(&c, Lang::Zh), "二进制文件\n（没有可读的文本）");
+    assert_eq!((c.kind, c.text.as_str()), (ContentKind::Binary, ""));
+    assert_eq!(
+        render_contents(&c, Lang::En),
+        "Binary file\n(no readable text)"
+    );
+    assert_eq!(
+        render_contents(&c, Lang::Zh),
+        "二进制文件\n（没有可读的文本）"
+    );
 }
 
 // ---------- PDF ----------
@@ -343,16 +350,16 @@ fn empty_and_random_bytes() {
 #[test]
 fn pdf_text_pages_and_title() {
     let c = whole("report.pdf", &pdf(), 4000);
-    assert_eq!((c.kind, c.pages), (Kind::Pdf, Some(2)));
+    assert_eq!((c.kind, c.pages), (ContentKind::Pdf, Some(2)));
     assert_eq!(c.title.as_deref(), Some("Sales report"));
     assert_eq!(c.text, "Hello\nQuarterly (Q3) sales\nWorld again");
     assert!(!c.truncated);
-    let shown = render(&c, Lang::En);
+    let shown = render_contents(&c, Lang::En);
     assert!(
         shown.starts_with("PDF document, 2 pages\nTitle: Sales report\n\nHello"),
         "{shown}"
     );
-    assert!(render(&c, Lang::Zh).starts_with("PDF 文档，2 页"));
+    assert!(render_contents(&c, Lang::Zh).starts_with("PDF 文档，2 页"));
     let c = whole("report.pdf", &pdf(), 8);
     assert_eq!((c.text.as_str(), c.truncated), ("Hello\nQu", true));
 }
@@ -362,19 +369,19 @@ fn truncated_and_broken_pdfs_give_what_can_be_read() {
     let full = pdf();
     let cut = &full[..full.len() * 2 / 3];
     let c = whole("cut.pdf", cut, 4000);
-    assert_eq!(c.kind, Kind::Pdf);
+    assert_eq!(c.kind, ContentKind::Pdf);
     assert!(c.text.contains("Hello"), "{c:?}");
     // Only a head and a tail, as a host reads a large file.
     let c = split("big.pdf", &full, 200, 300, 4000);
-    assert_eq!(c.kind, Kind::Pdf);
+    assert_eq!(c.kind, ContentKind::Pdf);
     assert!(c.truncated || c.text.is_empty());
     let c = whole(
         "broken.pdf",
         b"%PDF-1.7\n1 0 obj << /Length 99 /Filter /FlateDecode >>\nstream\n\x01\x02garbage",
         4000,
     );
-    assert_eq!((c.kind, c.text.as_str()), (Kind::Pdf, ""));
-    assert!(render(&c, Lang::En).ends_with("(no readable text)"));
+    assert_eq!((c.kind, c.text.as_str()), (ContentKind::Pdf, ""));
+    assert!(render_contents(&c, Lang::En).ends_with("(no readable text)"));
 }
 
 /// A PDF of the given object bodies, numbered from 1, with a
@@ -438,9 +445,9 @@ fn a_page_tree_that_lies_about_its_count_gives_the_real_count() {
     ]);
     for (name, bytes) in [("looped", looped), ("cycle", cycle), ("inflated", inflated)] {
         let c = whole("doc.pdf", &bytes, 4000);
-        assert_eq!((c.kind, c.pages), (Kind::Pdf, Some(1)), "{name}");
+        assert_eq!((c.kind, c.pages), (ContentKind::Pdf, Some(1)), "{name}");
         assert_eq!(c.text, "Only page", "{name}");
-        assert!(!render(&c, Lang::En).contains("99999"), "{name}");
+        assert!(!render_contents(&c, Lang::En).contains("99999"), "{name}");
     }
 }
 
@@ -499,7 +506,7 @@ fn a_page_tree_in_an_object_stream_is_counted() {
     stream.extend_from_slice(b"\nendstream");
     let bytes = pdf_of(&[b"<< /Type /Catalog /Pages 2 0 R >>", &stream]);
     let c = whole("doc.pdf", &bytes, 4000);
-    assert_eq!((c.kind, c.pages), (Kind::Pdf, Some(2)));
+    assert_eq!((c.kind, c.pages), (ContentKind::Pdf, Some(2)));
 }
 
 // ---------- office ----------
@@ -510,9 +517,9 @@ fn docx_paragraphs() {
         "<w:p><w:r><w:t>Invoice</w:t></w:r><w:r><w:t xml:space=\"preserve\"> No. 42 &amp; more</w:t></w:r></w:p><w:p><w:r><w:instrText>PAGE</w:instrText><w:t>Total due</w:t></w:r></w:p>",
     );
     let c = whole("invoice.docx", &bytes, 4000);
-    assert_eq!((c.kind, c.format.as_str()), (Kind::Document, "DOCX"));
+    assert_eq!((c.kind, c.format.as_str()), (ContentKind::Document, "DOCX"));
     assert_eq!(c.text, "Invoice No. 42 & more\nTotal due");
-    assert!(render(&c, Lang::En).starts_with("DOCX document\n\nInvoice"));
+    assert!(render_contents(&c, Lang::En).starts_with("DOCX document\n\nInvoice"));
 }
 
 #[test]
@@ -525,7 +532,10 @@ fn xlsx_cells_with_shared_strings() {
         ("xl/worksheets/sheet1.xml", sheet),
     ]);
     let c = whole("budget.xlsx", &bytes, 4000);
-    assert_eq!((c.kind, c.format.as_str()), (Kind::Spreadsheet, "XLSX"));
+    assert_eq!(
+        (c.kind, c.format.as_str()),
+        (ContentKind::Spreadsheet, "XLSX")
+    );
     assert_eq!(c.text, "Name Amount\nAlice 1250.5 paid");
 }
 
@@ -540,9 +550,9 @@ fn pptx_slides_in_order() {
         ("ppt/slides/slide1.xml", s1.as_bytes()),
     ]);
     let c = whole("deck.pptx", &bytes, 4000);
-    assert_eq!((c.kind, c.pages), (Kind::Presentation, Some(3)));
+    assert_eq!((c.kind, c.pages), (ContentKind::Presentation, Some(3)));
     assert_eq!(c.text, "Welcome\n\nRoadmap\n\nThanks");
-    assert!(render(&c, Lang::En).starts_with("PPTX presentation, 3 slides"));
+    assert!(render_contents(&c, Lang::En).starts_with("PPTX presentation, 3 slides"));
 }
 
 #[test]
@@ -566,7 +576,7 @@ fn opendocument_text_sheet_and_slides() {
     );
     assert_eq!(
         (c.kind, c.format.as_str(), c.text.as_str()),
-        (Kind::Document, "ODT", "Title\nFirst line")
+        (ContentKind::Document, "ODT", "Title\nFirst line")
     );
     let c = whole(
         "a.ods",
@@ -576,7 +586,10 @@ fn opendocument_text_sheet_and_slides() {
         ),
         4000,
     );
-    assert_eq!((c.kind, c.format.as_str()), (Kind::Spreadsheet, "ODS"));
+    assert_eq!(
+        (c.kind, c.format.as_str()),
+        (ContentKind::Spreadsheet, "ODS")
+    );
     assert!(c.text.contains("Q1") && c.text.contains("300"), "{c:?}");
     let c = whole(
         "a.odp",
@@ -588,7 +601,7 @@ fn opendocument_text_sheet_and_slides() {
     );
     assert_eq!(
         (c.kind, c.format.as_str(), c.text.as_str()),
-        (Kind::Presentation, "ODP", "Agenda")
+        (ContentKind::Presentation, "ODP", "Agenda")
     );
 }
 
@@ -602,18 +615,18 @@ fn zip_lists_its_first_entries() {
     let c = whole("photos.zip", &bytes, 4000);
     assert_eq!(
         (c.kind, c.entries, c.entries_at_least),
-        (Kind::Archive, Some(25), false)
+        (ContentKind::Archive, Some(25), false)
     );
     assert_eq!(c.entry_names.len(), 20);
     assert_eq!(c.entry_names[0], "photos/img_01.jpg");
-    let shown = render(&c, Lang::En);
+    let shown = render_contents(&c, Lang::En);
     assert!(
         shown.starts_with("ZIP archive, 25 entries\nFirst 20 entries:\n  photos/img_01.jpg"),
         "{shown}"
     );
     // Without its end (no central directory), the local headers still tell.
     let c = whole("cut.zip", &bytes[..bytes.len() / 3], 4000);
-    assert_eq!((c.kind, c.entries_at_least), (Kind::Archive, true));
+    assert_eq!((c.kind, c.entries_at_least), (ContentKind::Archive, true));
     assert_eq!(c.entry_names[0], "photos/img_01.jpg");
 }
 
@@ -635,7 +648,7 @@ fn tar_and_tar_gz_list_their_entries() {
     let c = whole("notes.tar", &tar, 4000);
     assert_eq!(
         (c.kind, c.format.as_str(), c.entries),
-        (Kind::Archive, "TAR", Some(2))
+        (ContentKind::Archive, "TAR", Some(2))
     );
     assert_eq!(c.entry_names, ["notes/a.txt", "notes/b.txt"]);
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
@@ -669,14 +682,14 @@ fn zip_bombs_are_read_quickly_and_bounded() {
     let mut check = zip::ZipArchive::new(Cursor::new(&bytes)).unwrap();
     assert_eq!(check.by_name("zeros.bin").unwrap().size(), 1 << 30);
     let started = Instant::now();
-    let c = whole("bomb.docx", &bytes, MAX_CHARS);
+    let c = whole("bomb.docx", &bytes, MAX_EXCERPT_CHARS);
     assert!(
         started.elapsed() < Duration::from_secs(1),
         "{:?}",
         started.elapsed()
     );
-    assert_eq!(c.kind, Kind::Document);
-    assert_eq!(chars(&c.text), MAX_CHARS);
+    assert_eq!(c.kind, ContentKind::Document);
+    assert_eq!(chars(&c.text), MAX_EXCERPT_CHARS);
     assert!(c.text.chars().all(|ch| ch == 'A'));
     assert!(c.truncated);
 }
@@ -688,17 +701,17 @@ fn jpeg_exif_facts_without_the_place() {
     let c = whole("IMG_0001.jpg", &jpeg(), 4000);
     assert_eq!(
         (c.kind, c.format.as_str(), c.dimensions),
-        (Kind::Image, "JPEG", Some((640, 480)))
+        (ContentKind::Image, "JPEG", Some((640, 480)))
     );
     assert_eq!(c.taken.as_deref(), Some("2023:07:14 09:30:00"));
     assert_eq!(c.camera.as_deref(), Some("Canon EOS R5"));
     assert!(c.has_location);
-    let shown = render(&c, Lang::En);
+    let shown = render_contents(&c, Lang::En);
     assert_eq!(
         shown,
         "JPEG image, 640×480\nTaken: 2023:07:14 09:30:00\nCamera: Canon EOS R5\nRecords where it was taken (GPS)."
     );
-    let zh = render(&c, Lang::Zh);
+    let zh = render_contents(&c, Lang::Zh);
     assert!(zh.starts_with("JPEG 图片，640×480\n拍摄时间："), "{zh}");
     for coordinate in ["48", "51", "24.37", "2437", "4011", "40.11", "N", "E "] {
         assert!(
@@ -712,12 +725,12 @@ fn jpeg_exif_facts_without_the_place() {
 }
 
 /// A JPEG written by piexif, whose EXIF sub-IFD ends in a stray next-IFD
-/// pointer that a strict reader rejects: what parsed is still read.
+/// pointer that a strict reader rejects: what parsed is still read_contents.
 #[test]
 fn exif_with_a_stray_next_ifd_pointer_is_read_leniently() {
     let bytes = include_bytes!("fixtures/piexif_stray_next_ifd.jpg");
     let c = whole("IMG_0002.jpg", bytes, 4000);
-    assert_eq!((c.kind, c.dimensions), (Kind::Image, Some((8, 8))));
+    assert_eq!((c.kind, c.dimensions), (ContentKind::Image, Some((8, 8))));
     assert_eq!(c.taken.as_deref(), Some("2023:07:14 09:30:00"));
     assert_eq!(c.camera.as_deref(), Some("PixelCam 9"));
     assert!(!c.has_location);
@@ -728,28 +741,28 @@ fn a_bin_file_that_is_a_picture_says_so() {
     let c = whole("data.bin", &png(), 4000);
     assert_eq!(
         (c.kind, c.format.as_str(), c.dimensions),
-        (Kind::Image, "PNG", Some((640, 480)))
+        (ContentKind::Image, "PNG", Some((640, 480)))
     );
-    assert_eq!(render(&c, Lang::En), "PNG image, 640×480");
+    assert_eq!(render_contents(&c, Lang::En), "PNG image, 640×480");
     let c = whole("data.bin", &jpeg(), 4000);
-    assert_eq!((c.kind, c.format.as_str()), (Kind::Image, "JPEG"));
+    assert_eq!((c.kind, c.format.as_str()), (ContentKind::Image, "JPEG"));
 }
 
 #[test]
 fn mp3_id3v2_tags_and_duration() {
     let c = whole("track01.mp3", &mp3(), 4000);
-    assert_eq!((c.kind, c.format.as_str()), (Kind::Audio, "MP3"));
+    assert_eq!((c.kind, c.format.as_str()), (ContentKind::Audio, "MP3"));
     assert_eq!(c.title.as_deref(), Some("Blue Monday"));
     assert_eq!(c.artist.as_deref(), Some("New Order"));
     assert_eq!(c.album.as_deref(), Some("Power, Corruption & Lies"));
     assert_eq!(c.year.as_deref(), Some("1983"));
     assert_eq!(c.duration_secs, Some(5));
-    let shown = render(&c, Lang::En);
+    let shown = render_contents(&c, Lang::En);
     assert!(
         shown.starts_with("MP3 audio, 0:05\nTitle: Blue Monday\nArtist: New Order"),
         "{shown}"
     );
-    // A host that read only the head and the tail still gets the tags.
+    // A host that read_contents only the head and the tail still gets the tags.
     let bytes = mp3();
     let c = split("track01.mp3", &bytes, 4096, 4096, 4000);
     assert_eq!(c.title.as_deref(), Some("Blue Monday"));
@@ -776,7 +789,7 @@ proptest! {
     fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..4096), max in 0usize..300) {
         let c = whole("x", &bytes, max);
         prop_assert!(chars(&c.text) <= max);
-        let _ = render(&c, Lang::En);
+        let _ = render_contents(&c, Lang::En);
     }
 
     #[test]
@@ -788,14 +801,14 @@ proptest! {
         let head = (bytes.len() as f64 * head) as usize;
         let c = split("x", bytes, head, tail, max);
         prop_assert!(chars(&c.text) <= max);
-        let _ = render(&c, Lang::Zh);
+        let _ = render_contents(&c, Lang::Zh);
     }
 
     #[test]
     fn lying_sizes_never_panic(which in 0usize..7, size in any::<u64>(), tail in 0usize..64) {
         let bytes = &samples()[which];
         let tail = &bytes[bytes.len().saturating_sub(tail)..];
-        let c = read(&FileBytes { name: "x", head: bytes, tail, size }, 100);
+        let c = read_contents(&FileBytes { name: "x", head: bytes, tail, size }, 100);
         prop_assert!(chars(&c.text) <= 100);
     }
 }

@@ -3,15 +3,14 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use pretty_assertions::assert_eq;
-use tidyup_core::duplicates::{Candidate, HEAD_BYTES, find};
-use tidyup_core::{FileSystem, Lang};
+use tidyup_core::{DUPLICATE_HEAD_BYTES, DuplicateCandidate, FileSystem, Lang, find_duplicates};
 use tidyup_test_kit::{
     MTIME, MemFs, TARGET, converse, in_target, run_tool, run_tool_zh, scans_with_two_copies,
 };
 
-fn candidate(fs: &mut MemFs, name: &str) -> Candidate {
+fn candidate(fs: &mut MemFs, name: &str) -> DuplicateCandidate {
     let entry = fs.stat(&in_target(name)).unwrap().unwrap();
-    Candidate {
+    DuplicateCandidate {
         shown: name.to_owned(),
         path: in_target(name),
         size: entry.size,
@@ -21,7 +20,7 @@ fn candidate(fs: &mut MemFs, name: &str) -> Candidate {
 
 fn groups(fs: &mut MemFs, names: &[&str]) -> Vec<Vec<String>> {
     let candidates = names.iter().map(|name| candidate(fs, name)).collect();
-    find(fs, candidates)
+    find_duplicates(fs, candidates)
         .unwrap()
         .groups
         .into_iter()
@@ -69,7 +68,7 @@ fn a_file_whose_size_is_unique_is_never_read() {
 
 #[test]
 fn files_alike_in_their_first_bytes_are_told_apart_by_a_full_digest() {
-    let head = "x".repeat(usize::try_from(HEAD_BYTES).unwrap());
+    let head = "x".repeat(usize::try_from(DUPLICATE_HEAD_BYTES).unwrap());
     let mut fs = MemFs::new()
         .file("a.bin", &format!("{head}tail-1"))
         .file("b.bin", &format!("{head}tail-2"))

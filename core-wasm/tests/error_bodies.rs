@@ -6,9 +6,7 @@
 
 use pretty_assertions::assert_eq;
 use serde_json::json;
-use tidyup_core::body::RequestBody;
-use tidyup_core::call::{CallError, CallSettings, complete};
-use tidyup_core::{HttpReply, Lang};
+use tidyup_core::{CallError, CallSettings, HttpReply, Lang, RequestBody, complete_call};
 use tidyup_test_kit::{Recorder, ScriptedModel, http, text_reply};
 
 /// A 1 KiB limit: at most 1024 bytes and 64 JSON values.
@@ -22,7 +20,7 @@ fn settings() -> CallSettings {
 
 fn call(model: &mut ScriptedModel) -> Result<String, CallError> {
     let body = json!({"model": "m", "messages": []});
-    complete(
+    complete_call(
         RequestBody::new(&body),
         &settings(),
         model,

@@ -8,10 +8,7 @@ use std::collections::BTreeMap;
 
 use pretty_assertions::assert_eq;
 use serde_json::json;
-use tidyup_core::file_type::Category;
-use tidyup_core::kinds::kind;
-use tidyup_core::planner::folder_name;
-use tidyup_core::{Lang, Outcome};
+use tidyup_core::{Category, Lang, Outcome, folder_name, kind};
 use tidyup_test_kit::{MemFs, Snap, converse, run_tool_value};
 
 /// Downloads still being written: Chrome's (named and not yet named),

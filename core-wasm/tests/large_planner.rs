@@ -7,9 +7,7 @@ use std::collections::BTreeMap;
 
 use pretty_assertions::assert_eq;
 use serde_json::Value;
-use tidyup_core::file_type::Category;
-use tidyup_core::planner::folder_name;
-use tidyup_core::{Lang, Outcome};
+use tidyup_core::{Category, Lang, Outcome, folder_name};
 use tidyup_test_kit::{
     MTIME, MemFs, Op, Recorder, Snap, TARGET, assert_well_formed, converse, message_json,
 };

@@ -7,9 +7,9 @@
 use std::collections::BTreeMap;
 
 use pretty_assertions::assert_eq;
-use tidyup_core::planner::{OfflinePlanner, folder_name};
-use tidyup_core::rules::Rules;
-use tidyup_core::{Agent, AgentConfig, Capabilities, Lang, Provider};
+use tidyup_core::{
+    Agent, AgentConfig, Capabilities, Lang, OfflinePlanner, Provider, Rules, folder_name,
+};
 use tidyup_test_kit::{MTIME, MemFs, Recorder, Snap, TARGET};
 
 /// A content rule with a date, an extension rule with a date, a name rule
@@ -151,7 +151,7 @@ fn expected(name: &str, lang: Lang) -> String {
     } else if name.starts_with("keep-") {
         return name.to_owned();
     } else {
-        let category = tidyup_core::file_type::category(name);
+        let category = tidyup_core::category(name);
         folder_name(category, lang).to_owned()
     };
     format!("{folder}/{name}")

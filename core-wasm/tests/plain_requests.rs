@@ -7,8 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use tidyup_core::planner::folder_name;
-use tidyup_core::{Lang, Outcome};
+use tidyup_core::{Lang, Outcome, folder_name};
 use tidyup_test_kit::{MTIME, MemFs, Snap, converse};
 
 /// 2023-07-01 00:00 UTC.

@@ -7,10 +7,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use serde_json::Value;
-use tidyup_core::planner::{OfflinePlanner, folder_name};
-use tidyup_core::tools::{CallOutput, LARGE_FOLDER_ENTRIES};
 use tidyup_core::{
-    Agent, AgentConfig, Capabilities, HostError, HttpReply, Lang, ModelClient, Outcome, Provider,
+    Agent, AgentConfig, CallOutput, Capabilities, HostError, HttpReply, LARGE_FOLDER_ENTRIES, Lang,
+    ModelClient, OfflinePlanner, Outcome, Provider, folder_name,
 };
 use tidyup_test_kit::{MTIME, MemFs, Recorder, TARGET};
 

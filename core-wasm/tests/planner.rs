@@ -5,10 +5,7 @@
 use std::collections::BTreeMap;
 
 use pretty_assertions::assert_eq;
-use tidyup_core::demo_folder::DEMO_FILES;
-use tidyup_core::kinds::kind;
-use tidyup_core::planner::{OfflinePlanner, folder_name};
-use tidyup_core::{Event, Lang, Outcome};
+use tidyup_core::{DEMO_FILES, Event, Lang, OfflinePlanner, Outcome, folder_name, kind};
 use tidyup_test_kit::{MemFs, Snap, TARGET, converse, demo_fs};
 
 /// The demo tree (keyed relative to the target) with every loose, visible
@@ -150,5 +147,5 @@ fn replies_are_well_formed_chat_completions() {
         "no model was called: no token usage"
     );
     let http = tidyup_core::HttpReply::new(200, reply.to_string());
-    assert!(tidyup_core::protocol::read_reply(&http, Lang::En).is_ok());
+    assert!(tidyup_core::read_reply(&http, Lang::En).is_ok());
 }

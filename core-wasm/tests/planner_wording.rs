@@ -5,11 +5,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use serde_json::Value;
-use tidyup_core::demo_folder::DEMO_FILES;
-use tidyup_core::kinds::kind;
-use tidyup_core::planner::{OfflinePlanner, folder_name};
-use tidyup_core::tools::CallOutput;
-use tidyup_core::{HostError, HttpReply, Lang, ModelClient};
+use tidyup_core::{
+    CallOutput, DEMO_FILES, HostError, HttpReply, Lang, ModelClient, OfflinePlanner, folder_name,
+    kind,
+};
 use tidyup_test_kit::{
     MemFs, Op, TARGET, converse_with, demo_fs, in_target, scans_with_two_copies,
 };

@@ -7,11 +7,10 @@
 use proptest::prelude::*;
 use proptest::sample::select;
 use serde_json::{Map, Value, json};
-use tidyup_core::ErrorCode;
-use tidyup_core::file_type::{CATEGORIES, OTHER, category, extension};
-use tidyup_core::format::{format_local_time, format_size};
-use tidyup_core::protocol::{Reply, read_reply};
-use tidyup_core::{Lang, Outcome, tools};
+use tidyup_core::{
+    CATEGORIES, ErrorCode, Lang, OTHER_CATEGORY, Outcome, Reply, category, extension,
+    format_local_time, format_size, read_reply, tool_names,
+};
 use tidyup_test_kit::{
     MemFs, ScriptedModel, World, assert_well_formed, call_raw, completion, http, run_tool_value,
     text_reply, tool_reply,
@@ -133,7 +132,7 @@ proptest! {
             prop_assert_eq!(ext.as_str(), "");
         }
         let cat = category(&name);
-        prop_assert!(cat == OTHER || CATEGORIES.iter().any(|(c, _)| *c == cat));
+        prop_assert!(cat == OTHER_CATEGORY || CATEGORIES.iter().any(|(c, _)| *c == cat));
     }
 
     #[test]
@@ -209,7 +208,7 @@ fn arguments() -> impl Strategy<Value = Value> {
 
 fn tool_name() -> impl Strategy<Value = String> {
     prop_oneof![
-        3 => select(tools::names().collect::<Vec<_>>()).prop_map(str::to_owned),
+        3 => select(tool_names().collect::<Vec<_>>()).prop_map(str::to_owned),
         1 => ".{0,12}",
     ]
 }
@@ -233,7 +232,7 @@ proptest! {
         let mut fs = small_tree();
         let result = run_tool_value(&mut fs, lang, &name, args);
         prop_assert!(!result.is_empty());
-        if !tools::names().any(|known| known == name) {
+        if !tool_names().any(|known| known == name) {
             let expected = match lang {
                 Lang::En => format!("Error: unknown tool {name}"),
                 Lang::Zh => format!("错误：未知工具 {name}"),

@@ -5,8 +5,9 @@
 
 use pretty_assertions::assert_eq;
 use serde_json::{Map, Value, json};
-use tidyup_core::protocol::{Reply, ToolCall, build_request, provider_error_message, read_reply};
-use tidyup_core::{HttpReply, Lang, Message};
+use tidyup_core::{
+    HttpReply, Lang, Message, Reply, ToolCall, build_request, provider_error_message, read_reply,
+};
 use tidyup_test_kit::{
     call, call_raw, completion, completion_body, http, message_json, with_field,
 };

@@ -1,12 +1,12 @@
 //! The pure helpers: size and time texts, the extension rule and category
-//! table, and path arithmetic.
+//! table.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use pretty_assertions::assert_eq;
-use tidyup_core::file_type::{CATEGORIES, OTHER, category, extension};
-use tidyup_core::format::{format_local_time, format_size};
-use tidyup_core::paths::{file_name, is_absolute, join, parent, resolve};
+use tidyup_core::{
+    CATEGORIES, OTHER_CATEGORY, category, extension, format_local_time, format_size,
+};
 
 const KIB: u64 = 1024;
 const MIB: u64 = KIB * KIB;
@@ -117,7 +117,7 @@ fn the_category_table_is_the_spec_table() {
         ("安装包", &["exe", "msi", "app", "dmg", "deb", "rpm"]),
     ];
     assert_eq!(CATEGORIES, expected);
-    assert_eq!(OTHER, "其他");
+    assert_eq!(OTHER_CATEGORY, "其他");
     for (name, extensions) in expected {
         for ext in extensions {
             assert_eq!(category(&format!("file.{ext}")), name);
@@ -127,44 +127,6 @@ fn the_category_table_is_the_spec_table() {
     for other in [
         "x.jav", "x.htm", "x.tgz", "x.md", "x", ".zip", "zip", "x.zip.",
     ] {
-        assert_eq!(category(other), OTHER, "{other}");
+        assert_eq!(category(other), OTHER_CATEGORY, "{other}");
     }
-}
-
-#[test]
-fn path_arithmetic() {
-    assert!(is_absolute("/a"));
-    assert!(is_absolute("\\a"));
-    assert!(is_absolute("C:\\a"));
-    assert!(is_absolute("d:/a"));
-    assert!(!is_absolute("a/b"));
-    assert!(!is_absolute("C:a"));
-    assert!(!is_absolute(""));
-
-    let t = "/home/u/Desktop";
-    assert_eq!(resolve(t, "a.txt"), "/home/u/Desktop/a.txt");
-    assert_eq!(resolve(t, "./a/b"), "/home/u/Desktop/a/b");
-    assert_eq!(resolve(t, " a.txt "), "/home/u/Desktop/a.txt");
-    assert_eq!(resolve(t, "."), t);
-    assert_eq!(resolve(t, "./"), t);
-    assert_eq!(resolve(t, ""), t);
-    assert_eq!(resolve(t, "/etc/hosts"), "/etc/hosts");
-    assert_eq!(resolve("C:\\Users\\me", "a.txt"), "C:\\Users\\me\\a.txt");
-    assert_eq!(resolve("C:\\Users\\me\\", "a.txt"), "C:\\Users\\me\\a.txt");
-
-    assert_eq!(join("/a", "b"), "/a/b");
-    assert_eq!(join("/a/", "b"), "/a/b");
-    assert_eq!(join("/", "b"), "/b");
-
-    assert_eq!(file_name("/a/b.txt"), "b.txt");
-    assert_eq!(file_name("/a/dir/"), "dir");
-    assert_eq!(file_name("C:\\x\\y.doc"), "y.doc");
-    assert_eq!(file_name("plain"), "plain");
-
-    assert_eq!(parent("/a/b/c"), Some("/a/b"));
-    assert_eq!(parent("/a/b/"), Some("/a"));
-    assert_eq!(parent("/a"), Some("/"));
-    assert_eq!(parent("/"), None);
-    assert_eq!(parent("name"), None);
-    assert_eq!(parent("C:\\x\\y"), Some("C:\\x"));
 }

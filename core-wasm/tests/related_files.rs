@@ -4,8 +4,7 @@
 //! both languages.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-use tidyup_core::planner::folder_name;
-use tidyup_core::{Lang, Outcome};
+use tidyup_core::{Lang, Outcome, folder_name};
 use tidyup_test_kit::{MTIME, MemFs, Recorder, converse, run_tool, run_tool_zh};
 
 /// A folder with a film and its subtitles, a saved page and its folder, a

@@ -3,10 +3,7 @@
 
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
-use tidyup_core::Message;
-use tidyup_core::body::RequestBody;
-use tidyup_core::protocol::build_request;
-use tidyup_core::question::{self, AskConfig};
+use tidyup_core::{AskConfig, Message, RequestBody, build_question_request, build_request};
 
 fn ask_config(system: Option<&str>, images: &[&str]) -> AskConfig {
     serde_json::from_value(json!({
@@ -36,13 +33,13 @@ fn an_agent_request_prints_as_its_value_would() {
 
 #[test]
 fn an_ask_request_prints_as_its_value_would() {
-    let plain = question::build_request(&ask_config(Some("be brief"), &[]));
+    let plain = build_question_request(&ask_config(Some("be brief"), &[]));
     let expected = json!({"model": "m\u{e9}", "messages": [
         {"role": "system", "content": "be brief"},
         {"role": "user", "content": "what is \"this\"?\n\u{4f60}\u{597d}"},
     ]});
     assert_eq!(plain.text(), expected.to_string());
-    let pictured = question::build_request(&ask_config(None, &["https://x/a.png"]));
+    let pictured = build_question_request(&ask_config(None, &["https://x/a.png"]));
     let expected = json!({"model": "m\u{e9}", "messages": [{"role": "user", "content": [
         {"type": "text", "text": "what is \"this\"?\n\u{4f60}\u{597d}"},
         {"type": "image_url", "image_url": {"url": "https://x/a.png"}},

@@ -4,8 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use pretty_assertions::assert_eq;
-use tidyup_core::Lang;
-use tidyup_core::rules::{FileFacts, RuleMatch, Rules, RulesError};
+use tidyup_core::{FileFacts, Lang, RuleMatch, Rules, RulesError};
 
 mod describe;
 mod matching;

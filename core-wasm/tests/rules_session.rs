@@ -4,8 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use serde_json::json;
-use tidyup_core::texts::prompt::contents_prompt;
-use tidyup_core::{Agent, Lang, Message};
+use tidyup_core::{Agent, Lang, Message, contents_prompt};
 
 fn reads_files(provider: &str, rules: &str) -> bool {
     let config = serde_json::from_value(json!({

@@ -11,9 +11,9 @@
 use std::path::PathBuf;
 
 use serde_json::{Value, json};
-use tidyup_core::planner::OfflinePlanner;
-use tidyup_core::texts::prompt::existing_folders_prompt;
-use tidyup_core::{Agent, Capabilities, HostError, HttpReply, ModelClient};
+use tidyup_core::{
+    Agent, Capabilities, HostError, HttpReply, ModelClient, OfflinePlanner, existing_folders_prompt,
+};
 use tidyup_test_kit::{Recorder, TARGET, demo_fs};
 
 fn fixture() -> PathBuf {

@@ -8,10 +8,10 @@ use std::collections::BTreeSet;
 
 use pretty_assertions::assert_eq;
 use serde_json::Value;
-use tidyup_core::paths::{NameCase, free_name};
-use tidyup_core::planner::OfflinePlanner;
-use tidyup_core::tools::{self, CallOutput, Listed, Listing, ToolContext, ToolData, ToolSet};
-use tidyup_core::{HostError, HttpReply, Lang, ModelClient};
+use tidyup_core::{
+    CallOutput, HostError, HttpReply, Lang, Listed, Listing, ModelClient, NameCase, OfflinePlanner,
+    ToolContext, ToolData, ToolSet, free_name, run_tool,
+};
 use tidyup_test_kit::{
     MTIME, MemFs, Op, TARGET, converse, converse_with, demo_fs, scans_with_two_copies,
 };
@@ -20,7 +20,7 @@ use tidyup_test_kit::{
 fn data_of(fs: &mut MemFs, lang: Lang, name: &str, arguments: Value) -> ToolData {
     let mut ctx = ToolContext::new(fs, TARGET, lang).with_tools(ToolSet::WITH_BULK);
     ctx.limits.large_folder_entries = 2;
-    tools::run_tool(name, &arguments, &mut ctx).data
+    run_tool(name, &arguments, &mut ctx).data
 }
 
 /// The offline planner, handed every tool result with its text blanked:

@@ -1,12 +1,11 @@
 //! Every tool's behaviour and exact result texts, in English and Chinese,
-//! through `tools::run` on the in-memory file tree.
+//! through `run_tool_text` on the in-memory file tree.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
-use tidyup_core::Lang;
-use tidyup_core::tools;
+use tidyup_core::{Lang, tool_declarations, tool_names};
 use tidyup_test_kit::{
     MTIME, MemFs, Op, Snap, TARGET, in_target, run_tool, run_tool_value, run_tool_zh,
 };
@@ -21,7 +20,7 @@ fn args(value: &Value) -> String {
 
 #[test]
 fn names_and_declarations() {
-    let names: Vec<&str> = tools::names().collect();
+    let names: Vec<&str> = tool_names().collect();
     assert_eq!(
         names,
         [
@@ -33,7 +32,7 @@ fn names_and_declarations() {
             "get_file_type"
         ]
     );
-    let declarations = tools::declarations();
+    let declarations = tool_declarations();
     let declarations = declarations.as_array().unwrap();
     assert_eq!(declarations.len(), 6);
     let expected_params = [

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
-use tidyup_core::{Event, Lang, MAX_ROUNDS, Outcome, tools};
+use tidyup_core::{Event, Lang, MAX_ROUNDS, Outcome, tool_declarations};
 use tidyup_test_kit::{
     MODEL, MemFs, ScriptedModel, Snap, TARGET, TOOL_NAMES, World, assert_well_formed, call,
     completion, in_target, preview, text_message, text_reply, tool_message, tool_reply, with_field,
@@ -331,7 +331,7 @@ fn every_request_resends_the_history_so_far_with_model_and_the_six_tools() {
             request["messages"].as_array().unwrap(),
             &expected_history[..len]
         );
-        assert_eq!(request["tools"], tools::declarations());
+        assert_eq!(request["tools"], tool_declarations());
         let names: Vec<&str> = request["tools"]
             .as_array()
             .unwrap()

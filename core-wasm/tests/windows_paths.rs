@@ -10,9 +10,9 @@ use std::collections::BTreeMap;
 
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
-use tidyup_core::ErrorCode;
-use tidyup_core::tools::{self, ToolContext};
-use tidyup_core::{Entry, EntryKind, FileSystem, HostError, Lang};
+use tidyup_core::{
+    Entry, EntryKind, ErrorCode, FileSystem, HostError, Lang, ToolContext, run_tool_text,
+};
 
 const DESKTOP: &str = r"C:\Users\ana\Desktop";
 
@@ -125,7 +125,7 @@ impl FileSystem for WindowsFs {
 
 fn run(fs: &mut WindowsFs, name: &str, arguments: Value) -> String {
     let mut ctx = ToolContext::new(fs, DESKTOP, Lang::En);
-    tools::run(name, &arguments, &mut ctx)
+    run_tool_text(name, &arguments, &mut ctx)
 }
 
 #[test]
@@ -240,7 +240,7 @@ fn a_name_windows_refuses_is_worded_for_the_model() {
         "{result}"
     );
     let mut ctx = ToolContext::new(&mut fs, DESKTOP, Lang::Zh);
-    let result = tools::run("create_folder", &json!({"path": "CON"}), &mut ctx);
+    let result = run_tool_text("create_folder", &json!({"path": "CON"}), &mut ctx);
     assert!(
         result.contains(r#"Windows 不允许使用名称 "CON""#),
         "{result}"
@@ -252,8 +252,8 @@ fn a_name_windows_refuses_is_worded_for_the_model() {
 /// under a free name, never over that file.
 #[test]
 fn the_planner_never_moves_a_file_over_one_named_in_another_case() {
-    use tidyup_core::planner::{OfflinePlanner, folder_name};
     use tidyup_core::{Agent, AgentConfig, Capabilities, Provider};
+    use tidyup_core::{OfflinePlanner, folder_name};
     use tidyup_test_kit::Recorder;
 
     let images = format!(r"{DESKTOP}\{}", folder_name("图片", Lang::En));

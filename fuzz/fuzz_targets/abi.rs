@@ -4,10 +4,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tidyup_core::plan_table::PlanRequest;
-use tidyup_core::question::{self, AskConfig};
-use tidyup_core::tool_run::ToolRun;
-use tidyup_core::{Agent, AgentConfig, Entry, FileSample, HttpReply, Message, WireResult};
+use tidyup_core::{
+    Agent, AgentConfig, AskConfig, Entry, FileSample, HttpReply, Message, PlanRequest, ToolRun,
+    WireResult, ask,
+};
 use tidyup_fuzz::{NoEvents, OneReply};
 use tidyup_test_kit::{MemFs, TARGET, text_reply};
 
@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
         1 => {
             if let Ok(config) = serde_json::from_slice::<AskConfig>(json) {
                 let mut model = OneReply::new(text_reply("yes"), Vec::new());
-                let _ = question::ask(&config, &mut model, &mut NoEvents);
+                let _ = ask(&config, &mut model, &mut NoEvents);
             }
         }
         2 => {

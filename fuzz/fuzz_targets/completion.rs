@@ -4,8 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tidyup_core::protocol::read_completion;
-use tidyup_core::{Agent, AgentConfig, Capabilities, HttpReply, Lang, Provider};
+use tidyup_core::{Agent, AgentConfig, Capabilities, HttpReply, Lang, Provider, read_completion};
 use tidyup_fuzz::NoEvents;
 use tidyup_test_kit::{MemFs, ScriptedModel, TARGET, text_reply};
 

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tidyup_core::rules::{FileFacts, Rules};
+use tidyup_core::{FileFacts, Rules};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

@@ -4,8 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tidyup_core::body::RequestBody;
-use tidyup_core::{CallSettings, HttpReply, Lang, answer};
+use tidyup_core::{CallSettings, HttpReply, Lang, RequestBody, complete_answer};
 use tidyup_fuzz::{NoEvents, OneReply, pieces};
 
 fuzz_target!(|data: &[u8]| {
@@ -24,5 +23,5 @@ fuzz_target!(|data: &[u8]| {
         ..CallSettings::default()
     };
     let body = RequestBody::new(&serde_json::json!({ "model": "m", "messages": [] }));
-    let _ = answer::complete(body, &settings, &mut model, &mut NoEvents, Lang::En);
+    let _ = complete_answer(body, &settings, &mut model, &mut NoEvents, Lang::En);
 });

@@ -4,15 +4,14 @@
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
-use tidyup_core::Lang;
-use tidyup_core::tools::{self, ToolContext, ToolSet};
+use tidyup_core::{Lang, ToolContext, ToolSet, run_tool, tool_names_in};
 use tidyup_test_kit::{MemFs, TARGET};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, rest)) = data.split_first() else {
         return;
     };
-    let names: Vec<&str> = tools::names_in(ToolSet::ALL).collect();
+    let names: Vec<&str> = tool_names_in(ToolSet::ALL).collect();
     let name = names[usize::from(pick) % names.len()];
     let arguments = Value::String(String::from_utf8_lossy(rest).into_owned());
     let mut files = MemFs::new()
@@ -23,5 +22,5 @@ fuzz_target!(|data: &[u8]| {
         .dir("empty");
     let mut ctx = ToolContext::new(&mut files, TARGET, Lang::En).with_tools(ToolSet::ALL);
     ctx.limits.large_folder_entries = 3;
-    let _ = tools::run_tool(name, &arguments, &mut ctx);
+    let _ = run_tool(name, &arguments, &mut ctx);
 });

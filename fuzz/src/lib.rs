@@ -3,8 +3,9 @@
 //! on one input both whole and as a head and a tail with a gap.
 
 use serde_json::Value;
-use tidyup_core::contents::{self, FileBytes};
-use tidyup_core::{Event, EventSink, HostError, HttpReply, ModelClient};
+use tidyup_core::{
+    DEFAULT_EXCERPT_CHARS, Event, EventSink, FileBytes, HostError, HttpReply, ModelClient,
+};
 
 /// Drops every event.
 pub struct NoEvents;
@@ -73,7 +74,7 @@ pub fn read_contents(data: &[u8]) {
         tail: &[],
         size: data.len() as u64,
     };
-    let _ = contents::read(&whole, contents::DEFAULT_MAX_CHARS);
+    let _ = tidyup_core::read_contents(&whole, DEFAULT_EXCERPT_CHARS);
     if data.len() >= 8 {
         let head_len = data.len() * 2 / 3;
         let tail_len = data.len() - head_len;
@@ -83,7 +84,7 @@ pub fn read_contents(data: &[u8]) {
             tail: &data[head_len..],
             size: (data.len() + tail_len * 3) as u64,
         };
-        let _ = contents::read(&sparse, 200);
+        let _ = tidyup_core::read_contents(&sparse, 200);
     }
 }
 

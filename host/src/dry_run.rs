@@ -11,8 +11,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use serde::{Deserialize, Serialize};
-use tidyup_core::in_use::{InUse, companions, in_use};
-use tidyup_core::{FileSystem, Lang};
+use tidyup_core::{FileSystem, InUse, Lang, companions, in_use};
 
 use crate::failure::Failure;
 use crate::fs::{Fingerprint, HostFs, PlanStep, Protected};

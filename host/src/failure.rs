@@ -127,6 +127,7 @@ pub enum Failure {
     /// Folders nested deeper than this do not change file system.
     TooDeepToMoveAcross(usize),
     /// A symlink cannot change file system on this platform.
+    #[cfg(not(unix))]
     SymlinkNotMovedAcross,
     /// What was to be read is not a regular file (a pipe, device, socket
     /// or folder, perhaps behind a link).
@@ -317,6 +318,7 @@ impl Failure {
                     format!("folders nested more than {depth} deep are not moved to another file system"),
                     format!("嵌套超过 {depth} 层的文件夹不会移动到另一个文件系统"),
                 ),
+            #[cfg(not(unix))]
             Failure::SymlinkNotMovedAcross => lang.pick(
                     "moving a symlink to another file system is not supported here".to_owned(),
                     "此平台不支持把符号链接移动到另一个文件系统".to_owned(),

@@ -2,35 +2,72 @@
 //!
 //! It loads the pure core (`tidyup-core`, compiled to wasm) with wasmtime
 //! and provides it, as imported host functions, the chat-completion HTTP
-//! call ([`transport`]), the file primitives ([`fs`]) and the console. It
+//! call (`transport`), the file primitives (`fs`) and the console. It
 //! holds no agent policy: tool rules, texts and the turn loop are the
 //! core's.
 //!
+//! Its API is the `pub use` block below; every module is private.
 //! Modules import only downward. Leaves: `places` (where tidyup keeps its
 //! things), `regular_file` (the one way a file is opened to read it),
-//! [`rules_file`], `redact` (key masking). Above them [`cli`]
-//! (arguments and settings), [`fs`] and [`journal`] (the file systems a host
-//! hands the core, usable by other hosts), [`transport`] (the model
-//! service), [`runtime`] (the core in wasmtime), `console`, [`dry_run`]
-//! (saved plans), and on top [`commands`] (one per subcommand).
+//! `rules_file`, `redact` (key masking). Above them `cli`
+//! (arguments and settings), `fs` and `journal` (the file systems a host
+//! hands the core, usable by other hosts), `transport` (the model
+//! service), `runtime` (the core in wasmtime), `console`, `dry_run`
+//! (saved plans), and on top `commands` (one per subcommand).
 
-pub mod cli;
-pub mod commands;
+mod cli;
+mod commands;
 mod console;
-pub mod dry_run;
-pub mod failure;
-pub mod fs;
-pub mod journal;
+mod dry_run;
+mod failure;
+mod fs;
+mod journal;
 mod places;
-pub mod plan_view;
+mod plan_view;
 mod redact;
 mod regular_file;
-pub mod rules_file;
-pub mod runtime;
-pub mod transport;
+mod rules_file;
+mod runtime;
+mod transport;
 mod words;
 
+// The command line, the config file and the settings resolved from them.
+pub use cli::config::{Config, ConfigError};
+pub use cli::{
+    AskSettings, Cli, Command, ConfigCommand, McpSettings, PlanCommand, Settings, SettingsError,
+    resolve_lang_with,
+};
+// The subcommands, one function each (`run` is `tidyup` with none).
+pub use commands::{
+    UiOptions, WatchOptions, apply, ask, completions, config_path, demo, export_core, history, man,
+    mcp, providers, purge_trash, run, show_plan, ui, undo, watch,
+};
+// The console, and the language failures are worded in.
 pub use console::print_line;
+pub use failure::speak;
+// The file systems a host hands the core: primitives, guard, overlay, moves.
+pub use fs::{
+    CrossDeviceHooks, Fingerprint, GuardedFs, HostFs, Location, Lookups, OverlayFs, PlanStep,
+    Protected, RealFs, RulesGuard, SandboxFs, Staging, move_path, move_path_with,
+};
+// The rules file of a folder, as the guard reads it.
+pub use rules_file::load as load_rules_file;
+// The journal of changes, undo and the trash; saved dry-run plans.
+pub use dry_run::{DryRunPlan, apply as apply_plan, describe as describe_plan};
+pub use journal::{
+    Journal, JournalStore, JournaledFs, Record, history as session_history,
+    purge_trash as purge_session_trash, undo as undo_session,
+};
+// The core in wasmtime: the engine, loading and running the module.
+pub use runtime::module_cache::load_core_from;
+pub use runtime::{
+    CoreSession, CoreStopped, FUEL_BETWEEN_HOST_CALLS, HostState, IMPORT_MODULE, ToolCallStopped,
+    compile as compile_core, engine as core_engine, instantiate as instantiate_core, load_core,
+};
+// The model service a session's core calls.
+pub use transport::{
+    ChatTransport, ChunkFuture, ChunkSource, NoTransport, OpenFuture, Opened, ReplyFuture,
+};
 
 /// The core `.wasm` built by `build.rs` and embedded in the binary.
 pub const EMBEDDED_CORE: &[u8] = include_bytes!(env!("TIDYUP_CORE_WASM"));
@@ -43,4 +80,4 @@ pub const EMBEDDED_PRECOMPILED: &[u8] = include_bytes!(env!("TIDYUP_CORE_CWASM")
 /// What names [`EMBEDDED_PRECOMPILED`] (its length and hash, from
 /// `build.rs`): its copy in the cache, mapped at each start after the
 /// first, is found by this name.
-pub const EMBEDDED_PRECOMPILED_ID: &str = env!("TIDYUP_CORE_CWASM_ID");
+pub(crate) const EMBEDDED_PRECOMPILED_ID: &str = env!("TIDYUP_CORE_CWASM_ID");

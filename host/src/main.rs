@@ -4,12 +4,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use tidyup::cli::config::{Config, ConfigError};
-use tidyup::cli::{
-    AskSettings, Cli, Command, ConfigCommand, McpSettings, PlanCommand, Settings, SettingsError,
-    resolve_lang_with,
+use tidyup::{
+    AskSettings, Cli, Command, Config, ConfigCommand, ConfigError, McpSettings, PlanCommand,
+    Settings, SettingsError, resolve_lang_with,
 };
-use tidyup::commands;
 use tidyup_core::Lang;
 
 fn main() -> ExitCode {
@@ -23,13 +21,13 @@ fn main() -> ExitCode {
         env,
         config.as_ref().unwrap_or(&Config::default()),
     );
-    tidyup::failure::speak(lang);
+    tidyup::speak(lang);
     let start = Start { config, lang };
     match cli.command {
         Some(command) => dispatch(command, &start),
         None => start.with(
             |config| Settings::resolve(&cli.run, env, config),
-            commands::run,
+            tidyup::run,
         ),
     }
 }
@@ -45,27 +43,27 @@ fn dispatch(command: Command, start: &Start) -> ExitCode {
     match command {
         Command::Demo { dir, .. } => start.with(
             |_| Ok(dir.unwrap_or_else(|| PathBuf::from("tidyup-demo"))),
-            |dir| commands::demo(&dir, lang),
+            |dir| tidyup::demo(&dir, lang),
         ),
         Command::Ask(args) => start.with(
             |config| AskSettings::resolve(&args, env, config),
-            commands::ask,
+            tidyup::ask,
         ),
         Command::Providers(_) => start.with(
             |config| Ok(config.clone()),
-            |config| commands::providers(&config, env, lang),
+            |config| tidyup::providers(&config, env, lang),
         ),
         Command::Config {
             action: ConfigCommand::Path,
             ..
-        } => commands::config_path(env, lang),
+        } => tidyup::config_path(env, lang),
         Command::Mcp(args) => start.with(
             |config| McpSettings::resolve(&args, env, config),
-            commands::mcp,
+            tidyup::mcp,
         ),
-        Command::ExportCore { file, .. } => commands::export_core(&file, lang),
+        Command::ExportCore { file, .. } => tidyup::export_core(&file, lang),
         Command::Watch(args) => {
-            let options = commands::WatchOptions {
+            let options = tidyup::WatchOptions {
                 settle: args.settle,
                 poll: args.poll,
                 now: args.now,
@@ -73,14 +71,14 @@ fn dispatch(command: Command, start: &Start) -> ExitCode {
             };
             start.with(
                 |config| Settings::resolve(&args.as_run_args(), env, config),
-                |settings| commands::watch(settings, options),
+                |settings| tidyup::watch(settings, options),
             )
         }
         Command::Ui(args) => start.with(
             |config| {
                 let run = args.as_run_args();
                 let settings = Settings::resolve(&run, env, config)?;
-                let options = commands::UiOptions {
+                let options = tidyup::UiOptions {
                     port: args.port,
                     open: !args.no_open,
                     args: run,
@@ -88,18 +86,18 @@ fn dispatch(command: Command, start: &Start) -> ExitCode {
                 };
                 Ok((settings, options))
             },
-            |(settings, options)| commands::ui(settings, options),
+            |(settings, options)| tidyup::ui(settings, options),
         ),
-        Command::Undo { session, watch, .. } => commands::undo(session.as_deref(), watch, lang),
-        Command::History(_) => commands::history(lang),
-        Command::Trash { older_than, .. } => commands::purge_trash(older_than, lang),
-        Command::Apply { plan, .. } => commands::apply(&plan, lang),
+        Command::Undo { session, watch, .. } => tidyup::undo(session.as_deref(), watch, lang),
+        Command::History(_) => tidyup::history(lang),
+        Command::Trash { older_than, .. } => tidyup::purge_trash(older_than, lang),
+        Command::Apply { plan, .. } => tidyup::apply(&plan, lang),
         Command::Plan {
             action: PlanCommand::Show { plan, json },
             ..
-        } => commands::show_plan(&plan, json, lang),
-        Command::Completions { shell } => commands::completions(shell),
-        Command::Man(args) => commands::man(&args, lang),
+        } => tidyup::show_plan(&plan, json, lang),
+        Command::Completions { shell } => tidyup::completions(shell),
+        Command::Man(args) => tidyup::man(&args, lang),
     }
 }
 

@@ -23,6 +23,8 @@ pub struct Secret {
     /// The forms it can take in text: as is and, when different, escaped
     /// as inside a JSON string.
     forms: Vec<String>,
+    /// What is shown instead of the key: its first three characters, `...`,
+    /// its last three (`sk-...xyz`); `***` for a key shorter than 12.
     masked: String,
 }
 
@@ -44,12 +46,6 @@ impl Secret {
             forms,
             masked: mask(key),
         })
-    }
-
-    /// What is shown instead of the key: its first three characters, `...`,
-    /// its last three (`sk-...xyz`); `***` for a key shorter than 12.
-    pub fn masked(&self) -> &str {
-        &self.masked
     }
 
     /// `text` with every occurrence of the key masked.
@@ -177,7 +173,7 @@ mod tests {
     #[test]
     fn the_key_is_masked_wherever_it_appears() {
         let secret = Secret::new(KEY).unwrap();
-        assert_eq!(secret.masked(), "sk-...123");
+        assert_eq!(secret.masked, "sk-...123");
         assert_eq!(
             scrub_with(
                 &[secret],
@@ -198,7 +194,7 @@ mod tests {
         let scrubbed = scrub_with(std::slice::from_ref(&secret), &body).into_owned();
         assert!(!scrubbed.contains("quote-and"), "{scrubbed}");
         let parsed: serde_json::Value = serde_json::from_str(&scrubbed).unwrap();
-        assert_eq!(parsed["message"], secret.masked());
+        assert_eq!(parsed["message"], secret.masked);
     }
 
     #[test]

@@ -7,8 +7,7 @@
 use crate::words::StartupWords;
 use std::path::{Path, PathBuf};
 
-use tidyup_core::Lang;
-use tidyup_core::rules::{Rules, RulesProblem};
+use tidyup_core::{Lang, Rules, RulesProblem};
 
 /// The name of the rules file in a target directory.
 pub const RULES_FILE: &str = ".tidyup.toml";

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use clap::CommandFactory;
-use tidyup::cli::Cli;
+use tidyup::Cli;
 use tidyup_test_kit::e2e::{Outcome, Tidyup};
 
 /// Runs `tidyup ARGS` with nothing on standard input.

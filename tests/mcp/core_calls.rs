@@ -7,12 +7,8 @@ use std::sync::{Arc, Mutex};
 
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
-use tidyup::fs::RealFs;
-use tidyup::runtime::{CoreSession, HostState, ToolCallStopped};
-use tidyup::transport::NoTransport;
-use tidyup_core::tool_run::ToolRun;
-use tidyup_core::tools::{ToolLimits, ToolOutput};
-use tidyup_core::{Event, EventSink, Lang};
+use tidyup::{CoreSession, HostState, NoTransport, RealFs, ToolCallStopped};
+use tidyup_core::{Event, EventSink, Lang, ToolLimits, ToolOutput, ToolRun};
 
 use super::client::TestClient;
 use super::support::World;
@@ -28,7 +24,7 @@ impl EventSink for Recorder {
 }
 
 async fn core(events: Recorder, fuel: Option<u64>) -> CoreSession {
-    let module = tidyup::runtime::load_core(None, &()).unwrap();
+    let module = tidyup::load_core(None, &()).unwrap();
     let mut state = HostState::new(Arc::new(NoTransport), Box::new(RealFs), Box::new(events));
     if let Some(fuel) = fuel {
         state = state.with_fuel(fuel);

@@ -3,8 +3,7 @@
 
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
-use tidyup_core::Lang;
-use tidyup_core::tools::{ToolSet, declarations_for};
+use tidyup_core::{Lang, ToolSet, tool_declarations_for};
 
 use super::client::{TestClient, text_of};
 use super::support::{World, tree};
@@ -46,7 +45,7 @@ async fn tools_list_offers_every_tool_with_the_cores_schemas_and_honest_annotati
         .list_all_tools()
         .await
         .expect("tools/list");
-    let declared = declarations_for(ToolSet::WITH_BULK);
+    let declared = tool_declarations_for(ToolSet::WITH_BULK);
     let declared = declared.as_array().expect("declarations");
     assert_eq!(tools.len(), 11);
     assert_eq!(tools.len(), declared.len());
@@ -171,7 +170,7 @@ async fn listing_typing_summarizing_and_finding_report_what_is_on_disk() {
     let kind = connection
         .text("get_file_type", json!({"filename": "song.mp3"}), false)
         .await;
-    assert_eq!(kind, tidyup_core::file_type::category("song.mp3"));
+    assert_eq!(kind, tidyup_core::category("song.mp3"));
     let summary = connection
         .text("summarize_folder", json!({"path": "."}), false)
         .await;
@@ -297,7 +296,7 @@ async fn bulk_moves_and_failed_moves_do_what_their_results_say() {
     assert!(matched.contains('2'), "{matched}");
     assert!(world.target.join("Photos/IMG_0001.jpg").is_file());
     assert!(world.target.join("Photos/IMG_0002.jpg").is_file());
-    let audio = tidyup_core::file_type::category("song.mp3");
+    let audio = tidyup_core::category("song.mp3");
     let by_type = connection
         .text(
             "move_by_type",

@@ -8,11 +8,11 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
 use serde_json::json;
-use tidyup::fs::{Fingerprint, HostFs, Location, SandboxFs, Staging};
-use tidyup::journal::{self, Journal, JournalStore as Store, JournaledFs, Record};
-use tidyup_core::ErrorCode;
-use tidyup_core::Lang;
-use tidyup_core::{BatchMove, FileSystem, HostError};
+use tidyup::{
+    Fingerprint, HostFs, Journal, JournalStore as Store, JournaledFs, Location, Record, SandboxFs,
+    Staging, undo_session,
+};
+use tidyup_core::{BatchMove, ErrorCode, FileSystem, HostError, Lang};
 
 use super::support::{World, snapshot};
 
@@ -65,7 +65,7 @@ fn a_bulk_move_is_undone_completely() {
         .filter(|r| matches!(r, Record::Moved { .. }))
         .count();
     assert_eq!(moved, 300);
-    let report = journal::undo(&store, Some(&session), Lang::En).unwrap();
+    let report = undo_session(&store, Some(&session), Lang::En).unwrap();
     assert!(report.skipped.is_empty(), "{:?}", report.skipped);
     assert_eq!(snapshot(&world.target), before);
 }
@@ -180,7 +180,7 @@ fn a_crash_in_the_middle_of_a_batch_still_undoes_to_the_identical_tree() {
     // Nothing after the crash is written: the journal is what it was.
     std::mem::forget(files);
     assert_eq!(inbox_count(&world), 2_500 - 1_234, "cut in the middle");
-    let report = journal::undo(&store, Some(&session), Lang::En).unwrap();
+    let report = undo_session(&store, Some(&session), Lang::En).unwrap();
     assert!(report.skipped.is_empty(), "{:?}", report.skipped);
     assert_eq!(snapshot(&world.target), before);
 }

@@ -13,9 +13,11 @@ use tidyup_core::Lang;
 
 use serde_json::json;
 #[cfg(unix)]
-use tidyup::fs::move_path;
-use tidyup::fs::{CrossDeviceHooks, SandboxFs, move_path_with};
-use tidyup::journal::{self, Journal, JournalStore as Store, JournaledFs};
+use tidyup::move_path;
+use tidyup::{
+    CrossDeviceHooks, Journal, JournalStore as Store, JournaledFs, SandboxFs, move_path_with,
+    undo_session,
+};
 
 use super::support::{Item, World, snapshot};
 
@@ -194,7 +196,7 @@ fn a_delete_into_a_trash_on_another_file_system_survives_the_same_swap() {
     // Once the folder is back, the journal knows the delete never happened.
     fs::remove_file(world.target.join("swap")).unwrap();
     fs::rename(world.target.join("parked"), world.target.join("swap")).unwrap();
-    let report = journal::undo(&store, Some(&session), Lang::En).unwrap();
+    let report = undo_session(&store, Some(&session), Lang::En).unwrap();
     assert_eq!(report.reversed, 0);
     assert!(report.skipped.is_empty(), "{:?}", report.skipped);
 }
@@ -244,7 +246,7 @@ fn a_sandboxed_copy_across_file_systems_keeps_bytes_links_and_times() {
         );
     }
     assert!(!world.target.join("album").exists());
-    let report = journal::undo(&store, None, Lang::En).unwrap();
+    let report = undo_session(&store, None, Lang::En).unwrap();
     assert!(report.skipped.is_empty(), "{:?}", report.skipped);
     assert_eq!(snapshot(&world.target.join("album")), before);
 }
@@ -285,7 +287,7 @@ fn undo_removes_the_partial_copy_of_a_move_killed_mid_copy() {
             .exists(),
         "the partial copy is left as a kill leaves it"
     );
-    let report = journal::undo(&store, Some(&session), Lang::En).unwrap();
+    let report = undo_session(&store, Some(&session), Lang::En).unwrap();
     assert!(report.skipped.is_empty(), "{:?}", report.skipped);
     assert_eq!(snapshot(&world.target), before);
 }

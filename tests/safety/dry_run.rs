@@ -2,9 +2,10 @@
 //! and `apply` carries the plan out later, refusing stale steps.
 
 use serde_json::json;
-use tidyup::dry_run::{self as plan, DryRunPlan as Plan};
-use tidyup::fs::{OverlayFs, PlanStep, SandboxFs};
-use tidyup::journal::{self, JournalStore as Store};
+use tidyup::{
+    DryRunPlan as Plan, JournalStore as Store, OverlayFs, PlanStep, SandboxFs, apply_plan,
+    describe_plan, undo_session,
+};
 use tidyup_core::Lang;
 
 use super::support::{World, snapshot};
@@ -99,7 +100,7 @@ fn the_dry_run_records_each_planned_change_in_order() {
     let files = plan_five_changes(&world);
     let steps = files.steps().to_vec();
     assert_eq!(
-        plan::describe(&steps, Lang::En),
+        describe_plan(&steps, Lang::En),
         [
             format!("create folder {}", at(world.target_str(), "Images")),
             format!(
@@ -129,7 +130,7 @@ fn applying_the_plan_makes_the_changes_and_undo_reverts_them() {
     let steps = plan_five_changes(&world).steps().to_vec();
     assert_eq!(snapshot(&world.target), before, "the disk is unchanged");
     let store = Store::at(world.dir.path().join("data"));
-    let report = plan::apply(&store, &plan_of(&world, &steps), Lang::En).unwrap();
+    let report = apply_plan(&store, &plan_of(&world, &steps), Lang::En).unwrap();
     assert_eq!(
         (report.applied, report.skipped.len()),
         (5, 0),
@@ -147,7 +148,7 @@ fn applying_the_plan_makes_the_changes_and_undo_reverts_them() {
     assert!(!world.target.join("a.txt").exists());
 
     // Applied through the journal: undo gives the original tree back.
-    journal::undo(&store, report.session.as_deref(), Lang::En).unwrap();
+    undo_session(&store, report.session.as_deref(), Lang::En).unwrap();
     assert_eq!(snapshot(&world.target), before);
 }
 
@@ -169,7 +170,7 @@ fn apply_refuses_steps_whose_source_changed() {
     std::fs::write(world.target.join("a.txt"), b"alpha, edited since").unwrap();
     std::fs::remove_file(world.target.join("docs/report.pdf")).unwrap();
     let store = Store::at(world.dir.path().join("data"));
-    let report = plan::apply(&store, &plan_of(&world, &steps), Lang::En).unwrap();
+    let report = apply_plan(&store, &plan_of(&world, &steps), Lang::En).unwrap();
     assert_eq!(report.applied, 0);
     assert!(
         report.skipped[0].contains("has changed since the plan"),
@@ -239,7 +240,7 @@ fn apply_refuses_a_same_length_edit_whose_modification_time_was_set_back() {
     );
     let before = snapshot(&world.target);
     let store = Store::at(world.dir.path().join("data"));
-    let report = plan::apply(&store, &plan_of(&world, &steps), Lang::En).unwrap();
+    let report = apply_plan(&store, &plan_of(&world, &steps), Lang::En).unwrap();
     let move_step = report
         .skipped
         .iter()
@@ -307,7 +308,7 @@ fn apply_carries_out_an_item_moved_twice_in_one_plan() {
     let steps = files.steps().to_vec();
     drop(files);
     let store = Store::at(world.dir.path().join("data"));
-    let report = plan::apply(&store, &plan_of(&world, &steps), Lang::En).unwrap();
+    let report = apply_plan(&store, &plan_of(&world, &steps), Lang::En).unwrap();
     assert!(report.skipped.is_empty(), "{:?}", report.skipped);
     assert_eq!(
         std::fs::read(world.target.join("Text/b.txt")).unwrap(),
@@ -348,7 +349,7 @@ fn apply_makes_a_planned_folder_only_when_a_move_into_it_is_carried_out() {
     std::fs::write(world.target.join("a.txt"), b"alpha, edited since").unwrap();
     std::fs::write(world.target.join("docs/report.pdf"), b"%PDF-1.7").unwrap();
     let store = Store::at(world.dir.path().join("data"));
-    let report = plan::apply(&store, &plan_of(&world, &steps), Lang::En).unwrap();
+    let report = apply_plan(&store, &plan_of(&world, &steps), Lang::En).unwrap();
 
     assert!(!world.target.join("Texts").exists(), "{:?}", report.skipped);
     assert!(
@@ -396,7 +397,7 @@ fn apply_of_a_plan_whose_every_move_is_refused_leaves_no_new_folder() {
     std::fs::write(world.target.join("photos/2024/cat.jpg"), b"purr").unwrap();
     let before = snapshot(&world.target);
     let store = Store::at(world.dir.path().join("data"));
-    let report = plan::apply(&store, &plan_of(&world, &steps), Lang::En).unwrap();
+    let report = apply_plan(&store, &plan_of(&world, &steps), Lang::En).unwrap();
     assert_eq!(report.applied, 0, "{:?}", report.skipped);
     assert_eq!(snapshot(&world.target), before, "nothing new on disk");
     assert_eq!(report.session, None, "nothing journaled");

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 
 use serde_json::json;
-use tidyup::fs::SandboxFs;
+use tidyup::SandboxFs;
 #[cfg(unix)]
 use tidyup_core::FileSystem;
 

@@ -7,8 +7,9 @@ use std::os::unix::fs::symlink;
 use tidyup_core::Lang;
 
 use serde_json::json;
-use tidyup::fs::SandboxFs;
-use tidyup::journal::{self, Journal, JournalStore as Store, JournaledFs};
+use tidyup::{
+    Journal, JournalStore as Store, JournaledFs, SandboxFs, session_history, undo_session,
+};
 
 use super::support::{World, snapshot};
 
@@ -39,7 +40,7 @@ fn a_folder_moved_into_itself_is_refused_before_anything_changes() {
     assert!(!files.journal().has_changes(), "nothing was journaled");
     drop(files);
     assert_eq!(snapshot(&world.target), before);
-    assert!(journal::history(&store).unwrap().is_empty());
+    assert!(session_history(&store).unwrap().is_empty());
 }
 
 // Unix only: creating symlinks on Windows takes a privilege (or developer
@@ -73,13 +74,13 @@ fn a_move_that_fails_after_its_destination_was_trashed_puts_it_back() {
 
     // The journal knows the change never happened: nothing to reverse,
     // nothing skipped, and `history` counts nothing.
-    let summary = journal::history(&store).unwrap();
+    let summary = session_history(&store).unwrap();
     assert_eq!(
         (summary[0].moved, summary[0].trashed),
         (0, 0),
         "{summary:?}"
     );
-    let report = journal::undo(&store, Some(&session), Lang::En).unwrap();
+    let report = undo_session(&store, Some(&session), Lang::En).unwrap();
     assert_eq!(report.reversed, 0);
     assert!(report.skipped.is_empty(), "{:?}", report.skipped);
     assert_eq!(snapshot(&world.target), before);
@@ -110,7 +111,7 @@ fn a_folder_moved_onto_a_folder_with_contents_is_refused_and_undo_is_exact() {
     assert!(world.target.join("docs/a.txt").is_dir());
     assert!(world.target.join("a.txt/report.pdf").is_file());
     drop(files);
-    let report = journal::undo(&store, None, Lang::En).unwrap();
+    let report = undo_session(&store, None, Lang::En).unwrap();
     assert!(report.skipped.is_empty(), "{:?}", report.skipped);
     assert_eq!(snapshot(&world.target), before);
 }

@@ -4,15 +4,16 @@
 
 use std::sync::Arc;
 
-use tidyup::fs::{GuardedFs, Protected, RulesGuard, SandboxFs};
-use tidyup::journal::{Journal, JournalStore as Store, JournaledFs};
+use tidyup::{
+    GuardedFs, Journal, JournalStore as Store, JournaledFs, Protected, RulesGuard, SandboxFs,
+};
 use tidyup_core::{BatchMove, ErrorCode, FileSystem};
 
 use super::support::World;
 
 /// The world's target under one guard (its rules file excluding `keep/`,
 /// tidyup's data inside it), journaled.
-fn guarded(world: &World) -> (JournaledFs<GuardedFs<SandboxFs>>, tidyup::fs::Lookups) {
+fn guarded(world: &World) -> (JournaledFs<GuardedFs<SandboxFs>>, tidyup::Lookups) {
     std::fs::write(
         world.target.join(".tidyup.toml"),
         "exclude = [\"keep/**\"]\n",
@@ -22,7 +23,7 @@ fn guarded(world: &World) -> (JournaledFs<GuardedFs<SandboxFs>>, tidyup::fs::Loo
     std::fs::write(world.target.join("keep/k.txt"), b"k").unwrap();
     let data = world.target.join(".data");
     let roots = vec![world.target.clone()];
-    let rules = tidyup::rules_file::load(&world.target, None).unwrap();
+    let rules = tidyup::load_rules_file(&world.target, None).unwrap();
     let rules = RulesGuard::load(&world.target, rules.as_ref(), &roots).unwrap();
     let guard = GuardedFs::new(
         SandboxFs::new(&roots).unwrap(),
@@ -79,7 +80,7 @@ fn a_journaled_batch_locates_each_path_once() {
 #[cfg(unix)]
 #[test]
 fn a_folder_changed_in_an_operation_is_located_again() {
-    use tidyup::fs::HostFs;
+    use tidyup::HostFs;
     let world = World::new();
     let mut sandbox = SandboxFs::new(std::slice::from_ref(&world.target)).unwrap();
     let target = world.target_str().to_owned();

@@ -1,7 +1,7 @@
 //! The dry run's overlay keeps what it plans below a folder with that
 //! folder, and only that folder: names that merely start alike stay put.
 
-use tidyup::fs::{OverlayFs, SandboxFs};
+use tidyup::{OverlayFs, SandboxFs};
 use tidyup_core::FileSystem;
 
 use super::support::World;

@@ -9,9 +9,7 @@ use std::path::{Path, PathBuf};
 use tidyup_core::Lang;
 
 use serde_json::{Value, json};
-use tidyup::dry_run::{self as plan, DryRunPlan as Plan};
-use tidyup::fs::{HostFs, PlanStep, SandboxFs};
-use tidyup::journal::JournalStore as Store;
+use tidyup::{DryRunPlan as Plan, HostFs, JournalStore as Store, PlanStep, SandboxFs, apply_plan};
 
 use super::support::{World, snapshot};
 use tidyup_test_kit::e2e::{MockProvider, Outcome, Tidyup, call_raw, text_reply, tool_reply};
@@ -322,7 +320,7 @@ fn apply_refuses_a_plan_that_reaches_the_data_directory() {
             source,
         }],
     };
-    let report = plan::apply(&Store::at(&data), &plan, Lang::En).unwrap();
+    let report = apply_plan(&Store::at(&data), &plan, Lang::En).unwrap();
     assert_eq!(report.applied, 0);
     assert!(report.skipped[0].contains(REFUSED), "{:?}", report.skipped);
     assert_eq!(snapshot(&world.target), before);

@@ -4,8 +4,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use tidyup_core::tools::{self, ToolContext, ToolSet};
-use tidyup_core::{FileSystem, Lang};
+use tidyup_core::{FileSystem, Lang, ToolContext, ToolSet, run_tool_text};
 
 /// What a path holds: a folder, a file's bytes, or a link's target.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,6 +87,6 @@ impl World {
     ) -> String {
         let mut ctx =
             ToolContext::new(files, self.target_str(), Lang::En).with_tools(ToolSet::WITH_BULK);
-        tools::run(name, &arguments, &mut ctx)
+        run_tool_text(name, &arguments, &mut ctx)
     }
 }

@@ -3,8 +3,10 @@
 
 use proptest::prelude::*;
 use serde_json::{Value, json};
-use tidyup::fs::SandboxFs;
-use tidyup::journal::{self, Journal, JournalStore as Store, JournaledFs, Record};
+use tidyup::{
+    Journal, JournalStore as Store, JournaledFs, Record, SandboxFs, purge_session_trash,
+    session_history, undo_session,
+};
 use tidyup_core::Lang;
 
 use super::support::{World, snapshot};
@@ -80,7 +82,7 @@ proptest! {
         let changed = files.journal().has_changes();
         drop(files);
         if changed {
-            let report = journal::undo(&store, None, Lang::En).unwrap();
+            let report = undo_session(&store, None, Lang::En).unwrap();
             prop_assert!(report.skipped.is_empty(), "skipped: {:?}", report.skipped);
         }
         prop_assert_eq!(snapshot(&world.target), before);
@@ -110,7 +112,7 @@ fn undo_restores_deleted_and_replaced_items_and_refuses_to_overwrite() {
 
     // Something appears at an original path before the undo: it is kept.
     std::fs::write(world.target.join("b.txt"), b"newcomer").unwrap();
-    let report = journal::undo(&store, Some(&session), Lang::En).unwrap();
+    let report = undo_session(&store, Some(&session), Lang::En).unwrap();
     assert_eq!(report.skipped.len(), 2, "{:?}", report.skipped);
     assert!(report.skipped[0].contains("b.txt"), "{:?}", report.skipped);
     assert_eq!(
@@ -124,7 +126,7 @@ fn undo_restores_deleted_and_replaced_items_and_refuses_to_overwrite() {
     assert_ne!(snapshot(&world.target), before_with_b);
     assert_ne!(snapshot(&world.target), before);
     assert!(
-        journal::undo(&store, Some(&session), Lang::En).is_err(),
+        undo_session(&store, Some(&session), Lang::En).is_err(),
         "an undone session is not undone twice"
     );
 }
@@ -156,11 +158,11 @@ fn a_journal_cut_short_by_a_crash_still_undoes() {
     text.push_str("{\"op\":\"moved\",\"from\":\"/tr");
     std::fs::write(&path, text).unwrap();
 
-    let report = journal::undo(&store, None, Lang::En).unwrap();
+    let report = undo_session(&store, None, Lang::En).unwrap();
     assert_eq!(report.session, session);
     assert_eq!(report.skipped.len(), 1, "{:?}", report.skipped);
     assert_eq!(snapshot(&world.target), before);
-    let summary = journal::history(&store).unwrap();
+    let summary = session_history(&store).unwrap();
     assert!(summary[0].undone);
     assert_eq!((summary[0].created, summary[0].moved), (1, 2));
 }
@@ -176,11 +178,11 @@ fn purge_frees_the_trash() {
     );
     drop(files);
     assert_eq!(
-        journal::purge_trash(&store, Some(std::time::Duration::from_secs(86_400))).unwrap(),
+        purge_session_trash(&store, Some(std::time::Duration::from_secs(86_400))).unwrap(),
         (0, 0)
     );
-    assert_eq!(journal::purge_trash(&store, None).unwrap(), (1, 5));
-    let report = journal::undo(&store, None, Lang::En).unwrap();
+    assert_eq!(purge_session_trash(&store, None).unwrap(), (1, 5));
+    let report = undo_session(&store, None, Lang::En).unwrap();
     assert_eq!(report.reversed, 0);
     assert!(
         report.skipped[0].contains("no longer in the trash"),

@@ -78,15 +78,6 @@ impl Related {
     pub fn names(&self) -> impl Iterator<Item = &str> {
         std::iter::once(self.main.as_str()).chain(self.members.iter().map(|(n, _)| n.as_str()))
     }
-
-    /// How many members have each role, in role order.
-    pub fn roles(&self) -> Vec<(Role, usize)> {
-        let mut counts: BTreeMap<Role, usize> = BTreeMap::new();
-        for (_, role) in &self.members {
-            *counts.entry(*role).or_default() += 1;
-        }
-        counts.into_iter().collect()
-    }
 }
 
 /// The groups of one folder, and which group each member is in.

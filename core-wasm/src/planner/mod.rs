@@ -65,11 +65,10 @@ pub use intent::{Intent, Review, classify, review_request};
 use large::EXPECTED;
 use organize::{Declared, organize};
 use outcomes::Outcomes;
-pub use plan::{Plan, Reason};
 pub use proposal::{FIELD, Proposal};
 pub use reply::MODEL;
 use reply::{Step, completion};
-pub use request::{Dates, Request};
+pub use request::Request;
 pub use review::Skip;
 
 /// The planner as a [`ModelClient`] for one target directory.

@@ -37,9 +37,7 @@ use crate::ports::{EventSink, FileSystem, HostError};
 use crate::texts::Lang;
 pub use crate::tool_output::{CallOutput, Listed, Listing, Moves, Summary, ToolData, ToolOutput};
 pub use by_rule::RULES as RULES_ARGUMENT;
-pub use list_files::{DIR_MARKER, FILE_MARKER, item_line};
-pub use name_patterns::name_pattern;
-pub use read_file::{HEAD_BYTES, TAIL_BYTES};
+pub use list_files::{DIR_MARKER, item_line};
 
 /// The number of entries above which a directory is large: `list_files`
 /// shows only the first ones and the bulk tools are declared.

@@ -1,20 +1,13 @@
 //! Name patterns: the glob that groups a file with its siblings of the same
 //! kind of name (`IMG_1234.jpg` → `IMG_*.jpg`), for `summarize_folder`.
 
-use crate::file_type::extension;
-
-/// The pattern of a file name: its text up to the first digit, then `*`
-/// and the extension (`Screenshot 2026-01-02 at 10.11.png` →
-/// `Screenshot *.png`); a name starting with a digit keeps its non-digit
-/// separators (`20240101_120000.jpg` → `*_*.jpg`). `None` for names with no
-/// digit, or whose pattern would only be `*.EXT` (the extension already
-/// groups those).
-pub fn name_pattern(name: &str) -> Option<String> {
-    pattern_with_extension(name, &extension(name))
-}
-
-/// [`name_pattern`] of a name whose extension (as
-/// [`crate::file_type::extension`] gives it) is known already.
+/// The pattern of a file name whose extension (as
+/// [`crate::file_type::extension`] gives it) is `ext`: its text up to the
+/// first digit, then `*` and the extension (`Screenshot 2026-01-02 at
+/// 10.11.png` → `Screenshot *.png`); a name starting with a digit keeps its
+/// non-digit separators (`20240101_120000.jpg` → `*_*.jpg`). `None` for
+/// names with no digit, or whose pattern would only be `*.EXT` (the
+/// extension already groups those).
 pub(super) fn pattern_with_extension(name: &str, ext: &str) -> Option<String> {
     let stem = if ext.is_empty() {
         name
@@ -73,7 +66,13 @@ fn collapse_digits(stem: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::name_pattern;
+    use super::pattern_with_extension;
+    use crate::file_type::extension;
+
+    /// The pattern of `name`, its extension told from the name.
+    fn name_pattern(name: &str) -> Option<String> {
+        pattern_with_extension(name, &extension(name))
+    }
 
     #[test]
     fn groups_names_by_their_text_before_the_numbers() {

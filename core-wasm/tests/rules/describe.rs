@@ -2,8 +2,7 @@
 
 use pretty_assertions::assert_eq;
 use proptest::prelude::*;
-use tidyup_core::Lang;
-use tidyup_core::rules::{DESCRIBE_LIMIT, Rules};
+use tidyup_core::{DESCRIBE_LIMIT, Lang, Rules};
 
 use super::example;
 

@@ -1,7 +1,7 @@
 //! Matching files to rules, and excludes.
 
 use pretty_assertions::assert_eq;
-use tidyup_core::rules::Rules;
+use tidyup_core::Rules;
 
 use super::{example, file, to};
 

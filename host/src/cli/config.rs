@@ -86,7 +86,7 @@ pub struct Limits {
 }
 
 /// The highest `[limits] excerpt_chars`.
-pub const MAX_EXCERPT_CHARS: usize = tidyup_core::contents::MAX_CHARS;
+pub const MAX_EXCERPT_CHARS: usize = tidyup_core::MAX_EXCERPT_CHARS;
 
 /// The highest `[limits] max_reply_mib`: the core digests a reply of this
 /// size, however it is made, within its memory with room to spare.

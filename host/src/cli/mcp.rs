@@ -5,9 +5,7 @@
 use std::path::PathBuf;
 
 use crate::words::mcp::McpMode;
-use tidyup_core::Lang;
-use tidyup_core::texts::Expected;
-use tidyup_core::tools::ToolLimits;
+use tidyup_core::{Expected, Lang, ToolLimits};
 
 use super::McpArgs;
 use super::config::Config;
@@ -49,10 +47,10 @@ impl McpSettings {
 
     /// The tools the server offers: every tool, `read_file` only when
     /// reading contents is allowed.
-    pub fn tools(&self) -> tidyup_core::tools::ToolSet {
-        tidyup_core::tools::ToolSet {
+    pub fn tools(&self) -> tidyup_core::ToolSet {
+        tidyup_core::ToolSet {
             contents: self.read_contents,
-            ..tidyup_core::tools::ToolSet::WITH_BULK
+            ..tidyup_core::ToolSet::WITH_BULK
         }
     }
 

@@ -3,21 +3,18 @@
 //! Precedence, field by field: flags > environment > config file > the
 //! provider's preset > built-in defaults.
 
-pub mod config;
+pub(crate) mod config;
 mod manual;
 mod mcp;
-pub mod presets;
-pub mod providers;
+pub(crate) mod presets;
+pub(crate) mod providers;
 mod settings;
 #[cfg(test)]
 mod tests;
 
 pub use manual::ManArgs;
 pub use mcp::McpSettings;
-pub use settings::{
-    AskSettings, ProviderSettings, Settings, SettingsError, lang_from_locale, resolve_lang,
-    resolve_lang_with,
-};
+pub use settings::{AskSettings, ProviderSettings, Settings, SettingsError, resolve_lang_with};
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -26,10 +23,6 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
 use tidyup_core::Lang;
 
-/// The base address of the default provider (openai).
-pub const DEFAULT_BASE_URL: &str = "https://api.openai.com/v1";
-/// The model of the default provider (openai).
-pub const DEFAULT_MODEL: &str = "gpt-4o-mini";
 /// How long to wait for a connection, unless configured.
 pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(15);
 /// How long to wait between bytes of a reply, unless configured.

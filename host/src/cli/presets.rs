@@ -45,13 +45,13 @@ const fn preset(
 
 /// The context budget, in tokens, of a provider's default model: what its
 /// preset's model reads (a local server's default context for `ollama` and
-/// `lmstudio`), else [`tidyup_core::budget::DEFAULT_CONTEXT_TOKENS`].
+/// `lmstudio`), else [`tidyup_core::DEFAULT_CONTEXT_TOKENS`].
 pub fn context_tokens(provider: &str) -> u64 {
     match provider {
         "deepseek" => 64_000,
         "moonshot" | "ollama" | "lmstudio" => 8_000,
         "mistral" => 32_000,
-        _ => tidyup_core::budget::DEFAULT_CONTEXT_TOKENS,
+        _ => tidyup_core::DEFAULT_CONTEXT_TOKENS,
     }
 }
 

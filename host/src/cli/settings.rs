@@ -6,9 +6,7 @@ use crate::words::StartupWords;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use tidyup_core::texts::Expected;
-use tidyup_core::tools::ToolLimits;
-use tidyup_core::{CallSettings, Lang, Provider};
+use tidyup_core::{CallSettings, Expected, Lang, Provider, ToolLimits};
 
 use super::config::{Config, ConfigError};
 use super::presets::{self, DEFAULT_PROVIDER, OFFLINE};
@@ -90,7 +88,7 @@ pub struct Settings {
     /// not the default.
     pub core_fuel: Option<u64>,
     /// When a directory is large, the context budget, excerpt length.
-    pub limits: tidyup_core::budget::Limits,
+    pub limits: tidyup_core::Limits,
     /// Whether the model may read files' contents.
     pub read_contents: bool,
     /// The user's rules file, when there is one.
@@ -293,7 +291,7 @@ impl ProviderSettings {
             max_reply_bytes: config
                 .limits
                 .max_reply_mib
-                .map_or(tidyup_core::call::DEFAULT_MAX_REPLY_BYTES, |mib| {
+                .map_or(tidyup_core::DEFAULT_MAX_REPLY_BYTES, |mib| {
                     mib.saturating_mul(1 << 20)
                 }),
         })
@@ -445,7 +443,7 @@ impl Settings {
             roots: (!cli.no_sandbox).then_some(roots),
             dry_run: cli.dry_run,
             core_fuel,
-            limits: tidyup_core::budget::Limits {
+            limits: tidyup_core::Limits {
                 tools: tool_limits(config),
                 context_tokens,
             },

@@ -38,7 +38,7 @@ fn flags_beat_environment_beats_defaults() {
     let s = resolve(&[dir], &[("OPENAI_API_KEY", "k1")]).unwrap();
     assert_eq!(
         (s.client.base_url.as_str(), s.client.model.as_str()),
-        (DEFAULT_BASE_URL, DEFAULT_MODEL)
+        ("https://api.openai.com/v1", "gpt-4o-mini")
     );
     assert_eq!(s.client.api_key.as_deref(), Some("k1"));
     assert_eq!(s.client.provider, Provider::Remote);

@@ -8,8 +8,7 @@ use std::sync::Arc;
 
 use anyhow::{Context, bail};
 use base64::Engine as _;
-use tidyup_core::question::AskConfig;
-use tidyup_core::{Lang, Outcome, Provider};
+use tidyup_core::{AskConfig, Lang, Outcome, Provider};
 
 use crate::cli::AskSettings;
 use crate::console::{Console, Preparing, Spinner};

@@ -7,8 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
-use tidyup_core::Lang;
-use tidyup_core::demo_folder::{DEMO_FILES, content};
+use tidyup_core::{DEMO_FILES, Lang, demo_file_content};
 
 use super::fail;
 use crate::console::outln;
@@ -44,7 +43,8 @@ fn create(dir: &Path, lang: Lang) -> anyhow::Result<PathBuf> {
         if let Some(parent) = path.parent() {
             fs::create_dir_all(parent).with_context(|| lang.cannot_create(&shown(parent)))?;
         }
-        fs::write(&path, content(file)).with_context(|| lang.cannot_write_file(&shown(&path)))?;
+        fs::write(&path, demo_file_content(file))
+            .with_context(|| lang.cannot_write_file(&shown(&path)))?;
     }
     Ok(dunce::canonicalize(dir)?)
 }

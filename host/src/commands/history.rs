@@ -75,7 +75,7 @@ pub fn purge_trash(older_than_days: Option<u64>, lang: Lang) -> ExitCode {
         .and_then(|store| journal::purge_trash(&store, older_than))
     {
         Ok((sessions, bytes)) => {
-            let size = tidyup_core::format::format_size(bytes);
+            let size = tidyup_core::format_size(bytes);
             outln!("{}", lang.trash_purged(sessions, &size));
             ExitCode::SUCCESS
         }

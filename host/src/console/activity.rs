@@ -8,8 +8,7 @@
 use crate::words::ViewWords;
 use std::collections::BTreeSet;
 
-use tidyup_core::Lang;
-use tidyup_core::paths;
+use tidyup_core::{Lang, file_name, parent_path};
 
 /// What the view shows for one tool event.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -126,7 +125,7 @@ impl Activity {
                 ..Run::default()
             });
         }
-        let name = call.subject.map(paths::file_name).unwrap_or_default();
+        let name = call.subject.map(file_name).unwrap_or_default();
         let (current, folder) = match call.name {
             "get_file_type" => (format!("{name}: {}", call.result.trim()), None),
             "move_file" => {
@@ -213,9 +212,9 @@ fn sums_up(tool: &str) -> bool {
 /// ends in the same name (or another name with an extension), else `to`
 /// itself (a folder the file moves into).
 fn destination_folder(from: &str, to: &str) -> String {
-    let (from_name, to_name) = (paths::file_name(from), paths::file_name(to));
+    let (from_name, to_name) = (file_name(from), file_name(to));
     let names_a_file = to_name == from_name || to_name.contains('.');
-    match paths::parent(to) {
+    match parent_path(to) {
         Some(parent) if names_a_file => parent.to_owned(),
         _ => to.to_owned(),
     }

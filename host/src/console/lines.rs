@@ -6,7 +6,7 @@
 use std::io::Write;
 use std::sync::Mutex;
 
-use tidyup_core::visible::visible;
+use tidyup_core::visible;
 
 /// The finished text of the live line on standard output (see
 /// [`draw_live`]), while one is drawn.

@@ -16,8 +16,7 @@ pub use spinner::Spinner;
 
 use std::io::IsTerminal;
 
-use tidyup_core::visible::visible;
-use tidyup_core::{Event, EventSink, Lang};
+use tidyup_core::{Event, EventSink, Lang, visible};
 
 use crate::redact::{self, PieceScrubber};
 use activity::{Activity, Shown, ToolCall};

@@ -30,18 +30,15 @@ use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError
 
 use crate::failure::Failure;
 
-pub use cross_device::{CrossDeviceHooks, MAX_COPY_DEPTH, move_path, move_path_with};
+pub use cross_device::{CrossDeviceHooks, move_path, move_path_with};
 
 /// Told, before a move across file systems copies a byte, the path (in the
 /// file system's own terms) of the copy it is about to make beside the
 /// destination, to be renamed into place when whole; an error stops the
 /// move. So a copy left there by a process killed mid-move can be found.
 pub type Staging<'a> = &'a mut dyn FnMut(&str) -> io::Result<()>;
-pub use fingerprint::{Detail, Fingerprint, HASHED_BYTES_MAX};
-pub use guard::{
-    GuardedFs, Located, Lookups, Op, OwnData, OwnDataHolders, Policy, PolicyId, Protected, Refusal,
-    Roots, RulesGuard, WindowsNames,
-};
+pub use fingerprint::Fingerprint;
+pub use guard::{GuardedFs, Lookups, Policy, Protected, RulesGuard};
 pub use location::Location;
 pub use overlay::{OverlayFs, PlanStep};
 pub use real::RealFs;

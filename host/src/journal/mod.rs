@@ -20,9 +20,7 @@ use crate::failure::Failure;
 use serde::{Deserialize, Serialize};
 
 pub use journaled_fs::JournaledFs;
-pub use undo::{
-    SessionSummary, UndoRefusal, UndoReport, chosen_for_undo, history, purge_trash, undo,
-};
+pub use undo::{UndoRefusal, chosen_for_undo, history, purge_trash, undo};
 
 /// One line of a journal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -12,10 +12,7 @@ use anyhow::{Context, anyhow, bail};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use serde_json::value::RawValue;
-use tidyup_core::question::AskConfig;
-use tidyup_core::tool_run::ToolRun;
-use tidyup_core::tools::ToolOutput;
-use tidyup_core::{AgentConfig, Event, Lang, Outcome, WireResult};
+use tidyup_core::{AgentConfig, AskConfig, Event, Lang, Outcome, ToolOutput, ToolRun, WireResult};
 use wasmtime::{Memory, Module, Store, Trap, TypedFunc, WasmParams, WasmResults};
 
 use super::{ABI_VERSION, HostState, MAX_BUFFER, instantiate};

@@ -19,7 +19,7 @@ mod core_session;
 mod engine_config;
 mod host_state;
 mod imports;
-pub mod module_cache;
+pub(crate) mod module_cache;
 
 pub use core_session::{CoreSession, CoreStopped, ToolCallStopped};
 pub use host_state::{HostState, ModelWait};

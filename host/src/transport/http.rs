@@ -50,7 +50,7 @@ impl Default for HttpOptions {
         Self {
             connect_timeout: crate::cli::DEFAULT_CONNECT_TIMEOUT,
             idle_timeout: crate::cli::DEFAULT_IDLE_TIMEOUT,
-            max_reply_bytes: tidyup_core::call::DEFAULT_MAX_REPLY_BYTES,
+            max_reply_bytes: tidyup_core::DEFAULT_MAX_REPLY_BYTES,
         }
     }
 }
@@ -65,12 +65,6 @@ pub struct HttpTransport {
 }
 
 impl HttpTransport {
-    /// A transport for one provider with the default timeouts, always
-    /// sending `api_key`. See [`HttpTransport::for_provider`].
-    pub fn new(base_url: &str, api_key: &str) -> anyhow::Result<Self> {
-        Self::with_options(base_url, Some(api_key), HttpOptions::default())
-    }
-
     /// The transport of resolved settings: their base address, key (none
     /// for a keyless provider without one) and timeouts.
     pub fn for_provider(settings: &ProviderSettings) -> anyhow::Result<Self> {

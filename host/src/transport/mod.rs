@@ -11,11 +11,9 @@ mod redacting;
 mod streaming;
 
 pub use cancel::Cancel;
-pub use http::{
-    ChatTransport, HttpOptions, HttpTransport, NoTransport, ReplyFuture, chat_completions_url,
-};
-pub use redacting::{RedactingTransport, protect};
-pub use streaming::{ChunkFuture, ChunkSource, EventSize, OpenFuture, Opened, Utf8Pieces};
+pub use http::{ChatTransport, HttpTransport, NoTransport, ReplyFuture};
+pub use redacting::protect;
+pub use streaming::{ChunkFuture, ChunkSource, OpenFuture, Opened};
 
 use std::sync::Arc;
 

@@ -14,7 +14,7 @@ pub(crate) trait BulkWords {
 impl BulkWords for Lang {
     fn files_per_second(self, per_second: f64) -> String {
         // Whole files: a rate below one a second shows as 0.
-        let whole = tidyup_core::format::group_digits(per_second.max(0.0).round() as usize);
+        let whole = tidyup_core::group_digits(per_second.max(0.0).round() as usize);
         self.pick(format!("{whole} files/s"), format!("每秒 {whole} 个文件"))
     }
 

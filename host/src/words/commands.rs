@@ -1,8 +1,7 @@
 //! What the commands other than a session print: `undo`, `history`,
 //! `trash --purge`, `apply`, `providers`, `config path`, `export-core`.
 
-use tidyup_core::Lang;
-use tidyup_core::texts::Noun;
+use tidyup_core::{Lang, Noun};
 
 /// The words of `commands` only the host says.
 pub(crate) trait CommandsWords {
@@ -130,7 +129,7 @@ impl CommandsWords for Lang {
     }
 
     fn undoing(self, session: &str, target: &str, changes: usize) -> String {
-        let changes = tidyup_core::format::group_digits(changes);
+        let changes = tidyup_core::group_digits(changes);
         self.pick(
             format!("Undoing session {session} in {target}: {changes} changes."),
             format!("正在撤销 {target} 中的会话 {session}：{changes} 个改动。"),

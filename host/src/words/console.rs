@@ -1,8 +1,7 @@
 //! The console texts of a session: the start message, tool lines, notices
 //! and the causes of failed model calls, and of a core that stopped.
 
-use tidyup_core::Lang;
-use tidyup_core::texts::limit_text;
+use tidyup_core::{Lang, limit_text};
 
 /// The words of `console` only the host says.
 pub(crate) trait ConsoleWords {
@@ -30,7 +29,7 @@ impl ConsoleWords for Lang {
     }
 
     fn demo_created(self, count: usize, dir: &str, command: &str) -> String {
-        let files = self.counted(count, tidyup_core::texts::Noun::File);
+        let files = self.counted(count, tidyup_core::Noun::File);
         self.pick(
             format!(
                 "Created a messy demo folder with {files}: {dir}\nOrganize it with the offline planner (no key, no network):\n  {command}\nthen type \"organize\" and answer \"yes\"."

@@ -2,8 +2,7 @@
 //! where it is, the note a `move_file` of such a file gets, the rows of a
 //! summary, and `apply`'s refusal.
 
-use tidyup_core::Lang;
-use tidyup_core::in_use::InUse;
+use tidyup_core::{InUse, Lang};
 
 /// The words of `in_use` only the host says.
 pub(crate) trait InUseWords {

@@ -1,8 +1,7 @@
 //! What the MCP server (`tidyup mcp`) says: its instructions to the
 //! client, the refusal without roots, and the log lines of a connection.
 
-use tidyup_core::Lang;
-use tidyup_core::texts::Noun;
+use tidyup_core::{Lang, Noun};
 
 /// What the server was started to allow, as its instructions describe it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

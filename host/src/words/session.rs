@@ -1,8 +1,7 @@
 //! What a session says around the conversation: what protects the files,
 //! and at the end how to undo the changes or where the dry run's plan is.
 
-use tidyup_core::Lang;
-use tidyup_core::texts::Noun;
+use tidyup_core::{Lang, Noun};
 
 /// The words of `session` only the host says.
 pub(crate) trait SessionWords {

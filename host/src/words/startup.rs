@@ -2,8 +2,7 @@
 //! provider and its key, the config file, the rules file, the environment.
 //! Causes a parser words (TOML, a glob) are passed through as they are.
 
-use tidyup_core::Lang;
-use tidyup_core::texts::Expected;
+use tidyup_core::{Expected, Lang};
 
 /// The words of `startup` only the host says.
 pub(crate) trait StartupWords {

@@ -2,8 +2,7 @@
 //! consecutive calls of one tool, and counted nouns with their plurals
 //! (English) or measure words (Chinese).
 
-use tidyup_core::Lang;
-use tidyup_core::texts::Noun;
+use tidyup_core::{Lang, Noun};
 
 /// The words of `view` only the host says.
 pub(crate) trait ViewWords {

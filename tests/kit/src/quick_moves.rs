@@ -1,7 +1,6 @@
 //! A [`MemFs`] with quick batch moves, for folders of many thousand files.
 
-use tidyup_core::ErrorCode;
-use tidyup_core::{FileSystem, HostError};
+use tidyup_core::{ErrorCode, FileSystem, HostError};
 
 use crate::memfs::Op;
 use crate::memfs::{MemFs, Node, host_error, not_found};
@@ -49,7 +48,7 @@ impl FileSystem for QuickMoves {
 
     fn move_batch(
         &mut self,
-        moves: &[tidyup_core::ports::BatchMove],
+        moves: &[tidyup_core::BatchMove],
     ) -> Result<Vec<Result<(), HostError>>, HostError> {
         Ok(moves
             .iter()

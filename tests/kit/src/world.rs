@@ -2,12 +2,9 @@
 //! model or the offline planner, and tools run directly.
 
 use serde_json::Value;
-use tidyup_core::budget::Limits;
-use tidyup_core::demo_folder::DEMO_FILES;
-use tidyup_core::planner::OfflinePlanner;
-use tidyup_core::tools::{self, ToolContext, ToolSet};
 use tidyup_core::{
-    Agent, AgentConfig, CallSettings, Capabilities, Lang, ModelClient, Outcome, Provider,
+    Agent, AgentConfig, CallSettings, Capabilities, DEMO_FILES, Lang, Limits, ModelClient,
+    OfflinePlanner, Outcome, Provider, ToolContext, ToolSet, run_tool_text,
 };
 
 use crate::MTIME;
@@ -134,7 +131,7 @@ pub fn converse_with(
 /// on `fs`, with [`TARGET`] as the target directory.
 pub fn run_tool_value(fs: &mut MemFs, lang: Lang, name: &str, arguments: Value) -> String {
     let mut ctx = ToolContext::new(fs, TARGET, lang).with_tools(ToolSet::WITH_BULK);
-    tools::run(name, &arguments, &mut ctx)
+    run_tool_text(name, &arguments, &mut ctx)
 }
 
 /// Runs tool `name` with `arguments` given as JSON text, in English.

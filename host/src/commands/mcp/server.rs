@@ -22,9 +22,7 @@ use rmcp::model::{
 use rmcp::service::{NotificationContext, Peer, RequestContext, RoleServer};
 use rmcp::{ErrorData, ServerHandler};
 use serde_json::Value;
-use tidyup_core::Lang;
-use tidyup_core::tool_run::ToolRun;
-use tidyup_core::tools::names_in;
+use tidyup_core::{Lang, ToolRun, tool_names_in};
 use tokio::sync::Mutex as AsyncMutex;
 
 use super::progress::ProgressSink;
@@ -246,7 +244,7 @@ impl ServerHandler for TidyupServer {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let name = request.name.to_string();
-        if !names_in(self.settings.tools()).any(|known| known == name) {
+        if !tool_names_in(self.settings.tools()).any(|known| known == name) {
             return Err(ErrorData::invalid_params(
                 self.lang().unknown_tool(&name),
                 None,

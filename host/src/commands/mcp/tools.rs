@@ -6,11 +6,11 @@ use std::sync::Arc;
 
 use rmcp::model::{Tool, ToolAnnotations};
 use serde_json::Value;
-use tidyup_core::tools::{ToolSet, declarations_for};
+use tidyup_core::{ToolSet, tool_declarations_for};
 
 /// Every tool of `set`, in the core's declaration order.
 pub fn all(set: ToolSet) -> Vec<Tool> {
-    let declarations = declarations_for(set);
+    let declarations = tool_declarations_for(set);
     declarations
         .as_array()
         .into_iter()

@@ -8,8 +8,7 @@ use std::path::{Component, Path, PathBuf};
 
 use serde::Deserialize;
 use serde_json::{Value, json};
-use tidyup_core::Lang;
-use tidyup_core::plan_table::{PlanEntry, PlanInput, PlanRow, PlanTable, Step, plan_table};
+use tidyup_core::{DryRunStep, Lang, PlanEntry, PlanInput, PlanRow, PlanTable, plan_table};
 
 use super::status::CurrentPlan;
 use crate::dry_run::DryRunPlan;
@@ -56,17 +55,17 @@ pub fn event(table: &PlanTable) -> Value {
 }
 
 /// A step as the plan table reads it.
-fn step_input(step: &PlanStep) -> Step {
+fn step_input(step: &PlanStep) -> DryRunStep {
     match step {
-        PlanStep::CreateFolder { path } => Step::CreateFolder { path: path.clone() },
+        PlanStep::CreateFolder { path } => DryRunStep::CreateFolder { path: path.clone() },
         PlanStep::Move {
             from, to, source, ..
-        } => Step::Move {
+        } => DryRunStep::Move {
             from: from.clone(),
             to: to.clone(),
             size: source.size.unwrap_or(0),
         },
-        PlanStep::Delete { path, source } => Step::Delete {
+        PlanStep::Delete { path, source } => DryRunStep::Delete {
             path: path.clone(),
             size: source.size.unwrap_or(0),
         },

@@ -42,7 +42,7 @@ pub struct CurrentPlan {
     /// Its id (`p1`, `p2`...).
     pub id: String,
     /// The plan table, as sent.
-    pub table: tidyup_core::plan_table::PlanTable,
+    pub table: tidyup_core::PlanTable,
     /// The dry run's steps, in order.
     pub steps: Vec<PlanStep>,
 }

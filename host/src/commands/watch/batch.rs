@@ -69,7 +69,7 @@ impl BatchRunner {
         let config = AgentConfig {
             dry_run: false,
             target_dir: target,
-            model: tidyup_core::planner::MODEL.to_owned(),
+            model: tidyup_core::OFFLINE_PLANNER_MODEL.to_owned(),
             lang: settings.client.lang,
             provider: Provider::Offline,
             calls: Default::default(),

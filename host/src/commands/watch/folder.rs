@@ -73,7 +73,7 @@ impl Folder {
     /// for them: it counts as organized).
     pub fn organizable(&self, name: &str) -> bool {
         let sibling = |other: &str| self.target.join(other).exists();
-        tidyup_core::arrivals::left_alone(name, &sibling).is_none()
+        tidyup_core::left_alone(name, &sibling).is_none()
             && self.rules.path() != self.target.join(name)
             && !self
                 .rules

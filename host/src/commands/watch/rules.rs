@@ -6,8 +6,7 @@
 use crate::words::WatchWords;
 use std::path::{Path, PathBuf};
 
-use tidyup_core::Lang;
-use tidyup_core::rules::Rules;
+use tidyup_core::{Lang, Rules};
 
 use crate::rules_file::{RULES_FILE, RulesFile, RulesFileError};
 
