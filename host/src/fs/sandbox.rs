@@ -140,19 +140,30 @@ impl SandboxFs {
         Ok((root, relative))
     }
 
-    /// Forgets every folder located, unless the item at `relative` beneath
-    /// `root`, about to change, is a regular file or nothing: no path leads
-    /// through either, so no folder's place depends on it.
+    /// Forgets every folder located, unless no folder's place can depend
+    /// on the item at `relative` beneath `root`, about to change: no
+    /// folder was located through it, as written or where it really is.
+    /// Decided on what is known, without asking the disk: a regular file
+    /// never holds a folder, so a batch of file moves keeps every folder.
     fn changing_item(&self, root: &Root, relative: &Path) {
         let mut folders = self.folders.borrow_mut();
         if folders.resolved.is_empty() {
             return;
         }
-        let leads_nowhere = match root.dir.symlink_metadata(relative) {
-            Ok(meta) => meta.is_file(),
-            Err(err) => err.kind() == io::ErrorKind::NotFound,
-        };
-        if !leads_nowhere {
+        let as_written = root.path.join(relative);
+        let parent = relative
+            .parent()
+            .filter(|parent| !parent.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let real = relative
+            .file_name()
+            .and_then(|name| Some(folders.get(&root.path.join(parent))?.join(name)));
+        let untouched = real.is_some_and(|real| {
+            !folders.resolved.iter().any(|(folder, canonical)| {
+                folder.starts_with(&as_written) || canonical.starts_with(&real)
+            })
+        });
+        if !untouched {
             folders.resolved.clear();
         }
     }
