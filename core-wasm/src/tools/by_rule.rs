@@ -98,6 +98,7 @@ pub(super) fn move_by_rule(
         moved: Vec::new(),
         failed: Vec::new(),
         left: 0,
+        made: Vec::new(),
     };
     for (folder, names) in by_folder {
         if report.left > 0 {
@@ -111,6 +112,7 @@ pub(super) fn move_by_rule(
                 report.moved.extend(done.moved);
                 report.failed.extend(done.failed);
                 report.left += done.left;
+                report.made.extend(done.made);
             }
             Err(cause) => {
                 let failed = names.into_iter().map(|name| (name, cause.clone()));
