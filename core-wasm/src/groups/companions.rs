@@ -72,16 +72,41 @@ impl Follower {
     /// Whether a file `main` can be the main file of this follower,
     /// `name`: subtitles follow a video, lyrics (`.lrc`) audio too.
     fn follows(self, name: &NameFacts, main: &NameFacts) -> bool {
-        let ext = main.ext.as_str();
+        let ends = main.endings;
         match self {
             Self::Subtitle => {
                 main.kind() == Category::Videos
-                    || (name.ext == "lrc" && main.kind() == Category::Audio)
+                    || (name.endings.lyrics && main.kind() == Category::Audio)
             }
             Self::Sidecar => true,
-            Self::Raw => PICTURES.contains(&ext),
-            Self::Cue => CUE_TARGETS.contains(&ext),
-            Self::ShapePart => ext == "shp",
+            Self::Raw => ends.picture,
+            Self::Cue => ends.cue_target,
+            Self::ShapePart => ends.shape,
+        }
+    }
+}
+
+/// What a file's extension makes it to the followers of its stem.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Endings {
+    /// A picture a raw original is kept with.
+    picture: bool,
+    /// What a cue sheet describes.
+    cue_target: bool,
+    /// A shapefile's `.shp`.
+    shape: bool,
+    /// Lyrics (`.lrc`).
+    lyrics: bool,
+}
+
+impl Endings {
+    /// The endings of the extension `ext` (lowercase).
+    pub(super) fn of(ext: &str) -> Self {
+        Self {
+            picture: PICTURES.contains(&ext),
+            cue_target: CUE_TARGETS.contains(&ext),
+            shape: ext == "shp",
+            lyrics: ext == "lrc",
         }
     }
 }
@@ -171,8 +196,8 @@ pub(super) fn groups(files: &[(&str, &NameFacts)]) -> Vec<Related> {
         .map(|(.., own)| *own)
         .collect();
     let by_name: HashMap<&str, &str, RandomState> = (files.iter())
-        .filter(|(_, facts)| named_after.contains(facts.lower.as_str()))
-        .filter_map(|(_, facts)| Some((facts.lower.as_str(), facts.stem()?)))
+        .filter(|(_, facts)| named_after.contains(&*facts.lower))
+        .filter_map(|(_, facts)| Some((&*facts.lower, facts.stem()?)))
         .collect();
     let stem_of = |own: &str| by_name.get(own).copied();
     let wanted: HashSet<&str, RandomState> = (followers.iter())

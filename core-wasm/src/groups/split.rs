@@ -38,7 +38,7 @@ pub(super) fn groups(files: &[(&str, &NameFacts)]) -> Vec<Related> {
         opened: true,
     };
     for (name, facts) in files {
-        let lower = facts.lower.as_str();
+        let lower = &*facts.lower;
         if (lower.ends_with(".zip") || lower.ends_with(".rar"))
             && let Some(parts) = by_archive.get_mut(lower)
         {
