@@ -11,6 +11,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use std::collections::{BTreeMap, HashMap};
+use std::io::Write;
 use std::time::Instant;
 
 use tidyup_core::planner::OfflinePlanner;
@@ -265,10 +266,12 @@ fn run(count: usize) {
         .map(|(line, core, fs)| format!("{line} {core:.3} s (+ {fs:.3} s fake fs)"))
         .collect();
     let total: f64 = times.iter().map(|(_, core, _)| core).sum();
-    println!(
+    writeln!(
+        std::io::stdout(),
         "{count} files: {} · core total {total:.3} s CPU · {left} files left · {heading}",
         lines.join(" · ")
-    );
+    )
+    .expect("stdout");
 }
 
 fn main() {
@@ -285,6 +288,6 @@ fn main() {
         run(count);
     }
     if let Some(mib) = peak_rss_mib() {
-        println!("peak RSS of the process: {mib:.0} MiB");
+        writeln!(std::io::stdout(), "peak RSS of the process: {mib:.0} MiB").expect("stdout");
     }
 }
