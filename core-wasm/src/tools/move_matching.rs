@@ -56,12 +56,11 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     let except = args.strings("except")?;
     let except: HashSet<&str, RandomState> = except.iter().map(String::as_str).collect();
     let path = folder.path.as_str();
-    let files: Vec<Entry> = (folder.entries.iter().zip(folder.busy()))
+    let files: Vec<&Entry> = (folder.entries.iter().zip(folder.busy()))
         .filter(|(entry, busy)| movable(entry, busy.is_some()) && glob.is_match(&entry.name))
         .map(|(entry, _)| entry)
         .filter(|entry| !except.contains(entry.name.as_str()))
         .filter(|entry| !excluded(rules.as_ref(), ctx, path, &entry.name))
-        .cloned()
         .collect();
     let moved = if let Some(rules) = rules.as_ref().filter(|rules| rules.rule_count() > 0) {
         match move_by_rule(ctx, rules, &folder.path, files)? {
@@ -69,7 +68,7 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
             None => return Ok(nothing_matched(ctx, folder, pattern)),
         }
     } else {
-        let names: Vec<String> = files.into_iter().map(|entry| entry.name).collect();
+        let names: Vec<String> = files.into_iter().map(|entry| entry.name.clone()).collect();
         if names.is_empty() {
             return Ok(nothing_matched(ctx, folder, pattern));
         }
