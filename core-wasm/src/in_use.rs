@@ -36,6 +36,8 @@
 
 use std::collections::{BTreeMap, HashSet};
 
+use foldhash::fast::RandomState;
+
 use serde::{Deserialize, Serialize};
 
 /// Why a file counts as in use.
@@ -104,17 +106,24 @@ const SYSTEM_NAMES: [&str; 6] = [
 /// whether the same folder holds an item named `other` (a browser's
 /// placeholder is in use while its `.part` file is there).
 pub fn in_use(name: &str, sibling: &dyn Fn(&str) -> bool) -> Option<InUse> {
-    let lower = name.to_lowercase();
-    if SYSTEM_NAMES.contains(&lower.as_str()) {
+    alone(name, &name.to_lowercase()).or_else(|| {
+        COMPANION_SUFFIXES
+            .iter()
+            .any(|suffix| sibling(&format!("{name}{suffix}")))
+            .then_some(InUse::Downloading)
+    })
+}
+
+/// Why the file named `name` (`lower`, lowercased) is in use by its name
+/// alone, whatever its folder holds besides.
+pub(crate) fn alone(name: &str, lower: &str) -> Option<InUse> {
+    if SYSTEM_NAMES.contains(&lower) {
         Some(InUse::System)
-    } else if is_lock(name, &lower) {
+    } else if is_lock(name, lower) {
         Some(InUse::Lock)
     } else if DOWNLOADING_SUFFIXES
         .iter()
         .any(|suffix| lower.ends_with(suffix) && lower.len() > suffix.len())
-        || COMPANION_SUFFIXES
-            .iter()
-            .any(|suffix| sibling(&format!("{name}{suffix}")))
     {
         Some(InUse::Downloading)
     } else {
@@ -125,10 +134,39 @@ pub fn in_use(name: &str, sibling: &dyn Fn(&str) -> bool) -> Option<InUse> {
 /// The items of one folder, all of them named by `names`, that look in
 /// use, with why.
 pub fn in_use_of<'a>(names: impl IntoIterator<Item = &'a str>) -> BTreeMap<String, InUse> {
-    let names: HashSet<&str> = names.into_iter().collect();
-    names
-        .iter()
-        .filter_map(|name| Some(((*name).to_owned(), in_use(name, &|o| names.contains(o))?)))
+    let names: Vec<&str> = names.into_iter().collect();
+    let reasons = in_use_with(&names, |at| alone(names[at], &names[at].to_lowercase()));
+    (names.iter().zip(reasons))
+        .filter_map(|(name, why)| Some(((*name).to_owned(), why?)))
+        .collect()
+}
+
+/// Why each of `names` (all the items of one folder) is in use, in order,
+/// given why each is by its name alone (`alone(index)`, see [`alone`]):
+/// one pass over the names, whatever their number.
+pub(crate) fn in_use_with(
+    names: &[&str],
+    alone: impl Fn(usize) -> Option<InUse>,
+) -> Vec<Option<InUse>> {
+    // The names a download's companion (`NAME.part`) stands beside, if
+    // they are there: few, so only they are hashed.
+    let bases: HashSet<&str, RandomState> = (names.iter())
+        .flat_map(|name| {
+            (COMPANION_SUFFIXES.iter()).filter_map(move |suffix| name.strip_suffix(suffix))
+        })
+        .collect();
+    let beside: HashSet<&str, RandomState> = match bases.is_empty() {
+        true => HashSet::default(),
+        false => (names.iter().copied())
+            .filter(|name| bases.contains(name))
+            .collect(),
+    };
+    (0..names.len())
+        .map(|at| {
+            alone(at).or_else(|| {
+                (!beside.is_empty() && beside.contains(names[at])).then_some(InUse::Downloading)
+            })
+        })
         .collect()
 }
 

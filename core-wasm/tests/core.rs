@@ -6,6 +6,7 @@
 
 mod budget;
 mod bulk_listing;
+mod bulk_memo;
 mod bulk_moves;
 mod bulk_tools;
 mod client;

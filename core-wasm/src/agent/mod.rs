@@ -318,6 +318,8 @@ impl Agent {
         let mut files = FilesMoved::default();
         let mut met_large_folder = false;
         let mut outputs = Vec::new();
+        // The folder the bulk moves of this reply work on, read once.
+        let mut memo = tools::FolderMemo::default();
         for call in calls {
             if !cancelled && caps.model.cancelled() {
                 cancelled = true;
@@ -342,6 +344,7 @@ impl Agent {
                     ctx.limits = self.config.limits.tools;
                     ctx.progress = Some(&mut *caps.events);
                     ctx.stop_requested = Some(&mut asked);
+                    ctx.memo = Some(&mut memo);
                     let output = tools::run_tool(&call.name, &call.arguments, &mut ctx);
                     met_large_folder |= ctx.met_large_folder;
                     (items, not_found) = (ctx.items, ctx.not_found);

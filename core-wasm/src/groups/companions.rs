@@ -4,11 +4,12 @@
 //! HEIC, a cue sheet beside its audio or disc image, a shapefile's parts.
 //! Stems are compared in any letter case.
 
-use std::collections::BTreeMap;
+use std::collections::{HashMap, HashSet};
 
-use super::{Related, Role};
-use crate::file_type::{Category, extension};
-use crate::kinds::kind;
+use foldhash::fast::RandomState;
+
+use super::{NameFacts, Related, Role};
+use crate::file_type::Category;
 
 /// Subtitle and lyrics extensions: they follow a video (lyrics, audio).
 const SUBTITLES: &[&str] = &[
@@ -31,8 +32,8 @@ const SHAPE_PARTS: &[&str] = &[
 ];
 
 /// What a file can be to a main file of its stem, if anything.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Follower {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Follower {
     Subtitle,
     Sidecar,
     Raw,
@@ -41,10 +42,10 @@ enum Follower {
 }
 
 impl Follower {
-    fn of(name: &str) -> Option<Self> {
-        let ext = extension(name);
-        let ext = ext.as_str();
-        if name.to_lowercase().ends_with(".shp.xml") || SHAPE_PARTS.contains(&ext) {
+    /// What the file whose lowercased name is `lower` and extension `ext`
+    /// can follow.
+    pub(super) fn of_lower(lower: &str, ext: &str) -> Option<Self> {
+        if lower.ends_with(".shp.xml") || SHAPE_PARTS.contains(&ext) {
             Some(Self::ShapePart)
         } else if SUBTITLES.contains(&ext) {
             Some(Self::Subtitle)
@@ -68,32 +69,56 @@ impl Follower {
         }
     }
 
-    /// Whether a file named `main` can be the main file of this follower,
-    /// named `name`: subtitles follow a video, lyrics (`.lrc`) audio too.
-    fn follows(self, name: &str, main: &str) -> bool {
-        let ext = extension(main);
+    /// Whether a file `main` can be the main file of this follower,
+    /// `name`: subtitles follow a video, lyrics (`.lrc`) audio too.
+    fn follows(self, name: &NameFacts, main: &NameFacts) -> bool {
+        let ends = main.endings;
         match self {
             Self::Subtitle => {
-                kind(main) == Category::Videos
-                    || (extension(name) == "lrc" && kind(main) == Category::Audio)
+                main.kind() == Category::Videos
+                    || (name.endings.lyrics && main.kind() == Category::Audio)
             }
             Self::Sidecar => true,
-            Self::Raw => PICTURES.contains(&ext.as_str()),
-            Self::Cue => CUE_TARGETS.contains(&ext.as_str()),
-            Self::ShapePart => ext == "shp",
+            Self::Raw => ends.picture,
+            Self::Cue => ends.cue_target,
+            Self::ShapePart => ends.shape,
         }
     }
 }
 
-/// A name without its last extension, lowercased (`name.shp.xml` without
-/// both); `None` when it has none.
-fn stem(name: &str) -> Option<String> {
-    let lower = name.to_lowercase();
+/// What a file's extension makes it to the followers of its stem.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Endings {
+    /// A picture a raw original is kept with.
+    picture: bool,
+    /// What a cue sheet describes.
+    cue_target: bool,
+    /// A shapefile's `.shp`.
+    shape: bool,
+    /// Lyrics (`.lrc`).
+    lyrics: bool,
+}
+
+impl Endings {
+    /// The endings of the extension `ext` (lowercase).
+    pub(super) fn of(ext: &str) -> Self {
+        Self {
+            picture: PICTURES.contains(&ext),
+            cue_target: CUE_TARGETS.contains(&ext),
+            shape: ext == "shp",
+            lyrics: ext == "lrc",
+        }
+    }
+}
+
+/// The length of a lowercased name's stem: without its last extension
+/// (`name.shp.xml` without both); `None` when it has none.
+pub(super) fn stem_len(lower: &str) -> Option<usize> {
     if let Some(stem) = lower.strip_suffix(".shp.xml") {
-        return Some(stem.to_owned());
+        return Some(stem.len());
     }
     match lower.rfind('.') {
-        Some(dot) if dot > 0 => Some(lower[..dot].to_owned()),
+        Some(dot) if dot > 0 => Some(dot),
         Some(_) | None => None,
     }
 }
@@ -112,19 +137,18 @@ fn without_tag(stem: &str) -> Option<&str> {
     (tag_like && !head.is_empty()).then_some(head)
 }
 
-/// How strongly a file is its stem's main file (lower first); `None` for
-/// a file that only follows.
-fn main_rank(name: &str) -> Option<u8> {
-    let ext = extension(name);
-    let follower = Follower::of(name);
+/// How strongly a file (of kind `kind`, extension `ext`, following as
+/// `follower`) is its stem's main file (lower first); `None` for a file
+/// that only follows.
+pub(super) fn main_rank(follower: Option<Follower>, kind: Category, ext: &str) -> Option<u8> {
     if follower.is_some_and(|f| f != Follower::Raw) {
         return None;
     }
-    Some(if kind(name) == Category::Videos {
+    Some(if kind == Category::Videos {
         0
-    } else if PICTURES.contains(&ext.as_str()) {
+    } else if PICTURES.contains(&ext) {
         1
-    } else if CUE_TARGETS.contains(&ext.as_str()) || ext == "shp" {
+    } else if CUE_TARGETS.contains(&ext) || ext == "shp" {
         2
     } else if follower == Some(Follower::Raw) {
         3
@@ -133,49 +157,81 @@ fn main_rank(name: &str) -> Option<u8> {
     })
 }
 
-/// The groups of same-stem files among `files`.
-pub(super) fn groups(files: &[&str]) -> Vec<Related> {
-    // Each stem's main file: the best ranked, then the first by name.
-    let mut mains: BTreeMap<String, (u8, &str)> = BTreeMap::new();
-    for name in files {
-        let (Some(stem), Some(rank)) = (stem(name), main_rank(name)) else {
+/// The stems a follower may find its main file under, best first: its
+/// own; a subtitle's without one or two tags; a sidecar's, the stem of the
+/// file it is named after (`IMG_1.CR2.xmp` follows `IMG_1.CR2`, so the
+/// group it is in), looked up by `stem_of`.
+fn candidates<'a>(
+    follower: Follower,
+    own: &'a str,
+    stem_of: impl Fn(&str) -> Option<&'a str>,
+) -> [Option<&'a str>; 3] {
+    let mut candidates = [Some(own), None, None];
+    match follower {
+        Follower::Subtitle => {
+            if let Some(one) = without_tag(own) {
+                candidates[1] = Some(one);
+                candidates[2] = without_tag(one);
+            }
+        }
+        Follower::Sidecar => candidates[1] = stem_of(own),
+        Follower::Raw | Follower::Cue | Follower::ShapePart => {}
+    }
+    candidates
+}
+
+/// The groups of same-stem files among `files` (each name with its facts),
+/// in no particular order. Only the stems some follower looks for are
+/// hashed: a folder without followers costs one pass.
+pub(super) fn groups(files: &[(&str, &NameFacts)]) -> Vec<Related> {
+    let followers: Vec<(&str, &NameFacts, Follower, &str)> = (files.iter())
+        .filter_map(|(name, facts)| Some((*name, *facts, facts.follower?, facts.stem()?)))
+        .collect();
+    if followers.is_empty() {
+        return Vec::new();
+    }
+    // The stems of the files sidecars are named after (`img_1.cr2`).
+    let named_after: HashSet<&str, RandomState> = (followers.iter())
+        .filter(|(.., follower, _)| *follower == Follower::Sidecar)
+        .map(|(.., own)| *own)
+        .collect();
+    let by_name: HashMap<&str, &str, RandomState> = (files.iter())
+        .filter(|(_, facts)| named_after.contains(&*facts.lower))
+        .filter_map(|(_, facts)| Some((&*facts.lower, facts.stem()?)))
+        .collect();
+    let stem_of = |own: &str| by_name.get(own).copied();
+    let wanted: HashSet<&str, RandomState> = (followers.iter())
+        .flat_map(|(.., follower, own)| candidates(*follower, own, stem_of))
+        .flatten()
+        .collect();
+    // Each wanted stem's main file: the best ranked, then the first by name.
+    let mut mains: HashMap<&str, (u8, &str, usize), RandomState> = HashMap::default();
+    for (at, (name, facts)) in files.iter().enumerate() {
+        let (Some(stem), Some(rank)) = (facts.stem(), facts.rank) else {
             continue;
         };
-        let best = mains.entry(stem).or_insert((rank, name));
-        if (rank, *name) < *best {
-            *best = (rank, name);
+        if !wanted.contains(stem) {
+            continue;
+        }
+        let best = mains.entry(stem).or_insert((rank, name, at));
+        if (rank, *name) < (best.0, best.1) {
+            *best = (rank, name, at);
         }
     }
-    let by_name: BTreeMap<String, String> = files
-        .iter()
-        .filter_map(|name| Some((name.to_lowercase(), stem(name)?)))
-        .collect();
-    let mut members: BTreeMap<&str, Vec<(String, Role)>> = BTreeMap::new();
-    for name in files {
-        let (Some(follower), Some(own)) = (Follower::of(name), stem(name)) else {
-            continue;
-        };
-        let mut candidates = vec![own.clone()];
-        match follower {
-            Follower::Subtitle => {
-                if let Some(one) = without_tag(&own) {
-                    candidates.push(one.to_owned());
-                    candidates.extend(without_tag(one).map(str::to_owned));
-                }
-            }
-            // `IMG_1.CR2.xmp` follows `IMG_1.CR2`, so the group it is in.
-            Follower::Sidecar => candidates.extend(by_name.get(&own).cloned()),
-            Follower::Raw | Follower::Cue | Follower::ShapePart => {}
-        }
-        let main = candidates.iter().find_map(|stem| {
-            let (_, main) = mains.get(stem)?;
-            (main != name && follower.follows(name, main)).then_some(*main)
-        });
+    let mut members: HashMap<&str, Vec<(String, Role)>, RandomState> = HashMap::default();
+    for (name, facts, follower, own) in followers {
+        let main = candidates(follower, own, stem_of)
+            .into_iter()
+            .flatten()
+            .find_map(|stem| {
+                let &(_, main, at) = mains.get(stem)?;
+                (main != name && follower.follows(facts, files[at].1)).then_some(main)
+            });
         if let Some(main) = main {
             members
                 .entry(main)
                 .or_default()
-                .push(((*name).to_owned(), follower.role()));
+                .push((name.to_owned(), follower.role()));
         }
     }
     members

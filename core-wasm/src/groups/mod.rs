@@ -13,18 +13,21 @@
 //! `x.r00`…), the page of a saved page.
 
 mod companions;
+mod facts;
 mod names;
 mod pages;
 mod projects;
 mod split;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
+use foldhash::fast::RandomState;
 use serde::{Deserialize, Serialize};
 
 use crate::file_type::Category;
-use crate::in_use::in_use_of;
+use crate::in_use::in_use_with;
 
+pub use facts::NameFacts;
 pub use names::group_names;
 pub use projects::{project_marker, target_project_marker};
 
@@ -84,7 +87,7 @@ impl Related {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Groups {
     groups: Vec<Related>,
-    by_name: BTreeMap<String, usize>,
+    by_name: HashMap<String, usize, RandomState>,
 }
 
 impl Groups {
@@ -95,38 +98,52 @@ impl Groups {
     /// do.
     pub fn form<'a>(entries: impl IntoIterator<Item = (&'a str, bool)>) -> Self {
         let entries: Vec<(&str, bool)> = entries.into_iter().collect();
-        let busy = in_use_of(entries.iter().map(|(name, _)| *name));
-        let entries: Vec<(&str, bool)> = entries
-            .into_iter()
-            .filter(|(name, _)| !name.starts_with('.') && !busy.contains_key(*name))
+        let facts: Vec<NameFacts> = (entries.iter())
+            .map(|(name, _)| NameFacts::of(name))
             .collect();
-        let files: Vec<&str> = entries
-            .iter()
-            .filter(|(_, is_dir)| !is_dir)
-            .map(|(name, _)| *name)
-            .collect();
-        let dirs: Vec<&str> = entries
-            .iter()
-            .filter(|(_, is_dir)| *is_dir)
-            .map(|(name, _)| *name)
-            .collect();
+        let names: Vec<&str> = entries.iter().map(|(name, _)| *name).collect();
+        let busy = in_use_with(&names, |at| facts[at].in_use_alone());
+        Self::form_from(
+            (entries.iter().zip(&facts).zip(busy))
+                .filter(|(_, busy)| busy.is_none())
+                .map(|(((name, is_dir), facts), _)| (*name, *is_dir, facts)),
+        )
+    }
+
+    /// [`Groups::form`] from the entries of a folder not in use, each
+    /// `(name, is_dir, facts)` with the facts of its name: one pass over
+    /// them with hashed keys, whatever their number.
+    pub fn form_from<'a>(
+        entries: impl IntoIterator<Item = (&'a str, bool, &'a NameFacts)>,
+    ) -> Self {
+        let (mut files, mut dirs) = (Vec::new(), Vec::new());
+        for (name, is_dir, facts) in entries {
+            match (name.starts_with('.'), is_dir) {
+                (true, _) => {}
+                (false, false) => files.push((name, facts)),
+                (false, true) => dirs.push((name, facts)),
+            }
+        }
         let mut formed = split::groups(&files);
-        let taken: BTreeSet<&str> = formed.iter().flat_map(Related::names).collect();
-        let rest: Vec<&str> = files
-            .iter()
-            .copied()
-            .filter(|name| !taken.contains(name))
+        let taken: HashSet<&str, RandomState> = formed.iter().flat_map(Related::names).collect();
+        let rest: Vec<(&str, &NameFacts)> = (files.iter().copied())
+            .filter(|(name, _)| !taken.contains(name))
             .collect();
         formed.extend(companions::groups(&rest));
-        let pages = pages::groups(&rest, &dirs);
-        for (page, folder) in pages {
-            match formed.iter_mut().find(|group| group.main == page) {
-                Some(group) => group.members.push((folder, Role::PageFolder)),
-                None => formed.push(Related {
-                    kind_name: page.clone(),
-                    main: page,
-                    members: vec![(folder, Role::PageFolder)],
-                }),
+        let mut by_main: HashMap<String, usize, RandomState> = (formed.iter().enumerate())
+            .map(|(at, group)| (group.main.clone(), at))
+            .collect();
+        for (page, folder) in pages::groups(&rest, &dirs) {
+            match by_main.get(&page) {
+                Some(&at) => formed[at].members.push((folder, Role::PageFolder)),
+                None => {
+                    by_main.insert(page.clone(), formed.len());
+                    formed.push(Related {
+                        kind_name: page.clone(),
+                        main: page,
+                        members: vec![(folder, Role::PageFolder)],
+                    });
+                }
             }
         }
         formed.sort_by(|a, b| a.main.cmp(&b.main));

@@ -5,6 +5,12 @@
 //! Chinese and Japanese systems), `.files` (older Chinese browsers),
 //! `-Dateien`, `_archivos`, `_fichiers`, `_file`, and the others below.
 
+use std::collections::{HashMap, HashSet};
+
+use foldhash::fast::RandomState;
+
+use super::NameFacts;
+
 /// Extensions of a saved page.
 const PAGES: &[&str] = &["html", "htm", "xhtml", "shtml", "xht"];
 
@@ -40,28 +46,34 @@ const FOLDER_SUFFIXES: &[&str] = &[
     "_файлы",
 ];
 
-/// Each saved page among `files` with its folder among `dirs`:
-/// `(page, folder)`. Names are compared in any letter case.
-pub(super) fn groups(files: &[&str], dirs: &[&str]) -> Vec<(String, String)> {
+/// Each saved page among `files` with its folder among `dirs` (each name
+/// with its facts): `(page, folder)`. Names are compared in any letter
+/// case; a page goes with the first folder of its name.
+pub(super) fn groups(
+    files: &[(&str, &NameFacts)],
+    dirs: &[(&str, &NameFacts)],
+) -> Vec<(String, String)> {
+    // Each lowercased stem's first page.
+    let mut pages: HashMap<&str, &str, RandomState> = HashMap::default();
+    for (name, facts) in files {
+        if let Some((stem, ext)) = facts.lower.rsplit_once('.')
+            && PAGES.contains(&ext)
+        {
+            pages.entry(stem).or_insert(name);
+        }
+    }
     let mut found = Vec::new();
-    for dir in dirs {
-        let lower = dir.to_lowercase();
+    let mut paired: HashSet<&str, RandomState> = HashSet::default();
+    for (dir, facts) in dirs {
         let Some(base) = FOLDER_SUFFIXES
             .iter()
-            .find_map(|suffix| lower.strip_suffix(suffix))
+            .find_map(|suffix| facts.lower.strip_suffix(suffix))
             .filter(|base| !base.is_empty())
         else {
             continue;
         };
-        let page = files.iter().find(|file| {
-            let file = file.to_lowercase();
-            file.rsplit_once('.')
-                .is_some_and(|(stem, ext)| stem == base && PAGES.contains(&ext))
-        });
-        if let Some(page) = page
-            && !found
-                .iter()
-                .any(|(taken, _): &(String, String)| taken == page)
+        if let Some(page) = pages.get(base)
+            && paired.insert(*page)
         {
             found.push(((*page).to_owned(), (*dir).to_owned()));
         }

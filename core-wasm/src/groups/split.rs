@@ -3,14 +3,17 @@
 //! part is the one an archiver opens: the first numbered part, or the
 //! `.zip`/`.rar` of the older schemes.
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 
-use super::{Related, Role};
+use foldhash::fast::RandomState;
+
+use super::{NameFacts, Related, Role};
 
 /// A file's place in a split archive: the archive it makes whole
 /// (lowercased, the group's key), its order, and whether it is the volume
 /// an archiver opens whatever the numbers (`.zip`, `.rar`).
-struct Part {
+#[derive(Debug, Clone)]
+pub(super) struct Part {
     archive: String,
     order: u32,
     opened: bool,
@@ -18,28 +21,28 @@ struct Part {
 
 /// The split archives among `files`: two parts or more, at least one of
 /// them numbered.
-pub(super) fn groups(files: &[&str]) -> Vec<Related> {
-    let mut by_archive: BTreeMap<String, Vec<(&str, Part)>> = BTreeMap::new();
-    for name in files {
-        if let Some(part) = numbered(name) {
+pub(super) fn groups(files: &[(&str, &NameFacts)]) -> Vec<Related> {
+    let mut by_archive: HashMap<&str, Vec<(&str, &Part)>, RandomState> = HashMap::default();
+    for (name, facts) in files {
+        if let Some(part) = &facts.part {
             by_archive
-                .entry(part.archive.clone())
+                .entry(part.archive.as_str())
                 .or_default()
                 .push((name, part));
         }
     }
     // A `.zip`/`.rar` joins only an archive that has numbered parts.
-    for name in files {
-        let lower = name.to_lowercase();
+    let opened = Part {
+        archive: String::new(),
+        order: 0,
+        opened: true,
+    };
+    for (name, facts) in files {
+        let lower = &*facts.lower;
         if (lower.ends_with(".zip") || lower.ends_with(".rar"))
-            && let Some(parts) = by_archive.get_mut(&lower)
+            && let Some(parts) = by_archive.get_mut(lower)
         {
-            let opened = Part {
-                archive: lower.clone(),
-                order: 0,
-                opened: true,
-            };
-            parts.push((name, opened));
+            parts.push((name, &opened));
         }
     }
     by_archive
@@ -81,9 +84,8 @@ fn original_name(main: &str) -> String {
 /// Extensions of archives split as `NAME.EXT.001`.
 const ARCHIVE_EXTENSIONS: &[&str] = &["zip", "7z", "rar", "tar", "gz", "xz", "tgz", "bz2", "zst"];
 
-/// The numbered part `name` is, if any.
-fn numbered(name: &str) -> Option<Part> {
-    let lower = name.to_lowercase();
+/// The numbered part a file is, by its lowercased name `lower`, if any.
+pub(super) fn numbered(lower: &str) -> Option<Part> {
     let (head, last) = lower.rsplit_once('.')?;
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     // x.zip.001, x.7z.001, x.001

@@ -9,16 +9,10 @@ use globset::{GlobBuilder, GlobMatcher};
 use super::list_files::sort_for_listing;
 use super::made_folders::MadeFolders;
 use super::{Moves, ToolContext, ToolData, ToolFailure, ToolResult};
-use crate::file_type::Category;
 use crate::groups::group_names;
 use crate::in_use::{InUse, in_use_of};
-use crate::kinds::{HEADER_BYTES, kind, kind_from_header};
 use crate::paths::{self, NameCase, free_name};
 use crate::ports::{BatchMove, Entry, EntryKind, ErrorCode, Event};
-
-/// Files of one call whose head is read to tell their kind (those whose
-/// name gives none), at most: the rest of them count as Others.
-const HEADS_READ: usize = 1_000;
 
 /// How the bulk moves compare names in a destination: a name taken there
 /// in any case counts as taken. A bulk move never replaces anything, and
@@ -83,12 +77,12 @@ pub(super) fn name_glob(ctx: &ToolContext<'_>, pattern: &str) -> Result<GlobMatc
 }
 
 /// Whether a bulk move may take this entry: a file or a link, never a
-/// folder, never a hidden item, never one in use (`busy`, see
+/// folder, never a hidden item, never one in use (`in_use`, see
 /// [`busy_entries`]).
-pub(super) fn movable(entry: &Entry, busy: &BTreeMap<String, InUse>) -> bool {
+pub(super) fn movable(entry: &Entry, in_use: bool) -> bool {
     matches!(entry.kind, EntryKind::File | EntryKind::Symlink)
         && !entry.name.starts_with('.')
-        && !busy.contains_key(&entry.name)
+        && !in_use
 }
 
 /// The entries of one folder (`entries`, all of it) that look in use, by
@@ -97,35 +91,6 @@ pub(super) fn busy_entries(entries: &[Entry]) -> BTreeMap<String, InUse> {
     let mut busy = in_use_of(entries.iter().map(|entry| entry.name.as_str()));
     busy.retain(|name, _| !name.starts_with('.'));
     busy
-}
-
-/// The kind of each of `entries` (of the folder at `path`): by its name
-/// ([`kind`]), else, for a file a bulk move may take (not one of `busy`),
-/// by its first bytes read through the file system ([`kind_from_header`];
-/// [`HEADS_READ`] files at most).
-pub(super) fn kinds_of(
-    ctx: &mut ToolContext<'_>,
-    path: &str,
-    entries: &[Entry],
-    busy: &BTreeMap<String, InUse>,
-) -> Vec<Category> {
-    let mut heads = 0;
-    entries
-        .iter()
-        .map(|entry| {
-            let by_name = kind(&entry.name);
-            let readable = entry.kind == EntryKind::File && movable(entry, busy);
-            if by_name != Category::Other || !readable || heads >= HEADS_READ {
-                return by_name;
-            }
-            heads += 1;
-            ctx.files
-                .read_bytes(&paths::join(path, &entry.name), HEADER_BYTES, 0)
-                .ok()
-                .and_then(|sample| kind_from_header(&sample.head))
-                .unwrap_or(Category::Other)
-        })
-        .collect()
 }
 
 /// What a bulk move did.
@@ -137,6 +102,8 @@ pub(super) struct MoveReport {
     /// Files left unmoved because the user asked to stop (after the
     /// file in progress); never counted as failed.
     pub left: usize,
+    /// The folders the move created for its destination (and kept).
+    pub made: Vec<String>,
 }
 
 /// Moves `names` (all in `from_dir`) into the folder `destination`,
@@ -198,9 +165,11 @@ pub(super) fn move_units_into(
             });
         }
     }
-    let report = run_batches(ctx, &names, &planned);
+    let mut report = run_batches(ctx, &names, &planned);
     if report.moved.is_empty() {
         made.remove(ctx.files);
+    } else {
+        report.made = made.into_paths();
     }
     Ok(Ok(report))
 }
@@ -246,6 +215,7 @@ fn run_batches(ctx: &mut ToolContext<'_>, names: &[String], planned: &[BatchMove
         moved: Vec::new(),
         failed: Vec::new(),
         left: 0,
+        made: Vec::new(),
     };
     for (chunk, steps) in names.chunks(BATCH).zip(planned.chunks(BATCH)) {
         if report.left > 0 || ctx.stop_requested() {
@@ -348,7 +318,7 @@ fn describe_text(ctx: &ToolContext<'_>, report: &MoveReport, destination: &str) 
 /// Whether two absolute directory paths name the same place, lexically:
 /// `.`, `..`, repeated and trailing separators aside, in any letter case
 /// (so a case-insensitive file system is covered too).
-fn same_place(a: &str, b: &str) -> bool {
+pub(super) fn same_place(a: &str, b: &str) -> bool {
     fn parts(path: &str) -> Vec<String> {
         let separators: &[char] = if paths::is_windows_style(path) {
             &['/', '\\']

@@ -80,15 +80,18 @@ pub(super) fn move_by_rule(
     ctx: &mut ToolContext<'_>,
     rules: &Rules,
     from_dir: &str,
-    files: Vec<Entry>,
+    files: Vec<&Entry>,
 ) -> Result<Option<MoveReport>, ToolFailure> {
     let mut by_folder: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for entry in files {
         if !rules.matches_some_name(&entry.name) {
             continue;
         }
-        if let Some(folder) = destination(ctx, rules, from_dir, &entry) {
-            by_folder.entry(folder).or_default().push(entry.name);
+        if let Some(folder) = destination(ctx, rules, from_dir, entry) {
+            by_folder
+                .entry(folder)
+                .or_default()
+                .push(entry.name.clone());
         }
     }
     if by_folder.is_empty() {
@@ -98,6 +101,7 @@ pub(super) fn move_by_rule(
         moved: Vec::new(),
         failed: Vec::new(),
         left: 0,
+        made: Vec::new(),
     };
     for (folder, names) in by_folder {
         if report.left > 0 {
@@ -111,6 +115,7 @@ pub(super) fn move_by_rule(
                 report.moved.extend(done.moved);
                 report.failed.extend(done.failed);
                 report.left += done.left;
+                report.made.extend(done.made);
             }
             Err(cause) => {
                 let failed = names.into_iter().map(|name| (name, cause.clone()));

@@ -28,6 +28,11 @@ impl MadeFolders {
         Ok(Self { created: missing })
     }
 
+    /// The folders made, outermost first.
+    pub(super) fn into_paths(self) -> Vec<String> {
+        self.created
+    }
+
     /// Removes the folders made, innermost first, each only while it is
     /// still empty.
     pub(super) fn remove(self, files: &mut dyn FileSystem) {

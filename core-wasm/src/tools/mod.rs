@@ -11,6 +11,7 @@
 //! operation give "tool execution failed: CAUSE" (or a tool's own plain
 //! result).
 
+mod analysis;
 mod bulk;
 mod by_rule;
 mod create_folder;
@@ -36,6 +37,7 @@ use crate::ports::{EventSink, FileSystem, HostError};
 
 use crate::texts::Lang;
 pub use crate::tool_output::{CallOutput, Listed, Listing, Moves, Summary, ToolData, ToolOutput};
+pub use analysis::FolderMemo;
 pub use by_rule::RULES as RULES_ARGUMENT;
 pub use list_files::{DIR_MARKER, item_line};
 
@@ -135,6 +137,9 @@ pub struct ToolContext<'a> {
     pub files_left: usize,
     /// What the tool found, as data (set by the tools that have any).
     pub data: ToolData,
+    /// Where the bulk moves of one reply keep the folder they work on
+    /// (none: each reads it afresh).
+    pub memo: Option<&'a mut FolderMemo>,
 }
 
 impl<'a> ToolContext<'a> {
@@ -156,6 +161,7 @@ impl<'a> ToolContext<'a> {
             files_moved: 0,
             files_left: 0,
             data: ToolData::None,
+            memo: None,
         }
     }
 
@@ -227,6 +233,20 @@ const TOOLS: [Tool; 12] = [
     read_file::TOOL,
 ];
 
+/// The tools after which a [`FolderMemo`] still holds: those that change
+/// no file, and the bulk moves, which keep it as they leave the folder.
+/// Any other tool makes it forget.
+const KEEP_MEMO: [&str; 8] = [
+    "list_files",
+    "get_file_type",
+    "summarize_folder",
+    "find_files",
+    "find_duplicates",
+    "read_file",
+    "move_by_type",
+    "move_matching",
+];
+
 /// The names of the six base tools, in declaration order.
 pub fn names() -> impl Iterator<Item = &'static str> {
     names_in(ToolSet::BASE)
@@ -290,6 +310,11 @@ pub fn run_tool(name: &str, arguments: &Value, ctx: &mut ToolContext<'_>) -> Too
     else {
         return ToolOutput::failed(lang.unknown_tool(name));
     };
+    if !KEEP_MEMO.contains(&tool.name)
+        && let Some(memo) = ctx.memo.as_deref_mut()
+    {
+        memo.forget();
+    }
     let outcome = Args::parse(arguments, lang).and_then(|args| (tool.run)(&args, ctx));
     let data = std::mem::take(&mut ctx.data);
     match outcome {

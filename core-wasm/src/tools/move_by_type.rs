@@ -15,17 +15,16 @@
 //! stay. None is declared, so models are offered exactly the declared
 //! tool.
 
-use std::collections::BTreeMap;
+use std::collections::HashSet;
 
-use super::bulk::{
-    Folder, busy_entries, describe, kinds_of, movable, move_units_into, read_folder,
-};
+use foldhash::fast::RandomState;
+
+use super::analysis::{Analysis, Judged};
+use super::bulk::{describe, movable, move_units_into};
 use super::by_rule::{carried, excluded};
 use super::{Args, Group, Tool, ToolContext, ToolData, ToolFailure, ToolResult};
 use crate::file_type::Category;
-use crate::groups::Groups;
 use crate::paths;
-use crate::ports::EntryKind;
 
 pub(super) const TOOL: Tool = Tool {
     name: "move_by_type",
@@ -57,46 +56,52 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         return Err(ToolFailure::Cause(ctx.lang.unknown_category(wanted)));
     };
     let destination = paths::resolve(ctx.target_dir, args.string("destination")?);
-    let Folder { path, entries } = match read_folder(ctx, args.string("path")?)? {
+    let mut folder = match Analysis::read(ctx, args.string("path")?)? {
         Ok(folder) => folder,
         Err(text) => return Err(ToolFailure::Reported(text)),
     };
     let except = args.strings("except")?;
+    let except: HashSet<&str, RandomState> = except.iter().map(String::as_str).collect();
     let rules = carried(args, ctx)?;
-    let busy = busy_entries(&entries);
-    let kinds: BTreeMap<&str, Category> = entries
-        .iter()
-        .map(|entry| entry.name.as_str())
-        .zip(kinds_of(ctx, &path, &entries, &busy))
-        .collect();
-    let related = Groups::form(
-        entries
-            .iter()
-            .map(|entry| (entry.name.as_str(), entry.kind == EntryKind::Dir)),
-    );
-    let units: Vec<Vec<String>> = entries
-        .iter()
-        .filter(|entry| movable(entry, &busy) && !related.is_member(&entry.name))
-        .filter_map(|entry| {
+    let Judged { busy, kinds } = folder.judge(ctx);
+    let related = folder.groups(&busy);
+    let path = folder.path.as_str();
+    let units: Vec<Vec<String>> = (folder.entries.iter().zip(&busy).zip(&kinds))
+        .filter(|((entry, busy), _)| {
+            movable(entry, busy.is_some()) && !related.is_member(&entry.name)
+        })
+        .filter_map(|((entry, _), kind)| {
             let unit: Vec<String> = match related.of(&entry.name) {
                 Some(group) if group.kind() == wanted => group.names().map(str::to_owned).collect(),
                 Some(_) => return None,
-                None if kinds.get(entry.name.as_str()) == Some(&wanted) => vec![entry.name.clone()],
+                None if *kind == wanted => vec![entry.name.clone()],
                 None => return None,
             };
             // A group stays whole when any of its files is left out or
             // excluded by the rules.
-            let stays =
-                |name: &String| except.contains(name) || excluded(rules.as_ref(), ctx, &path, name);
+            let stays = |name: &String| {
+                except.contains(name.as_str()) || excluded(rules.as_ref(), ctx, path, name)
+            };
             (!unit.iter().any(stays)).then_some(unit)
         })
         .collect();
+    drop(related);
     if units.is_empty() {
         ctx.data = ToolData::NothingToMove;
-        return Ok(ctx.lang.no_files_of_type(&path, wanted.name()));
+        let text = ctx.lang.no_files_of_type(&folder.path, wanted.name());
+        folder.keep(ctx);
+        return Ok(text);
     }
-    match move_units_into(ctx, &path, &units, &destination)? {
-        Ok(report) => describe(ctx, &report, &destination),
+    let moved = move_units_into(ctx, &folder.path, &units, &destination)?;
+    drop(units);
+    match moved {
+        Ok(report) => {
+            if folder.settle(ctx, &report) {
+                folder.keep(ctx);
+            }
+            describe(ctx, &report, &destination)
+        }
+        // The destination's making may have failed half-way, in the folder.
         Err(text) => Err(ToolFailure::Reported(text)),
     }
 }

@@ -9,10 +9,16 @@
 //! follows (only to find the call again). None is declared, so models
 //! are offered exactly the declared tool.
 
-use super::bulk::{Folder, busy_entries, describe, movable, move_into, name_glob, read_folder};
+use std::collections::HashSet;
+
+use foldhash::fast::RandomState;
+
+use super::analysis::Analysis;
+use super::bulk::{MoveReport, describe, movable, move_into, name_glob};
 use super::by_rule::{carried, excluded, move_by_rule};
 use super::{Args, Group, Tool, ToolContext, ToolData, ToolFailure, ToolResult};
 use crate::paths;
+use crate::ports::Entry;
 
 pub(super) const TOOL: Tool = Tool {
     name: "move_matching",
@@ -42,37 +48,60 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     let pattern = args.string("pattern")?;
     let glob = name_glob(ctx, pattern)?;
     let destination = paths::resolve(ctx.target_dir, args.string("destination")?);
-    let Folder { path, entries } = match read_folder(ctx, args.string("path")?)? {
+    let folder = match Analysis::read(ctx, args.string("path")?)? {
         Ok(folder) => folder,
         Err(text) => return Err(ToolFailure::Reported(text)),
     };
     let rules = carried(args, ctx)?;
     let except = args.strings("except")?;
-    let busy = busy_entries(&entries);
-    let files: Vec<_> = entries
-        .into_iter()
-        .filter(|entry| movable(entry, &busy) && glob.is_match(&entry.name))
-        .filter(|entry| !except.contains(&entry.name))
-        .filter(|entry| !excluded(rules.as_ref(), ctx, &path, &entry.name))
+    let except: HashSet<&str, RandomState> = except.iter().map(String::as_str).collect();
+    let path = folder.path.as_str();
+    let files: Vec<&Entry> = (folder.entries.iter().zip(folder.busy()))
+        .filter(|(entry, busy)| movable(entry, busy.is_some()) && glob.is_match(&entry.name))
+        .map(|(entry, _)| entry)
+        .filter(|entry| !except.contains(entry.name.as_str()))
+        .filter(|entry| !excluded(rules.as_ref(), ctx, path, &entry.name))
         .collect();
-    if let Some(rules) = rules.as_ref().filter(|rules| rules.rule_count() > 0) {
-        return match move_by_rule(ctx, rules, &path, files)? {
-            Some(report) => describe(ctx, &report, &destination),
-            None => Ok(nothing_matched(ctx, &path, pattern)),
-        };
-    }
-    let names: Vec<String> = files.into_iter().map(|entry| entry.name).collect();
-    if names.is_empty() {
-        return Ok(nothing_matched(ctx, &path, pattern));
-    }
-    match move_into(ctx, &path, &names, &destination)? {
-        Ok(report) => describe(ctx, &report, &destination),
+    let moved = if let Some(rules) = rules.as_ref().filter(|rules| rules.rule_count() > 0) {
+        match move_by_rule(ctx, rules, &folder.path, files)? {
+            Some(report) => Ok(report),
+            None => return Ok(nothing_matched(ctx, folder, pattern)),
+        }
+    } else {
+        let names: Vec<String> = files.into_iter().map(|entry| entry.name.clone()).collect();
+        if names.is_empty() {
+            return Ok(nothing_matched(ctx, folder, pattern));
+        }
+        move_into(ctx, &folder.path, &names, &destination)?
+    };
+    settled(ctx, folder, moved, &destination)
+}
+
+/// The result of a bulk move out of `folder` (kept for the next bulk move
+/// when the folder is known as the move left it).
+fn settled(
+    ctx: &mut ToolContext<'_>,
+    mut folder: Analysis,
+    moved: Result<MoveReport, String>,
+    destination: &str,
+) -> ToolResult {
+    match moved {
+        Ok(report) => {
+            if folder.settle(ctx, &report) {
+                folder.keep(ctx);
+            }
+            describe(ctx, &report, destination)
+        }
+        // The destination's making may have failed half-way, in the folder.
         Err(text) => Err(ToolFailure::Reported(text)),
     }
 }
 
-/// The result of a move that found no file matching `pattern` in `path`.
-fn nothing_matched(ctx: &mut ToolContext<'_>, path: &str, pattern: &str) -> String {
+/// The result of a move that found no file matching `pattern` in `folder`
+/// (kept for the next bulk move: nothing changed).
+fn nothing_matched(ctx: &mut ToolContext<'_>, folder: Analysis, pattern: &str) -> String {
     ctx.data = ToolData::NothingToMove;
-    ctx.lang.nothing_matched(path, pattern)
+    let text = ctx.lang.nothing_matched(&folder.path, pattern);
+    folder.keep(ctx);
+    text
 }

@@ -5,7 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use super::bulk::{Folder, busy_entries, kinds_of, movable, read_folder};
+use super::analysis::{Analysis, Judged};
+use super::bulk::{movable, read_folder};
 use super::name_patterns::pattern_with_extension;
 use super::summary_rows::{BY_CONTENT_NAMED, IN_USE_NAMED, PROJECTS, rows, short, short_glob};
 use super::{Args, DIR_MARKER, Group, Tool, ToolContext, ToolData, ToolFailure, ToolResult};
@@ -44,20 +45,17 @@ pub(super) const TOOL: Tool = Tool {
 };
 
 fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
-    let Folder { path, entries } = match read_folder(ctx, args.string("path")?)? {
-        Ok(folder) => folder,
+    let mut folder = match read_folder(ctx, args.string("path")?)? {
+        Ok(folder) => Analysis::of(folder),
         Err(text) => return Err(ToolFailure::Reported(text)),
     };
-    if entries.is_empty() {
-        return Ok(ctx.lang.dir_empty(&path));
+    if folder.entries.is_empty() {
+        return Ok(ctx.lang.dir_empty(&folder.path));
     }
-    let busy = busy_entries(&entries);
-    let kinds = kinds_of(ctx, &path, &entries, &busy);
-    let related = Groups::form(
-        entries
-            .iter()
-            .map(|entry| (entry.name.as_str(), entry.kind == EntryKind::Dir)),
-    );
+    let Judged { busy, kinds } = folder.judge(ctx);
+    let related = folder.groups(&busy);
+    let busy = folder.busy_by_name(&busy);
+    let Analysis { path, entries, .. } = folder;
     let stats = Stats::of(&entries, &kinds, &busy, &related);
     let lang = ctx.lang;
     let mut sections = vec![
@@ -287,7 +285,7 @@ impl Stats {
                     .push(entry.name.clone());
                 continue;
             }
-            if !movable(entry, busy) {
+            if !movable(entry, busy.contains_key(&entry.name)) {
                 stats.hidden += usize::from(entry.name.starts_with('.'));
                 continue;
             }
