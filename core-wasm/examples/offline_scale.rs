@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::time::Instant;
 
-use tidyup_core::planner::OfflinePlanner;
+use tidyup_core::OfflinePlanner;
 use tidyup_core::{
     Agent, AgentConfig, Capabilities, Entry, EntryKind, ErrorCode, Event, EventSink, FileSample,
     FileSystem, HostError, Lang, Outcome, Provider,

@@ -67,8 +67,8 @@ pub use question::{AskConfig, ask, build_request as build_question_request};
 // The tools: their set and limits, declarations, running one, and its result.
 pub use tool_run::ToolRun;
 pub use tools::{
-    CallOutput, LARGE_FOLDER_ENTRIES, Listed, Listing, ToolContext, ToolData, ToolLimits,
-    ToolOutput, ToolSet, declarations as tool_declarations,
+    CallOutput, FolderMemo, LARGE_FOLDER_ENTRIES, Listed, Listing, ToolContext, ToolData,
+    ToolLimits, ToolOutput, ToolSet, declarations as tool_declarations,
     declarations_for as tool_declarations_for, names as tool_names, names_in as tool_names_in,
     run as run_tool_text, run_tool,
 };

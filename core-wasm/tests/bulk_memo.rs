@@ -6,9 +6,10 @@
 
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
-use tidyup_core::budget::Limits;
-use tidyup_core::tools::{self, FolderMemo, ToolContext, ToolLimits, ToolOutput, ToolSet};
-use tidyup_core::{FileSystem, Lang, Outcome};
+use tidyup_core::{
+    FileSystem, FolderMemo, Lang, Limits, Outcome, ToolContext, ToolLimits, ToolOutput, ToolSet,
+    run_tool,
+};
 use tidyup_test_kit::{
     MemFs, ScriptedModel, TARGET, World, call_json, in_target, text_reply, tool_reply,
 };
@@ -18,7 +19,7 @@ use tidyup_test_kit::{
 fn run(fs: &mut MemFs, memo: Option<&mut FolderMemo>, name: &str, arguments: Value) -> ToolOutput {
     let mut ctx = ToolContext::new(fs, TARGET, Lang::En).with_tools(ToolSet::WITH_BULK);
     ctx.memo = memo;
-    tools::run_tool(name, &arguments, &mut ctx)
+    run_tool(name, &arguments, &mut ctx)
 }
 
 fn by_type(category: &str, destination: &str) -> Value {

@@ -19,7 +19,7 @@ mod pages;
 mod projects;
 mod split;
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 
 use foldhash::fast::RandomState;
 use serde::{Deserialize, Serialize};
