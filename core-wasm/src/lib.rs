@@ -51,8 +51,8 @@ pub use agent::{Agent, AgentConfig, MAX_ROUNDS};
 // The capabilities a host hands the core, and the values crossing between them.
 pub use ports::{
     BatchMove, Capabilities, ChatRequest, Entry, EntryKind, ErrorCode, Event, EventSink,
-    FileSample, FileSystem, FsRequest, HostError, HttpReply, ModelClient, Outcome, Provider,
-    StatResult, WireResult,
+    FileSample, FileSystem, FsAnswer, FsRequest, HostError, HttpReply, ModelClient, Outcome,
+    Provider, StatResult, WireResult,
 };
 // Model calls: the request body and its budget, sending it, reading the reply.
 pub use answer::complete as complete_answer;

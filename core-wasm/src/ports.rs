@@ -662,40 +662,54 @@ pub enum FsRequest {
 }
 
 impl FsRequest {
-    /// Runs the request on `files`; the `ok` value as JSON (see `docs/ABI.md`).
-    pub fn apply(&self, files: &mut dyn FileSystem) -> Result<Value, HostError> {
-        let done = |()| Value::Null;
-        match self {
-            FsRequest::Stat { path } => files.stat(path).map(|entry| json_value(&entry)),
-            FsRequest::StatMany { paths } => files.stat_many(paths).map(|results| {
-                let wired: Vec<WireResult<Option<Entry>>> =
-                    results.into_iter().map(WireResult::from).collect();
-                json_value(&wired)
-            }),
-            FsRequest::List { path } => files.list(path).map(|entries| json_value(&entries)),
-            FsRequest::CreateDirAll { path } => files.create_dir_all(path).map(done),
-            FsRequest::Rename { from, to } => files.rename(from, to).map(done),
-            FsRequest::RemoveFile { path } => files.remove_file(path).map(done),
-            FsRequest::RemoveDirAll { path } => files.remove_dir_all(path).map(done),
-            FsRequest::MoveBatch { moves } => files.move_batch(moves).map(|results| {
-                let wired: Vec<WireResult<()>> =
-                    results.into_iter().map(WireResult::from).collect();
-                json_value(&wired)
-            }),
-            FsRequest::ReadBytes { path, head, tail } => files
-                .read_bytes(path, *head, *tail)
-                .map(|sample| json_value(&sample)),
-            FsRequest::Digests { paths, limit } => files.digests(paths, *limit).map(|results| {
-                let wired: Vec<WireResult<String>> =
-                    results.into_iter().map(WireResult::from).collect();
-                json_value(&wired)
-            }),
-        }
+    /// Runs the request on `files`; the `ok` value, serialized as the ABI
+    /// says (see `docs/ABI.md`) straight from what the file system answered.
+    pub fn apply(&self, files: &mut dyn FileSystem) -> Result<FsAnswer, HostError> {
+        Ok(match self {
+            FsRequest::Stat { path } => FsAnswer::Stat(files.stat(path)?),
+            FsRequest::StatMany { paths } => FsAnswer::StatMany(wired(files.stat_many(paths)?)),
+            FsRequest::List { path } => FsAnswer::List(files.list(path)?),
+            FsRequest::CreateDirAll { path } => FsAnswer::Done(files.create_dir_all(path)?),
+            FsRequest::Rename { from, to } => FsAnswer::Done(files.rename(from, to)?),
+            FsRequest::RemoveFile { path } => FsAnswer::Done(files.remove_file(path)?),
+            FsRequest::RemoveDirAll { path } => FsAnswer::Done(files.remove_dir_all(path)?),
+            FsRequest::MoveBatch { moves } => FsAnswer::Moves(wired(files.move_batch(moves)?)),
+            FsRequest::ReadBytes { path, head, tail } => {
+                FsAnswer::Sample(files.read_bytes(path, *head, *tail)?)
+            }
+            FsRequest::Digests { paths, limit } => {
+                FsAnswer::Digests(wired(files.digests(paths, *limit)?))
+            }
+        })
     }
 }
 
-fn json_value<T: Serialize>(value: &T) -> Value {
-    serde_json::to_value(value).unwrap_or(Value::Null)
+/// Per-item results as they cross the boundary.
+fn wired<T>(results: Vec<Result<T, HostError>>) -> Vec<WireResult<T>> {
+    results.into_iter().map(WireResult::from).collect()
+}
+
+/// What an [`FsRequest`] answered: serialized as the request's `ok` value
+/// (an entry or `null`, a list, `null` for a change done, per-item results),
+/// without going through a JSON value tree, so a listing of 100,000 entries
+/// is written once.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum FsAnswer {
+    /// `stat`: the entry, or `null` when nothing is there.
+    Stat(Option<Entry>),
+    /// `stat_many`: one result per path.
+    StatMany(Vec<WireResult<Option<Entry>>>),
+    /// `list`: the entries.
+    List(Vec<Entry>),
+    /// A change made: `null`.
+    Done(()),
+    /// `move_batch`: one result per move.
+    Moves(Vec<WireResult<()>>),
+    /// `read_bytes`: the sample.
+    Sample(FileSample),
+    /// `digests`: one result per path.
+    Digests(Vec<WireResult<String>>),
 }
 
 /// A result as it crosses the wasm boundary: `{"ok": T}` or `{"err": HostError}`.

@@ -136,9 +136,12 @@ fn stat_many_answers_each_path_in_one_call_and_refuses_tidyup_data() {
     assert!(answers[1].as_ref().unwrap().is_none());
     assert_eq!(answers[2].as_ref().unwrap_err().code, ErrorCode::TidyupData);
     assert!(answers[3].as_ref().unwrap().is_some());
-    let wired = tidyup_core::FsRequest::StatMany { paths }
-        .apply(&mut files)
-        .unwrap();
+    let wired = serde_json::to_value(
+        tidyup_core::FsRequest::StatMany { paths }
+            .apply(&mut files)
+            .unwrap(),
+    )
+    .unwrap();
     assert_eq!(wired[2]["err"]["code"], "tidyup_data");
     assert!(wired[1]["ok"].is_null());
 }
