@@ -297,3 +297,69 @@ fn a_move_whose_destination_cannot_be_a_folder_makes_the_next_read_the_folder_ag
     assert!(fs.exists("Docs/a.pdf") && fs.exists("c.jpg"));
     assert_eq!(listings(&fs), 2);
 }
+
+/// Limits under which a three-file folder is large: the bulk tools are declared.
+fn bulk_limits() -> Limits {
+    Limits {
+        tools: ToolLimits {
+            large_folder_entries: 2,
+            ..ToolLimits::default()
+        },
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn the_reading_calls_of_one_reply_list_a_folder_once() {
+    let fs = MemFs::new()
+        .file("a.pdf", "a")
+        .file("b.jpg", "b")
+        .file("c.mp3", "c");
+    let reads = vec![
+        call_json("call_0", "summarize_folder", json!({ "path": "." })),
+        call_json(
+            "call_1",
+            "find_files",
+            json!({ "path": ".", "pattern": "*.pdf", "offset": 0 }),
+        ),
+        call_json("call_2", "find_duplicates", json!({ "path": "." })),
+    ];
+    let model = ScriptedModel::new([tool_reply(&reads), text_reply("Seen.")]);
+    let mut world = World::en(fs, model).with_limits(bulk_limits());
+    assert_eq!(world.line("look"), Outcome::Answered);
+    // Once as the session starts, once for the three reading calls.
+    assert_eq!(listings(&world.fs), 2);
+}
+
+#[test]
+fn a_change_between_two_reading_calls_makes_the_second_list_again() {
+    let fs = MemFs::new()
+        .file("a.pdf", "a")
+        .file("b.jpg", "b")
+        .file("c.mp3", "c");
+    let calls = vec![
+        call_json("call_0", "summarize_folder", json!({ "path": "." })),
+        call_json("call_1", "create_folder", json!({ "path": "Docs" })),
+        call_json(
+            "call_2",
+            "find_files",
+            json!({ "path": ".", "pattern": "Docs", "offset": 0 }),
+        ),
+    ];
+    let model = ScriptedModel::new([tool_reply(&calls), text_reply("Seen.")]);
+    let mut world = World::en(fs, model).with_limits(bulk_limits());
+    assert_eq!(world.line("look"), Outcome::Answered);
+    // Once as the session starts, then before the change and after it.
+    assert_eq!(listings(&world.fs), 3);
+    // The search saw the folder the call before it made.
+    let history = world.history_json();
+    let search = history
+        .iter()
+        .find(|message| message["tool_call_id"] == "call_2")
+        .expect("the search's result");
+    let found = search["content"].as_str().unwrap_or_default();
+    assert!(
+        found.contains("Docs") && !found.starts_with("No items"),
+        "{found}"
+    );
+}

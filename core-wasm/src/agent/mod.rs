@@ -318,8 +318,10 @@ impl Agent {
         let mut files = FilesMoved::default();
         let mut met_large_folder = false;
         let mut outputs = Vec::new();
-        // The folder the bulk moves of this reply work on, read once.
+        // The folder the bulk moves of this reply work on, read once, and
+        // every folder this reply's calls list, listed once.
         let mut memo = tools::FolderMemo::default();
+        let mut listed = tools::ListingMemo::new(&mut *caps.files);
         for call in calls {
             if !cancelled && caps.model.cancelled() {
                 cancelled = true;
@@ -339,7 +341,7 @@ impl Agent {
                 (false, false) => {
                     let model = &mut *caps.model;
                     let mut asked = || model.cancelled();
-                    let mut ctx = ToolContext::new(&mut *caps.files, &self.config.target_dir, lang)
+                    let mut ctx = ToolContext::new(&mut listed, &self.config.target_dir, lang)
                         .with_tools(self.tools);
                     ctx.limits = self.config.limits.tools;
                     ctx.progress = Some(&mut *caps.events);

@@ -20,6 +20,7 @@ mod find_duplicates;
 mod find_files;
 mod get_file_type;
 mod list_files;
+mod listing_memo;
 mod made_folders;
 mod move_by_type;
 mod move_file;
@@ -40,6 +41,7 @@ pub use crate::tool_output::{CallOutput, Listed, Listing, Moves, Summary, ToolDa
 pub use analysis::FolderMemo;
 pub use by_rule::RULES as RULES_ARGUMENT;
 pub use list_files::{DIR_MARKER, item_line};
+pub use listing_memo::ListingMemo;
 
 /// The number of entries above which a directory is large: `list_files`
 /// shows only the first ones and the bulk tools are declared.
