@@ -300,7 +300,10 @@ impl<F: HostFs> JournaledFs<F> {
     /// Whether one move of a batch may go ahead: its source exists and may
     /// change, and nothing is at its destination.
     fn check_new(&mut self, step: &BatchMove) -> MoveResult {
-        if self.inner.stat(&step.from)?.is_none() {
+        // Located once for these checks and the policies' (the file system
+        // below locates a path once per operation): what is there comes
+        // with where it is.
+        if self.inner.locate(&step.from)?.kind.is_none() {
             return Err(HostError::new(
                 ErrorCode::NotFound,
                 Failure::NotThere(step.from.clone()).to_string(),
@@ -309,7 +312,7 @@ impl<F: HostFs> JournaledFs<F> {
         self.inner.may_change(&step.from)?;
         self.inner.may_change(&step.to)?;
         refuse_move_into_itself(&step.from, &step.to)?;
-        match self.inner.stat(&step.to)? {
+        match self.inner.locate(&step.to)?.kind {
             Some(_) => Err(already_exists(&step.to)),
             None => Ok(()),
         }
