@@ -11,9 +11,9 @@ use tidyup_core::{BatchMove, ErrorCode, FileSystem};
 
 use super::support::World;
 
-/// The world's target under one guard (its rules file excluding `keep/`,
-/// tidyup's data inside it), journaled.
-fn guarded(world: &World) -> (JournaledFs<GuardedFs<SandboxFs>>, tidyup::Lookups) {
+/// The world's target under one guard: its rules file excluding `keep/`,
+/// tidyup's data (`.data`) inside it.
+fn guard(world: &World) -> (GuardedFs<SandboxFs>, tidyup::Lookups) {
     std::fs::write(
         world.target.join(".tidyup.toml"),
         "exclude = [\"keep/**\"]\n",
@@ -21,17 +21,27 @@ fn guarded(world: &World) -> (JournaledFs<GuardedFs<SandboxFs>>, tidyup::Lookups
     .unwrap();
     std::fs::create_dir_all(world.target.join("keep")).unwrap();
     std::fs::write(world.target.join("keep/k.txt"), b"k").unwrap();
-    let data = world.target.join(".data");
     let roots = vec![world.target.clone()];
     let rules = tidyup::load_rules_file(&world.target, None).unwrap();
     let rules = RulesGuard::load(&world.target, rules.as_ref(), &roots).unwrap();
     let guard = GuardedFs::new(
         SandboxFs::new(&roots).unwrap(),
-        &Protected::new([data.clone()]),
+        &Protected::new([world.target.join(".data")]),
     )
     .with_policy(Arc::new(rules));
     let lookups = guard.lookups();
-    let journal = Journal::new(Store::at(data), &world.target, Some(roots));
+    (guard, lookups)
+}
+
+/// [`guard`], journaled.
+fn guarded(world: &World) -> (JournaledFs<GuardedFs<SandboxFs>>, tidyup::Lookups) {
+    let (guard, lookups) = guard(world);
+    let roots = vec![world.target.clone()];
+    let journal = Journal::new(
+        Store::at(world.target.join(".data")),
+        &world.target,
+        Some(roots),
+    );
     (JournaledFs::new(guard, journal), lookups)
 }
 
@@ -73,6 +83,33 @@ fn a_journaled_batch_locates_each_path_once() {
     for name in ["a.txt", "b.txt", "c.txt"] {
         assert!(world.target.join("docs").join(name).exists(), "{name}");
     }
+}
+
+#[test]
+fn a_dry_run_batch_locates_each_path_once() {
+    let world = World::new();
+    let (files, lookups) = guard(&world);
+    let mut overlay = tidyup::OverlayFs::new(files);
+    let target = world.target_str().to_owned();
+    for name in ["b.txt", "c.txt"] {
+        std::fs::write(world.target.join(name), name).unwrap();
+    }
+    let moves: Vec<BatchMove> = ["a.txt", "b.txt", "c.txt"]
+        .iter()
+        .map(|name| BatchMove {
+            from: format!("{target}/{name}"),
+            to: format!("{target}/docs/{name}"),
+        })
+        .collect();
+    let before = lookups.count();
+    let results = overlay.move_batch(&moves).unwrap();
+    assert!(results.iter().all(Result::is_ok), "{results:?}");
+    // Each source and destination once, and the folder they go to.
+    assert_eq!(lookups.count() - before, 7, "one lookup per path");
+    assert!(
+        world.target.join("a.txt").exists(),
+        "a dry run moves nothing"
+    );
 }
 
 // Unix only: creating symlinks on Windows takes a privilege (or developer

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{MAIN_SEPARATOR, MAIN_SEPARATOR_STR, Path};
 
 use serde::{Deserialize, Serialize};
-use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
+use tidyup_core::{BatchMove, Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
 
 use super::names;
 use super::{Fingerprint, HostFs, refuse_move_into_itself};
@@ -139,6 +139,52 @@ impl<F: HostFs> OverlayFs<F> {
             Resolved::NewDir => Ok(Fingerprint::new_folder()),
             Resolved::Missing => Err(Self::missing(path)),
         }
+    }
+
+    /// Runs `f` as one operation of the file system below: each path it
+    /// looks at is located once.
+    fn operation<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        self.inner.begin_operation();
+        let result = f(self);
+        self.inner.end_operation();
+        result
+    }
+
+    /// [`FileSystem::rename`] as a plan step: checked as the real move
+    /// would be, then recorded.
+    fn plan_move(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+        self.inner.may_change(from)?;
+        self.inner.may_change(to)?;
+        refuse_move_into_itself(from, to)?;
+        if self.stat(from)?.is_none() {
+            return Err(Self::missing(from));
+        }
+        let source = self.fingerprint(from)?;
+        let parent = Path::new(to).parent().map(names::shown_path);
+        if let Some(parent) = parent {
+            match self.stat(&parent)? {
+                Some(entry) if entry.kind == EntryKind::Dir => {}
+                Some(_) | None => return Err(Self::missing(to)),
+            }
+        }
+        let replaces = self.stat(to)?.is_some();
+        let node = match self.resolve(from) {
+            Resolved::Real(real) => Node::Moved { real },
+            Resolved::NewDir => Node::NewDir,
+            Resolved::Missing => return Err(Self::missing(from)),
+        };
+        self.move_subtree(from, to);
+        self.added.remove(from);
+        self.removed.insert(from.to_owned());
+        self.removed.remove(to);
+        self.added.insert(to.to_owned(), node);
+        self.steps.push(PlanStep::Move {
+            from: from.to_owned(),
+            to: to.to_owned(),
+            source,
+            replaces,
+        });
+        Ok(())
     }
 
     /// Takes back an empty folder the plan's last step created (as a refused
@@ -329,38 +375,24 @@ impl<F: HostFs> FileSystem for OverlayFs<F> {
     }
 
     fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
-        self.inner.may_change(from)?;
-        self.inner.may_change(to)?;
-        refuse_move_into_itself(from, to)?;
-        if self.stat(from)?.is_none() {
-            return Err(Self::missing(from));
-        }
-        let source = self.fingerprint(from)?;
-        let parent = Path::new(to).parent().map(names::shown_path);
-        if let Some(parent) = parent {
-            match self.stat(&parent)? {
-                Some(entry) if entry.kind == EntryKind::Dir => {}
-                Some(_) | None => return Err(Self::missing(to)),
-            }
-        }
-        let replaces = self.stat(to)?.is_some();
-        let node = match self.resolve(from) {
-            Resolved::Real(real) => Node::Moved { real },
-            Resolved::NewDir => Node::NewDir,
-            Resolved::Missing => return Err(Self::missing(from)),
-        };
-        self.move_subtree(from, to);
-        self.added.remove(from);
-        self.removed.insert(from.to_owned());
-        self.removed.remove(to);
-        self.added.insert(to.to_owned(), node);
-        self.steps.push(PlanStep::Move {
-            from: from.to_owned(),
-            to: to.to_owned(),
-            source,
-            replaces,
-        });
-        Ok(())
+        self.operation(|overlay| overlay.plan_move(from, to))
+    }
+
+    fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<Result<(), HostError>>, HostError> {
+        // Nothing on disk changes in a dry run: the whole batch is one
+        // operation of the file system below, which locates each path once.
+        Ok(self.operation(|overlay| {
+            moves
+                .iter()
+                .map(|step| match overlay.stat(&step.to)? {
+                    Some(_) => Err(HostError::new(
+                        ErrorCode::AlreadyExists,
+                        format!("{} already exists", step.to),
+                    )),
+                    None => overlay.plan_move(&step.from, &step.to),
+                })
+                .collect()
+        }))
     }
 
     fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
