@@ -2,15 +2,13 @@
 //! as rows, apply what is ticked (one destination changed), undo; with the
 //! offline planner and with a model; stop during an apply; the end.
 
-use std::time::Instant;
-
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tidyup_test_kit::e2e::{
     MODEL, MockProvider, Tidyup, call_json, target_dir, text_reply, tool_reply, tree_of, write_file,
 };
 
-use super::window::{HANG, Window, row, rows};
+use super::window::{Window, row, rows};
 
 #[tokio::test]
 async fn organize_review_apply_with_a_row_unticked_and_one_redirected_then_undo() {
@@ -210,6 +208,9 @@ async fn stop_during_an_apply_leaves_a_complete_journal_that_undo_reverses() {
 #[cfg(unix)]
 #[tokio::test]
 async fn sigterm_ends_it_cleanly() {
+    use super::window::HANG;
+    use std::time::Instant;
+
     let (dir, _) = target_dir();
     let mut window = Window::offline(dir.path());
     // A stream open, as a page keeps one.

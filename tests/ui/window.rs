@@ -81,7 +81,8 @@ impl Window {
         self.sandbox.path().join("home/.local/share/tidyup")
     }
 
-    /// The process, e.g. to signal it.
+    /// The process, e.g. to signal it (a signal is sent on unix only).
+    #[cfg(unix)]
     pub fn child(&mut self) -> &mut Child {
         &mut self.child
     }
