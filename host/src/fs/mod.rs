@@ -10,6 +10,7 @@
 mod case;
 mod cross_device;
 mod fingerprint;
+mod folder_cache;
 mod guard;
 mod location;
 pub(crate) mod names;

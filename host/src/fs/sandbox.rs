@@ -25,6 +25,7 @@ use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError
 use super::case::{differ_only_in_case, item_id, not_found_is_false, rename_case_only};
 use super::cross_device::{self, CrossDeviceHooks, End, crosses_devices, move_across};
 use super::fingerprint::{Facts, Fingerprint, content_hash};
+use super::folder_cache::FolderCache;
 use super::location::{Location, real_location};
 use super::names;
 use super::under_root::{beyond_root, relative_to};
@@ -45,34 +46,6 @@ pub struct SandboxFs {
     roots: Vec<Root>,
     hooks: CrossDeviceHooks,
     folders: RefCell<FolderCache>,
-}
-
-/// Within one operation (see [`HostFs::begin_operation`]), where each
-/// folder that paths were located in really is, so a batch of moves out of
-/// one folder into a few resolves each folder once, not once per path.
-/// A change tidyup makes to anything but a regular file forgets it all;
-/// the end of the outermost operation does too.
-#[derive(Default)]
-struct FolderCache {
-    depth: usize,
-    /// A folder (its root's path joined with the folder as located) and
-    /// its canonical path.
-    resolved: Vec<(PathBuf, PathBuf)>,
-}
-
-impl FolderCache {
-    fn get(&self, folder: &Path) -> Option<&PathBuf> {
-        self.resolved
-            .iter()
-            .find(|(known, _)| known == folder)
-            .map(|(_, canonical)| canonical)
-    }
-
-    fn keep(&mut self, folder: PathBuf, canonical: &Path) {
-        if self.depth > 0 && self.get(&folder).is_none() {
-            self.resolved.push((folder, canonical.to_path_buf()));
-        }
-    }
 }
 
 impl SandboxFs {
@@ -140,32 +113,10 @@ impl SandboxFs {
         Ok((root, relative))
     }
 
-    /// Forgets every folder located, unless no folder's place can depend
-    /// on the item at `relative` beneath `root`, about to change: no
-    /// folder was located through it, as written or where it really is.
-    /// Decided on what is known, without asking the disk: a regular file
-    /// never holds a folder, so a batch of file moves keeps every folder.
+    /// Tells the folder cache that the item at `relative` beneath `root`
+    /// is about to change.
     fn changing_item(&self, root: &Root, relative: &Path) {
-        let mut folders = self.folders.borrow_mut();
-        if folders.resolved.is_empty() {
-            return;
-        }
-        let as_written = root.path.join(relative);
-        let parent = relative
-            .parent()
-            .filter(|parent| !parent.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        let real = relative
-            .file_name()
-            .and_then(|name| Some(folders.get(&root.path.join(parent))?.join(name)));
-        let untouched = real.is_some_and(|real| {
-            !folders.resolved.iter().any(|(folder, canonical)| {
-                folder.starts_with(&as_written) || canonical.starts_with(&real)
-            })
-        });
-        if !untouched {
-            folders.resolved.clear();
-        }
+        self.folders.borrow_mut().changing(&root.path, relative);
     }
 
     /// Like [`Self::locate_in_root`], refusing the root itself (it is never
@@ -473,15 +424,11 @@ impl HostFs for SandboxFs {
     }
 
     fn begin_operation(&mut self) {
-        self.folders.get_mut().depth += 1;
+        self.folders.get_mut().begin();
     }
 
     fn end_operation(&mut self) {
-        let folders = self.folders.get_mut();
-        folders.depth = folders.depth.saturating_sub(1);
-        if folders.depth == 0 {
-            folders.resolved.clear();
-        }
+        self.folders.get_mut().end();
     }
 
     fn same_item(&mut self, a: &str, b: &str) -> Result<bool, HostError> {
