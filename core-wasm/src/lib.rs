@@ -52,7 +52,7 @@ pub use agent::{Agent, AgentConfig, MAX_ROUNDS};
 pub use ports::{
     BatchMove, Capabilities, ChatRequest, Entry, EntryKind, ErrorCode, Event, EventSink,
     FileSample, FileSystem, FsAnswer, FsRequest, HostError, HttpReply, ModelClient, Outcome,
-    Provider, StatResult, WireResult,
+    Provider, StatResult, WireResult, move_each,
 };
 // Model calls: the request body and its budget, sending it, reading the reply.
 pub use answer::complete as complete_answer;

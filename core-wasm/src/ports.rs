@@ -100,16 +100,7 @@ pub trait FileSystem {
     /// per move; `Err` when the batch as a whole could not start (nothing
     /// moved). Hosts override it to journal a whole batch with few syncs.
     fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<Result<(), HostError>>, HostError> {
-        Ok(moves
-            .iter()
-            .map(|step| match self.stat(&step.to)? {
-                Some(_) => Err(HostError::new(
-                    ErrorCode::AlreadyExists,
-                    format!("{} already exists", step.to),
-                )),
-                None => self.rename(&step.from, &step.to),
-            })
-            .collect())
+        Ok(move_each(self, moves))
     }
 
     /// The entry at each of `paths`, in order, as [`FileSystem::stat`]
@@ -156,6 +147,26 @@ pub trait FileSystem {
             })
             .collect())
     }
+}
+
+/// [`FileSystem::move_batch`] made of single moves, as its default is: each
+/// move in turn, one whose destination exists refused with code
+/// `already_exists`. For a wrapper that overrides `move_batch` only to
+/// run it in a scope of its own.
+pub fn move_each<F: FileSystem + ?Sized>(
+    files: &mut F,
+    moves: &[BatchMove],
+) -> Vec<Result<(), HostError>> {
+    moves
+        .iter()
+        .map(|step| match files.stat(&step.to)? {
+            Some(_) => Err(HostError::new(
+                ErrorCode::AlreadyExists,
+                format!("{} already exists", step.to),
+            )),
+            None => files.rename(&step.from, &step.to),
+        })
+        .collect()
 }
 
 /// What [`FileSystem::stat_many`] answers for one path.

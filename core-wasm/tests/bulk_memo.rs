@@ -258,14 +258,7 @@ fn the_agent_reads_a_folder_once_for_the_moves_of_one_reply() {
         })
         .collect();
     let model = ScriptedModel::new([tool_reply(&moves), text_reply("Done.")]);
-    let limits = Limits {
-        tools: ToolLimits {
-            large_folder_entries: 2,
-            ..ToolLimits::default()
-        },
-        ..Limits::default()
-    };
-    let mut world = World::en(fs, model).with_limits(limits);
+    let mut world = World::en(fs, model).with_limits(bulk_limits());
     assert_eq!(world.line("organize"), Outcome::Answered);
     assert!(world.fs.exists("Docs/a.pdf"));
     assert!(world.fs.exists("Images/b.jpg"));

@@ -59,21 +59,29 @@ fn a_journaled_rename_locates_each_path_once() {
     assert!(to.exists());
 }
 
+/// `a.txt`, `b.txt` and `c.txt` of the world's target (the last two made
+/// here), each moved into `docs/`.
+fn three_files_into_docs(world: &World) -> Vec<BatchMove> {
+    let target = world.target_str();
+    ["a.txt", "b.txt", "c.txt"]
+        .iter()
+        .map(|name| {
+            if *name != "a.txt" {
+                std::fs::write(world.target.join(name), name).unwrap();
+            }
+            BatchMove {
+                from: format!("{target}/{name}"),
+                to: format!("{target}/docs/{name}"),
+            }
+        })
+        .collect()
+}
+
 #[test]
 fn a_journaled_batch_locates_each_path_once() {
     let world = World::new();
     let (mut files, lookups) = guarded(&world);
-    let target = world.target_str().to_owned();
-    for name in ["b.txt", "c.txt"] {
-        std::fs::write(world.target.join(name), name).unwrap();
-    }
-    let moves: Vec<BatchMove> = ["a.txt", "b.txt", "c.txt"]
-        .iter()
-        .map(|name| BatchMove {
-            from: format!("{target}/{name}"),
-            to: format!("{target}/docs/{name}"),
-        })
-        .collect();
+    let moves = three_files_into_docs(&world);
     let before = lookups.count();
     let results = files.move_batch(&moves).unwrap();
     assert!(results.iter().all(Result::is_ok), "{results:?}");
@@ -90,17 +98,7 @@ fn a_dry_run_batch_locates_each_path_once() {
     let world = World::new();
     let (files, lookups) = guard(&world);
     let mut overlay = tidyup::OverlayFs::new(files);
-    let target = world.target_str().to_owned();
-    for name in ["b.txt", "c.txt"] {
-        std::fs::write(world.target.join(name), name).unwrap();
-    }
-    let moves: Vec<BatchMove> = ["a.txt", "b.txt", "c.txt"]
-        .iter()
-        .map(|name| BatchMove {
-            from: format!("{target}/{name}"),
-            to: format!("{target}/docs/{name}"),
-        })
-        .collect();
+    let moves = three_files_into_docs(&world);
     let before = lookups.count();
     let results = overlay.move_batch(&moves).unwrap();
     assert!(results.iter().all(Result::is_ok), "{results:?}");

@@ -381,18 +381,7 @@ impl<F: HostFs> FileSystem for OverlayFs<F> {
     fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<Result<(), HostError>>, HostError> {
         // Nothing on disk changes in a dry run: the whole batch is one
         // operation of the file system below, which locates each path once.
-        Ok(self.operation(|overlay| {
-            moves
-                .iter()
-                .map(|step| match overlay.stat(&step.to)? {
-                    Some(_) => Err(HostError::new(
-                        ErrorCode::AlreadyExists,
-                        format!("{} already exists", step.to),
-                    )),
-                    None => overlay.plan_move(&step.from, &step.to),
-                })
-                .collect()
-        }))
+        Ok(self.operation(|overlay| tidyup_core::move_each(overlay, moves)))
     }
 
     fn remove_file(&mut self, path: &str) -> Result<(), HostError> {

@@ -94,12 +94,9 @@ pub fn map_precompiled(engine: &Engine, path: &Path) -> anyhow::Result<Module> {
 /// `.wasm` and of the engine's configuration, so the file is trusted as much
 /// as the tidyup binary is.
 pub fn load_precompiled(engine: &Engine, path: &Path) -> anyhow::Result<Module> {
-    // SAFETY: see the contract above; wasmtime still checks the engine
-    // compatibility header and fails cleanly on a mismatch.
-    let mapped = unsafe { Module::deserialize_file(engine, path) };
     // Where the file cannot be mapped (some Windows file systems, Wine), its
     // bytes are read instead.
-    mapped.or_else(|_| {
+    map_precompiled(engine, path).or_else(|_| {
         let bytes = std::fs::read(path)?;
         // SAFETY: as above, for the same file's bytes.
         Ok(unsafe { Module::deserialize(engine, bytes) }?)
