@@ -131,6 +131,7 @@ function applyFsSync(files, request) {
   switch (request.op) {
     case "stat": return now(files.stat(request.path));
     case "list": return now(files.list(request.path));
+    case "count": return now(files.list(request.path)).length;
     case "create_dir_all": return now(files.createDirAll(request.path));
     case "rename": return now(files.rename(request.from, request.to));
     case "remove_file": return now(files.removeFile(request.path));
@@ -155,6 +156,7 @@ async function applyFs(files, request) {
   switch (request.op) {
     case "stat": return files.stat(request.path);
     case "list": return files.list(request.path);
+    case "count": return (await files.list(request.path)).length;
     case "create_dir_all": return files.createDirAll(request.path);
     case "rename": return files.rename(request.from, request.to);
     case "remove_file": return files.removeFile(request.path);

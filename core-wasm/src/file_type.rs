@@ -135,7 +135,7 @@ impl Category {
     }
 
     /// Its row of [`CATEGORIES`].
-    const fn row(self) -> (&'static str, &'static [&'static str]) {
+    pub(crate) const fn row(self) -> (&'static str, &'static [&'static str]) {
         let names = self.names();
         (names.reported, names.extensions)
     }

@@ -130,17 +130,17 @@ impl NameCase {
 }
 
 /// `name`, or `stem (2).ext`, `stem (3).ext`... (`.x (2)` for a name that
-/// is all extension): the first that is not `taken` in a folder whose file
-/// system compares names by `case`. `taken` holds names as [`NameCase::key`]
-/// gives them.
-pub fn free_name(name: &str, taken: &std::collections::BTreeSet<String>, case: NameCase) -> String {
+/// is all extension): the first that is not taken in a folder whose file
+/// system compares names by `case`. `is_taken` is asked of a name's
+/// [`NameCase::key`].
+pub fn free_name(name: &str, case: NameCase, is_taken: impl Fn(&str) -> bool) -> String {
     let (stem, ext) = match name.rfind('.') {
         Some(dot) if dot > 0 => (&name[..dot], &name[dot..]),
         Some(_) | None => (name, ""),
     };
     let mut candidate = name.to_owned();
     let mut n = 2;
-    while taken.contains(&case.key(&candidate)) {
+    while is_taken(&case.key(&candidate)) {
         candidate = format!("{stem} ({n}){ext}");
         n += 1;
     }

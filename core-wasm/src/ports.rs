@@ -86,6 +86,12 @@ pub trait FileSystem {
     fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError>;
     /// The children of the directory at `path`, in any order.
     fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError>;
+    /// How many children [`FileSystem::list`] would answer for the
+    /// directory at `path`, without what it would say of each: hosts that
+    /// can count names without reading each item's details override it.
+    fn count(&mut self, path: &str) -> Result<usize, HostError> {
+        Ok(self.list(path)?.len())
+    }
     /// Creates the directory and its missing parents.
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError>;
     /// Moves `from` to `to`, replacing a file at `to`; works across file systems.
@@ -238,6 +244,11 @@ macro_rules! forward_file_system {
             $crate::HostError,
         > {
             self.$inner.move_batch(moves)
+        }
+    };
+    (@method $inner:tt count) => {
+        fn count(&mut self, path: &str) -> ::core::result::Result<usize, $crate::HostError> {
+            self.$inner.count(path)
         }
     };
     (@method $inner:tt stat_many) => {
@@ -624,6 +635,11 @@ pub enum FsRequest {
         /// Absolute path.
         path: String,
     },
+    /// [`FileSystem::count`]; `ok` is a number.
+    Count {
+        /// Absolute path.
+        path: String,
+    },
     /// [`FileSystem::create_dir_all`].
     CreateDirAll {
         /// Absolute path.
@@ -680,6 +696,7 @@ impl FsRequest {
             FsRequest::Stat { path } => FsAnswer::Stat(files.stat(path)?),
             FsRequest::StatMany { paths } => FsAnswer::StatMany(wired(files.stat_many(paths)?)),
             FsRequest::List { path } => FsAnswer::List(files.list(path)?),
+            FsRequest::Count { path } => FsAnswer::Count(files.count(path)?),
             FsRequest::CreateDirAll { path } => FsAnswer::Done(files.create_dir_all(path)?),
             FsRequest::Rename { from, to } => FsAnswer::Done(files.rename(from, to)?),
             FsRequest::RemoveFile { path } => FsAnswer::Done(files.remove_file(path)?),
@@ -713,6 +730,8 @@ pub enum FsAnswer {
     StatMany(Vec<WireResult<Option<Entry>>>),
     /// `list`: the entries.
     List(Vec<Entry>),
+    /// `count`: how many entries.
+    Count(usize),
     /// A change made: `null`.
     Done(()),
     /// `move_batch`: one result per move.

@@ -184,3 +184,84 @@ fn a_crash_in_the_middle_of_a_batch_still_undoes_to_the_identical_tree() {
     assert!(report.skipped.is_empty(), "{:?}", report.skipped);
     assert_eq!(snapshot(&world.target), before);
 }
+
+/// A sandbox where, just before the move to `at` is made (after the
+/// batch's checks), another program writes a file there.
+struct Intruder {
+    inner: SandboxFs,
+    at: String,
+}
+
+impl FileSystem for Intruder {
+    tidyup_core::forward_file_system!(inner =>
+        stat, list, create_dir_all, rename, remove_file, remove_dir_all
+    );
+}
+
+impl HostFs for Intruder {
+    fn may_change(&mut self, path: &str) -> Result<(), HostError> {
+        self.inner.may_change(path)
+    }
+    fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
+        self.inner.rename_staged(from, to, staging)
+    }
+    fn rename_new(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
+        if to == self.at {
+            fs::write(to, b"written meanwhile").unwrap();
+        }
+        self.inner.rename_new(from, to, staging)
+    }
+    fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
+        self.inner.move_out(path, outside)
+    }
+    fn move_in(&mut self, outside: &Path, path: &str) -> Result<(), HostError> {
+        self.inner.move_in(outside, path)
+    }
+    fn locate(&mut self, path: &str) -> Result<Location, HostError> {
+        self.inner.locate(path)
+    }
+    fn fingerprint(&mut self, path: &str) -> Result<Option<Fingerprint>, HostError> {
+        self.inner.fingerprint(path)
+    }
+    fn same_item(&mut self, a: &str, b: &str) -> Result<bool, HostError> {
+        self.inner.same_item(a, b)
+    }
+    fn begin_operation(&mut self) {
+        self.inner.begin_operation();
+    }
+    fn end_operation(&mut self) {
+        self.inner.end_operation();
+    }
+}
+
+#[test]
+fn what_appears_at_a_destination_during_a_batch_is_never_replaced() {
+    let world = loose_files(3);
+    fs::create_dir(world.target.join("Images")).unwrap();
+    let target = world.target.to_string_lossy().into_owned();
+    let moves: Vec<BatchMove> = ["file 00000.jpg", "file 00001.pdf", "file 00002.mp3"]
+        .iter()
+        .map(|name| BatchMove {
+            from: format!("{target}/inbox/{name}"),
+            to: format!("{target}/Images/{name}"),
+        })
+        .collect();
+    let intruder = Intruder {
+        inner: SandboxFs::new(std::slice::from_ref(&world.target)).unwrap(),
+        at: moves[1].to.clone(),
+    };
+    let (store, session, mut files) = journaled(&world, intruder);
+    let results = files.move_batch(&moves).unwrap();
+    assert!(results[0].is_ok() && results[2].is_ok(), "{results:?}");
+    assert_eq!(
+        results[1].as_ref().unwrap_err().code,
+        ErrorCode::AlreadyExists
+    );
+    assert_eq!(fs::read(&moves[1].to).unwrap(), b"written meanwhile");
+    assert_eq!(fs::read(&moves[1].from).unwrap(), b"1", "the source stays");
+    drop(files);
+    let report = undo_session(&store, Some(&session), Lang::En).unwrap();
+    assert!(report.skipped.is_empty(), "{:?}", report.skipped);
+    assert_eq!(fs::read(&moves[1].to).unwrap(), b"written meanwhile");
+    assert_eq!(inbox_count(&world), 3, "every move made is undone");
+}

@@ -122,15 +122,27 @@ fn a_folder_changed_in_an_operation_is_located_again() {
     sandbox.begin_operation();
     let before = sandbox.locate(&format!("{target}/docs/x.txt")).unwrap();
     assert_eq!(before.item, world.target.join("docs/x.txt"));
+    // A second look into the folder reads it through its handle.
+    let report = sandbox
+        .locate(&format!("{target}/docs/report.pdf"))
+        .unwrap();
+    assert_eq!(report.kind, Some(tidyup_core::EntryKind::File));
     sandbox
         .rename(&format!("{target}/docs"), &format!("{target}/papers"))
         .unwrap();
     // What now stands where the folder was leads elsewhere.
     std::fs::create_dir(world.target.join("elsewhere")).unwrap();
     std::os::unix::fs::symlink("elsewhere", world.target.join("docs")).unwrap();
+    std::fs::write(world.target.join("elsewhere/x.txt"), b"x").unwrap();
     let after = sandbox.locate(&format!("{target}/docs/x.txt")).unwrap();
+    let gone = sandbox
+        .locate(&format!("{target}/docs/report.pdf"))
+        .unwrap();
     sandbox.end_operation();
     assert_eq!(after.item, world.target.join("elsewhere/x.txt"));
+    // What is there is read in the folder now there, not the one moved.
+    assert_eq!(after.kind, Some(tidyup_core::EntryKind::File));
+    assert_eq!(gone.kind, None);
 }
 
 #[test]
@@ -179,4 +191,68 @@ fn stat_many_answers_each_path_in_one_call_and_refuses_tidyup_data() {
     .unwrap();
     assert_eq!(wired[2]["err"]["code"], "tidyup_data");
     assert!(wired[1]["ok"].is_null());
+}
+
+#[test]
+fn count_answers_what_a_listing_would_and_refuses_what_it_would() {
+    let world = World::new();
+    let target = world.target_str().to_owned();
+    let mut sandbox = SandboxFs::new(std::slice::from_ref(&world.target)).unwrap();
+    // a.txt, docs/, photos/
+    assert_eq!(sandbox.count(&target).unwrap(), 3);
+    assert_eq!(sandbox.count(&format!("{target}/photos")).unwrap(), 1);
+    let outside = world.target.parent().unwrap().join("outside");
+    let refused = sandbox.count(outside.to_str().unwrap()).unwrap_err();
+    assert_eq!(refused.code, ErrorCode::Denied);
+    let missing = sandbox.count(&format!("{target}/nowhere")).unwrap_err();
+    assert_eq!(missing.code, ErrorCode::NotFound);
+
+    // Under the guard, what listings leave out (tidyup's data) is not
+    // counted either; the rules file itself is listed, so it is counted.
+    let (mut files, _) = guarded(&world);
+    std::fs::create_dir_all(world.target.join(".data")).unwrap();
+    let listed = files.list(&target).unwrap().len();
+    assert_eq!(files.count(&target).unwrap(), listed);
+    assert!(
+        files
+            .list(&target)
+            .unwrap()
+            .iter()
+            .all(|e| e.name != ".data"),
+        "tidyup's data is hidden"
+    );
+    let wired = serde_json::to_value(
+        tidyup_core::FsRequest::Count {
+            path: target.clone(),
+        }
+        .apply(&mut files)
+        .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(wired, listed);
+}
+
+#[test]
+fn a_move_that_must_not_replace_never_does_on_any_file_system() {
+    use tidyup::HostFs;
+    let world = World::new();
+    let target = world.target_str().to_owned();
+    let sandbox = SandboxFs::new(std::slice::from_ref(&world.target)).unwrap();
+    let stacks: Vec<Box<dyn HostFs>> = vec![Box::new(sandbox), Box::new(tidyup::RealFs)];
+    for (at, mut files) in stacks.into_iter().enumerate() {
+        let taken = format!("{target}/docs/report.pdf");
+        let mover = format!("{target}/mover{at}.pdf");
+        std::fs::write(&mover, b"mover").unwrap();
+        let refused = files
+            .rename_new(&mover, &taken, &mut |_| Ok(()))
+            .unwrap_err();
+        assert_eq!(refused.code, ErrorCode::AlreadyExists, "stack {at}");
+        assert_eq!(std::fs::read(&taken).unwrap(), b"%PDF");
+        assert_eq!(std::fs::read(&mover).unwrap(), b"mover");
+        let free = format!("{target}/docs/mover{at}.pdf");
+        files.rename_new(&mover, &free, &mut |_| Ok(())).unwrap();
+        assert_eq!(std::fs::read(&free).unwrap(), b"mover");
+        assert_eq!(files.count(&format!("{target}/docs")).unwrap(), 2);
+        std::fs::remove_file(&free).unwrap();
+    }
 }

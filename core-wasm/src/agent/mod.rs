@@ -115,8 +115,8 @@ impl Agent {
         self.target_checked = true;
         let large = caps
             .files
-            .list(&self.config.target_dir)
-            .is_ok_and(|entries| entries.len() > self.config.limits.tools.large_folder_entries);
+            .count(&self.config.target_dir)
+            .is_ok_and(|count| count > self.config.limits.tools.large_folder_entries);
         if large {
             self.enable_bulk_tools();
         }

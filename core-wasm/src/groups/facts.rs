@@ -6,7 +6,7 @@ use super::companions::{self, Endings, Follower};
 use super::split::{self, Part};
 use crate::file_type::{Category, extension};
 use crate::in_use::{self, InUse};
-use crate::kinds::kind;
+use crate::kinds::kind_of_lowercase;
 
 /// The facts of one name: each a pure function of the name, so they hold
 /// for as long as the name does.
@@ -16,7 +16,7 @@ pub struct NameFacts {
     pub(super) lower: Box<str>,
     /// What its extension ([`extension`]) makes it to its stem's followers.
     pub(super) endings: Endings,
-    /// Its kind by name ([`kind`]).
+    /// Its kind by name ([`crate::kinds::kind`]).
     kind: Category,
     /// Why it is in use by its name alone ([`in_use::alone`]).
     alone: Option<InUse>,
@@ -35,7 +35,8 @@ impl NameFacts {
     pub fn of(name: &str) -> Self {
         let lower = name.to_lowercase();
         let ext = extension(name);
-        let kind = kind(name);
+        let last = lower.rsplit(['/', '\\']).next().unwrap_or(&lower);
+        let kind = kind_of_lowercase(last);
         let follower = Follower::of_lower(&lower, &ext);
         Self {
             alone: in_use::alone(name, &lower),
@@ -49,7 +50,7 @@ impl NameFacts {
         }
     }
 
-    /// The kind of the name ([`kind`]).
+    /// The kind of the name ([`crate::kinds::kind`]).
     pub fn kind(&self) -> Category {
         self.kind
     }

@@ -15,6 +15,11 @@
 
 mod registry;
 
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use foldhash::fast::FixedState;
+
 use crate::file_type::{Category, extension};
 
 /// Bytes of a file's head worth reading for [`kind_from_header`].
@@ -78,27 +83,42 @@ pub fn endings_of(category: Category) -> Vec<&'static str> {
 /// when the name says nothing known.
 pub fn kind(name: &str) -> Category {
     let name = name.rsplit(['/', '\\']).next().unwrap_or(name);
-    let lower = name.to_lowercase();
-    if is_split_part(&lower) {
+    kind_of_lowercase(&name.to_lowercase())
+}
+
+/// [`kind`] of a name already lowercased (and without folders): a split
+/// archive's part, else the longest compound ending the registry knows
+/// (`tar.gz`), else the last extension as [`ending_kind`] has it.
+pub fn kind_of_lowercase(lower: &str) -> Category {
+    if is_split_part(lower) {
         return Category::Archives;
     }
-    if let Some(category) = compound(&lower) {
+    if let Some(category) = compound(lower) {
         return category;
     }
-    let spec = Category::of(name);
-    if spec != Category::Other {
-        return spec;
+    match lower.rfind('.') {
+        Some(dot) if dot != 0 && dot + 1 != lower.len() => ending_kind(&lower[dot + 1..]),
+        Some(_) | None => Category::Other,
     }
-    let ext = extension(name);
-    if ext.is_empty() {
-        return Category::Other;
-    }
-    OVERRIDES
-        .iter()
-        .find(|(ending, _)| *ending == ext)
-        .map(|(_, category)| *category)
-        .or_else(|| registered(&ext))
-        .unwrap_or(Category::Other)
+}
+
+/// The kind of the ending `ext` (lowercase, no dot): `get_file_type`'s
+/// own table first, then tidyup's overrides, then the registry.
+fn ending_kind(ext: &str) -> Category {
+    static BY_ENDING: LazyLock<HashMap<&str, Category, FixedState>> = LazyLock::new(|| {
+        let mut by_ending = HashMap::default();
+        let spec = Category::ALL.into_iter().rev().flat_map(|category| {
+            let (_, endings) = category.row();
+            endings.iter().map(move |ending| (*ending, category))
+        });
+        // Later entries win: the registry, then the overrides, then the
+        // table (its first category for an ending written twice).
+        for (ending, category) in registry::ENDINGS.into_iter().chain(OVERRIDES).chain(spec) {
+            by_ending.insert(ending, category);
+        }
+        by_ending
+    });
+    BY_ENDING.get(ext).copied().unwrap_or(Category::Other)
 }
 
 /// Whether the name knows a kind: [`kind`] is not [`Category::Other`].
@@ -170,6 +190,38 @@ mod tests {
         sorted.sort_unstable();
         sorted.dedup();
         assert_eq!(endings, sorted);
+    }
+
+    #[test]
+    fn the_table_comes_first_then_the_overrides_then_the_registry() {
+        for category in Category::ALL {
+            for ending in category.row().1 {
+                // The table's first category for an ending written twice.
+                assert_eq!(
+                    kind(&format!("a.{ending}")),
+                    Category::of(&format!("a.{ending}"))
+                );
+            }
+        }
+        for (ending, category) in OVERRIDES {
+            if Category::of(&format!("a.{ending}")) == Category::Other {
+                assert_eq!(
+                    kind(&format!("A.{}", ending.to_uppercase())),
+                    category,
+                    "{ending}"
+                );
+            }
+        }
+        for (ending, category) in registry::ENDINGS {
+            let known = Category::of(&format!("a.{ending}")) != Category::Other
+                || OVERRIDES.iter().any(|(own, _)| *own == ending);
+            if !known && !ending.contains('.') && !is_split_part(&format!("a.{ending}")) {
+                assert_eq!(kind(&format!("a.{ending}")), category, "{ending}");
+            }
+        }
+        assert_eq!(kind("README"), Category::Other);
+        assert_eq!(kind(".bashrc"), Category::Other);
+        assert_eq!(kind("photos/trailing."), Category::Other);
     }
 
     #[test]

@@ -347,7 +347,7 @@ fn group(
                 let mut taken = used.clone();
                 let mut names = Vec::new();
                 for member in &members {
-                    let name = free_name(member, &taken, case);
+                    let name = free_name(member, case, |key| taken.contains(key));
                     taken.insert(case.key(&name));
                     names.push(name);
                 }
@@ -376,7 +376,8 @@ mod tests {
     #[test]
     fn free_names_never_overwrite() {
         let used: BTreeSet<String> = ["a.jpg".to_owned(), "a (2).jpg".to_owned()].into();
-        assert_eq!(free_name("a.jpg", &used, NameCase::Exact), "a (3).jpg");
-        assert_eq!(free_name("b.jpg", &used, NameCase::Exact), "b.jpg");
+        let taken = |key: &str| used.contains(key);
+        assert_eq!(free_name("a.jpg", NameCase::Exact, taken), "a (3).jpg");
+        assert_eq!(free_name("b.jpg", NameCase::Exact, taken), "b.jpg");
     }
 }

@@ -2,8 +2,9 @@
 //! glob, which files they may take (never one in use) and of what kind, and
 //! moving many files into one folder with bounded results.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, HashSet};
 
+use foldhash::fast::RandomState;
 use globset::{GlobBuilder, GlobMatcher};
 
 use super::list_files::sort_for_listing;
@@ -81,7 +82,7 @@ pub(super) fn name_glob(ctx: &ToolContext<'_>, pattern: &str) -> Result<GlobMatc
 /// [`busy_entries`]).
 pub(super) fn movable(entry: &Entry, in_use: bool) -> bool {
     matches!(entry.kind, EntryKind::File | EntryKind::Symlink)
-        && !entry.name.starts_with('.')
+        && entry.name.as_bytes().first() != Some(&b'.')
         && !in_use
 }
 
@@ -146,18 +147,20 @@ pub(super) fn move_units_into(
             _ => group_names(&members, &|name| taken.contains(&BULK_CASE.key(name))),
         };
         let free: Vec<String> = match grouped {
-            Some(free) => free,
+            Some(free) => {
+                taken.extend(free.iter().map(|name| BULK_CASE.key(name)));
+                free
+            }
             None => members
                 .iter()
                 .map(|name| {
-                    let free = free_name(name, &taken, BULK_CASE);
+                    let free = free_name(name, BULK_CASE, |key| taken.contains(key));
                     taken.insert(BULK_CASE.key(&free));
                     free
                 })
                 .collect(),
         };
         for (name, free) in members.iter().zip(free) {
-            taken.insert(BULK_CASE.key(&free));
             names.push((*name).to_owned());
             planned.push(BatchMove {
                 from: paths::join(from_dir, name),
@@ -174,6 +177,9 @@ pub(super) fn move_units_into(
     Ok(Ok(report))
 }
 
+/// Names taken in a destination, as keys of [`BULK_CASE`].
+type Taken = HashSet<String, RandomState>;
+
 /// The names already taken in `destination` (keys of [`BULK_CASE`]) and
 /// the folders made to create it when missing (none when
 /// `nothing_to_move`); `Err(text)` when it cannot be a folder.
@@ -181,7 +187,7 @@ fn prepare_destination(
     ctx: &mut ToolContext<'_>,
     destination: &str,
     nothing_to_move: bool,
-) -> Result<Result<(BTreeSet<String>, MadeFolders), String>, ToolFailure> {
+) -> Result<Result<(Taken, MadeFolders), String>, ToolFailure> {
     let lang = ctx.lang;
     match ctx.files.stat(destination)?.map(|e| e.kind) {
         Some(EntryKind::Dir | EntryKind::Symlink) => {
@@ -196,9 +202,9 @@ fn prepare_destination(
         Some(EntryKind::File | EntryKind::Other) => {
             Ok(Err(lang.folder_blocked_by_file(destination)))
         }
-        None if nothing_to_move => Ok(Ok((BTreeSet::new(), MadeFolders::default()))),
+        None if nothing_to_move => Ok(Ok((Taken::default(), MadeFolders::default()))),
         None => Ok(match MadeFolders::create(ctx.files, destination) {
-            Ok(made) => Ok((BTreeSet::new(), made)),
+            Ok(made) => Ok((Taken::default(), made)),
             Err(err) => Err(lang.folder_failed(destination, &lang.host_failure(&err))),
         }),
     }
@@ -346,13 +352,10 @@ mod tests {
 
     #[test]
     fn free_names_never_collide_whatever_the_case() {
-        let taken: BTreeSet<String> = ["a.jpg".to_owned(), "a (2).jpg".to_owned()].into();
-        assert_eq!(free_name("A.JPG", &taken, BULK_CASE), "A (3).JPG");
-        assert_eq!(free_name("b.jpg", &taken, BULK_CASE), "b.jpg");
-        assert_eq!(
-            free_name(".x", &BTreeSet::from([".x".to_owned()]), BULK_CASE),
-            ".x (2)"
-        );
+        let taken = |key: &str| ["a.jpg", "a (2).jpg"].contains(&key);
+        assert_eq!(free_name("A.JPG", BULK_CASE, taken), "A (3).JPG");
+        assert_eq!(free_name("b.jpg", BULK_CASE, taken), "b.jpg");
+        assert_eq!(free_name(".x", BULK_CASE, |key| key == ".x"), ".x (2)");
     }
 
     #[test]

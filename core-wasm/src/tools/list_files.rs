@@ -59,8 +59,9 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
 }
 
 /// Folders first, then files, each group by name: the order of every listing.
+/// (Names are unique in a folder, so an unstable sort gives that one order.)
 pub(super) fn sort_for_listing(entries: &mut [Entry]) {
-    entries.sort_by(|a, b| {
+    entries.sort_unstable_by(|a, b| {
         let folder_first = |e: &Entry| e.kind != EntryKind::Dir;
         (folder_first(a), &a.name).cmp(&(folder_first(b), &b.name))
     });

@@ -44,6 +44,13 @@ impl FileSystem for ListingMemo<'_> {
         Ok(entries)
     }
 
+    fn count(&mut self, path: &str) -> Result<usize, HostError> {
+        match &self.listed {
+            Some((folder, entries)) if folder == path => Ok(entries.len()),
+            _ => self.inner.count(path),
+        }
+    }
+
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         self.changing(|files| files.create_dir_all(path))
     }

@@ -1,35 +1,87 @@
 //! [`FolderCache`]: within one operation, where each folder that paths were
-//! located in really is.
+//! located in really is, and the folders opened to move items into.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use cap_std::fs::Dir;
 
 /// Within one operation (see [`super::HostFs::begin_operation`]), where
 /// each folder that paths were located in really is, so a batch of moves
 /// out of one folder into a few resolves each folder once, not once per
-/// path. A change that may move a folder forgets it all (see
+/// path; and the handles of those folders opened for moves, so a batch
+/// opens each once. A change that may move a folder forgets it all (see
 /// [`Self::changing`]); the end of the outermost operation does too.
 #[derive(Default)]
 pub(super) struct FolderCache {
     depth: usize,
-    /// A folder (its root's path joined with the folder as located) and
-    /// its canonical path.
-    resolved: Vec<(PathBuf, PathBuf)>,
+    folders: Vec<Folder>,
+}
+
+/// One folder located in this operation.
+struct Folder {
+    /// Its root's path joined with the folder as located.
+    located: PathBuf,
+    /// Where it really is.
+    canonical: PathBuf,
+    /// The folder itself, once opened through its root.
+    opened: Option<Arc<Dir>>,
+    /// Whether an item in it was looked at already.
+    looked_into: bool,
 }
 
 impl FolderCache {
+    fn find(&self, folder: &Path) -> Option<&Folder> {
+        self.folders.iter().find(|known| known.located == folder)
+    }
+
     /// The canonical path of `folder` (a root's path joined with a folder
     /// beneath it), when it was resolved in this operation.
     pub(super) fn get(&self, folder: &Path) -> Option<&PathBuf> {
-        self.resolved
-            .iter()
-            .find(|(known, _)| known == folder)
-            .map(|(_, canonical)| canonical)
+        self.find(folder).map(|known| &known.canonical)
     }
 
     /// Keeps that `folder` is really at `canonical`, inside an operation.
     pub(super) fn keep(&mut self, folder: PathBuf, canonical: &Path) {
         if self.depth > 0 && self.get(&folder).is_none() {
-            self.resolved.push((folder, canonical.to_path_buf()));
+            self.folders.push(Folder {
+                located: folder,
+                canonical: canonical.to_path_buf(),
+                opened: None,
+                looked_into: false,
+            });
+        }
+    }
+
+    /// The handle of `folder` opened in this operation, if it was.
+    pub(super) fn opened(&self, folder: &Path) -> Option<Arc<Dir>> {
+        self.find(folder)?.opened.clone()
+    }
+
+    /// Keeps `dir`, the folder `folder` opened, for the rest of the
+    /// operation; only a folder resolved in it is kept (the rule of what a
+    /// change forgets reads where it really is).
+    pub(super) fn keep_opened(&mut self, folder: &Path, dir: &Arc<Dir>) {
+        if let Some(known) = self
+            .folders
+            .iter_mut()
+            .find(|known| known.located == folder)
+        {
+            known.opened = Some(Arc::clone(dir));
+        }
+    }
+
+    /// Notes that an item in `folder` (resolved in this operation) is
+    /// looked at; whether one was before (then the folder is worth
+    /// opening for the rest of the operation).
+    pub(super) fn looked_into(&mut self, folder: &Path) -> bool {
+        match self
+            .folders
+            .iter_mut()
+            .find(|known| known.located == folder)
+        {
+            Some(known) => std::mem::replace(&mut known.looked_into, true),
+            None => false,
         }
     }
 
@@ -42,7 +94,7 @@ impl FolderCache {
     pub(super) fn end(&mut self) {
         self.depth = self.depth.saturating_sub(1);
         if self.depth == 0 {
-            self.resolved.clear();
+            self.folders.clear();
         }
     }
 
@@ -52,7 +104,7 @@ impl FolderCache {
     /// Decided on what is known, without asking the disk: a regular file
     /// never holds a folder, so a batch of file moves keeps every folder.
     pub(super) fn changing(&mut self, root: &Path, relative: &Path) {
-        if self.resolved.is_empty() {
+        if self.folders.is_empty() {
             return;
         }
         let as_written = root.join(relative);
@@ -64,12 +116,12 @@ impl FolderCache {
             .file_name()
             .and_then(|name| Some(self.get(&root.join(parent))?.join(name)));
         let untouched = real.is_some_and(|real| {
-            !self.resolved.iter().any(|(folder, canonical)| {
-                folder.starts_with(&as_written) || canonical.starts_with(&real)
+            !self.folders.iter().any(|known| {
+                known.located.starts_with(&as_written) || known.canonical.starts_with(&real)
             })
         });
         if !untouched {
-            self.resolved.clear();
+            self.folders.clear();
         }
     }
 }

@@ -14,6 +14,7 @@ mod folder_cache;
 mod guard;
 mod location;
 pub(crate) mod names;
+mod no_replace;
 mod overlay;
 mod real;
 mod sample;
@@ -82,6 +83,28 @@ pub fn identity(path: &Path) -> Result<Option<(u64, u64)>, HostError> {
     real::id_of(path)
 }
 
+/// [`HostFs::rename_new`] as a check just before the move: the way of a
+/// file system that cannot decide it in the move itself.
+pub(crate) fn rename_checked_first<F: HostFs + ?Sized>(
+    files: &mut F,
+    from: &str,
+    to: &str,
+    staging: Staging,
+) -> Result<(), HostError> {
+    if files.stat(to)?.is_some() && !files.same_item(from, to)? {
+        return Err(already_exists(to));
+    }
+    files.rename_staged(from, to, staging)
+}
+
+/// The refusal of a move whose destination `path` is taken.
+pub(crate) fn already_exists(path: &str) -> HostError {
+    HostError::new(
+        ErrorCode::AlreadyExists,
+        Failure::AlreadyThere(path.to_owned()).to_string(),
+    )
+}
+
 /// Refuses moving an item to a place inside itself, which can only fail
 /// (checked on the paths as written, before anything is changed).
 pub fn refuse_move_into_itself(from: &str, to: &str) -> Result<(), HostError> {
@@ -111,6 +134,15 @@ pub trait HostFs: FileSystem + Send {
     /// [`FileSystem::rename`], telling `staging` where a move across file
     /// systems puts its copy before it copies anything.
     fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError>;
+    /// [`Self::rename_staged`] that never replaces another item: a move
+    /// whose destination holds one fails with code `already_exists` (the
+    /// item itself under another case of its name is no other item). File
+    /// systems that can decide it in the move itself (Linux's
+    /// `RENAME_NOREPLACE`) do, so nothing can appear there between a check
+    /// and the move; this default checks just before.
+    fn rename_new(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
+        rename_checked_first(self, from, to, staging)
+    }
     /// Moves the item at `path` to `outside` (which must not exist).
     fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError>;
     /// Moves the item at `outside` back to `path` (which must not exist).
@@ -148,6 +180,9 @@ impl FileSystem for Box<dyn HostFs> {
     fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         self.as_mut().list(path)
     }
+    fn count(&mut self, path: &str) -> Result<usize, HostError> {
+        self.as_mut().count(path)
+    }
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         self.as_mut().create_dir_all(path)
     }
@@ -178,6 +213,9 @@ impl HostFs for Box<dyn HostFs> {
     }
     fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
         self.as_mut().rename_staged(from, to, staging)
+    }
+    fn rename_new(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
+        self.as_mut().rename_new(from, to, staging)
     }
     fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
         self.as_mut().move_out(path, outside)
@@ -242,6 +280,9 @@ impl<T: FileSystem + Send> FileSystem for SharedFs<T> {
     }
     fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         self.with(|fs| fs.list(path))
+    }
+    fn count(&mut self, path: &str) -> Result<usize, HostError> {
+        self.with(|fs| fs.count(path))
     }
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         self.with(|fs| fs.create_dir_all(path))

@@ -82,6 +82,15 @@ impl FileSystem for RealFs {
         Ok(names::shown_entries(&found, std_entry))
     }
 
+    fn count(&mut self, path: &str) -> Result<usize, HostError> {
+        let mut count = 0;
+        for child in fs::read_dir(checked(path)?).map_err(|err| host_error(&err))? {
+            child.map_err(|err| host_error(&err))?;
+            count += 1;
+        }
+        Ok(count)
+    }
+
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         fs::create_dir_all(&checked(path)?).map_err(|err| host_error(&err))
     }

@@ -7,7 +7,7 @@ use tidyup_core::{BatchMove, EntryKind, ErrorCode, FileSystem, HostError};
 
 use super::{Journal, Record};
 use crate::failure::Failure;
-use crate::fs::{Fingerprint, HostFs, host_error, names, refuse_move_into_itself};
+use crate::fs::{Fingerprint, HostFs, already_exists, host_error, names, refuse_move_into_itself};
 
 /// Journals each change before making it; deletes become moves to the trash.
 /// The model's result texts still say "deleted" / "replaced".
@@ -116,7 +116,7 @@ impl<F: HostFs> JournaledFs<F> {
 }
 
 impl<F: HostFs> FileSystem for JournaledFs<F> {
-    tidyup_core::forward_file_system!(inner => stat, stat_many, list, read_bytes, digests);
+    tidyup_core::forward_file_system!(inner => stat, stat_many, list, count, read_bytes, digests);
 
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         self.operation(|files| files.create_dir_all_journaled(path))
@@ -251,12 +251,8 @@ impl<F: HostFs> JournaledFs<F> {
                 });
                 continue;
             }
-            // Checked again at the last moment: never replace what appeared.
-            *result = match self.inner.stat(&step.to) {
-                Ok(None) => self.rename_noting_copies(&step.from, &step.to),
-                Ok(Some(_)) => Err(already_exists(&step.to)),
-                Err(err) => Err(err),
-            };
+            // Never replace what appeared since the check.
+            *result = self.rename_noting_copies(&step.from, &step.to);
             if result.is_err() {
                 rolled_back.push(Record::RolledBack {
                     from: step.from.clone(),
@@ -273,20 +269,14 @@ impl<F: HostFs> JournaledFs<F> {
 /// The result of one move of a batch.
 type MoveResult = Result<(), HostError>;
 
-fn already_exists(path: &str) -> HostError {
-    HostError::new(
-        ErrorCode::AlreadyExists,
-        Failure::AlreadyThere(path.to_owned()).to_string(),
-    )
-}
-
 impl<F: HostFs> JournaledFs<F> {
-    /// Renames `from` to `to` in the inner file system; a move across file
-    /// systems journals where it makes its copy before copying, so `undo`
-    /// can remove a copy a killed process left.
+    /// Renames `from` to `to` in the inner file system, never replacing
+    /// another item (whatever appeared there since the checks); a move
+    /// across file systems journals where it makes its copy before
+    /// copying, so `undo` can remove a copy a killed process left.
     fn rename_noting_copies(&mut self, from: &str, to: &str) -> Result<(), HostError> {
         let journal = &mut self.journal;
-        self.inner.rename_staged(from, to, &mut |partial| {
+        self.inner.rename_new(from, to, &mut |partial| {
             let record = Record::Copying {
                 from: from.to_owned(),
                 partial: partial.to_owned(),

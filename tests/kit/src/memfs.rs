@@ -393,6 +393,14 @@ impl FileSystem for MemFs {
         }
     }
 
+    fn count(&mut self, path: &str) -> Result<usize, HostError> {
+        let listed = self.list(path);
+        if let Some(call) = self.calls.last_mut() {
+            *call = format!("count {}", normalize(path));
+        }
+        Ok(listed?.len())
+    }
+
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         let path = normalize(path);
         self.calls.push(format!("create_dir_all {path}"));

@@ -190,6 +190,14 @@ impl<F: HostFs> GuardedFs<F> {
         })
     }
 
+    /// Whether a policy may leave entries out of listings (when none may,
+    /// a listing is as the primitives answer it).
+    fn hides_in_listings(&self) -> bool {
+        self.policies
+            .iter()
+            .any(|policy| policy.hides_in_listings())
+    }
+
     /// Whether a listing of the folder at `folder` (really at
     /// `real_folder`) leaves out `entry`.
     fn hides(&mut self, folder: &str, real_folder: &Path, entry: &Entry) -> bool {
@@ -216,11 +224,7 @@ impl<F: HostFs> FileSystem for GuardedFs<F> {
         self.scoped(|guard| {
             guard.check(Op::Read, path)?;
             let entries = guard.inner.list(path)?;
-            if !guard
-                .policies
-                .iter()
-                .any(|policy| policy.hides_in_listings())
-            {
+            if !guard.hides_in_listings() {
                 return Ok(entries);
             }
             let location = guard.locate_once(path)?;
@@ -232,6 +236,16 @@ impl<F: HostFs> FileSystem for GuardedFs<F> {
                 }
             }
             Ok(shown)
+        })
+    }
+
+    fn count(&mut self, path: &str) -> Result<usize, HostError> {
+        if self.hides_in_listings() {
+            return Ok(self.list(path)?.len());
+        }
+        self.scoped(|guard| {
+            guard.check(Op::Read, path)?;
+            guard.inner.count(path)
         })
     }
 
@@ -337,6 +351,14 @@ impl<F: HostFs> HostFs for GuardedFs<F> {
             guard.check(Op::Change, from)?;
             guard.check(Op::Change, to)?;
             guard.inner.rename_staged(from, to, staging)
+        })
+    }
+
+    fn rename_new(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
+        self.changing(&[from, to], |guard| {
+            guard.check(Op::Change, from)?;
+            guard.check(Op::Change, to)?;
+            guard.inner.rename_new(from, to, staging)
         })
     }
 

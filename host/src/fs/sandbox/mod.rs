@@ -30,8 +30,10 @@ use super::location::{Location, real_location};
 use super::names;
 use super::under_root::{beyond_root, relative_to};
 use super::windows_names::check_platform_path;
-use super::{HostFs, Staging, entry, host_error, kind};
+use super::{HostFs, Staging, entry, host_error, kind, rename_checked_first};
 use crate::regular_file;
+
+mod held;
 
 /// One allowed directory.
 struct Root {
@@ -245,6 +247,20 @@ impl FileSystem for SandboxFs {
         Ok(names::shown_entries(&found, cap_entry))
     }
 
+    fn count(&mut self, path: &str) -> Result<usize, HostError> {
+        let (root, relative) = self.locate_in_root(path)?;
+        let mut count = 0;
+        for child in root
+            .dir
+            .read_dir(&relative)
+            .map_err(|err| root.refusal(path, &err))?
+        {
+            child.map_err(|err| root.refusal(path, &err))?;
+            count += 1;
+        }
+        Ok(count)
+    }
+
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         let (root, relative) = self.locate_in_root(path)?;
         root.dir
@@ -348,6 +364,13 @@ impl HostFs for SandboxFs {
         }
     }
 
+    fn rename_new(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
+        match self.rename_without_replacing(from, to) {
+            Some(done) => done,
+            None => rename_checked_first(self, from, to, staging),
+        }
+    }
+
     fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
         let (root, relative) = self.locate_inside(path)?;
         self.changing_item(root, &relative);
@@ -403,7 +426,7 @@ impl HostFs for SandboxFs {
         };
         let item = real_location(&relative, &mut folder_canonical)
             .map_err(|err| root.refusal(path, &err))?;
-        let kind = root.dir.symlink_metadata(&relative).ok().map(|meta| {
+        let kind = self.metadata_in_folder(root, &relative).ok().map(|meta| {
             let file_type = meta.file_type();
             kind(
                 file_type.is_symlink(),
