@@ -31,8 +31,20 @@ struct Folder {
 }
 
 impl FolderCache {
+    /// The folder located as `folder`, spelled alike (every key is made
+    /// the same way; another spelling is only a miss, resolved again).
     fn find(&self, folder: &Path) -> Option<&Folder> {
-        self.folders.iter().find(|known| known.located == folder)
+        let folder = folder.as_os_str();
+        self.folders
+            .iter()
+            .find(|known| known.located.as_os_str() == folder)
+    }
+
+    fn find_mut(&mut self, folder: &Path) -> Option<&mut Folder> {
+        let folder = folder.as_os_str();
+        self.folders
+            .iter_mut()
+            .find(|known| known.located.as_os_str() == folder)
     }
 
     /// The canonical path of `folder` (a root's path joined with a folder
@@ -62,11 +74,7 @@ impl FolderCache {
     /// operation; only a folder resolved in it is kept (the rule of what a
     /// change forgets reads where it really is).
     pub(super) fn keep_opened(&mut self, folder: &Path, dir: &Arc<Dir>) {
-        if let Some(known) = self
-            .folders
-            .iter_mut()
-            .find(|known| known.located == folder)
-        {
+        if let Some(known) = self.find_mut(folder) {
             known.opened = Some(Arc::clone(dir));
         }
     }
@@ -75,11 +83,7 @@ impl FolderCache {
     /// looked at; whether one was before (then the folder is worth
     /// opening for the rest of the operation).
     pub(super) fn looked_into(&mut self, folder: &Path) -> bool {
-        match self
-            .folders
-            .iter_mut()
-            .find(|known| known.located == folder)
-        {
+        match self.find_mut(folder) {
             Some(known) => std::mem::replace(&mut known.looked_into, true),
             None => false,
         }
