@@ -114,101 +114,44 @@ fn a_batch_never_replaces_and_journals_no_move_it_did_not_make() {
     assert_eq!(moved.len(), 1, "the refused move was never journaled");
 }
 
-/// A sandbox whose process "dies" (panics, never to write again) after
-/// `left` moves: what kill -9 leaves behind in the middle of a batch.
-struct DiesMidBatch {
+/// A sandbox where `before_move` runs just before each move is made (after
+/// a batch's checks), told the move's destination: where a test has the
+/// process die (kill -9 in the middle of a batch) or another program write.
+struct Stepped {
     inner: SandboxFs,
-    left: usize,
+    before_move: Box<dyn FnMut(&str) + Send>,
 }
 
-impl FileSystem for DiesMidBatch {
+impl Stepped {
+    fn new(world: &World, before_move: impl FnMut(&str) + Send + 'static) -> Self {
+        Self {
+            inner: SandboxFs::new(std::slice::from_ref(&world.target)).unwrap(),
+            before_move: Box::new(before_move),
+        }
+    }
+}
+
+impl FileSystem for Stepped {
     tidyup_core::forward_file_system!(inner =>
         stat, list, create_dir_all, remove_file, remove_dir_all
     );
 
     fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
-        assert!(self.left > 0, "the process dies here");
-        self.left -= 1;
+        (self.before_move)(to);
         self.inner.rename(from, to)
     }
 }
 
-impl HostFs for DiesMidBatch {
+impl HostFs for Stepped {
     fn may_change(&mut self, path: &str) -> Result<(), HostError> {
         self.inner.may_change(path)
     }
     fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
-        assert!(self.left > 0, "the process dies here");
-        self.left -= 1;
-        self.inner.rename_staged(from, to, staging)
-    }
-    fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
-        self.inner.move_out(path, outside)
-    }
-    fn move_in(&mut self, outside: &Path, path: &str) -> Result<(), HostError> {
-        self.inner.move_in(outside, path)
-    }
-    fn locate(&mut self, path: &str) -> Result<Location, HostError> {
-        self.inner.locate(path)
-    }
-    fn fingerprint(&mut self, path: &str) -> Result<Option<Fingerprint>, HostError> {
-        self.inner.fingerprint(path)
-    }
-    fn same_item(&mut self, a: &str, b: &str) -> Result<bool, HostError> {
-        self.inner.same_item(a, b)
-    }
-}
-
-#[test]
-fn a_crash_in_the_middle_of_a_batch_still_undoes_to_the_identical_tree() {
-    let world = loose_files(2_500);
-    let before = snapshot(&world.target);
-    let sandbox = SandboxFs::new(std::slice::from_ref(&world.target)).unwrap();
-    let dies = DiesMidBatch {
-        inner: sandbox,
-        left: 1_234,
-    };
-    let (store, session, mut files) = journaled(&world, dies);
-    let died = catch_unwind(AssertUnwindSafe(|| {
-        world.tool(
-            &mut files,
-            "move_matching",
-            json!({ "path": "inbox", "pattern": "*", "destination": "All" }),
-        )
-    }));
-    assert!(died.is_err(), "the batch was cut short");
-    // Nothing after the crash is written: the journal is what it was.
-    std::mem::forget(files);
-    assert_eq!(inbox_count(&world), 2_500 - 1_234, "cut in the middle");
-    let report = undo_session(&store, Some(&session), Lang::En).unwrap();
-    assert!(report.skipped.is_empty(), "{:?}", report.skipped);
-    assert_eq!(snapshot(&world.target), before);
-}
-
-/// A sandbox where, just before the move to `at` is made (after the
-/// batch's checks), another program writes a file there.
-struct Intruder {
-    inner: SandboxFs,
-    at: String,
-}
-
-impl FileSystem for Intruder {
-    tidyup_core::forward_file_system!(inner =>
-        stat, list, create_dir_all, rename, remove_file, remove_dir_all
-    );
-}
-
-impl HostFs for Intruder {
-    fn may_change(&mut self, path: &str) -> Result<(), HostError> {
-        self.inner.may_change(path)
-    }
-    fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
+        (self.before_move)(to);
         self.inner.rename_staged(from, to, staging)
     }
     fn rename_new(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
-        if to == self.at {
-            fs::write(to, b"written meanwhile").unwrap();
-        }
+        (self.before_move)(to);
         self.inner.rename_new(from, to, staging)
     }
     fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
@@ -235,6 +178,32 @@ impl HostFs for Intruder {
 }
 
 #[test]
+fn a_crash_in_the_middle_of_a_batch_still_undoes_to_the_identical_tree() {
+    let world = loose_files(2_500);
+    let before = snapshot(&world.target);
+    let mut left = 1_234;
+    let dies = Stepped::new(&world, move |_| {
+        assert!(left > 0, "the process dies here");
+        left -= 1;
+    });
+    let (store, session, mut files) = journaled(&world, dies);
+    let died = catch_unwind(AssertUnwindSafe(|| {
+        world.tool(
+            &mut files,
+            "move_matching",
+            json!({ "path": "inbox", "pattern": "*", "destination": "All" }),
+        )
+    }));
+    assert!(died.is_err(), "the batch was cut short");
+    // Nothing after the crash is written: the journal is what it was.
+    std::mem::forget(files);
+    assert_eq!(inbox_count(&world), 2_500 - 1_234, "cut in the middle");
+    let report = undo_session(&store, Some(&session), Lang::En).unwrap();
+    assert!(report.skipped.is_empty(), "{:?}", report.skipped);
+    assert_eq!(snapshot(&world.target), before);
+}
+
+#[test]
 fn what_appears_at_a_destination_during_a_batch_is_never_replaced() {
     let world = loose_files(3);
     fs::create_dir(world.target.join("Images")).unwrap();
@@ -246,10 +215,12 @@ fn what_appears_at_a_destination_during_a_batch_is_never_replaced() {
             to: format!("{target}/Images/{name}"),
         })
         .collect();
-    let intruder = Intruder {
-        inner: SandboxFs::new(std::slice::from_ref(&world.target)).unwrap(),
-        at: moves[1].to.clone(),
-    };
+    let at = moves[1].to.clone();
+    let intruder = Stepped::new(&world, move |to| {
+        if to == at {
+            fs::write(to, b"written meanwhile").unwrap();
+        }
+    });
     let (store, session, mut files) = journaled(&world, intruder);
     let results = files.move_batch(&moves).unwrap();
     assert!(results[0].is_ok() && results[2].is_ok(), "{results:?}");

@@ -324,6 +324,27 @@ impl MemFs {
         }
     }
 
+    /// The entries of the directory at `path` (normalized), as a listing
+    /// answers them.
+    fn children_of(&self, path: &str) -> Result<Vec<Entry>, HostError> {
+        self.check(Op::List, path)?;
+        let dir = self.follow(path);
+        match self.nodes.get(&dir) {
+            None => Err(not_found(path)),
+            Some(Node::File { .. } | Node::Link { .. }) => Err(host_error(
+                ErrorCode::NotADirectory,
+                "Not a directory (os error 20)",
+                path,
+            )),
+            Some(Node::Dir { .. }) => Ok(self
+                .children(&dir)
+                .iter()
+                .rev() // any order: make sure the core sorts
+                .map(|child| self.entry(child, &self.nodes[child]))
+                .collect()),
+        }
+    }
+
     fn children(&self, dir: &str) -> Vec<String> {
         let prefix = if dir == "/" {
             "/".to_owned()
@@ -375,30 +396,13 @@ impl FileSystem for MemFs {
     fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         let path = normalize(path);
         self.calls.push(format!("list {path}"));
-        self.check(Op::List, &path)?;
-        let dir = self.follow(&path);
-        match self.nodes.get(&dir) {
-            None => Err(not_found(&path)),
-            Some(Node::File { .. } | Node::Link { .. }) => Err(host_error(
-                ErrorCode::NotADirectory,
-                "Not a directory (os error 20)",
-                &path,
-            )),
-            Some(Node::Dir { .. }) => Ok(self
-                .children(&dir)
-                .iter()
-                .rev() // any order: make sure the core sorts
-                .map(|child| self.entry(child, &self.nodes[child]))
-                .collect()),
-        }
+        self.children_of(&path)
     }
 
     fn count(&mut self, path: &str) -> Result<usize, HostError> {
-        let listed = self.list(path);
-        if let Some(call) = self.calls.last_mut() {
-            *call = format!("count {}", normalize(path));
-        }
-        Ok(listed?.len())
+        let path = normalize(path);
+        self.calls.push(format!("count {path}"));
+        Ok(self.children_of(&path)?.len())
     }
 
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
