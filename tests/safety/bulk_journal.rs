@@ -4,8 +4,8 @@
 //! undoes to the identical tree.
 
 use std::fs;
-use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::Path;
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::path::{Path, PathBuf};
 
 use serde_json::json;
 use tidyup::{
@@ -119,6 +119,7 @@ fn a_batch_never_replaces_and_journals_no_move_it_did_not_make() {
 /// process die (kill -9 in the middle of a batch) or another program write.
 struct Stepped {
     inner: SandboxFs,
+    root: PathBuf,
     before_move: Box<dyn FnMut(&str) + Send>,
 }
 
@@ -126,7 +127,20 @@ impl Stepped {
     fn new(world: &World, before_move: impl FnMut(&str) + Send + 'static) -> Self {
         Self {
             inner: SandboxFs::new(std::slice::from_ref(&world.target)).unwrap(),
+            root: world.target.clone(),
             before_move: Box::new(before_move),
+        }
+    }
+
+    /// Runs the step before a move to `to`. A step that panics is the
+    /// process dying, and a process that dies closes every handle it held
+    /// (on Windows an open folder cannot be removed): the sandbox, with
+    /// the folders its operation holds open, is let go before the panic
+    /// goes on.
+    fn before_move(&mut self, to: &str) {
+        if let Err(death) = catch_unwind(AssertUnwindSafe(|| (self.before_move)(to))) {
+            self.inner = SandboxFs::new(std::slice::from_ref(&self.root)).unwrap();
+            resume_unwind(death);
         }
     }
 }
@@ -137,7 +151,7 @@ impl FileSystem for Stepped {
     );
 
     fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
-        (self.before_move)(to);
+        self.before_move(to);
         self.inner.rename(from, to)
     }
 }
@@ -147,11 +161,11 @@ impl HostFs for Stepped {
         self.inner.may_change(path)
     }
     fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
-        (self.before_move)(to);
+        self.before_move(to);
         self.inner.rename_staged(from, to, staging)
     }
     fn rename_new(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
-        (self.before_move)(to);
+        self.before_move(to);
         self.inner.rename_new(from, to, staging)
     }
     fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
