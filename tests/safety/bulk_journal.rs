@@ -137,7 +137,7 @@ impl Stepped {
     /// (on Windows an open folder cannot be removed): the sandbox, with
     /// the folders its operation holds open, is let go before the panic
     /// goes on.
-    fn before_move(&mut self, to: &str) {
+    fn step_before_move(&mut self, to: &str) {
         if let Err(death) = catch_unwind(AssertUnwindSafe(|| (self.before_move)(to))) {
             self.inner = SandboxFs::new(std::slice::from_ref(&self.root)).unwrap();
             resume_unwind(death);
@@ -151,7 +151,7 @@ impl FileSystem for Stepped {
     );
 
     fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
-        self.before_move(to);
+        self.step_before_move(to);
         self.inner.rename(from, to)
     }
 }
@@ -161,11 +161,11 @@ impl HostFs for Stepped {
         self.inner.may_change(path)
     }
     fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
-        self.before_move(to);
+        self.step_before_move(to);
         self.inner.rename_staged(from, to, staging)
     }
     fn rename_new(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
-        self.before_move(to);
+        self.step_before_move(to);
         self.inner.rename_new(from, to, staging)
     }
     fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
