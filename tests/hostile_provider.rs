@@ -177,6 +177,32 @@ async fn a_server_error_with_a_huge_body_is_retried_like_any_server_error() {
     }
 }
 
+/// A provider that answers a streamed request with a whole JSON body whose
+/// message has `content: null` and no tool call: an empty answer, stored as
+/// `""` and resent so; not a failed call.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_whole_body_with_null_content_answers_a_streamed_request_with_an_empty_answer() {
+    let (dir, _) = target_dir();
+    let whole =
+        json!({"choices": [{"index": 0, "message": {"role": "assistant", "content": null}}]});
+    let provider =
+        MockProvider::start(vec![json_body(&whole.to_string()), text_reply("next")]).await;
+    let outcome = Tidyup::new(dir.path(), &provider)
+        .stdin("hi\nagain\n")
+        .run()
+        .await;
+    assert_eq!(outcome.code(), 0, "{outcome}");
+    assert!(failures(&outcome).is_empty(), "{outcome}");
+    assert!(
+        provider.requests()[0].body["stream"] == json!(true),
+        "a streamed request"
+    );
+    let second = provider.requests()[1].messages().clone();
+    assert_well_formed(&second);
+    assert_eq!(roles(&provider, 1), ["system", "user", "assistant", "user"]);
+    assert_eq!(second[2]["content"], "", "stored as an empty answer");
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_stream_of_events_holding_nothing_fails_as_a_reply_with_no_answer() {
     let (dir, _) = target_dir();

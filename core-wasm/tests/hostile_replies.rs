@@ -328,6 +328,54 @@ fn a_whole_completion_sent_as_one_event_reads_like_a_whole_body() {
     assert_eq!(session.history()[2]["content"], "hi");
 }
 
+/// A streamed request answered with a whole body (the provider does not
+/// stream) is read as the protocol says: `content: null` (or missing) with
+/// no tool call is an empty answer, stored as `""`, not a failed call.
+#[test]
+fn a_streamed_request_answered_whole_with_null_content_stores_an_empty_answer() {
+    for message in [
+        json!({"role": "assistant", "content": null}),
+        json!({"role": "assistant"}),
+        json!({"role": "assistant", "content": null, "tool_calls": []}),
+    ] {
+        let body = json!({"choices": [{"index": 0, "message": message}]}).to_string();
+        let mut session = Session::new(
+            Lang::En,
+            calls(true),
+            [Answer::Whole(Ok(HttpReply::new(200, body)))],
+        );
+        assert_eq!(session.line("hello"), Outcome::Answered, "{message}");
+        let history = session.history();
+        assert_eq!(
+            session.roles(),
+            ["system", "user", "assistant"],
+            "{message}"
+        );
+        assert_eq!(history[2]["content"], "", "{message}");
+        assert!(
+            !(session.events.events.iter()).any(|e| matches!(e, Event::Error { .. })),
+            "no failure for {message}"
+        );
+    }
+}
+
+/// The same whole completion sent as the stream's one event answers the
+/// same way: only events that carry nothing at all are "no answer".
+#[test]
+fn a_whole_completion_with_null_content_sent_as_one_event_is_an_empty_answer() {
+    let body =
+        json!({"choices": [{"index": 0, "message": {"role": "assistant", "content": null}}]});
+    let mut session = Session::new(
+        Lang::En,
+        calls(true),
+        [Answer::Stream(vec![format!(
+            "data: {body}\n\ndata: [DONE]\n\n"
+        )])],
+    );
+    assert_eq!(session.line("hello"), Outcome::Answered);
+    assert_eq!(session.history()[2]["content"], "");
+}
+
 #[test]
 fn a_stream_of_events_holding_nothing_is_a_reply_with_no_answer() {
     let events: String = [

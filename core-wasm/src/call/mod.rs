@@ -164,11 +164,6 @@ pub fn complete(
                 .map_err(|err| TryFailure::from_host(err, false, settings, lang))
                 .and_then(|reply| whole(&reply, settings, lang))
         };
-        let outcome = if settings.stream {
-            outcome.and_then(|answered| stream_holds_answer(answered, lang))
-        } else {
-            outcome
-        };
         let failed = match outcome {
             Ok(answered) => return Ok(answered),
             Err(failed) => failed,
@@ -187,11 +182,13 @@ pub fn complete(
     Err(CallError::Failed(String::new()))
 }
 
-/// A streamed reply whose events carried neither text nor a tool call
-/// answers nothing: the call failed (no blank answer is stored). A whole
-/// reply is read as the protocol says (missing or null content is an empty
-/// answer); a reply the content filter stopped is told as such.
-fn stream_holds_answer(answered: Answered, lang: Lang) -> Result<Answered, TryFailure> {
+/// An answer assembled from a stream's deltas that carried neither text
+/// nor a tool call answers nothing: the call failed (no blank answer is
+/// stored). Only such a stream is "no answer": a whole body, or a whole
+/// completion sent as a stream's one event, is read as the protocol says
+/// (missing or null content is an empty answer). A reply the content
+/// filter stopped is told as such.
+fn assembled_holds_answer(answered: Answered, lang: Lang) -> Result<Answered, TryFailure> {
     let empty = matches!(
         &answered.completion.reply,
         Reply::Answer { text, .. } if text.is_empty()

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::{Answered, CallSettings, TryFailure, oversize, whole};
+use super::{Answered, CallSettings, TryFailure, assembled_holds_answer, oversize, whole};
 use crate::body::RequestBody;
 use crate::ports::{Event, EventSink, HttpReply, ModelClient};
 use crate::protocol::read_completion_value;
@@ -112,7 +112,9 @@ impl StreamReading {
         Ok(())
     }
 
-    /// The answer the stream carried.
+    /// The answer the stream carried: its deltas assembled (carrying
+    /// nothing is no answer), or, with no delta, its first event read as a
+    /// whole body.
     fn finish(self, settings: &CallSettings, lang: Lang) -> Result<Answered, TryFailure> {
         let shown = self.shown;
         if !self.assembler.has_deltas() {
@@ -125,6 +127,6 @@ impl StreamReading {
                 shown,
                 cancelled: false,
             })?;
-        Ok(Answered { completion, shown })
+        assembled_holds_answer(Answered { completion, shown }, lang)
     }
 }
