@@ -249,6 +249,8 @@ async fn a_stream_of_events_holding_nothing_fails_as_a_reply_with_no_answer() {
 async fn a_reply_too_large_for_the_context_budget_is_rolled_back_and_the_session_goes_on() {
     let (dir, _) = target_dir();
     std::fs::write(dir.path().join("a.txt"), "a").unwrap();
+    // The reply itself, 10,000 calls, is over the default budget: no
+    // shortening of its short results makes the next request fit.
     let calls: Vec<Value> = (0..10_000)
         .map(|i| {
             call_json(

@@ -1,7 +1,8 @@
 //! The context budget: older tool results give way to one-line notes so a
 //! request fits, the history stays well-formed and everything else is sent
-//! unchanged; a request that cannot fit is not sent, the user is told, and
-//! the line is rolled back to the last completed turn.
+//! unchanged; a request that cannot fit even with every result at its
+//! shortest is not sent, the user is told, and the line is rolled back to
+//! the last completed turn. (A round too large: `budget_rounds`.)
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
@@ -25,8 +26,9 @@ fn desktop() -> MemFs {
     MemFs::new().files_with(files)
 }
 
-/// Three turns, each listing a folder and then answering.
-fn three_turns() -> ScriptedModel {
+/// Three turns, each listing a folder and then answering; the third
+/// turn's call comes in `third`, an assistant message.
+fn three_turns_with(third: &Value) -> ScriptedModel {
     let first = with_field(
         tool_message(&[call("c1", "list_files", r#"{"path":"."}"#)]),
         "reasoning_content",
@@ -37,18 +39,36 @@ fn three_turns() -> ScriptedModel {
         text_reply("Turn one."),
         tool_reply(&[call("c2", "list_files", r#"{"path":"sub"}"#)]),
         text_reply("Turn two."),
-        tool_reply(&[call("c3", "list_files", r#"{"path":"."}"#)]),
+        completion(third),
         text_reply("Turn three."),
         text_reply("Turn four."),
     ])
 }
 
+/// Three turns, each listing a folder and then answering.
+fn three_turns() -> ScriptedModel {
+    three_turns_with(&tool_message(&[call(
+        "c3",
+        "list_files",
+        r#"{"path":"."}"#,
+    )]))
+}
+
 fn run(lang: Lang, context_tokens: u64, lines: &[&str]) -> (World, Vec<Outcome>) {
+    run_with(three_turns(), lang, context_tokens, lines)
+}
+
+fn run_with(
+    model: ScriptedModel,
+    lang: Lang,
+    context_tokens: u64,
+    lines: &[&str],
+) -> (World, Vec<Outcome>) {
     let limits = Limits {
         context_tokens,
         ..Limits::default()
     };
-    let mut world = World::new(lang, desktop(), three_turns()).with_limits(limits);
+    let mut world = World::new(lang, desktop(), model).with_limits(limits);
     let outcomes = lines.iter().map(|line| world.line(line)).collect();
     (world, outcomes)
 }
@@ -104,7 +124,7 @@ fn the_oldest_result_gives_way_first_and_nothing_else_changes() {
 }
 
 #[test]
-fn the_latest_rounds_results_are_never_elided() {
+fn the_latest_rounds_results_give_way_last() {
     let (full, _) = run(Lang::En, u64::MAX, &LINES);
     let (one_elided, _) = run(
         Lang::En,
@@ -135,20 +155,18 @@ fn the_latest_rounds_results_are_never_elided() {
 
 #[test]
 fn a_request_that_cannot_fit_is_not_sent_and_the_line_is_rolled_back() {
+    // The third turn's reply alone is larger than the budget: no result
+    // shortened makes room for it.
+    let third = with_field(
+        tool_message(&[call("c3", "list_files", r#"{"path":"."}"#)]),
+        "reasoning_content",
+        json!("Let me think. ".repeat(4_000)),
+    );
     let (full, _) = run(Lang::En, u64::MAX, &LINES);
-    let (one, _) = run(
-        Lang::En,
-        estimate_request(&full.model.requests[5]) - 1,
-        &LINES,
-    );
-    let (two, _) = run(
-        Lang::En,
-        estimate_request(&one.model.requests[5]) - 1,
-        &LINES,
-    );
-    let budget = estimate_request(&two.model.requests[5]) - 1;
+    // Everything before that reply fits whole.
+    let budget = estimate_request(&full.model.requests[4]);
 
-    let (mut world, outcomes) = run(Lang::En, budget, &LINES[..2]);
+    let (mut world, outcomes) = run_with(three_turns_with(&third), Lang::En, budget, &LINES[..2]);
     assert_eq!(outcomes, [Outcome::Answered, Outcome::Answered]);
     let completed = world.history_json();
     assert_eq!(world.line(LINES[2]), Outcome::ModelFailed);

@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 mod budget;
+mod budget_rounds;
 mod bulk_listing;
 mod bulk_memo;
 mod bulk_moves;

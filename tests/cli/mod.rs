@@ -15,6 +15,7 @@ mod cli_args;
 mod closed_output;
 mod console;
 mod contents;
+mod context_budget;
 // Windows names cannot hold control characters.
 #[cfg(unix)]
 mod control_characters;

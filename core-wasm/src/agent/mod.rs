@@ -205,7 +205,7 @@ impl Agent {
 
     /// One model call and the tools it asks for; `Break` when the turn
     /// ends. `round_start` is where the latest round's messages begin (the
-    /// context budget never elides those).
+    /// context budget shortens those last).
     fn run_round(
         &mut self,
         round_start: &mut usize,
@@ -270,9 +270,10 @@ impl Agent {
         }
     }
 
-    /// The next request, with the oldest tool results elided when it would
-    /// pass the context budget (never those from `keep_from` on: the
-    /// latest round's); `None` when it cannot fit, with the user told why.
+    /// The next request, with the oldest tool results giving way when it
+    /// would pass the context budget (those from `keep_from` on, the latest
+    /// round's, last, and then the user is told); `None` when it cannot
+    /// fit, with the user told why.
     fn request_within_budget(
         &mut self,
         declarations: &Value,
@@ -289,7 +290,21 @@ impl Agent {
             self.config.lang,
             build,
         ) {
-            Fit::Fits { body, .. } => Some(body),
+            Fit::Fits {
+                body, shortened, ..
+            } => {
+                if shortened > 0 {
+                    // The latest round's results, from its assistant message on.
+                    let results = (self.history.iter().skip(keep_from))
+                        .filter(|message| matches!(message, Message::Tool { .. }))
+                        .count();
+                    let lang = self.config.lang;
+                    events.emit(Event::Notice {
+                        text: lang.results_shortened(shortened, results, budget_tokens),
+                    });
+                }
+                Some(body)
+            }
             Fit::TooLarge { estimate } => {
                 let lang = self.config.lang;
                 events.emit(Event::Error {

@@ -1,7 +1,9 @@
-//! The texts of the context budget: an elided tool result's note, a request
-//! that does not fit (and the line rolled back), and the advice when a
-//! provider says it was too long.
+//! The texts of the context budget: an elided tool result's note, a cut
+//! result's note, a round's results shortened, a request that does not fit
+//! (and the line rolled back), and the advice when a provider says it was
+//! too long.
 
+use crate::format::group_digits;
 use crate::texts::Lang;
 
 /// How an elided tool result's note starts, in both languages: tidyup finds
@@ -27,6 +29,35 @@ impl Lang {
             ),
             format!(
                 "{ELIDED_MARK}：为适应上下文预算，已省略 {tool} {arguments} 的结果（{chars} 个字符）；需要时请重新调用]"
+            ),
+        )
+    }
+
+    /// The note that ends a tool result cut to its first `head` of `chars`
+    /// characters, for the model.
+    pub fn cut_note(self, head: usize, chars: usize) -> String {
+        let chars = group_digits(chars);
+        self.pick(
+            format!(
+                "[cut to fit the context budget: the first {head} of its {chars} characters; ask for less at a time to see it whole]"
+            ),
+            format!(
+                "[为适应上下文预算已截断：只保留全部 {chars} 个字符中的前 {head} 个；每次少请求一些才能看到完整结果]"
+            ),
+        )
+    }
+
+    /// `shortened` of the latest round's `results` tool results were cut or
+    /// replaced by a note so the request fits the budget: which limit, and
+    /// how to raise it.
+    pub fn results_shortened(self, shortened: usize, results: usize, budget: u64) -> String {
+        let (shortened, results) = (group_digits(shortened), group_digits(results));
+        self.pick(
+            format!(
+                "{shortened} of the {results} results of the last tool calls were shortened for the model to fit the context budget of {budget} tokens; raise it with --context-tokens or context_tokens in the config file if the model reads more"
+            ),
+            format!(
+                "为适应 {budget} 个 token 的上下文预算，最近一批工具调用的 {results} 个结果中有 {shortened} 个已为模型缩短；如果模型能读取更多，可用 --context-tokens 或配置文件中的 context_tokens 提高预算"
             ),
         )
     }
