@@ -246,11 +246,13 @@ async fn a_stream_of_events_holding_nothing_fails_as_a_reply_with_no_answer() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn a_reply_too_large_for_the_context_budget_is_rolled_back_and_the_session_goes_on() {
+async fn a_reply_too_large_for_the_context_budget_is_refused_before_its_calls_run_and_the_line_kept()
+ {
     let (dir, _) = target_dir();
     std::fs::write(dir.path().join("a.txt"), "a").unwrap();
     // The reply itself, 10,000 calls, is over the default budget: no
-    // shortening of its short results makes the next request fit.
+    // shortening of its short results could make the next request fit, so
+    // none of its calls runs and the person's line stays.
     let calls: Vec<Value> = (0..10_000)
         .map(|i| {
             call_json(
@@ -270,15 +272,15 @@ async fn a_reply_too_large_for_the_context_budget_is_rolled_back_and_the_session
     let failed = failures(&outcome);
     assert_eq!(failed.len(), 1, "{outcome}");
     assert!(
-        failed[0].starts_with("model call failed: the conversation needs about "),
+        failed[0].starts_with("model call failed: the reply asks for 10,000 tool calls, about "),
         "{outcome}"
     );
+    assert!(failed[0].contains("none of them was run"), "{outcome}");
     assert!(
-        outcome.stdout.contains(
-            "This line was rolled back: the session goes on from the last completed turn"
-        ),
+        !outcome.stdout.contains("[tool] get_file_type"),
         "{outcome}"
     );
+    assert!(!outcome.stdout.contains("rolled back"), "{outcome}");
     assert!(
         outcome.stdout_lines().contains(&"the second answer"),
         "{outcome}"
@@ -286,6 +288,11 @@ async fn a_reply_too_large_for_the_context_budget_is_rolled_back_and_the_session
     let requests = provider.requests();
     assert_eq!(requests.len(), 2, "the second line is sent\n{outcome}");
     assert_well_formed(requests[1].messages());
-    assert_eq!(roles(&provider, 1), ["system", "user"]);
-    assert_eq!(requests[1].messages()[1]["content"], "second");
+    assert_eq!(roles(&provider, 1), ["system", "user", "user"]);
+    assert_eq!(
+        requests[1].messages()[1]["content"],
+        "first",
+        "the line is kept"
+    );
+    assert_eq!(requests[1].messages()[2]["content"], "second");
 }

@@ -155,16 +155,17 @@ fn the_latest_rounds_results_give_way_last() {
 
 #[test]
 fn a_request_that_cannot_fit_is_not_sent_and_the_line_is_rolled_back() {
-    // The third turn's reply alone is larger than the budget: no result
-    // shortened makes room for it.
+    let (full, _) = run(Lang::En, u64::MAX, &LINES);
+    // Everything before the third turn's reply fits whole.
+    let budget = estimate_request(&full.model.requests[4]);
+    // That reply alone fits the budget (it is run), but not beside the
+    // system message and the tools: no result shortened makes room for it.
+    let thoughts = usize::try_from(budget - 200).unwrap() * 4;
     let third = with_field(
         tool_message(&[call("c3", "list_files", r#"{"path":"."}"#)]),
         "reasoning_content",
-        json!("Let me think. ".repeat(4_000)),
+        json!("x".repeat(thoughts)),
     );
-    let (full, _) = run(Lang::En, u64::MAX, &LINES);
-    // Everything before that reply fits whole.
-    let budget = estimate_request(&full.model.requests[4]);
 
     let (mut world, outcomes) = run_with(three_turns_with(&third), Lang::En, budget, &LINES[..2]);
     assert_eq!(outcomes, [Outcome::Answered, Outcome::Answered]);

@@ -227,27 +227,55 @@ fn a_session_within_the_budget_is_not_told_anything() {
 }
 
 #[test]
-fn a_reply_larger_than_the_budget_itself_is_still_rolled_back() {
-    // 10,000 calls are about 200,000 tokens before any result.
+fn a_reply_larger_than_the_budget_itself_is_refused_before_its_calls_run_and_the_line_kept() {
+    // 10,000 calls are about 200,000 tokens before any result: no
+    // shortening of their results can make the next request fit, so the
+    // reply is refused as a failed call before any of them runs.
     let budget = 100_000;
     let (mut world, outcome) = session(Lang::En, budget);
     assert_eq!(outcome, Outcome::ModelFailed);
     assert_eq!(world.model.requests.len(), 1, "no call made");
+    assert!(
+        !world.fs.calls.iter().any(|call| call.starts_with("list ")),
+        "no listing ran: {:?}",
+        world.fs.calls
+    );
     let texts = world.events.texts();
-    let [.., error, notice] = &texts[..] else {
+    let [.., error] = &texts[..] else {
         panic!("{texts:?}");
     };
     assert!(
-        error.starts_with("model call failed: the conversation needs about "),
+        error.starts_with("model call failed: the reply asks for 10,000 tool calls, about "),
         "{error}"
     );
     assert!(
-        error.contains("more than the context budget of 100000: start a new session (quit, then run tidyup again), or raise the budget with --context-tokens"),
+        error.contains("tokens, more than the context budget of 100000 tokens can hold; none of them was run: ask for less at a time, or raise the budget with --context-tokens or context_tokens in the config file if the model reads more"),
         "{error}"
     );
-    assert!(notice.starts_with("This line was rolled back"), "{notice}");
-    assert_eq!(world.history_json().len(), 1, "back to the system message");
-    // The session goes on.
-    assert_eq!(world.line("hello"), Outcome::Answered);
-    assert_well_formed(world.model.messages(1));
+    assert!(
+        !texts
+            .iter()
+            .any(|text| text.starts_with("This line was rolled back")),
+        "{texts:?}"
+    );
+    let history = world.history_json();
+    assert_eq!(history.len(), 2, "the line is kept: {history:?}");
+    assert_eq!(history[1]["content"], "tidy up");
+    // The session goes on, from the line.
+    assert_eq!(world.line("fewer at a time, please"), Outcome::Answered);
+    let next = world.model.messages(1);
+    assert_well_formed(next);
+    let roles: Vec<&str> = next.iter().map(|m| m["role"].as_str().unwrap()).collect();
+    assert_eq!(roles, ["system", "user", "user"]);
+    assert_eq!(next[1]["content"], "tidy up");
+}
+
+#[test]
+fn a_reply_larger_than_the_budget_is_refused_in_chinese_too() {
+    let (world, outcome) = session(Lang::Zh, 100_000);
+    assert_eq!(outcome, Outcome::ModelFailed);
+    let texts = world.events.texts();
+    let error = texts.last().unwrap();
+    assert!(error.contains("10,000 个工具调用"), "{error}");
+    assert!(error.contains("--context-tokens"), "{error}");
 }

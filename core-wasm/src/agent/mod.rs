@@ -246,6 +246,17 @@ impl Agent {
                         streamed: true,
                     });
                 }
+                let budget_tokens = self.config.limits.context_tokens;
+                if let Some(least) = budget::reply_never_fits(&message, calls.len(), budget_tokens)
+                {
+                    // Resent unchanged, it could never fit: refused as a
+                    // failed call before any of its calls runs, the line kept.
+                    let cause = lang.reply_over_budget(calls.len(), least, budget_tokens);
+                    caps.events.emit(Event::Error {
+                        text: lang.model_call_failed(&cause),
+                    });
+                    return ControlFlow::Break(Ended::Turn(Outcome::ModelFailed));
+                }
                 self.history.push(Message::Assistant(message));
                 match self.run_tools(calls, truncated, caps) {
                     Flow::Cancelled(files) if files.left > 0 => {

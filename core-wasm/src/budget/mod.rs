@@ -16,7 +16,7 @@ mod ladder;
 mod size;
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::body::RequestBody;
 use crate::protocol::Message;
@@ -119,6 +119,27 @@ pub fn fit(
         shortened: ladder.shortened,
         body,
     }
+}
+
+/// The fewest tokens a tool message adds to a request, its content empty:
+/// `{"role":"tool","tool_call_id":"","content":""},` is 47 ASCII bytes.
+const TOOL_MESSAGE_TOKENS: u64 = 12;
+
+/// When a reply asking for `calls` tool calls, carried by the assistant
+/// `message`, could never be resent within `budget` tokens, however short
+/// its results became (the message itself is resent unchanged): the
+/// estimate of that least it needs. `None` when it may fit.
+pub(crate) fn reply_never_fits(
+    message: &Map<String, Value>,
+    calls: usize,
+    budget: u64,
+) -> Option<u64> {
+    let message = serde_json::to_string(message).unwrap_or_default();
+    let calls = u64::try_from(calls).unwrap_or(u64::MAX);
+    let least = Size::of(&message)
+        .tokens()
+        .saturating_add(calls.saturating_mul(TOOL_MESSAGE_TOKENS));
+    (least > budget).then_some(least)
 }
 
 #[cfg(test)]

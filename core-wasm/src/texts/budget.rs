@@ -74,6 +74,21 @@ impl Lang {
         )
     }
 
+    /// A reply not run: resent unchanged with its `calls` calls, it needs at
+    /// least `least` tokens, more than the budget.
+    pub fn reply_over_budget(self, calls: usize, least: u64, budget: u64) -> String {
+        let calls = group_digits(calls);
+        let least = group_digits(usize::try_from(least).unwrap_or(usize::MAX));
+        self.pick(
+            format!(
+                "the reply asks for {calls} tool calls, about {least} tokens, more than the context budget of {budget} tokens can hold; none of them was run: ask for less at a time, or raise the budget with --context-tokens or context_tokens in the config file if the model reads more"
+            ),
+            format!(
+                "回复请求了 {calls} 个工具调用，约 {least} 个 token，超过 {budget} 个 token 的上下文预算所能容纳；它们都没有执行：请每次少请求一些，如果模型能读取更多，可用 --context-tokens 或配置文件中的 context_tokens 提高预算"
+            ),
+        )
+    }
+
     /// After a request that did not fit: the line was rolled back.
     pub fn line_rolled_back(self) -> String {
         self.pick(
