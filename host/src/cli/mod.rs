@@ -282,9 +282,9 @@ pub struct ProviderArgs {
     #[arg(long)]
     pub no_stream: bool,
 
-    /// The most tokens a request may carry; older tool results are elided
-    /// to stay within it [default: the provider's, or context_tokens in the
-    /// config file]
+    /// The most tokens a request may carry; tool results are shortened,
+    /// oldest first, to stay within it [default: the provider's, or
+    /// context_tokens in the config file]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1000..))]
     pub context_tokens: Option<u64>,
 }
