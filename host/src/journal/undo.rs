@@ -40,7 +40,7 @@ impl SessionSummary {
 }
 
 /// Why `undo` does nothing: no session (or watch batch) that changed
-/// anything, the newest one undone before, or the one named undone before.
+/// anything, every one undone before, or the one named undone before.
 /// `Display` is the English text; [`UndoRefusal::text`] either language.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum UndoRefusal {
@@ -48,10 +48,11 @@ pub enum UndoRefusal {
     NothingToUndo,
     /// No watch batch changed anything.
     NoWatchBatch,
-    /// The newest session (`watch`: watch batch) was undone before.
-    NewestUndone {
-        /// Its name.
-        session: String,
+    /// Every session (`watch`: watch batch) that changed anything was
+    /// undone before.
+    AllUndone {
+        /// The newest one's name.
+        newest: String,
         /// Whether it is a watch batch.
         watch: bool,
     },
@@ -65,9 +66,7 @@ impl UndoRefusal {
         match self {
             UndoRefusal::NothingToUndo => lang.nothing_to_undo(),
             UndoRefusal::NoWatchBatch => lang.no_watch_batch_to_undo(),
-            UndoRefusal::NewestUndone { session, watch } => {
-                lang.newest_already_undone(session, *watch)
-            }
+            UndoRefusal::AllUndone { newest, watch } => lang.all_already_undone(newest, *watch),
             UndoRefusal::AlreadyUndone(session) => lang.already_undone(session),
         }
     }
@@ -192,39 +191,39 @@ pub fn undo(store: &JournalStore, session: Option<&str>, lang: Lang) -> anyhow::
     Ok(report)
 }
 
-/// The session `undo` reverses: the one named, else the newest that
-/// changed anything of those started by hand (interactive sessions,
-/// `apply`, MCP connections) or, with `watch`, of the watch batches. An
-/// undone one is refused ([`UndoRefusal`]): `undo` never reaches past the
-/// newest to an older session unasked.
+/// The session `undo` reverses: the one named, else, as an editor's undo
+/// walks back, the newest not yet undone that changed anything of those
+/// started by hand (interactive sessions, `apply`, MCP connections) or,
+/// with `watch`, of the watch batches. A named session undone before, or
+/// none left to undo, is refused ([`UndoRefusal`]).
 pub fn chosen_for_undo(
     store: &JournalStore,
     session: Option<&str>,
     watch: bool,
 ) -> anyhow::Result<SessionSummary> {
-    let chosen = match session {
-        Some(name) => {
-            let summary = summarize(name.to_owned(), &store.read(name)?);
-            if summary.undone {
-                return Err(UndoRefusal::AlreadyUndone(summary.session).into());
-            }
+    if let Some(name) = session {
+        let summary = summarize(name.to_owned(), &store.read(name)?);
+        if summary.undone {
+            return Err(UndoRefusal::AlreadyUndone(summary.session).into());
+        }
+        return Ok(summary);
+    }
+    let mut newest_undone = None;
+    for summary in history(store)?.into_iter().rev() {
+        if summary.kind.by_hand() == watch || summary.changes() == 0 {
+            continue;
+        }
+        if !summary.undone {
             return Ok(summary);
         }
-        None => history(store)?
-            .into_iter()
-            .rev()
-            .find(|s| s.kind.by_hand() != watch && s.changes() > 0),
-    };
-    match chosen {
-        Some(summary) if summary.undone => Err(UndoRefusal::NewestUndone {
-            session: summary.session,
-            watch,
-        }
-        .into()),
-        Some(summary) => Ok(summary),
-        None if watch => Err(UndoRefusal::NoWatchBatch.into()),
-        None => Err(UndoRefusal::NothingToUndo.into()),
+        newest_undone.get_or_insert(summary.session);
     }
+    Err(match newest_undone {
+        Some(newest) => UndoRefusal::AllUndone { newest, watch },
+        None if watch => UndoRefusal::NoWatchBatch,
+        None => UndoRefusal::NothingToUndo,
+    }
+    .into())
 }
 
 /// Reverses one change: `Ok(true)` done, `Ok(false)` nothing to do, `Err`

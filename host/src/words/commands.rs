@@ -17,9 +17,9 @@ pub(crate) trait CommandsWords {
     /// `undo --watch` with no watch batch to undo.
     fn no_watch_batch_to_undo(self) -> String;
 
-    /// `undo` (or `undo --watch`, `watch`) when the newest session (watch
-    /// batch) was undone before: which one, and how to undo an older one.
-    fn newest_already_undone(self, session: &str, watch: bool) -> String;
+    /// `undo` (or `undo --watch`, `watch`) when every session (watch batch)
+    /// was undone before: the newest, and where to see them all.
+    fn all_already_undone(self, newest: &str, watch: bool) -> String;
 
     /// `undo`, before it starts: which session, where, how many changes.
     fn undoing(self, session: &str, target: &str, changes: usize) -> String;
@@ -111,28 +111,28 @@ impl CommandsWords for Lang {
         )
     }
 
-    fn newest_already_undone(self, session: &str, watch: bool) -> String {
+    fn all_already_undone(self, newest: &str, watch: bool) -> String {
         match (self, watch) {
             (Lang::En, false) => format!(
-                "the newest session, {session}, was already undone; to undo an older one, name it: `tidyup undo SESSION` (`tidyup history` lists them)"
+                "every session was already undone, the newest ({newest}) first; `tidyup history` lists them"
             ),
             (Lang::En, true) => format!(
-                "the newest watch batch, {session}, was already undone; to undo an older one, name it: `tidyup undo SESSION` (`tidyup history` lists them)"
+                "every watch batch was already undone, the newest ({newest}) first; `tidyup history` lists them"
             ),
-            (Lang::Zh, false) => format!(
-                "最近的会话 {session} 已经撤销过了；要撤销更早的会话，请指明：`tidyup undo 会话名`（`tidyup history` 列出全部）"
-            ),
-            (Lang::Zh, true) => format!(
-                "最近的监视批次 {session} 已经撤销过了；要撤销更早的，请指明：`tidyup undo 会话名`（`tidyup history` 列出全部）"
-            ),
+            (Lang::Zh, false) => {
+                format!("所有会话都已撤销过了，最近的是 {newest}；`tidyup history` 列出全部")
+            }
+            (Lang::Zh, true) => {
+                format!("所有监视批次都已撤销过了，最近的是 {newest}；`tidyup history` 列出全部")
+            }
         }
     }
 
     fn undoing(self, session: &str, target: &str, changes: usize) -> String {
-        let changes = tidyup_core::group_digits(changes);
+        let changes = self.counted(changes, Noun::Change);
         self.pick(
-            format!("Undoing session {session} in {target}: {changes} changes."),
-            format!("正在撤销 {target} 中的会话 {session}：{changes} 个改动。"),
+            format!("Undoing session {session} in {target}: {changes}."),
+            format!("正在撤销 {target} 中的会话 {session}：{changes}。"),
         )
     }
 

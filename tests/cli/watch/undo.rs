@@ -1,6 +1,6 @@
-//! `tidyup undo` reverses the newest session started by hand, never a
-//! watch batch that came after it; `undo --watch` reverses the newest watch
-//! batch; `history` marks the batches, also in journals written before
+//! `tidyup undo` reverses the newest session started by hand not yet
+//! undone (again: the one before), never a watch batch that came after it;
+//! `undo --watch` likewise through the watch batches; `history` marks the batches, also in journals written before
 //! sessions recorded their kind.
 
 use tidyup_test_kit::e2e::{target_dir, tree_of};
@@ -77,7 +77,7 @@ fn undo_reverses_the_session_started_by_hand_and_undo_watch_the_watch_batch() {
     assert_eq!(
         again.stderr,
         format!(
-            "tidyup: the newest session, {name}, was already undone; to undo an older one, name it: `tidyup undo SESSION` (`tidyup history` lists them)\n"
+            "tidyup: every session was already undone, the newest ({name}) first; `tidyup history` lists them\n"
         ),
         "{again}"
     );
@@ -131,4 +131,82 @@ fn a_watch_batch_journaled_before_kinds_were_recorded_is_still_one() {
         .run_blocking();
     assert_eq!(batch.code(), 0, "{batch}");
     assert!(from.exists(), "{batch}");
+}
+
+/// The name of the session a run journaled, from its closing line.
+fn journaled_as(run: &tidyup_test_kit::e2e::Outcome) -> String {
+    let line = (run.stdout.lines())
+        .find(|line| line.starts_with("Changes journaled as session "))
+        .unwrap_or_else(|| panic!("no journal line:\n{run}"));
+    line.trim_start_matches("Changes journaled as session ")
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned()
+}
+
+#[test]
+fn undo_again_walks_back_to_the_session_before_and_counts_in_the_right_number() {
+    let data = tempfile::tempdir().unwrap();
+    let (dir, _) = target_dir();
+    write(dir.path(), "notes.txt", b"notes");
+    write(dir.path(), "photo.png", b"png");
+    let start = tree_of(dir.path());
+    let organize = || {
+        tidyup(data.path())
+            .arg(dir.path())
+            .args(["--provider", "offline", "--lang", "en"])
+            .stdin("organize\nyes\nquit\n")
+            .run_blocking()
+    };
+    let first = organize();
+    assert_eq!(first.code(), 0, "{first}");
+    let first_name = journaled_as(&first);
+    // One more file, into the folder the first session made: one change.
+    write(dir.path(), "more notes.txt", b"more");
+    let between = tree_of(dir.path());
+    let second = organize();
+    assert_eq!(second.code(), 0, "{second}");
+    let second_name = journaled_as(&second);
+    assert_ne!(first_name, second_name);
+
+    let target = dir.path().canonicalize().unwrap();
+    let undo = || {
+        tidyup(data.path())
+            .args(["undo", "--lang", "en"])
+            .run_blocking()
+    };
+    let newest = undo();
+    assert_eq!(newest.code(), 0, "{newest}");
+    assert!(
+        newest.stdout.starts_with(&format!(
+            "Undoing session {second_name} in {}: 1 change.\n",
+            target.display()
+        )),
+        "{newest}"
+    );
+    assert_eq!(tree_of(dir.path()), between, "{newest}");
+
+    let before = undo();
+    assert_eq!(before.code(), 0, "{before}");
+    assert!(
+        before
+            .stdout
+            .starts_with(&format!("Undoing session {first_name} in ")),
+        "the session before: {before}"
+    );
+    // As it was before the first session, with the file added since.
+    let mut now = tree_of(dir.path());
+    assert_eq!(now.remove("more notes.txt").as_deref(), Some(&b"more"[..]));
+    assert_eq!(now, start, "{before}");
+
+    let none_left = undo();
+    assert_eq!(none_left.code(), 1, "{none_left}");
+    assert_eq!(
+        none_left.stderr,
+        format!(
+            "tidyup: every session was already undone, the newest ({second_name}) first; `tidyup history` lists them\n"
+        ),
+        "{none_left}"
+    );
 }
