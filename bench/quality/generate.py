@@ -15,19 +15,24 @@ top-level entry: `name` (a GBK name appears as Python's surrogate escapes:
 "\\udcbb..."), `dir`, `expect` (the acceptable destination folders,
 relative to the folder; "" is "stay where it is"), `kind` (the kind a
 person recognizes, or null), `group` (entries placed together share it),
-`in_use`, `project`, `rule` (the folder a rules file sends it to).
+`in_use`, `project`, `rule` (the folder a rules file sends it to),
+`existing` (the user's own folder it belongs in), `secret` (a key or
+credential), `launcher` (a shortcut or link that stays), `copy_of` (the
+clean-named file it is a copy of); and `kind_folders`, the names of the
+folders for kinds (where a secret is never set aside).
 """
 import collections
 import json
 import os
 import sys
 
+from contents import Link
 from folders_en import downloads
 from folders_home import desktop, photos
 from folders_rules import rules
 from folders_zh import downloads_zh
 from items import FOLDERS as FOLDER_NAMES
-from items import placements
+from items import KINDS, placements
 
 # name: (items of a size, size, session language, the folder's name on
 # disk, kinds the folder already has a folder for)
@@ -76,6 +81,8 @@ def check(folder, items):
 
 
 def _files(data, where):
+    if isinstance(data, Link):
+        return
     if isinstance(data, bytes):
         yield data, where
     else:
@@ -84,8 +91,11 @@ def _files(data, where):
 
 
 def write_tree(path, data, mtime):
-    """Writes a file (bytes) or a folder (a dict) at `path`, dated `mtime`."""
-    if isinstance(data, bytes):
+    """Writes a file (bytes), a folder (a dict) or a symbolic link (a
+    contents.Link) at `path`, dated `mtime`."""
+    if isinstance(data, Link):
+        os.symlink(data, path)
+    elif isinstance(data, bytes):
         with open(path, "wb") as out:
             out.write(data)
     else:
@@ -112,15 +122,21 @@ def manifest(folder, items, lang, existing):
         "lang": lang,
         "others": FOLDER_NAMES[lang]["others"],
         "duplicates": FOLDER_NAMES[lang]["dup"],
+        "kind_folders": sorted({FOLDER_NAMES[lang][kind] for kind in KINDS + ("others",)}
+                               | set(existing.values())),
         "items": [{
             "name": item.name,
-            "dir": not isinstance(item.data, bytes),
+            "dir": isinstance(item.data, dict),
             "expect": placements(item, lang, existing),
             "kind": item.kind,
             "group": item.group,
             "in_use": item.in_use,
             "project": item.project,
             "rule": item.rule,
+            "existing": item.existing,
+            "secret": item.secret,
+            "launcher": item.launcher,
+            "copy_of": item.copy_of,
         } for item in items],
     }
 
