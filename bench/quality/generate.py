@@ -26,10 +26,12 @@ import json
 import os
 import sys
 
-from contents import Link
 from folders_en import downloads
 from folders_home import desktop, photos
+from folders_office_zh import office_zh
+from folders_personas import designer_desktop, dev_downloads, music_producer, partly_organized, phd_downloads
 from folders_rules import rules
+from contents import Link
 from folders_zh import downloads_zh
 from items import FOLDERS as FOLDER_NAMES
 from items import KINDS, placements
@@ -47,6 +49,19 @@ FOLDERS = {
     "downloads-zh-small": (downloads_zh, "small", "zh", "下载", {}),
     "rules": (rules, "large", "en", "Downloads", {}),
     "rules-small": (rules, "small", "en", "Downloads", {}),
+    # Written before the planner was taught anything about them.
+    "phd-downloads": (phd_downloads, "large", "en", "Downloads", {}),
+    "phd-downloads-small": (phd_downloads, "small", "en", "Downloads", {}),
+    "designer-desktop": (designer_desktop, "large", "en", "Desktop", {}),
+    "designer-desktop-small": (designer_desktop, "small", "en", "Desktop", {}),
+    "office-zh": (office_zh, "large", "zh", "桌面", {}),
+    "office-zh-small": (office_zh, "small", "zh", "桌面", {}),
+    "dev-downloads": (dev_downloads, "large", "en", "Downloads", {}),
+    "dev-downloads-small": (dev_downloads, "small", "en", "Downloads", {}),
+    "partly-organized": (partly_organized, "large", "en", "Stuff", {"audio": "Music"}),
+    "partly-organized-small": (partly_organized, "small", "en", "Stuff", {"audio": "Music"}),
+    "music-producer": (music_producer, "large", "en", "Music Production", {}),
+    "music-producer-small": (music_producer, "small", "en", "Music Production", {}),
 }
 
 
