@@ -83,6 +83,7 @@ def _cases():
     expense = file("报销单.xlsx", c.xlsx("报销单 2024年3月"), "documents", expect=("documents", "stay"),
                    small=True)
     contract = file("合同.docx", c.docx("采购合同 2024"), "documents", expect=("documents", "stay"), small=True)
+    contacts = file("通讯录.xlsx", c.xlsx("部门通讯录"), "documents", expect=("documents", "stay"))
     cases = [
         stays("发票", {"发票_2024-01_美团.pdf": c.pdf("Fapiao Meituan January"),
                        "电子发票_京东_20240215.ofd": _ofd("电子发票 京东 2024-02")}, small=True),
@@ -103,6 +104,8 @@ def _cases():
         _copy(expense, "报销单（副本）.xlsx", expect=("documents", "dup"), small=True),
         contract,
         _copy(contract, "合同 副本.docx", expect=("documents", "dup"), small=True),
+        contacts,
+        _copy(contacts, "通讯录(1).xlsx", expect=("documents", "dup"), older_by=7 * 86_400),
         file("腾讯会议录制_20240305_143000.mp4", c.mp4(20240305), "videos", small=True),
         file("会议录音 2024-03-05.m4a", c.m4a(20240305), "audio", small=True),
         into("2023年照片", file("IMG_20230812_153012.jpg", c.jpeg_exif(3, "2023:08:12 15:30:12"), "images",

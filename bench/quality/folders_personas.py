@@ -33,15 +33,17 @@ def _dated(items, start_day):
     times = {item.name: item.mtime for item in items}
     for item in items:
         if item.copy_of:
-            item.mtime = times[item.copy_of]
+            item.mtime = times[item.copy_of] - item.extra.get("older_by", 0)
     return items
 
 
-def _copy(clean, name, *, expect, **rest):
+def _copy(clean, name, *, expect, older_by=0, **rest):
     """A byte-identical copy of the file `clean` (an Item) named `name`, of
-    the same time (a copy made by a file manager keeps it): set aside as a
-    duplicate or placed with its kind."""
-    item = file(name, clean.data, clean.kind, expect=expect, mtime=clean.mtime, **rest)
+    the same time (a copy made by a file manager keeps it), or `older_by`
+    seconds older (the clean-named file downloaded again after the first
+    was deleted): set aside as a duplicate or placed with its kind."""
+    item = file(name, clean.data, clean.kind, expect=expect, mtime=clean.mtime - older_by,
+                extra={"older_by": older_by}, **rest)
     item.copy_of = clean.name
     return item
 
@@ -111,6 +113,7 @@ def _talk(i, rng):
 
 def _phd_cases():
     paper = into("Papers", file("2403.01234v2.pdf", c.pdf("arXiv 2403.01234"), "documents", small=True))
+    proposal = file("thesis-proposal.pdf", c.pdf("Thesis proposal, approved"), "documents")
     cases = [
         stays("Papers", {"1706.03762v7.pdf": c.pdf("Attention Is All You Need"),
                          "s41586-021-03819-2.pdf": c.pdf("Highly accurate protein structure")}, small=True),
@@ -127,6 +130,8 @@ def _phd_cases():
         }, small=True),
         paper,
         _copy(paper, "2403.01234v2 (1).pdf", expect=("Papers", "dup"), small=True),
+        proposal,
+        _copy(proposal, "thesis-proposal (1).pdf", expect=("documents", "dup"), older_by=20 * DAY),
         into("Papers", file("2310.06825v1.pdf", c.pdf("arXiv 2310.06825"), "documents", small=True)),
         into("Papers", file("1-s2.0-S0893608024001234-main.pdf", c.pdf("Neural Networks 2024"), "documents",
                             small=True)),
@@ -352,6 +357,7 @@ def _dev_secrets():
 
 
 def _dev_cases():
+    guide = file("onboarding-guide.pdf", c.pdf("Developer onboarding guide"), "documents", small=True)
     cases = _dev_secrets() + [
         stays("Invoices", {"Invoice_2024-01_Hetzner.pdf": c.pdf("Invoice Hetzner January"),
                            "Invoice_2024-02_Hetzner.pdf": c.pdf("Invoice Hetzner February")}, small=True),
@@ -375,6 +381,8 @@ def _dev_cases():
         file("schema.sql", c.text("create table users (id serial primary key);\n"), "code"),
         file("openapi.yaml", c.text("openapi: 3.0.0\ninfo:\n  title: API\n"), "code"),
         file("architecture.pdf", c.pdf("System architecture"), "documents", small=True),
+        guide,
+        _copy(guide, "onboarding-guide (1).pdf", expect=("documents", "dup"), older_by=3 * DAY, small=True),
         file("Screenshot from 2024-03-12 10-15-30.png", c.png(91), "images", small=True),
         stays(".DS_Store", b"\x00\x00\x00\x01Bud1"),
     ]
@@ -441,6 +449,8 @@ def _partly_cases():
                   small=True)
     budget = file("budget.xlsx", c.xlsx("Household budget 2025"), "documents", expect=("documents", "stay"),
                   small=True)
+    boarding = file("Boarding pass.pdf", c.pdf("Boarding pass LH 401"), "documents", expect=("documents", "stay"),
+                    small=True)
     cases = [
         stays("Invoices", {"Invoice_2024-01_Acme.pdf": c.pdf("Invoice Acme January"),
                            "Invoice_2024-02_Acme.pdf": c.pdf("Invoice Acme February")}, small=True),
@@ -476,6 +486,8 @@ def _partly_cases():
         _copy(report, "report (1).pdf", expect=("documents", "dup"), small=True),
         budget,
         _copy(budget, "Copy of budget.xlsx", expect=("documents", "dup"), small=True),
+        boarding,
+        _copy(boarding, "Boarding pass (1).pdf", expect=("documents", "dup"), older_by=10 * DAY, small=True),
         stays(".DS_Store", b"\x00\x00\x00\x01Bud1", small=True),
     ]
     return _dated(cases, 60)
