@@ -143,7 +143,6 @@ def _clean_moved(items, dest, duplicates):
     """The clean-named files of identical pairs that were treated as the
     copy: set aside as duplicates, or moved while their copy stayed where
     the pair was."""
-    by_name = {item["name"]: item for item in items}
     wrong = []
     for item in items:
         clean = item.get("copy_of")
@@ -153,7 +152,7 @@ def _clean_moved(items, dest, duplicates):
         copy_path = dest[item["name"]][1]
         aside = clean_folder == duplicates or clean_folder.startswith(duplicates + os.sep)
         copy_stayed = copy_path == item["name"]
-        if aside or (copy_stayed and clean_path != by_name[clean]["name"]):
+        if aside or (copy_stayed and clean_path != clean):
             wrong.append(f"{clean} (copy {item['name']})")
     return wrong
 
