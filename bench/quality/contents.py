@@ -246,3 +246,156 @@ def sqlite(seed=0):
 
 def text(body):
     return body.encode("utf-8")
+
+
+# --- the kinds of the persona folders ------------------------------------------
+
+class Link(str):
+    """A symbolic link's target (relative to the link's folder), as an item's
+    data: a link, not a file or a folder."""
+
+
+def jpeg_exif(seed, taken):
+    """A JPEG with an EXIF block whose DateTime and DateTimeOriginal are
+    `taken` ("2023:07:15 10:15:00"), as a camera writes it."""
+    stamp = taken.encode() + b"\x00"
+    # TIFF header, IFD0 (DateTime, the Exif IFD's offset), the Exif IFD
+    # (DateTimeOriginal), then the two date strings.
+    ifd0 = 8
+    exif_ifd = ifd0 + 2 + 2 * 12 + 4
+    date1 = exif_ifd + 2 + 12 + 4
+    date2 = date1 + len(stamp)
+    tiff = b"II*\x00" + struct.pack("<I", ifd0)
+    tiff += struct.pack("<H", 2)
+    tiff += struct.pack("<HHII", 0x0132, 2, len(stamp), date1)
+    tiff += struct.pack("<HHII", 0x8769, 4, 1, exif_ifd)
+    tiff += struct.pack("<I", 0)
+    tiff += struct.pack("<H", 1) + struct.pack("<HHII", 0x9003, 2, len(stamp), date2) + struct.pack("<I", 0)
+    tiff += stamp + stamp
+    app1 = b"Exif\x00\x00" + tiff
+    comment = f"photo {seed}".encode()
+    return (b"\xff\xd8\xff\xe1" + struct.pack(">H", len(app1) + 2) + app1
+            + b"\xff\xfe" + struct.pack(">H", len(comment) + 2) + comment + b"\xff\xd9")
+
+
+def psd(seed=0):
+    return b"8BPS\x00\x01" + b"\x00" * 6 + b"\x00\x03" + seed.to_bytes(8, "big")
+
+
+def illustrator(title):
+    """An Illustrator file: a PDF with Illustrator's private data."""
+    return pdf(title).replace(b"%PDF-1.4\n", b"%PDF-1.6\n%AI24_FileFormat\n", 1)
+
+
+def indesign(seed=0):
+    guid = bytes.fromhex("0606edf5d81d46e5bd31efe7fe74b71d")
+    return guid + b"DOCUMENT" + seed.to_bytes(8, "big")
+
+
+def affinity(seed=0):
+    return b"\x00\xffKA\x0e\x00\x00\x00nfoP" + seed.to_bytes(8, "big")
+
+
+def after_effects(seed=0):
+    return b"RIFX\x00\x00\x10\x00Egg!head" + seed.to_bytes(8, "big")
+
+
+def figma(seed=0):
+    return b"fig-kiwi\x0f\x00\x00\x00" + seed.to_bytes(8, "big")
+
+
+def sketch(title):
+    return zip_of({"document.json": '{"_class": "document"}',
+                   "meta.json": '{"app": "com.bohemiancoding.sketch3", "appVersion": "99.1"}',
+                   "pages/1.json": f'{{"name": "{title}"}}'})
+
+
+def adobe_xd(title):
+    """Adobe XD: a ZIP (UCF) whose first entry is its mimetype."""
+    return zip_of({"manifest": '{"name": "%s"}' % title,
+                   "artwork/artboard-1/graphics/graphicContent.agc": "{}"},
+                  mimetype="application/vnd.adobe.sparkler.project+dcxucf")
+
+
+def dwg(seed=0):
+    return b"AC1032\x00\x00\x00\x00\x00\x01" + seed.to_bytes(8, "big")
+
+
+def hdf5(seed=0):
+    return b"\x89HDF\r\n\x1a\n\x00\x00\x00\x00" + seed.to_bytes(8, "big")
+
+
+def parquet(seed=0):
+    return b"PAR1" + seed.to_bytes(8, "big") + b"\x00\x00\x00\x08PAR1"
+
+
+def npy(seed=0):
+    header = b"{'descr': '<f8', 'fortran_order': False, 'shape': (1,), }"
+    header += b" " * (117 - len(header)) + b"\n"
+    return b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header + struct.pack("<d", seed)
+
+
+def matlab(seed=0):
+    head = f"MATLAB 5.0 MAT-file, Platform: GLNXA64, Created on: Mon Mar  4 10:00:{seed % 60:02d} 2024".encode()
+    return head.ljust(116, b" ") + b"\x00" * 8 + b"\x00\x01IM"
+
+
+def notebook(source):
+    return text('{"cells": [{"cell_type": "code", "source": ["%s"]}], "metadata": {}, '
+                '"nbformat": 4, "nbformat_minor": 5}\n' % source)
+
+
+def der(seed=0):
+    """A DER sequence (a PKCS#12 bundle, a DER certificate)."""
+    return b"\x30\x82\x0a\x1c\x02\x01\x03\x30\x82\x09\xe2\x06\x09\x2a\x86\x48\x86\xf7\x0d\x01\x07\x01" + seed.to_bytes(8, "big")
+
+
+def pem(label, seed=0):
+    body = (b"MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC" + str(seed).encode()).decode()
+    return text(f"-----BEGIN {label}-----\n{body}\n-----END {label}-----\n")
+
+
+def kdbx(seed=0):
+    return b"\x03\xd9\xa2\x9a\x67\xfb\x4b\xb5\x01\x00\x04\x00" + seed.to_bytes(8, "big")
+
+
+def fl_studio(seed=0):
+    return b"FLhd\x06\x00\x00\x00\x00\x00\x09\x00\x60\x00FLdt" + seed.to_bytes(8, "big")
+
+
+def reaper(title):
+    return text(f'<REAPER_PROJECT 0.1 "7.11/linux-x86_64" 1709550000\n  TITLE "{title}"\n>\n')
+
+
+def reapeaks(seed=0):
+    return b"RPKN\x01\x02\x00\x00" + seed.to_bytes(8, "big")
+
+
+def pro_tools(seed=0):
+    return b"\x03\x30\x30\x31\x30\x31\x31\x31\x31\x30\x30\x31\x30\x31\x30\x31\x31\x00" + seed.to_bytes(8, "big")
+
+
+def ableton_set(seed=0):
+    """An Ableton Live set: gzip-compressed XML."""
+    return gzip_bytes(seed) + b"<Ableton MajorVersion"
+
+
+def ableton_analysis(seed=0):
+    return b"\x00\x00\x00\x01\x00\x00\x00\x00ASD\x00" + seed.to_bytes(8, "big")
+
+
+def midi(seed=0):
+    return b"MThd\x00\x00\x00\x06\x00\x01\x00\x02\x01\xe0MTrk" + seed.to_bytes(8, "big")
+
+
+def kontakt(seed=0):
+    return b"\x12\x90\xa8\x7f\x6e\x1a\x00\x00\x4b\x4f\x4e\x54" + seed.to_bytes(8, "big")
+
+
+def vst_preset(seed=0):
+    return b"CcnK\x00\x00\x00\x40FxCk\x00\x00\x00\x01" + seed.to_bytes(8, "big")
+
+
+def windows_shortcut(seed=0):
+    return (b"\x4c\x00\x00\x00\x01\x14\x02\x00\x00\x00\x00\x00\xc0\x00\x00\x00\x00\x00\x00\x46"
+            + seed.to_bytes(8, "big"))

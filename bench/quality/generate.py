@@ -15,7 +15,11 @@ top-level entry: `name` (a GBK name appears as Python's surrogate escapes:
 "\\udcbb..."), `dir`, `expect` (the acceptable destination folders,
 relative to the folder; "" is "stay where it is"), `kind` (the kind a
 person recognizes, or null), `group` (entries placed together share it),
-`in_use`, `project`, `rule` (the folder a rules file sends it to).
+`in_use`, `project`, `rule` (the folder a rules file sends it to),
+`existing` (the user's own folder it belongs in), `secret` (a key or
+credential), `launcher` (a shortcut or link that stays), `copy_of` (the
+clean-named file it is a copy of); and `kind_folders`, the names of the
+folders for kinds (where a secret is never set aside).
 """
 import collections
 import json
@@ -24,10 +28,13 @@ import sys
 
 from folders_en import downloads
 from folders_home import desktop, photos
+from folders_office_zh import office_zh
+from folders_personas import designer_desktop, dev_downloads, music_producer, partly_organized, phd_downloads
 from folders_rules import rules
+from contents import Link
 from folders_zh import downloads_zh
 from items import FOLDERS as FOLDER_NAMES
-from items import placements
+from items import KINDS, placements
 
 # name: (items of a size, size, session language, the folder's name on
 # disk, kinds the folder already has a folder for)
@@ -42,6 +49,19 @@ FOLDERS = {
     "downloads-zh-small": (downloads_zh, "small", "zh", "下载", {}),
     "rules": (rules, "large", "en", "Downloads", {}),
     "rules-small": (rules, "small", "en", "Downloads", {}),
+    # Written before the planner was taught anything about them.
+    "phd-downloads": (phd_downloads, "large", "en", "Downloads", {}),
+    "phd-downloads-small": (phd_downloads, "small", "en", "Downloads", {}),
+    "designer-desktop": (designer_desktop, "large", "en", "Desktop", {}),
+    "designer-desktop-small": (designer_desktop, "small", "en", "Desktop", {}),
+    "office-zh": (office_zh, "large", "zh", "桌面", {}),
+    "office-zh-small": (office_zh, "small", "zh", "桌面", {}),
+    "dev-downloads": (dev_downloads, "large", "en", "Downloads", {}),
+    "dev-downloads-small": (dev_downloads, "small", "en", "Downloads", {}),
+    "partly-organized": (partly_organized, "large", "en", "Stuff", {"audio": "Music"}),
+    "partly-organized-small": (partly_organized, "small", "en", "Stuff", {"audio": "Music"}),
+    "music-producer": (music_producer, "large", "en", "Music Production", {}),
+    "music-producer-small": (music_producer, "small", "en", "Music Production", {}),
 }
 
 
@@ -76,6 +96,8 @@ def check(folder, items):
 
 
 def _files(data, where):
+    if isinstance(data, Link):
+        return
     if isinstance(data, bytes):
         yield data, where
     else:
@@ -84,8 +106,11 @@ def _files(data, where):
 
 
 def write_tree(path, data, mtime):
-    """Writes a file (bytes) or a folder (a dict) at `path`, dated `mtime`."""
-    if isinstance(data, bytes):
+    """Writes a file (bytes), a folder (a dict) or a symbolic link (a
+    contents.Link) at `path`, dated `mtime`."""
+    if isinstance(data, Link):
+        os.symlink(data, path)
+    elif isinstance(data, bytes):
         with open(path, "wb") as out:
             out.write(data)
     else:
@@ -112,15 +137,21 @@ def manifest(folder, items, lang, existing):
         "lang": lang,
         "others": FOLDER_NAMES[lang]["others"],
         "duplicates": FOLDER_NAMES[lang]["dup"],
+        "kind_folders": sorted({FOLDER_NAMES[lang][kind] for kind in KINDS + ("others",)}
+                               | set(existing.values())),
         "items": [{
             "name": item.name,
-            "dir": not isinstance(item.data, bytes),
+            "dir": isinstance(item.data, dict),
             "expect": placements(item, lang, existing),
             "kind": item.kind,
             "group": item.group,
             "in_use": item.in_use,
             "project": item.project,
             "rule": item.rule,
+            "existing": item.existing,
+            "secret": item.secret,
+            "launcher": item.launcher,
+            "copy_of": item.copy_of,
         } for item in items],
     }
 

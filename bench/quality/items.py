@@ -31,7 +31,12 @@ class Item:
     together; `in_use` marks a file a program is still writing or holding;
     `project` a project folder, never to be entered or split; `rule` the
     folder a rules file sends the item to. `small` puts the item in the
-    small variant of its folder too.
+    small variant of its folder too. `existing` names a folder the user
+    already made that clearly means the item (it belongs there); `secret`
+    marks a key, credential or private certificate (it stays, or goes with
+    the other secrets to a folder of their own); `launcher` a shortcut or
+    link that stays; `copy_of` the clean-named file the item is a
+    byte-identical copy of (the clean one is the one kept in place).
     """
     name: str
     data: object
@@ -42,6 +47,10 @@ class Item:
     project: bool = False
     rule: str = None
     small: bool = False
+    existing: str = None
+    secret: bool = False
+    launcher: bool = False
+    copy_of: str = None
     mtime: int = BASE_TIME
     extra: dict = field(default_factory=dict)
 
@@ -81,6 +90,29 @@ def group(key, items, expect=None):
     return items
 
 
+def into(folder, item):
+    """`item`, expected in the user's existing `folder` (and only there)."""
+    item.expect = (folder,)
+    item.existing = folder
+    return item
+
+
+# Where a careful person puts keys and credentials when not leaving them:
+# together, in a folder of their own (the scorer accepts any such folder).
+SECRET_PLACES = ("stay", "Secrets", "Keys", "Credentials", "Private", "密钥", "证书")
+
+
+def secret(name, data, **rest):
+    """A private key, credential or certificate with its key: it stays, or
+    goes with the other secrets to a folder of their own."""
+    return Item(name, data, SECRET_PLACES, "secret", secret=True, **rest)
+
+
+def launcher(name, data, **rest):
+    """A desktop launcher, shortcut or link: it stays."""
+    return Item(name, data, ("stay",), "launcher", launcher=True, **rest)
+
+
 def gbk(name):
     """`name` as a file name made of its GBK bytes (not UTF-8), carried in
     a str the way Python carries undecodable names (surrogateescape)."""
@@ -115,6 +147,6 @@ def all_bytes(data):
     dict), nested ones included."""
     if isinstance(data, bytes):
         yield data
-    else:
+    elif isinstance(data, dict):
         for inner in data.values():
             yield from all_bytes(inner)

@@ -12,6 +12,10 @@ FIGURES = [
     ("projects_entered", "projects entered or split", False),
     ("rules_not_followed", "rules not followed", False),
     ("single_file_folders", "single-file folders", False),
+    ("existing_ignored", "existing folders ignored", False),
+    ("secrets_moved", "secrets moved wrongly", False),
+    ("launchers_moved", "launchers moved", False),
+    ("clean_duplicate_moved", "clean duplicate moved", False),
     ("agreement", "placement agreement %", True),
 ]
 
@@ -80,6 +84,10 @@ def score(root, manifest, start):
     unruled = [i["name"] for i in placed if i["rule"] and not at(i, i["rule"])]
     new_folders = folders - start["folders"] - {manifest["duplicates"]}
     single = sorted(f for f in new_folders if _holds_one_file(os.path.join(root, f)))
+    ignored = [i["name"] for i in placed if i.get("existing") and not at(i, i["existing"])]
+    secrets = _secrets_moved(manifest, placed, folder_of, start["folders"])
+    launchers = [i["name"] for i in placed if i.get("launcher") and dest[i["name"]][1] != i["name"]]
+    clean_moved = _clean_moved(items, dest, manifest["duplicates"])
     wrong = [(i["name"], folder_of[i["name"]], i["expect"]) for i in placed
              if not any(at(i, expected) for expected in i["expect"])]
     agreement = 100.0 * (len(placed) - len(wrong)) / len(items)
@@ -91,14 +99,62 @@ def score(root, manifest, start):
         "projects_entered": len(entered),
         "rules_not_followed": len(unruled),
         "single_file_folders": len(single),
+        "existing_ignored": len(ignored),
+        "secrets_moved": len(secrets),
+        "launchers_moved": len(launchers),
+        "clean_duplicate_moved": len(clean_moved),
         "agreement": round(agreement, 1),
         "lost": len(lost),
     }
     details = {"in Others with a kind": others, "groups split": split, "in use moved": in_use,
                "projects entered or split": entered, "rules not followed": unruled,
-               "single-file folders": single, "lost": lost,
+               "single-file folders": single, "existing folders ignored": ignored,
+               "secrets moved wrongly": secrets, "launchers moved": launchers,
+               "clean duplicate moved": clean_moved, "lost": lost,
                "placed otherwise": wrong}
     return figures, details
+
+
+def _secrets_moved(manifest, placed, folder_of, folders_before):
+    """The secrets that ended anywhere but where they were or a folder of
+    secrets: a new folder, not one for a kind, holding nothing but secrets
+    (and only one such folder: secrets set aside go together)."""
+    def top(path):
+        return path.split(os.sep, 1)[0]
+    kind_folders = set(manifest.get("kind_folders", ())) | {manifest["others"], manifest["duplicates"]}
+    holds_other = {top(folder_of[i["name"]]) for i in placed
+                   if not i.get("secret") and folder_of[i["name"]]}
+    moved = [i for i in placed if i.get("secret") and folder_of[i["name"]]]
+    homes = {}
+    for item in moved:
+        home = top(folder_of[item["name"]])
+        homes[home] = homes.get(home, 0) + 1
+    chosen = max(sorted(homes), key=lambda home: homes[home]) if homes else None
+    wrong = []
+    for item in moved:
+        home = top(folder_of[item["name"]])
+        if (home != chosen or home in kind_folders or home in holds_other
+                or home in folders_before):
+            wrong.append(f"{item['name']} -> {folder_of[item['name']]}")
+    return wrong
+
+
+def _clean_moved(items, dest, duplicates):
+    """The clean-named files of identical pairs that were treated as the
+    copy: set aside as duplicates, or moved while their copy stayed where
+    the pair was."""
+    wrong = []
+    for item in items:
+        clean = item.get("copy_of")
+        if not clean or clean not in dest or item["name"] not in dest:
+            continue
+        clean_folder, clean_path = dest[clean]
+        copy_path = dest[item["name"]][1]
+        aside = clean_folder == duplicates or clean_folder.startswith(duplicates + os.sep)
+        copy_stayed = copy_path == item["name"]
+        if aside or (copy_stayed and clean_path != clean):
+            wrong.append(f"{clean} (copy {item['name']})")
+    return wrong
 
 
 def _project_changed(name, inner, where, inode):

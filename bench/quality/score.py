@@ -5,8 +5,11 @@ against the placement a careful person would choose.
 
 Per folder: files in Others that have a kind, groups split (related
 files not placed together), files in use moved, projects entered or
-split, rules not followed, new folders holding a single file, and the
-share of top-level entries placed as expected (placement agreement).
+split, rules not followed, new folders holding a single file, files that
+belong in one of the user's own folders but went elsewhere, secrets moved
+anywhere but a folder of their own, launchers and links moved, clean-named
+files treated as the copy of their ` (1)` twin, and the share of
+top-level entries placed as expected (placement agreement).
 
 Usage:
   python3 bench/quality/score.py [--binary target/debug/tidyup] [FOLDER...]
@@ -131,7 +134,7 @@ def compare(results, baseline, names):
             worse.append(f"{folder}: not in the baseline")
             continue
         for key, title, more_is_better in FIGURES + [("lost", "lost", False)]:
-            if new[key] == old[key]:
+            if key not in old or new[key] == old[key]:
                 continue
             up = new[key] > old[key]
             (better if up == more_is_better else worse).append(
