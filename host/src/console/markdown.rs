@@ -370,6 +370,29 @@ mod tests {
     }
 
     #[test]
+    fn the_widest_lines_stay_within_32_bytes_a_byte_plus_64() {
+        for line in [
+            "---\n",
+            ">---\n",
+            "# ***`a`b[](c)\n",
+            "[](a)x",
+            "> > *a*b**c**d~~e~~`f`\n",
+            "&#27;&#1;&#x202e;&#155;\n",
+            "-\n",
+            "```\n\n",
+        ] {
+            let text = line.repeat(500);
+            let out = Markdown::new(true).render(&text);
+            assert!(
+                out.len() <= 32 * text.len() + 64,
+                "{line:?} x 500: {} bytes rendered as {}",
+                text.len(),
+                out.len()
+            );
+        }
+    }
+
+    #[test]
     fn a_streamed_line_shows_once_it_ends() {
         let mut markdown = Markdown::new(false);
         assert_eq!(markdown.push("**Do"), "");
