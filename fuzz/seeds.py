@@ -318,6 +318,22 @@ def file_seeds():
     put("contents_text", "cp1252.txt", "Café crème, naïve résumé — 10€\n".encode("cp1252"))
 
 
+# --- the terminal's Markdown -------------------------------------------
+
+def markdown_seeds():
+    put("markdown", "answer.md",
+        "# Plan\n- **Documents/**: 3 files\n1. `a.txt` to *Docs*\n"
+        "> a quote with [a link](https://example.com)\n---\n"
+        "```toml\n[rules]\n```\n~~gone~~ <b>html</b> &amp; done\n")
+    put("markdown", "references.md",
+        "Done &#27;]0;PWNED&#7; and &#x1b;[2J then &#155;31m\n"
+        "See [it](http://x/&#27;]52;c;SGVsbG8=&#7;) # &#x202e;txt.exe\n"
+        "`\x1b[2J` \x07 \u009b \u202e\r\n")
+    put("markdown", "nested.md", "*" * 3000 + "x" + "*" * 3000 + "\n"
+        + "_" * 500 + "**a *b* " * 100 + "\n")
+    put("markdown", "brackets.md", "[" * 1000 + "![" * 500 + "<a " * 300 + "\n")
+
+
 if __name__ == "__main__":
     sse_seeds()
     completion_seeds()
@@ -325,3 +341,4 @@ if __name__ == "__main__":
     rules_seeds()
     abi_seeds()
     file_seeds()
+    markdown_seeds()

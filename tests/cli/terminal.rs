@@ -516,3 +516,58 @@ fn a_pager_that_cannot_run_leaves_the_plan_printed() {
         "{screen:?}"
     );
 }
+
+/// `text` without tidyup's own styles (`ESC [ digits;… m`).
+fn without_styles(text: &str) -> String {
+    let mut kept = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("\u{1b}[") {
+        kept.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let params = after.len()
+            - after
+                .trim_start_matches(|c: char| c.is_ascii_digit() || c == ';')
+                .len();
+        if params > 0 && after[params..].starts_with('m') {
+            rest = &after[params + 1..];
+        } else {
+            kept.push('\u{1b}');
+            rest = &rest[at + 1..];
+        }
+    }
+    kept.push_str(rest);
+    kept
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_answer_cannot_retitle_clear_or_write_the_clipboard_of_the_terminal() {
+    // Markdown's character references, decoded by the renderer's parser:
+    // retitle the window, clear the screen, a C1 CSI, the clipboard.
+    let answer = "Done &#27;]0;PWNED&#7; and &#x1b;[2J then &#155;31m red.\n\
+                  See [the report](http://example.com/&#27;]52;c;SGVsbG8=&#7;&#155;2J).\n\
+                  # Heading &#x1B;]0;TITLE&#x07; **bold &#27;[2J** end";
+    let replies = vec![text_reply(answer)];
+    let screen = model_session_on_terminal(replies, messy_target(), &[], "hi", " end").await;
+    // Nowhere a bell, a C1 control, an operating-system command or a clear.
+    for obeyed in ["\u{7}", "\u{9b}", "\u{1b}]", "\u{1b}[2J"] {
+        assert!(
+            !screen.contains(obeyed),
+            "{obeyed:?} reached the terminal:\n{screen:?}"
+        );
+    }
+    // The answer's lines hold no escape but tidyup's styles.
+    let start = screen.find("Done ").unwrap();
+    let end = screen.find("tokens: ").unwrap();
+    let answer_shown = without_styles(&screen[start..end]);
+    assert!(!answer_shown.contains('\u{1b}'), "{screen:?}");
+    for spelled in [
+        "Done \\x1b]0;PWNED\\x07 and \\x1b[2J then \\u{9b}31m red.",
+        "(http://example.com/\\x1b]52;c;SGVsbG8=\\x07\\u{9b}2J)",
+        "Heading \\x1b]0;TITLE\\x07",
+    ] {
+        assert!(
+            answer_shown.contains(spelled),
+            "{spelled:?} not shown:\n{screen:?}"
+        );
+    }
+}

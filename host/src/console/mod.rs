@@ -284,7 +284,8 @@ impl EventSink for Console {
             redact::scrub_with(&secrets, event.text()).into_owned()
         };
         // File names, contents and the model's words reach this line: a
-        // terminal must not obey what they hold.
+        // terminal must not obey what they hold. (The Markdown renderer
+        // spells out again what its parser decodes, such as `&#27;`.)
         let text = visible(&text).into_owned();
         let text = match (&event, self.markdown.as_mut()) {
             (Event::AnswerDelta { .. }, Some(markdown)) => markdown.push(&text),
