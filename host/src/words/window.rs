@@ -83,6 +83,11 @@ pub(crate) trait WindowWords {
     /// new one was refused; how to raise the limit.
     fn window_connection_limit(self, limit: usize, refused: bool) -> String;
 
+    /// A change of settings that would send the API key to `base_url`
+    /// (provider `provider`), an address the user's own settings do not
+    /// give: not made until confirmed.
+    fn window_confirm_key_address(self, base_url: &str, provider: &str) -> String;
+
     /// The label of a usual place (`desktop`, `download`, `document`,
     /// `picture`, `home`); any other key is shown as it is.
     fn window_place(self, key: &str) -> String;
@@ -251,6 +256,13 @@ impl WindowWords for Lang {
                 format!("tidyup 的窗口已达到 {limit} 个连接的上限：已拒绝新的连接。可用 --max-connections N（或 TIDYUP_UI_MAX_CONNECTIONS）提高上限。"),
             ),
         }
+    }
+
+    fn window_confirm_key_address(self, base_url: &str, provider: &str) -> String {
+        self.pick(
+            format!("This sends your API key (provider {provider}) to {base_url}, an address your own settings do not name. Confirm only if you typed it and trust it."),
+            format!("这会把你的 API 密钥（服务商 {provider}）发送到 {base_url}，而你自己的设置中并没有这个地址。只有当这是你自己输入并信任的地址时才确认。"),
+        )
     }
 
     fn window_place(self, key: &str) -> String {

@@ -10,7 +10,8 @@
 //! private redirect file), [`routes`] (the paths), [`hub`] (the owning
 //! tab and its stream), [`shared`] (what the routes and the session share),
 //! [`driver`] (the session and its jobs), [`apply`] (the ticked rows carried
-//! out, stop, undo), [`plan`] (the plan table), [`status`] (the `state`
+//! out, stop, undo), [`key`] (where the API key may go unconfirmed),
+//! [`plan`] (the plan table), [`status`] (the `state`
 //! event, places), [`assets`] (the page), [`secret`], [`refusal`].
 
 mod apply;
@@ -18,6 +19,7 @@ mod assets;
 mod driver;
 mod guard;
 mod hub;
+mod key;
 mod opener;
 mod plan;
 mod refusal;

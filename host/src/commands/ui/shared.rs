@@ -55,6 +55,8 @@ pub struct Shared {
     pub store: JournalStore,
     /// The sessions applied from this window, oldest first.
     pub applied: Mutex<Vec<String>>,
+    /// The confirmation a change sending the API key elsewhere waits for.
+    pub key_confirmation: super::key::Pending,
 }
 
 /// A lock that a panic elsewhere left poisoned is still the data.
