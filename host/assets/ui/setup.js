@@ -65,7 +65,12 @@ export async function settings(change) {
   if (answer.ok && answer.data && answer.data.phase) showState(answer.data);
   else {
     if (!(answer.data && answer.data.confirm)) alertText((answer.data && answer.data.error) || `${page.w.error} (${answer.status})`);
-    if (before) showState(before);
+    if (before) {
+      showState(before);
+      // even the field typed in: what it says was not made
+      $("model").value = before.model || "";
+      $("base-url").value = before.base_url || "";
+    }
   }
   return answer;
 }
