@@ -23,6 +23,7 @@ use tower::ServiceExt;
 
 use super::refusal::{Refusal, TAB_HEADER, refusal};
 use super::routes;
+use super::secret::same;
 use super::server::Trust;
 use super::shared::Shared;
 
@@ -104,11 +105,6 @@ impl App {
         }
         Ok(rest)
     }
-}
-
-/// Whether `a` and `b` are equal, in a time that depends only on their lengths.
-pub fn same(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |diff, (x, y)| diff | (x ^ y)) == 0
 }
 
 /// A header's value, when it is there and text.

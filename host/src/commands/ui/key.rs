@@ -6,7 +6,6 @@
 //! use, for that address only). The page cannot set a key itself.
 
 use crate::words::WindowWords;
-use std::sync::Mutex;
 
 use axum::Json;
 use axum::http::StatusCode;
@@ -14,13 +13,9 @@ use axum::response::{IntoResponse, Response};
 use serde_json::json;
 use tidyup_core::Provider;
 
-use super::guard::same;
+use super::secret::same;
 use super::shared::{Shared, lock};
 use crate::cli::{RunArgs, Settings};
-
-/// The confirmation last asked for: its token and the address it is for.
-#[derive(Default)]
-pub struct Pending(Mutex<Option<(String, String)>>);
 
 /// `None` when `new` may be applied: it sends no key, or sends it where it
 /// goes now or where `unprompted` (the arguments without the address the
@@ -48,7 +43,7 @@ pub fn asked_first(
     {
         return None;
     }
-    let mut pending = lock(&shared.key_confirmation.0);
+    let mut pending = lock(&shared.key_confirmation);
     let asked = pending.take();
     if let (Some(given), Some((token, address))) = (confirm, asked)
         && same(given.as_bytes(), token.as_bytes())
