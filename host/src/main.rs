@@ -81,6 +81,7 @@ fn dispatch(command: Command, start: &Start) -> ExitCode {
                 let options = tidyup::UiOptions {
                     port: args.port,
                     open: !args.no_open,
+                    max_connections: usize::from(args.max_connections),
                     args: run,
                     config: config.clone(),
                 };

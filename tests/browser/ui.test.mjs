@@ -11,6 +11,7 @@ import { adapterCheck } from "./flows/adapter.mjs";
 import { addressChecks, hostileFlow } from "./flows/hostile.mjs";
 import { dryRun, places, twoTabs } from "./flows/session.mjs";
 import { modelFlow } from "./flows/model.mjs";
+import { keyFlow, redirectFlow } from "./flows/opener.mjs";
 import { offlineFlow } from "./flows/offline.mjs";
 import { stopFlow } from "./flows/stop.mjs";
 import { chineseFlow, screenshots, shot, SHOTS } from "./flows/screens.mjs";
@@ -38,6 +39,8 @@ for (const name of names) {
     await run(`${name}: every control named, every text in AA contrast, in English and Chinese`, (scope) => accessibility(scope, browser));
     await run(`${name}: a page on another origin is refused`, (scope) =>
       hostileFlow(scope, browser, { screenshot: name === "chromium" ? shot("refused") : null }));
+    await run(`${name}: opened through a private file that redirects to the window`, (scope) => redirectFlow(scope, browser));
+    await run(`${name}: a model address typed with a key set waits for a yes`, (scope) => keyFlow(scope, browser));
     if (name === "chromium") {
       await run(`${name}: a model through a local provider plans, apply, undo`, (scope) => modelFlow(scope, browser));
       await run(`${name}: Stop during a large apply, then undo`, (scope) => stopFlow(scope, browser));

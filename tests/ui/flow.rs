@@ -208,27 +208,11 @@ async fn stop_during_an_apply_leaves_a_complete_journal_that_undo_reverses() {
 #[cfg(unix)]
 #[tokio::test]
 async fn sigterm_ends_it_cleanly() {
-    use super::window::HANG;
-    use std::time::Instant;
-
     let (dir, _) = target_dir();
     let mut window = Window::offline(dir.path());
     // A stream open, as a page keeps one.
     let (_tab, _events) = window.tab().await;
-    let pid = window.child().id().to_string();
-    let sent = std::process::Command::new("kill")
-        .args(["-TERM", &pid])
-        .status()
-        .expect("kill");
-    assert!(sent.success());
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = window.child().try_wait().unwrap() {
-            break status;
-        }
-        assert!(start.elapsed() < HANG, "still running after SIGTERM");
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    };
+    let status = window.terminate().await;
     assert!(status.success(), "{status:?}");
 }
 

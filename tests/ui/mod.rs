@@ -4,6 +4,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::disallowed_macros)]
 
+mod confirm;
+mod connections;
 mod flow;
+mod opener;
 mod security;
 mod window;

@@ -81,10 +81,23 @@ impl Window {
         self.sandbox.path().join("home/.local/share/tidyup")
     }
 
-    /// The process, e.g. to signal it (a signal is sent on unix only).
+    /// Sends SIGTERM and waits for the process to end: its status.
     #[cfg(unix)]
-    pub fn child(&mut self) -> &mut Child {
-        &mut self.child
+    pub async fn terminate(&mut self) -> std::process::ExitStatus {
+        let pid = self.child.id().to_string();
+        let sent = std::process::Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .expect("kill");
+        assert!(sent.success());
+        let start = std::time::Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                return status;
+            }
+            assert!(start.elapsed() < HANG, "still running after SIGTERM");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
     }
 
     /// `GET path` (after the secret).

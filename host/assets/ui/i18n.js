@@ -56,6 +56,8 @@ const en = {
   confirm_undo_title: "Undo this session?",
   confirm_undo_text: (when, folder) =>
     `Everything the session of ${when} did in ${folder} goes back where it was. Files that changed since stay as they are.`,
+  confirm_key_title: "Send your API key to another address?",
+  confirm_key_ok: "Send the key there",
   cancel: "Cancel",
   ok: "OK",
   dismiss: "Dismiss",
@@ -172,6 +174,8 @@ const zh = {
   confirm_undo_title: "撤销这个会话？",
   confirm_undo_text: (when, folder) =>
     `${when} 在 ${folder} 所做的一切都会还原。之后又改动过的文件保持不变。`,
+  confirm_key_title: "把 API 密钥发送到另一个地址？",
+  confirm_key_ok: "发送到该地址",
   cancel: "取消",
   ok: "确定",
   dismiss: "关闭提示",

@@ -4,8 +4,8 @@
 
 import { htmlLang, words } from "./i18n.js";
 import { showModal } from "./plan-table.js";
-import { $, page, tidyup } from "./page.js";
-import { act, post } from "./server.js";
+import { $, alertText, page, tidyup } from "./page.js";
+import { post } from "./server.js";
 import { paint, relabelRun, setPhase } from "./apply.js";
 import { showHistory } from "./history.js";
 
@@ -51,13 +51,59 @@ function fillProviders(state) {
 }
 
 /** Changes the session's settings; the new `state` comes as an event (and
- * as the answer). Refused, the page shows the settings as they were. */
+ * as the answer). A change that would send the API key to an address the
+ * person's own settings do not name is asked about first (the server's
+ * text, in the key dialog) and sent again with the confirmation only on a
+ * yes. Refused or declined, the page shows the settings as they were. */
 export async function settings(change) {
   const before = tidyup.state && { ...tidyup.state };
-  const answer = await act("api/settings", change);
+  let answer = await post("api/settings", change);
+  const asked = answer.status === 409 && answer.data && answer.data.confirm;
+  if (asked && (await confirmKey(answer.data))) {
+    answer = await post("api/settings", { ...change, confirm: answer.data.confirm });
+  }
   if (answer.ok && answer.data && answer.data.phase) showState(answer.data);
-  else if (!answer.ok && before) showState(before);
+  else {
+    if (!(answer.data && answer.data.confirm)) alertText((answer.data && answer.data.error) || `${page.w.error} (${answer.status})`);
+    if (before) {
+      showState(before);
+      // even the field typed in: what it says was not made
+      $("model").value = before.model || "";
+      $("base-url").value = before.base_url || "";
+    }
+  }
   return answer;
+}
+
+/** Asks in the key dialog whether the key may go to the address `asked`
+ * names: `true` only on the dialog's own confirm button. */
+function confirmKey(asked) {
+  const dialog = $("key-dialog");
+  $("key-text").textContent = asked.error || "";
+  $("key-address").textContent = asked.base_url || "";
+  return new Promise((done) => {
+    let yes = false;
+    const form = $("key-form");
+    const submit = (event) => {
+      event.preventDefault();
+      yes = true;
+      dialog.close();
+    };
+    const cancel = () => dialog.close();
+    form.addEventListener("submit", submit);
+    $("key-cancel").addEventListener("click", cancel);
+    dialog.addEventListener(
+      "close",
+      () => {
+        form.removeEventListener("submit", submit);
+        $("key-cancel").removeEventListener("click", cancel);
+        done(yes);
+      },
+      { once: true },
+    );
+    showModal(dialog, document.activeElement);
+    $("key-cancel").focus();
+  });
 }
 
 /** Opens the folder dialog with the places the server offers. */

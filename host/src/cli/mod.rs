@@ -439,6 +439,17 @@ pub struct UiArgs {
     #[arg(long)]
     pub no_open: bool,
 
+    /// The most connections the window keeps open at once; past it, a new
+    /// one closes the oldest that never carried the address's secret
+    #[arg(
+        long,
+        value_name = "N",
+        env = "TIDYUP_UI_MAX_CONNECTIONS",
+        default_value_t = 64,
+        value_parser = clap::value_parser!(u16).range(1..)
+    )]
+    pub max_connections: u16,
+
     /// Who answers, and how.
     #[command(flatten)]
     pub provider: ProviderArgs,

@@ -75,6 +75,19 @@ pub(crate) trait WindowWords {
     /// The title of a report of what could not be done.
     fn window_failed_title(self) -> String;
 
+    /// The link of the redirect page the browser is opened with.
+    fn window_redirect_link(self) -> String;
+
+    /// The window reached its `limit` of connections: the oldest that never
+    /// carried the secret was closed, or (`refused`) every one did and the
+    /// new one was refused; how to raise the limit.
+    fn window_connection_limit(self, limit: usize, refused: bool) -> String;
+
+    /// A change of settings that would send the API key to `base_url`
+    /// (provider `provider`), an address the user's own settings do not
+    /// give: not made until confirmed.
+    fn window_confirm_key_address(self, base_url: &str, provider: &str) -> String;
+
     /// The label of a usual place (`desktop`, `download`, `document`,
     /// `picture`, `home`); any other key is shown as it is.
     fn window_place(self, key: &str) -> String;
@@ -223,6 +236,33 @@ impl WindowWords for Lang {
 
     fn window_failed_title(self) -> String {
         self.pick("Not done".to_owned(), "未完成".to_owned())
+    }
+
+    fn window_redirect_link(self) -> String {
+        self.pick(
+            "Open tidyup's window".to_owned(),
+            "打开 tidyup 的窗口".to_owned(),
+        )
+    }
+
+    fn window_connection_limit(self, limit: usize, refused: bool) -> String {
+        match refused {
+            false => self.pick(
+                format!("tidyup's window reached its limit of {limit} connections: the oldest that had not shown the address's secret was closed. Raise it with --max-connections N (or TIDYUP_UI_MAX_CONNECTIONS)."),
+                format!("tidyup 的窗口已达到 {limit} 个连接的上限：已关闭最早的、未出示地址密钥的连接。可用 --max-connections N（或 TIDYUP_UI_MAX_CONNECTIONS）提高上限。"),
+            ),
+            true => self.pick(
+                format!("tidyup's window reached its limit of {limit} connections: a new one was refused. Raise it with --max-connections N (or TIDYUP_UI_MAX_CONNECTIONS)."),
+                format!("tidyup 的窗口已达到 {limit} 个连接的上限：已拒绝新的连接。可用 --max-connections N（或 TIDYUP_UI_MAX_CONNECTIONS）提高上限。"),
+            ),
+        }
+    }
+
+    fn window_confirm_key_address(self, base_url: &str, provider: &str) -> String {
+        self.pick(
+            format!("This sends your API key (provider {provider}) to {base_url}, an address your own settings do not name. Confirm only if you typed it and trust it."),
+            format!("这会把你的 API 密钥（服务商 {provider}）发送到 {base_url}，而你自己的设置中并没有这个地址。只有当这是你自己输入并信任的地址时才确认。"),
+        )
     }
 
     fn window_place(self, key: &str) -> String {

@@ -56,14 +56,15 @@ export function demo(box, dir) {
 }
 
 /**
- * Starts `tidyup ui DIR --no-open --port 0 ...args` in the sandbox and
+ * Starts `tidyup ui DIR --no-open --port 0 ...args` in the sandbox (with
+ * `open`, without `--no-open`: it opens the browser through `PATH`) and
  * reads the address from its first stdout line. Returns `{ url, port,
  * secret, base, output() }`. When the test ends it is stopped with SIGTERM
  * (or `stopSignal`: SIGINT is Ctrl-C) and must exit with status 0, without the secret in what it printed
  * after the address.
  */
-export async function startUi(scope, box, dir, args = [], extraEnv = {}, { stopSignal = "SIGTERM" } = {}) {
-  const child = spawn(BINARY, ["ui", dir, "--no-open", "--port", "0", ...args], {
+export async function startUi(scope, box, dir, args = [], extraEnv = {}, { stopSignal = "SIGTERM", open = false } = {}) {
+  const child = spawn(BINARY, ["ui", dir, ...(open ? [] : ["--no-open"]), "--port", "0", ...args], {
     env: { ...box.env, ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
   });

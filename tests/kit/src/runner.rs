@@ -95,6 +95,7 @@ pub struct Tidyup {
     args: Vec<OsString>,
     envs: Vec<(String, String)>,
     stdin: String,
+    open_files: Option<u32>,
 }
 
 impl Tidyup {
@@ -110,6 +111,7 @@ impl Tidyup {
             args: Vec::new(),
             envs: Vec::new(),
             stdin: String::new(),
+            open_files: None,
         };
         run.env("HOME", &home)
             .env("XDG_CACHE_HOME", &cache)
@@ -187,6 +189,14 @@ impl Tidyup {
         self
     }
 
+    /// Runs the binary with at most `limit` open files (the soft limit,
+    /// set by `/bin/sh`'s `ulimit -n` before it starts the binary in its
+    /// place), as a desktop's usual 1024 would, but smaller. Unix only.
+    pub fn open_files_at_most(mut self, limit: u32) -> Self {
+        self.open_files = Some(limit);
+        self
+    }
+
     /// The text piped to stdin; stdin is closed after it (EOF).
     pub fn stdin(mut self, text: &str) -> Self {
         self.stdin = text.to_owned();
@@ -204,7 +214,17 @@ impl Tidyup {
     /// The command of this run: the binary, the arguments, the controlled
     /// environment, piped standard streams.
     fn command(&self) -> Command {
-        let mut command = Command::new(tidyup_binary());
+        let mut command = match self.open_files {
+            Some(limit) if cfg!(unix) => {
+                let mut shell = Command::new("/bin/sh");
+                shell
+                    .arg("-c")
+                    .arg(format!("ulimit -n {limit} && exec \"$0\" \"$@\""))
+                    .arg(tidyup_binary());
+                shell
+            }
+            Some(_) | None => Command::new(tidyup_binary()),
+        };
         command
             .env_clear()
             .args(&self.args)

@@ -59,6 +59,7 @@ pub async fn start(
         args: Mutex::new(args),
         store,
         applied: Mutex::new(Vec::new()),
+        key_confirmation: Mutex::new(None),
     });
     let core = Core::start(&module, &shared, &settings).await?;
     let driver = Driver {

@@ -1,8 +1,11 @@
 //! Every request passes here first: the per-run secret (the first part of
 //! every path, compared in constant time), `Host` (against DNS rebinding),
-//! `Origin` and `Sec-Fetch-Site` (against other sites), and for a `POST` a
-//! matching `Origin` and the `X-Tidyup-Tab` header. What passes goes on to
-//! [`super::routes`] with the secret taken off its path; every answer gets
+//! `Origin` and `Sec-Fetch-Site` (against other sites; the one cross-site
+//! request let through is the browser opening the page itself, as the
+//! redirect file makes it do), and for a `POST` a matching `Origin` and the
+//! `X-Tidyup-Tab` header. What passes goes on to [`super::routes`] with the
+//! secret taken off its path, and marks its connection trusted
+//! ([`Trust`]); what is refused closes its connection. Every answer gets
 //! the headers that keep the page and its address to itself, and none of
 //! CORS.
 
@@ -11,8 +14,8 @@ use std::sync::Arc;
 
 use axum::extract::{Request, State};
 use axum::http::header::{
-    CACHE_CONTROL, CONTENT_SECURITY_POLICY, HOST, HeaderName, HeaderValue, ORIGIN, REFERRER_POLICY,
-    X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
+    CACHE_CONTROL, CONNECTION, CONTENT_SECURITY_POLICY, HOST, HeaderName, HeaderValue, ORIGIN,
+    REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
 };
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -20,6 +23,8 @@ use tower::ServiceExt;
 
 use super::refusal::{Refusal, TAB_HEADER, refusal};
 use super::routes;
+use super::secret::same;
+use super::server::Trust;
 use super::shared::Shared;
 
 /// The page's policy: its own files only, no inline script, no framing.
@@ -79,9 +84,17 @@ impl App {
             return Err(Refusal(StatusCode::NOT_FOUND, lang.window_not_found()));
         };
         let origin = header(headers, ORIGIN.as_str());
+        let is = |name: &str, value: &str| {
+            header(headers, name).is_some_and(|found| found.eq_ignore_ascii_case(value))
+        };
+        // Opening the page from the redirect file (a `file:` page) is a
+        // navigation browsers call cross-site.
+        let opening_the_page = request.method() == Method::GET
+            && rest == "/"
+            && is("sec-fetch-mode", "navigate")
+            && is("sec-fetch-dest", "document");
         if origin.is_some_and(|origin| !ours(origin, "http://"))
-            || header(headers, "sec-fetch-site")
-                .is_some_and(|site| site.eq_ignore_ascii_case("cross-site"))
+            || (is("sec-fetch-site", "cross-site") && !opening_the_page)
         {
             return Err(forbidden());
         }
@@ -94,21 +107,26 @@ impl App {
     }
 }
 
-/// Whether `a` and `b` are equal, in a time that depends only on their lengths.
-fn same(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |diff, (x, y)| diff | (x ^ y)) == 0
-}
-
 /// A header's value, when it is there and text.
 fn header<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
     headers.get(name).and_then(|value| value.to_str().ok())
 }
 
-/// Every request: checked, then routed with the secret taken off its path.
+/// Every request: checked, then routed with the secret taken off its path;
+/// a refused one closes its connection, one that passes trusts it.
 pub async fn checked(State(app): State<Arc<App>>, mut request: Request) -> Response {
     let mut response = match app.check(&request) {
-        Err(refused) => refused.into_response(),
+        Err(refused) => {
+            let mut response = refused.into_response();
+            response
+                .headers_mut()
+                .insert(CONNECTION, HeaderValue::from_static("close"));
+            response
+        }
         Ok(rest) => {
+            if let Some(trust) = request.extensions().get::<Trust>() {
+                trust.grant();
+            }
             let query = request
                 .uri()
                 .query()

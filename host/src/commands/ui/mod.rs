@@ -4,11 +4,14 @@
 //! terminal session runs it, always into a dry run first; the page sees its
 //! events on one stream and sends the user's actions (docs/UI.md).
 //!
-//! The parts: [`guard`] (the secret, `Host`, `Origin` and tab checks, the
-//! headers of every answer), [`routes`] (the paths), [`hub`] (the owning
+//! The parts: [`server`] (connections: capped, timed out, the untrusted
+//! closed first), [`guard`] (the secret, `Host`, `Origin` and tab checks, the
+//! headers of every answer), [`opener`] (the browser opened through a
+//! private redirect file), [`routes`] (the paths), [`hub`] (the owning
 //! tab and its stream), [`shared`] (what the routes and the session share),
 //! [`driver`] (the session and its jobs), [`apply`] (the ticked rows carried
-//! out, stop, undo), [`plan`] (the plan table), [`status`] (the `state`
+//! out, stop, undo), [`key`] (where the API key may go unconfirmed),
+//! [`plan`] (the plan table), [`status`] (the `state`
 //! event, places), [`assets`] (the page), [`secret`], [`refusal`].
 
 mod apply;
@@ -16,19 +19,21 @@ mod assets;
 mod driver;
 mod guard;
 mod hub;
+mod key;
+mod opener;
 mod plan;
 mod refusal;
 mod routes;
 mod secret;
+mod server;
 mod shared;
 mod status;
 
 use crate::words::WindowWords;
-use std::process::{ExitCode, Stdio};
+use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::Context;
-use tidyup_core::Lang;
 
 use super::interrupt::StopSignals;
 use crate::cli::RunArgs;
@@ -43,6 +48,8 @@ pub struct UiOptions {
     pub port: u16,
     /// Whether to open the address in the browser.
     pub open: bool,
+    /// The most connections open at once (`--max-connections`).
+    pub max_connections: usize,
     /// The session's arguments, resolved again when the page changes a setting.
     pub args: RunArgs,
     /// The config file as loaded.
@@ -56,6 +63,7 @@ pub(super) async fn serve(settings: Settings, options: UiOptions) -> anyhow::Res
     let signals = StopSignals::listen_or_ctrl_c_only();
     let module = crate::runtime::load_core(settings.core.as_deref(), &Preparing::new(lang))?;
     let store = JournalStore::default_location()?;
+    let store_root = store.root().to_path_buf();
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", options.port))
         .await
         .with_context(|| lang.window_cannot_listen(options.port))?;
@@ -67,49 +75,31 @@ pub(super) async fn serve(settings: Settings, options: UiOptions) -> anyhow::Res
     let app = Arc::new(guard::App::new(secret, port, app_state));
     outln!("{}", app.address());
     outln!("{}", lang.window_serving(&folder));
-    if options.open {
-        open_in_browser(app.address(), lang);
-    }
+    // Kept until the window stops, then removed.
+    let _redirect = match options.open {
+        false => None,
+        true => match opener::RedirectFile::write(&store_root.join("window"), &app.address(), lang)
+        {
+            Ok(file) => {
+                opener::open_in_browser(&file.url(), lang);
+                Some(file)
+            }
+            Err(_) => {
+                errln!("{}", lang.window_open_by_hand());
+                None
+            }
+        },
+    };
     let router = axum::Router::new()
         .fallback(guard::checked)
         .with_state(Arc::clone(&app));
     let shutdown_app = Arc::clone(&app);
-    axum::serve(listener, router)
-        .with_graceful_shutdown(async move {
-            signals.received().await;
-            shutdown_app.state.shut_down();
-        })
-        .await?;
+    let stop = async move {
+        signals.received().await;
+        shutdown_app.state.shut_down();
+    };
+    server::serve(listener, router, options.max_connections, lang, stop).await;
     driver.finish().await;
     outln!("{}", lang.window_stopped());
     Ok(ExitCode::SUCCESS)
-}
-
-/// Opens `address` in the default browser, detached, its output ignored;
-/// a failure says (once, without the address) to open it by hand.
-fn open_in_browser(address: String, lang: Lang) {
-    let mut command = if cfg!(target_os = "macos") {
-        std::process::Command::new("open")
-    } else if cfg!(windows) {
-        let mut command = std::process::Command::new("cmd");
-        command.args(["/C", "start", ""]);
-        command
-    } else {
-        std::process::Command::new("xdg-open")
-    };
-    command
-        .arg(address)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
-    match command.spawn() {
-        Ok(mut child) => {
-            std::thread::spawn(move || {
-                if !child.wait().is_ok_and(|status| status.success()) {
-                    errln!("{}", lang.window_open_by_hand());
-                }
-            });
-        }
-        Err(_) => errln!("{}", lang.window_open_by_hand()),
-    }
 }

@@ -171,6 +171,8 @@ struct Change {
     base_url: Option<String>,
     lang: Option<Lang>,
     read_contents: Option<bool>,
+    /// The confirmation a change sending the API key elsewhere was given.
+    confirm: Option<String>,
 }
 
 async fn settings(State(shared): Shared_, headers: HeaderMap, bytes: Bytes) -> Response {
@@ -194,6 +196,7 @@ async fn settings(State(shared): Shared_, headers: HeaderMap, bytes: Bytes) -> R
         args.provider.model = None;
         args.provider.base_url = None;
     }
+    let unprompted = args.clone();
     if let Some(model) = change.model {
         args.provider.model = Some(model).filter(|m| !m.trim().is_empty());
     }
@@ -211,6 +214,10 @@ async fn settings(State(shared): Shared_, headers: HeaderMap, bytes: Bytes) -> R
         Ok(settings) => settings,
         Err(err) => return refusal(StatusCode::BAD_REQUEST, err.text(lang)),
     };
+    let confirm = change.confirm.as_deref();
+    if let Some(asked) = super::key::asked_first(&shared, &unprompted, &settings, confirm) {
+        return asked;
+    }
     let (answer, answered) = tokio::sync::oneshot::channel();
     if let Err(text) = shared.begin(Phase::Running, Job::Restart(Box::new(settings), answer)) {
         return refusal(StatusCode::CONFLICT, text);

@@ -55,6 +55,9 @@ pub struct Shared {
     pub store: JournalStore,
     /// The sessions applied from this window, oldest first.
     pub applied: Mutex<Vec<String>>,
+    /// The confirmation a change sending the API key elsewhere waits for
+    /// (`key`): its token and the address it is for.
+    pub key_confirmation: Mutex<Option<(String, String)>>,
 }
 
 /// A lock that a panic elsewhere left poisoned is still the data.
