@@ -5,5 +5,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::disallowed_macros)]
 
 mod flow;
+mod rules;
 mod security;
 mod window;
