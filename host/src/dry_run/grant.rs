@@ -54,7 +54,11 @@ pub fn roots(plan: &SavedPlan, allowed: &Allowed) -> anyhow::Result<Option<Vec<P
     let mut roots = vec![target.clone()];
     for folder in folders {
         match dunce::canonicalize(folder) {
-            Ok(real) if real.is_dir() => roots.push(real),
+            Ok(real) if real.is_dir() => {
+                if !roots.contains(&real) {
+                    roots.push(real);
+                }
+            }
             Ok(_) | Err(_) => bail!(Failure::NotAFolderToAllow(shown(folder))),
         }
     }
