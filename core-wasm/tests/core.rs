@@ -33,6 +33,7 @@ mod request_body;
 mod restore;
 mod rules;
 mod rules_session;
+mod saved_plan;
 mod small_folder_requests;
 mod snapshots;
 mod tool_data;
