@@ -334,6 +334,37 @@ def markdown_seeds():
     put("markdown", "brackets.md", "[" * 1000 + "![" * 500 + "<a " * 300 + "\n")
 
 
+# --- plan files ------------------------------------------------------
+
+def plan_file_seeds():
+    target = "/home/ana/Desktop"
+    print_file = {"kind": "file", "size": 5, "modified": 1700000000,
+                  "detail": {"modified_ns": 1700000000123456789, "changed_ns": 1700000000123456789,
+                             "file_id": [2049, 131], "content": "blake3:" + "ab" * 32}}
+    print_dir = {"kind": "dir", "size": None, "modified": None,
+                 "detail": {"modified_ns": None, "changed_ns": None, "file_id": [2049, 7], "content": None}}
+    new_dir = {"kind": "dir", "size": None, "modified": None, "detail": {}}
+    plan = {"target": target, "roots": [target, "/home/ana/Archive"], "created": "2026-01-01T00:00:00+00:00",
+            "rules": {"path": target + "/.tidyup.toml", "content": "blake3:" + "cd" * 32},
+            "steps": [{"op": "create_folder", "path": target + "/Papers"},
+                      {"op": "move", "from": target + "/a.pdf", "to": target + "/Papers/a.pdf",
+                       "source": print_file, "replaces": False},
+                      {"op": "move", "from": target + "/docs", "to": "/home/ana/Archive/docs",
+                       "source": print_dir, "replaces": False},
+                      {"op": "move", "from": target + "/Papers", "to": target + "/Paper",
+                       "source": new_dir, "replaces": False},
+                      {"op": "delete", "path": target + "/old.txt", "source": print_file}]}
+    put("plan_file", "plan.json", json.dumps(plan, indent=2))
+    put("plan_file", "windows.json", json.dumps({
+        "target": "C:\\Users\\ana\\Desktop", "roots": None, "created": "now",
+        "steps": [{"op": "move", "from": "C:\\Users\\ana\\Desktop\\a.txt",
+                   "to": "c:/users/ana/desktop/Texts/a.txt", "source": print_file, "replaces": True}]}))
+    put("plan_file", "escape.json", json.dumps({
+        "target": target, "roots": ["/"], "created": "now",
+        "steps": [{"op": "delete", "path": target + "/../Documents", "source": new_dir},
+                  {"op": "delete", "path": "/home/ana", "source": {"kind": "dir", "detail": {}}}]}))
+
+
 if __name__ == "__main__":
     sse_seeds()
     completion_seeds()
@@ -342,3 +373,4 @@ if __name__ == "__main__":
     abi_seeds()
     file_seeds()
     markdown_seeds()
+    plan_file_seeds()

@@ -34,6 +34,7 @@ mod ports;
 mod protocol;
 mod question;
 mod rules;
+mod saved_plan;
 mod sse;
 mod texts;
 mod tool_output;
@@ -78,6 +79,8 @@ pub use planner::{MODEL as OFFLINE_PLANNER_MODEL, OfflinePlanner, folder_name};
 pub use plan_table::{
     PlanEntry, PlanInput, PlanRequest, PlanRow, PlanTable, Step as DryRunStep, plan_table,
 };
+// A saved plan (`tidyup apply`'s file): its steps and their sources' fingerprints.
+pub use saved_plan::{Detail, Fingerprint, PlanProblem, PlanRules, PlanStep, SavedPlan};
 // The rules file.
 pub use rules::{DESCRIBE_LIMIT, FileFacts, RuleMatch, Rules, RulesError, RulesProblem};
 // What a file is: its type and kind, its contents, its copies, whether it is in use.

@@ -34,6 +34,7 @@ mod request_body;
 mod restore;
 mod rules;
 mod rules_session;
+mod saved_plan;
 mod small_folder_requests;
 mod snapshots;
 mod tool_data;

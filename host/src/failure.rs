@@ -115,6 +115,47 @@ pub enum Failure {
     CannotReadCore(String),
     /// A plan saved by an earlier version (its path).
     PlanFromAnEarlierVersion(String),
+    /// A plan's target or root is not an absolute path of plain names.
+    PlanFolderNotPlain {
+        /// The plan file.
+        plan: String,
+        /// The folder it names.
+        folder: String,
+    },
+    /// A plan's step leaves the plan's folders.
+    PlanStepOutside {
+        /// The plan file.
+        plan: String,
+        /// The step's path.
+        step: String,
+    },
+    /// A plan's step names a source its fingerprint does not identify.
+    PlanSourceUnidentified {
+        /// The plan file.
+        plan: String,
+        /// The step's source.
+        step: String,
+    },
+    /// A plan's target is no longer a folder (its path).
+    PlanTargetGone(String),
+    /// A plan's target is reached through a symlink or another name.
+    PlanTargetNotPlain {
+        /// The target the plan names.
+        target: String,
+        /// Where it leads.
+        real: String,
+    },
+    /// A folder given with `--allow` is not a folder.
+    NotAFolderToAllow(String),
+    /// A plan made without the sandbox (its target), applied without
+    /// `--no-sandbox`.
+    PlanMadeWithoutSandbox(String),
+    /// A plan's root beyond its target that `--allow` does not give now.
+    PlanReachesBeyond(String),
+    /// The rules file a plan was made under is gone (its path).
+    PlanRulesGone(String),
+    /// The rules file a plan was made under changed since (its path).
+    PlanRulesChanged(String),
     /// A path that does not end in a name where one is needed.
     NoNameAtEnd(String),
     /// A folder on the way of a cross-device move changed.
@@ -297,6 +338,46 @@ impl Failure {
             Failure::PlanFromAnEarlierVersion(path) => lang.pick(
                     format!("{path} was saved by an earlier version of tidyup, whose plans cannot show every edit made since; make the plan again with --dry-run"),
                     format!("{path} 由较早版本的 tidyup 保存，这种计划无法反映之后的所有改动；请用 --dry-run 重新生成计划"),
+                ),
+            Failure::PlanFolderNotPlain { plan, folder } => lang.pick(
+                    format!("{plan} is refused: {folder} is not an absolute path of plain names (no `.` or `..`)"),
+                    format!("已拒绝 {plan}：{folder} 不是只由普通名称组成的绝对路径（不能含 `.` 或 `..`）"),
+                ),
+            Failure::PlanStepOutside { plan, step } => lang.pick(
+                    format!("{plan} is refused: its step on {step} lies outside the plan's folder"),
+                    format!("已拒绝 {plan}：其中针对 {step} 的步骤不在计划的文件夹内"),
+                ),
+            Failure::PlanSourceUnidentified { plan, step } => lang.pick(
+                    format!("{plan} is refused: its fingerprint of {step} does not identify an item; make the plan again with --dry-run"),
+                    format!("已拒绝 {plan}：其中 {step} 的指纹无法识别具体项目；请用 --dry-run 重新生成计划"),
+                ),
+            Failure::PlanTargetGone(target) => lang.pick(
+                    format!("the plan's folder {target} is not a folder (any more)"),
+                    format!("计划的文件夹 {target} 已不是文件夹"),
+                ),
+            Failure::PlanTargetNotPlain { target, real } => lang.pick(
+                    format!("the plan's folder {target} leads to {real} (a symlink on the way); make the plan again on {real}"),
+                    format!("计划的文件夹 {target} 实际指向 {real}（路径上有符号链接）；请在 {real} 上重新生成计划"),
+                ),
+            Failure::NotAFolderToAllow(path) => lang.pick(
+                    format!("--allow {path}: not a folder"),
+                    format!("--allow {path}：不是文件夹"),
+                ),
+            Failure::PlanMadeWithoutSandbox(target) => lang.pick(
+                    format!("the plan for {target} was made without the sandbox and may reach any path; to apply it so, give --no-sandbox to tidyup apply"),
+                    format!("{target} 的计划是在关闭沙盒时生成的，可能涉及任意路径；如确要这样执行，请给 tidyup apply 加上 --no-sandbox"),
+                ),
+            Failure::PlanReachesBeyond(root) => lang.pick(
+                    format!("the plan reaches beyond its folder into {root}; to allow that, give --allow {root} to tidyup apply"),
+                    format!("计划超出了它的文件夹，涉及 {root}；如要允许，请给 tidyup apply 加上 --allow {root}"),
+                ),
+            Failure::PlanRulesGone(path) => lang.pick(
+                    format!("the rules file {path} the plan was made under is gone; make the plan again with --dry-run"),
+                    format!("生成计划时所依据的规则文件 {path} 已不存在；请用 --dry-run 重新生成计划"),
+                ),
+            Failure::PlanRulesChanged(path) => lang.pick(
+                    format!("the rules file {path} changed since the plan was made; make the plan again with --dry-run"),
+                    format!("规则文件 {path} 在生成计划之后已被修改；请用 --dry-run 重新生成计划"),
                 ),
             Failure::NoNameAtEnd(path) => lang.pick(
                     format!("{path} does not end in a name"),

@@ -53,7 +53,10 @@ pub use fs::{
 // The rules file of a folder, as the guard reads it.
 pub use rules_file::load as load_rules_file;
 // The journal of changes, undo and the trash; saved dry-run plans.
-pub use dry_run::{DryRunPlan, apply as apply_plan, describe as describe_plan};
+pub use dry_run::{
+    Allowed as ApplyAllowed, DryRunPlan, apply as apply_plan, describe as describe_plan,
+    load as load_plan, save as save_plan,
+};
 pub use journal::{
     Journal, JournalStore, JournaledFs, Record, history as session_history,
     purge_trash as purge_session_trash, undo as undo_session,

@@ -92,7 +92,12 @@ fn dispatch(command: Command, start: &Start) -> ExitCode {
         Command::Undo { session, watch, .. } => tidyup::undo(session.as_deref(), watch, lang),
         Command::History(_) => tidyup::history(lang),
         Command::Trash { older_than, .. } => tidyup::purge_trash(older_than, lang),
-        Command::Apply { plan, .. } => tidyup::apply(&plan, lang),
+        Command::Apply {
+            plan,
+            allow,
+            no_sandbox,
+            ..
+        } => tidyup::apply(&plan, &allow, no_sandbox, lang),
         Command::Plan {
             action: PlanCommand::Show { plan, json },
             ..

@@ -28,6 +28,7 @@ mod legacy_names;
 mod listing;
 mod plain_requests;
 mod plan_review;
+mod plan_rules;
 mod prompt_injection;
 mod related_files;
 mod round_limit;

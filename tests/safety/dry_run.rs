@@ -3,8 +3,8 @@
 
 use serde_json::json;
 use tidyup::{
-    DryRunPlan as Plan, JournalStore as Store, OverlayFs, PlanStep, SandboxFs, apply_plan,
-    describe_plan, undo_session,
+    ApplyAllowed, DryRunPlan as Plan, JournalStore as Store, OverlayFs, PlanStep, SandboxFs,
+    apply_plan, describe_plan, load_plan, undo_session,
 };
 use tidyup_core::Lang;
 
@@ -20,6 +20,7 @@ fn plan_of(world: &World, steps: &[PlanStep]) -> Plan {
         target: world.target.clone(),
         roots: Some(vec![world.target.clone()]),
         created: "now".into(),
+        rules: None,
         steps: steps.to_vec(),
     }
 }
@@ -130,7 +131,13 @@ fn applying_the_plan_makes_the_changes_and_undo_reverts_them() {
     let steps = plan_five_changes(&world).steps().to_vec();
     assert_eq!(snapshot(&world.target), before, "the disk is unchanged");
     let store = Store::at(world.dir.path().join("data"));
-    let report = apply_plan(&store, &plan_of(&world, &steps), Lang::En).unwrap();
+    let report = apply_plan(
+        &store,
+        &plan_of(&world, &steps),
+        &ApplyAllowed::Folders(Vec::new()),
+        Lang::En,
+    )
+    .unwrap();
     assert_eq!(
         (report.applied, report.skipped.len()),
         (5, 0),
@@ -170,7 +177,13 @@ fn apply_refuses_steps_whose_source_changed() {
     std::fs::write(world.target.join("a.txt"), b"alpha, edited since").unwrap();
     std::fs::remove_file(world.target.join("docs/report.pdf")).unwrap();
     let store = Store::at(world.dir.path().join("data"));
-    let report = apply_plan(&store, &plan_of(&world, &steps), Lang::En).unwrap();
+    let report = apply_plan(
+        &store,
+        &plan_of(&world, &steps),
+        &ApplyAllowed::Folders(Vec::new()),
+        Lang::En,
+    )
+    .unwrap();
     assert_eq!(report.applied, 0);
     assert!(
         report.skipped[0].contains("has changed since the plan"),
@@ -240,7 +253,13 @@ fn apply_refuses_a_same_length_edit_whose_modification_time_was_set_back() {
     );
     let before = snapshot(&world.target);
     let store = Store::at(world.dir.path().join("data"));
-    let report = apply_plan(&store, &plan_of(&world, &steps), Lang::En).unwrap();
+    let report = apply_plan(
+        &store,
+        &plan_of(&world, &steps),
+        &ApplyAllowed::Folders(Vec::new()),
+        Lang::En,
+    )
+    .unwrap();
     let move_step = report
         .skipped
         .iter()
@@ -279,7 +298,7 @@ fn a_plan_saved_by_an_earlier_version_is_refused_with_the_reason() {
     });
     let path = world.dir.path().join("old-plan.json");
     std::fs::write(&path, serde_json::to_vec(&old).unwrap()).unwrap();
-    let err = Plan::load(&path).unwrap_err().to_string();
+    let err = load_plan(&path).unwrap_err().to_string();
     assert!(
         err.contains("saved by an earlier version of tidyup") && err.contains("--dry-run"),
         "{err}"
@@ -308,7 +327,13 @@ fn apply_carries_out_an_item_moved_twice_in_one_plan() {
     let steps = files.steps().to_vec();
     drop(files);
     let store = Store::at(world.dir.path().join("data"));
-    let report = apply_plan(&store, &plan_of(&world, &steps), Lang::En).unwrap();
+    let report = apply_plan(
+        &store,
+        &plan_of(&world, &steps),
+        &ApplyAllowed::Folders(Vec::new()),
+        Lang::En,
+    )
+    .unwrap();
     assert!(report.skipped.is_empty(), "{:?}", report.skipped);
     assert_eq!(
         std::fs::read(world.target.join("Text/b.txt")).unwrap(),
@@ -349,7 +374,13 @@ fn apply_makes_a_planned_folder_only_when_a_move_into_it_is_carried_out() {
     std::fs::write(world.target.join("a.txt"), b"alpha, edited since").unwrap();
     std::fs::write(world.target.join("docs/report.pdf"), b"%PDF-1.7").unwrap();
     let store = Store::at(world.dir.path().join("data"));
-    let report = apply_plan(&store, &plan_of(&world, &steps), Lang::En).unwrap();
+    let report = apply_plan(
+        &store,
+        &plan_of(&world, &steps),
+        &ApplyAllowed::Folders(Vec::new()),
+        Lang::En,
+    )
+    .unwrap();
 
     assert!(!world.target.join("Texts").exists(), "{:?}", report.skipped);
     assert!(
@@ -397,7 +428,13 @@ fn apply_of_a_plan_whose_every_move_is_refused_leaves_no_new_folder() {
     std::fs::write(world.target.join("photos/2024/cat.jpg"), b"purr").unwrap();
     let before = snapshot(&world.target);
     let store = Store::at(world.dir.path().join("data"));
-    let report = apply_plan(&store, &plan_of(&world, &steps), Lang::En).unwrap();
+    let report = apply_plan(
+        &store,
+        &plan_of(&world, &steps),
+        &ApplyAllowed::Folders(Vec::new()),
+        Lang::En,
+    )
+    .unwrap();
     assert_eq!(report.applied, 0, "{:?}", report.skipped);
     assert_eq!(snapshot(&world.target), before, "nothing new on disk");
     assert_eq!(report.session, None, "nothing journaled");

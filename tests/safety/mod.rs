@@ -12,5 +12,6 @@ mod failed_moves;
 mod lookups;
 mod overlay_folders;
 mod own_data;
+mod plan_reach;
 mod support;
 mod undo;

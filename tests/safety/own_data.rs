@@ -9,7 +9,10 @@ use std::path::{Path, PathBuf};
 use tidyup_core::Lang;
 
 use serde_json::{Value, json};
-use tidyup::{DryRunPlan as Plan, HostFs, JournalStore as Store, PlanStep, SandboxFs, apply_plan};
+use tidyup::{
+    ApplyAllowed, DryRunPlan as Plan, HostFs, JournalStore as Store, PlanStep, SandboxFs,
+    apply_plan,
+};
 
 use super::support::{World, snapshot};
 use tidyup_test_kit::e2e::{MockProvider, Outcome, Tidyup, call_raw, text_reply, tool_reply};
@@ -315,12 +318,19 @@ fn apply_refuses_a_plan_that_reaches_the_data_directory() {
         target: world.target.clone(),
         roots: Some(vec![world.target.clone()]),
         created: "now".into(),
+        rules: None,
         steps: vec![PlanStep::Delete {
             path: journal_dir.to_owned(),
             source,
         }],
     };
-    let report = apply_plan(&Store::at(&data), &plan, Lang::En).unwrap();
+    let report = apply_plan(
+        &Store::at(&data),
+        &plan,
+        &ApplyAllowed::Folders(Vec::new()),
+        Lang::En,
+    )
+    .unwrap();
     assert_eq!(report.applied, 0);
     assert!(report.skipped[0].contains(REFUSED), "{:?}", report.skipped);
     assert_eq!(snapshot(&world.target), before);

@@ -8,5 +8,6 @@ mod confirm;
 mod connections;
 mod flow;
 mod opener;
+mod rules;
 mod security;
 mod window;

@@ -173,6 +173,13 @@ pub enum Command {
     Apply {
         /// The plan file
         plan: PathBuf,
+        /// Also let it reach this directory, beyond the plan's folder
+        /// (repeatable; a plan naming other folders needs each)
+        #[arg(long, value_name = "DIR")]
+        allow: Vec<PathBuf>,
+        /// Let it reach any path (a plan made with --no-sandbox needs it)
+        #[arg(long)]
+        no_sandbox: bool,
         /// The language of its messages.
         #[command(flatten)]
         lang: LangArgs,

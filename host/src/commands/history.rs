@@ -2,7 +2,7 @@
 //! `trash --purge`, `apply` and `plan show`.
 
 use crate::words::{CommandsWords, SessionWords};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -10,7 +10,7 @@ use tidyup_core::Lang;
 
 use super::{fail, say_failure};
 use crate::console::outln;
-use crate::dry_run::{self, DryRunPlan};
+use crate::dry_run::{self, Allowed};
 use crate::journal::{self, JournalStore, UndoRefusal};
 use crate::plan_view::PlanView;
 
@@ -83,11 +83,16 @@ pub fn purge_trash(older_than_days: Option<u64>, lang: Lang) -> ExitCode {
     }
 }
 
-/// `tidyup apply PLAN`.
-pub fn apply(plan_path: &Path, lang: Lang) -> ExitCode {
+/// `tidyup apply PLAN [--allow DIR]... [--no-sandbox]`: the plan carried
+/// out in its folder and the folders allowed now.
+pub fn apply(plan_path: &Path, allow: &[PathBuf], no_sandbox: bool, lang: Lang) -> ExitCode {
+    let allowed = match no_sandbox {
+        true => Allowed::Anywhere,
+        false => Allowed::Folders(allow.to_vec()),
+    };
     let report = JournalStore::default_location()
-        .and_then(|store| Ok((store.clone(), DryRunPlan::load(plan_path)?)))
-        .and_then(|(store, plan)| dry_run::apply(&store, &plan, lang));
+        .and_then(|store| Ok((store.clone(), dry_run::load(plan_path)?)))
+        .and_then(|(store, plan)| dry_run::apply(&store, &plan, &allowed, lang));
     match report {
         Ok(report) => {
             outln!("{}", lang.applied(report.applied, report.skipped.len()));
@@ -110,7 +115,7 @@ pub fn apply(plan_path: &Path, lang: Lang) -> ExitCode {
 /// `tidyup plan show PLAN [--json]`: the plan whole, as a table grouped by
 /// destination, or as JSON (see [`PlanView`]).
 pub fn show_plan(plan_path: &Path, json: bool, lang: Lang) -> ExitCode {
-    let plan = match DryRunPlan::load(plan_path) {
+    let plan = match dry_run::load(plan_path) {
         Ok(plan) => plan,
         Err(err) => return fail(&err, 1),
     };

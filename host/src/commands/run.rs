@@ -317,9 +317,10 @@ fn finish(settings: &Settings, store: &JournalStore, changes: &SessionFiles) -> 
                 target: settings.target_dir.clone(),
                 roots: settings.roots.clone(),
                 created: chrono::Local::now().to_rfc3339(),
+                rules: dry_run::rules_record(settings.rules.as_ref()),
                 steps,
             };
-            let path = plan.save(store)?;
+            let path = dry_run::save(&plan, store)?;
             outln!("{}", lang.dry_run_plan_heading(plan.steps.len()));
             for line in dry_run::describe(&plan.steps, lang) {
                 outln!("  {line}");

@@ -8,47 +8,22 @@
 //! BLAKE3 hash of its bytes. So an edit that keeps the length and puts the
 //! modification time back is still seen. Larger files are not read (a dry
 //! run stays fast on folders of videos); for them the metadata decides.
-//! Where the platform has no ctime or inode (Windows), those parts are
-//! absent and the hash and times decide. A folder's fingerprint is its kind
-//! and identity: a folder's content may change, it is still the folder.
+//! Where the platform has no ctime (Windows), that part is absent; the
+//! identity is then the volume and file index. A folder's fingerprint is
+//! its kind and identity: a folder's content may change, it is still the
+//! folder. The type and its comparison are the core's (plans are data
+//! there); this module makes one from what the system reports.
 
 use std::io::{self, Read};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use serde::{Deserialize, Serialize};
 use tidyup_core::EntryKind;
 
 /// Files up to this size get a content hash in their fingerprint.
 pub const HASHED_BYTES_MAX: u64 = 64 * 1024 * 1024;
 
-/// What a step's source looked like when planned; `tidyup apply` refuses a
-/// step whose source no longer matches.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Fingerprint {
-    /// File, folder or link.
-    pub kind: EntryKind,
-    /// Size in bytes (not for folders).
-    pub size: Option<u64>,
-    /// Modification time in whole seconds (not for folders).
-    pub modified: Option<i64>,
-    /// The finer detail; absent only in plans saved by earlier versions,
-    /// which `tidyup apply` refuses.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub detail: Option<Detail>,
-}
-
-/// The parts of a fingerprint that catch any edit.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Detail {
-    /// Modification time, nanoseconds since the Unix epoch.
-    pub modified_ns: Option<i64>,
-    /// Status-change time (ctime), nanoseconds since the Unix epoch.
-    pub changed_ns: Option<i64>,
-    /// Device and inode.
-    pub file_id: Option<(u64, u64)>,
-    /// `blake3:` and the hex hash of the bytes (files up to [`HASHED_BYTES_MAX`]).
-    pub content: Option<String>,
-}
+use tidyup_core::Detail;
+pub use tidyup_core::Fingerprint;
 
 /// What the operating system reports of an item, from either `std` or cap-std.
 pub(crate) struct Facts {
@@ -104,9 +79,10 @@ fn cap_changed_ns(meta: &cap_std::fs::Metadata) -> Option<i64> {
     nanos(meta.ctime(), meta.ctime_nsec())
 }
 
-#[cfg(unix)]
+/// Device and file number (the file index on Windows), as `fs/case`
+/// tells items apart.
 fn cap_file_id(meta: &cap_std::fs::Metadata) -> Option<(u64, u64)> {
-    use cap_std::fs::MetadataExt;
+    use cap_fs_ext::MetadataExt;
     Some((meta.dev(), meta.ino()))
 }
 
@@ -124,11 +100,6 @@ fn std_file_id(meta: &std::fs::Metadata) -> Option<(u64, u64)> {
 
 #[cfg(not(unix))]
 fn cap_changed_ns(_: &cap_std::fs::Metadata) -> Option<i64> {
-    None
-}
-
-#[cfg(not(unix))]
-fn cap_file_id(_: &cap_std::fs::Metadata) -> Option<(u64, u64)> {
     None
 }
 
@@ -171,52 +142,20 @@ pub(crate) fn content_hash(mut reader: impl Read) -> io::Result<String> {
     Ok(format!("blake3:{}", hasher.finalize().to_hex()))
 }
 
-impl Fingerprint {
-    /// The fingerprint of an item with these facts and, for a file, the
-    /// hash of its bytes.
-    pub(crate) fn new(facts: &Facts, content: Option<String>) -> Self {
-        let file_like = facts.kind != EntryKind::Dir;
-        let modified_ns = facts.modified.and_then(system_time_ns);
-        Self {
-            kind: facts.kind,
-            size: file_like.then_some(facts.size),
-            modified: file_like.then(|| modified_ns.map_or(0, |ns| ns.div_euclid(1_000_000_000))),
-            detail: Some(Detail {
-                modified_ns: modified_ns.filter(|_| file_like),
-                changed_ns: facts.changed_ns.filter(|_| file_like),
-                file_id: facts.file_id,
-                content,
-            }),
-        }
-    }
-
-    /// The fingerprint of a folder a plan creates (it has no identity yet).
-    pub fn new_folder() -> Self {
-        Self {
-            kind: EntryKind::Dir,
-            size: None,
-            modified: None,
-            detail: Some(Detail::default()),
-        }
-    }
-
-    /// Whether this fingerprint has the detail that catches any edit
-    /// (plans saved by earlier versions lack it).
-    pub fn is_complete(&self) -> bool {
-        self.detail.is_some()
-    }
-
-    /// Whether the item now at the planned place, with fingerprint `now`,
-    /// is the one planned, unchanged. A folder the plan creates matches any
-    /// folder; every other part must be equal.
-    pub fn matches(&self, now: &Fingerprint) -> bool {
-        match (&self.detail, &now.detail) {
-            (Some(planned), Some(current)) if self.kind == EntryKind::Dir => {
-                now.kind == EntryKind::Dir
-                    && (planned.file_id.is_none() || planned.file_id == current.file_id)
-            }
-            (Some(_), Some(_)) => self == now,
-            (None, _) | (_, None) => false,
-        }
+/// The fingerprint of an item with these facts and, for a file, the hash
+/// of its bytes.
+pub(crate) fn of(facts: &Facts, content: Option<String>) -> Fingerprint {
+    let file_like = facts.kind != EntryKind::Dir;
+    let modified_ns = facts.modified.and_then(system_time_ns);
+    Fingerprint {
+        kind: facts.kind,
+        size: file_like.then_some(facts.size),
+        modified: file_like.then(|| modified_ns.map_or(0, |ns| ns.div_euclid(1_000_000_000))),
+        detail: Some(Detail {
+            modified_ns: modified_ns.filter(|_| file_like),
+            changed_ns: facts.changed_ns.filter(|_| file_like),
+            file_id: facts.file_id,
+            content,
+        }),
     }
 }

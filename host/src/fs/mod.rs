@@ -77,6 +77,12 @@ pub fn with_rules(
     })
 }
 
+/// Whether `path` is `root` or lies under it, compared as the platform
+/// compares paths (both as written: resolve them first).
+pub fn under(root: &Path, path: &Path) -> bool {
+    under_root::relative_to(root, path).is_some()
+}
+
 /// What tells the item at `path` from any other: its device and file
 /// number (a final symlink not followed); `None` when nothing is there.
 pub fn identity(path: &Path) -> Result<Option<(u64, u64)>, HostError> {

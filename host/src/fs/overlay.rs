@@ -6,40 +6,12 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{MAIN_SEPARATOR, MAIN_SEPARATOR_STR, Path};
 
-use serde::{Deserialize, Serialize};
 use tidyup_core::{BatchMove, Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
 
 use super::names;
 use super::{Fingerprint, HostFs, refuse_move_into_itself};
 
-/// One change of a dry-run plan.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "op", rename_all = "snake_case")]
-pub enum PlanStep {
-    /// Create a folder (and its missing parents).
-    CreateFolder {
-        /// The folder.
-        path: String,
-    },
-    /// Move or rename an item.
-    Move {
-        /// Where it is.
-        from: String,
-        /// Where it goes.
-        to: String,
-        /// The source as planned.
-        source: Fingerprint,
-        /// Whether an item at `to` is replaced.
-        replaces: bool,
-    },
-    /// Delete an item.
-    Delete {
-        /// The item.
-        path: String,
-        /// The item as planned.
-        source: Fingerprint,
-    },
-}
+pub use tidyup_core::PlanStep;
 
 /// A path of the overlay that is not (or no longer) the real one.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -10,7 +10,7 @@ use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError
 
 use super::case::{ItemId, differ_only_in_case, item_id, not_found_is_false, rename_case_only};
 use super::cross_device::{CrossDeviceHooks, move_path, move_path_staged};
-use super::fingerprint::{Facts, Fingerprint, content_hash};
+use super::fingerprint::{self, Facts, Fingerprint, content_hash};
 use super::location::{Location, real_location};
 use super::names;
 use super::windows_names::check_platform_path;
@@ -211,13 +211,22 @@ impl HostFs for RealFs {
             Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(err) => return Err(host_error(&err)),
         };
-        let facts = Facts::of_std(&meta);
+        // `std` has no file index on Windows: the identity as `fs/case` reads it.
+        let identified = |mut facts: Facts| -> Result<Facts, HostError> {
+            if facts.file_id.is_none() {
+                facts.file_id = id_of(path)?;
+            }
+            Ok(facts)
+        };
+        let facts = identified(Facts::of_std(&meta))?;
         if !facts.hashable() {
-            return Ok(Some(Fingerprint::new(&facts, None)));
+            return Ok(Some(fingerprint::of(&facts, None)));
         }
         let file = regular_file::open(path).map_err(|err| host_error(&err))?;
-        let facts = Facts::of_std(&file.metadata().map_err(|err| host_error(&err))?);
+        let facts = identified(Facts::of_std(
+            &file.metadata().map_err(|err| host_error(&err))?,
+        ))?;
         let content = content_hash(file).map_err(|err| host_error(&err))?;
-        Ok(Some(Fingerprint::new(&facts, Some(content))))
+        Ok(Some(fingerprint::of(&facts, Some(content))))
     }
 }

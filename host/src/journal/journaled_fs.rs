@@ -56,6 +56,12 @@ impl<F: HostFs> JournaledFs<F> {
         })
     }
 
+    /// `Ok` when the item at `path` may be moved, renamed or deleted
+    /// ([`HostFs::may_change`]), nothing changed.
+    pub fn may_change(&mut self, path: &str) -> Result<(), HostError> {
+        self.inner.may_change(path)
+    }
+
     /// The fingerprint of the item at `path` (`None` when nothing is there).
     pub fn fingerprint(&mut self, path: &str) -> Result<Option<Fingerprint>, HostError> {
         self.inner.fingerprint(path)

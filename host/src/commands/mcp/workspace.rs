@@ -50,6 +50,8 @@ struct Current {
     /// The roots, the first being where relative paths resolve.
     roots: Vec<PathBuf>,
     stack: Stack,
+    /// The rules file in force, as a plan records it.
+    rules: Option<tidyup_core::PlanRules>,
 }
 
 /// The connection's files: no roots yet (every primitive refused, saying
@@ -137,7 +139,12 @@ impl Workspace {
             .map(|root| root.display().to_string())
             .collect();
         let line = texts::working_in(self.policy.lang, &shown, session.as_deref());
-        self.current = Some(Current { roots, stack });
+        let rules = crate::dry_run::rules_record(rules.as_ref());
+        self.current = Some(Current {
+            roots,
+            stack,
+            rules,
+        });
         Ok(Some(line))
     }
 
@@ -176,10 +183,11 @@ impl Workspace {
                     target: current.roots.first().cloned().unwrap_or_default(),
                     roots,
                     created: chrono::Local::now().to_rfc3339(),
+                    rules: current.rules.clone(),
                     steps,
                 };
-                self.endings
-                    .push(Ending::Planned(plan.save(&self.store)?, count));
+                let saved = crate::dry_run::save(&plan, &self.store)?;
+                self.endings.push(Ending::Planned(saved, count));
             }
         }
         Ok(())

@@ -12,16 +12,18 @@ use tidyup_core::Lang;
 use super::hub::Hub;
 use super::shared::{Shared, lock};
 use super::status::Phase;
-use crate::dry_run::{ApplyWatch, DryRunPlan};
+use crate::dry_run::{Allowed, ApplyWatch, DryRunPlan};
 use crate::journal::{self, JournalStore, SessionKind, UndoRefusal};
 
 /// Carries out `plan` (or saves it, in a dry run) and sends the report
 /// and the history; `unticked` files of the plan table were left out by
 /// the person, and the report counts them among those left.
 pub async fn apply(shared: &Arc<Shared>, plan: DryRunPlan, unticked: usize) {
-    let (lang, dry_run) = {
+    let (lang, dry_run, allowed) = {
         let status = shared.status();
-        (status.settings.client.lang, status.settings.dry_run)
+        let settings = &status.settings;
+        let allowed = Allowed::of_roots(settings.roots.as_deref());
+        (settings.client.lang, settings.dry_run, allowed)
     };
     let store = shared.store.clone();
     let mut watch = Progress {
@@ -32,7 +34,8 @@ pub async fn apply(shared: &Arc<Shared>, plan: DryRunPlan, unticked: usize) {
         if dry_run {
             return saved(&store, &plan, lang);
         }
-        crate::dry_run::apply_watched(&store, &plan, lang, SessionKind::Window, &mut watch)
+        let kind = SessionKind::Window;
+        crate::dry_run::apply_watched(&store, &plan, &allowed, lang, kind, &mut watch)
             .map(|report| applied(&report, unticked, lang))
     })
     .await;
@@ -112,7 +115,7 @@ fn saved(store: &JournalStore, plan: &DryRunPlan, lang: Lang) -> anyhow::Result<
             vec![lang.window_nothing_ticked()],
         ));
     }
-    let path = plan.save(store)?;
+    let path = crate::dry_run::save(plan, store)?;
     let mut lines = vec![lang.dry_run_plan_heading(plan.steps.len())];
     lines.extend(
         crate::dry_run::describe(&plan.steps, lang)

@@ -8,7 +8,9 @@ use std::path::{Component, Path, PathBuf};
 
 use serde::Deserialize;
 use serde_json::{Value, json};
-use tidyup_core::{DryRunStep, Lang, PlanEntry, PlanInput, PlanRow, PlanTable, plan_table};
+use tidyup_core::{
+    DryRunStep, Lang, PlanEntry, PlanInput, PlanRow, PlanRules, PlanTable, plan_table,
+};
 
 use super::status::CurrentPlan;
 use crate::dry_run::DryRunPlan;
@@ -92,11 +94,13 @@ fn entries(folder: &Path) -> Vec<PlanEntry> {
 /// The plan of the ticked rows of `plan` on `target`: each row's move or
 /// delete in the plan's order (a changed destination moves the file to
 /// `target/to/NAME`, its folder made first), with the planned folders the
-/// kept moves need. `Err` is the text refusing the request.
+/// kept moves need, under the `rules` file the window follows. `Err` is
+/// the text refusing the request.
 pub fn ticked(
     plan: &CurrentPlan,
     target: &Path,
     roots: Option<Vec<PathBuf>>,
+    rules: Option<PlanRules>,
     rows: &[Ticked],
     lang: Lang,
 ) -> Result<DryRunPlan, String> {
@@ -182,6 +186,7 @@ pub fn ticked(
         target: target.to_path_buf(),
         roots,
         created: chrono::Local::now().to_rfc3339(),
+        rules,
         steps,
     })
 }

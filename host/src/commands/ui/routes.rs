@@ -291,6 +291,7 @@ async fn apply(State(shared): Shared_, headers: HeaderMap, bytes: Bytes) -> Resp
             current,
             &settings.target_dir,
             settings.roots.clone(),
+            crate::dry_run::rules_record(settings.rules.as_ref()),
             &asked.rows,
             lang,
         )

@@ -24,7 +24,7 @@ use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError
 
 use super::case::{differ_only_in_case, item_id, not_found_is_false, rename_case_only};
 use super::cross_device::{self, CrossDeviceHooks, End, crosses_devices, move_across};
-use super::fingerprint::{Facts, Fingerprint, content_hash};
+use super::fingerprint::{self, Facts, Fingerprint, content_hash};
 use super::folder_cache::FolderCache;
 use super::location::{Location, real_location};
 use super::names;
@@ -471,13 +471,13 @@ impl HostFs for SandboxFs {
         };
         let facts = Facts::of_cap(&meta);
         if !facts.hashable() {
-            return Ok(Some(Fingerprint::new(&facts, None)));
+            return Ok(Some(fingerprint::of(&facts, None)));
         }
         // The facts and the hash of the very file opened.
         let file =
             regular_file::open_in(&root.dir, &relative).map_err(|err| root.refusal(path, &err))?;
         let facts = Facts::of_cap(&file.metadata().map_err(|err| root.refusal(path, &err))?);
         let content = content_hash(file.into_std()).map_err(|err| root.refusal(path, &err))?;
-        Ok(Some(Fingerprint::new(&facts, Some(content))))
+        Ok(Some(fingerprint::of(&facts, Some(content))))
     }
 }

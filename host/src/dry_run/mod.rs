@@ -4,70 +4,65 @@
 //! see [`Fingerprint`]) or looks in use now (the core's
 //! [`tidyup_core::in_use`]: a download being written, a lock file).
 
+mod grant;
+mod placed;
+
 use crate::words::{InUseWords, SessionWords, UndoApplyWords};
-use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, bail};
-use serde::{Deserialize, Serialize};
-use tidyup_core::{FileSystem, InUse, Lang, companions, in_use};
+use anyhow::Context;
+use tidyup_core::{FileSystem, InUse, Lang, PlanProblem, companions, in_use};
 
 use crate::failure::Failure;
 use crate::fs::{Fingerprint, HostFs, PlanStep, Protected};
 use crate::journal::{Journal, JournalStore, JournaledFs, SessionKind};
+use placed::{Deferred, Placed, at_or_below, parent};
 
-/// A saved plan.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DryRunPlan {
-    /// The target directory it was made for.
-    pub target: PathBuf,
-    /// The sandbox roots, or `None` when the sandbox was off.
-    pub roots: Option<Vec<PathBuf>>,
-    /// When it was made (RFC 3339, local time).
-    pub created: String,
-    /// The changes, in order.
-    pub steps: Vec<PlanStep>,
+pub use grant::{Allowed, record as rules_record};
+
+/// A saved plan: the core's `SavedPlan`, its reading and checks pure.
+pub use tidyup_core::SavedPlan as DryRunPlan;
+
+/// Writes `plan` under the store's plans directory; returns its path.
+pub fn save(plan: &DryRunPlan, store: &JournalStore) -> anyhow::Result<PathBuf> {
+    let dir = store.plans_dir();
+    fs::create_dir_all(&dir)?;
+    let name = plan
+        .target
+        .file_name()
+        .map_or_else(|| "root".into(), crate::fs::names::shown);
+    let stamp = chrono::Local::now().format("%Y%m%d-%H%M%S");
+    let mut path = dir.join(format!("{stamp}-{name}.json"));
+    let mut n = 2;
+    while path.exists() {
+        path = dir.join(format!("{stamp}-{name}-{n}.json"));
+        n += 1;
+    }
+    fs::write(&path, serde_json::to_vec_pretty(plan)?)?;
+    Ok(path)
 }
 
-impl DryRunPlan {
-    /// Writes the plan under the store's plans directory; returns its path.
-    pub fn save(&self, store: &JournalStore) -> anyhow::Result<PathBuf> {
-        let dir = store.plans_dir();
-        fs::create_dir_all(&dir)?;
-        let name = self
-            .target
-            .file_name()
-            .map_or_else(|| "root".into(), crate::fs::names::shown);
-        let stamp = chrono::Local::now().format("%Y%m%d-%H%M%S");
-        let mut path = dir.join(format!("{stamp}-{name}.json"));
-        let mut n = 2;
-        while path.exists() {
-            path = dir.join(format!("{stamp}-{name}-{n}.json"));
-            n += 1;
+/// Reads a plan file and checks it ([`DryRunPlan::read`]): plans saved by
+/// earlier versions, whose fingerprints cannot show every edit, and plans
+/// whose steps leave their folders or name no identified item are refused.
+pub fn load(path: &Path) -> anyhow::Result<DryRunPlan> {
+    let shown = path.display().to_string();
+    let text = crate::regular_file::read_to_string(path)
+        .with_context(|| Failure::CannotRead(shown.clone()))?;
+    DryRunPlan::read(&text).map_err(|problem| match problem {
+        PlanProblem::NotAPlan(cause) => anyhow::Error::msg(cause).context(Failure::NotAPlan(shown)),
+        PlanProblem::EarlierVersion => Failure::PlanFromAnEarlierVersion(shown).into(),
+        PlanProblem::NotAFolderPath(folder) => Failure::PlanFolderNotPlain {
+            plan: shown,
+            folder,
         }
-        fs::write(&path, serde_json::to_vec_pretty(self)?)?;
-        Ok(path)
-    }
-
-    /// Reads a plan file. Plans saved by earlier versions, whose
-    /// fingerprints cannot show every edit, are refused.
-    pub fn load(path: &Path) -> anyhow::Result<Self> {
-        let text = crate::regular_file::read_to_string(path)
-            .with_context(|| Failure::CannotRead(path.display().to_string()))?;
-        let plan: Self = serde_json::from_str(&text)
-            .with_context(|| Failure::NotAPlan(path.display().to_string()))?;
-        let complete = plan.steps.iter().all(|step| match step {
-            PlanStep::CreateFolder { .. } => true,
-            PlanStep::Move { source, .. } | PlanStep::Delete { source, .. } => source.is_complete(),
-        });
-        if !complete {
-            bail!(Failure::PlanFromAnEarlierVersion(
-                path.display().to_string()
-            ));
+        .into(),
+        PlanProblem::Outside(step) => Failure::PlanStepOutside { plan: shown, step }.into(),
+        PlanProblem::Unidentified(step) => {
+            Failure::PlanSourceUnidentified { plan: shown, step }.into()
         }
-        Ok(plan)
-    }
+    })
 }
 
 /// One line per step, for people, in `lang`.
@@ -121,15 +116,30 @@ impl ApplyWatch for Unwatched {
     }
 }
 
-/// Carries out a plan through the sandbox of its roots, the excludes of the
-/// target's rules file and a new journaled session. A step whose source is gone or changed, or whose destination
-/// appeared since, is refused and reported; the others go on. A planned
-/// folder is made only when a move into it (or below it) is carried out,
-/// just before that move, so a plan whose moves are refused leaves no empty
-/// folder behind; a folder planned with no move into it at all (one asked
-/// for empty) is made at the end.
-pub fn apply(store: &JournalStore, plan: &DryRunPlan, lang: Lang) -> anyhow::Result<ApplyReport> {
-    apply_watched(store, plan, lang, SessionKind::Session, &mut Unwatched)
+/// Carries out a plan in the sandbox of its target and of the folders
+/// `allowed` now (never the roots the file names: a plan reaching beyond
+/// them is refused whole, see [`Allowed`]), under the rules file it was
+/// made under (refused when that is gone or changed) and in a new
+/// journaled session. A step whose source is gone or changed, or whose
+/// destination appeared since, is refused and reported; the others go on.
+/// A planned folder is made only when a move into it (or below it, or of
+/// it) is carried out, just before that move, so a plan whose moves are
+/// refused leaves no empty folder behind; a folder planned with no move
+/// into it at all (one asked for empty) is made at the end.
+pub fn apply(
+    store: &JournalStore,
+    plan: &DryRunPlan,
+    allowed: &Allowed,
+    lang: Lang,
+) -> anyhow::Result<ApplyReport> {
+    apply_watched(
+        store,
+        plan,
+        allowed,
+        lang,
+        SessionKind::Session,
+        &mut Unwatched,
+    )
 }
 
 /// [`apply`] as a session of `kind`, telling `watch` of each move or
@@ -138,17 +148,18 @@ pub fn apply(store: &JournalStore, plan: &DryRunPlan, lang: Lang) -> anyhow::Res
 pub fn apply_watched(
     store: &JournalStore,
     plan: &DryRunPlan,
+    allowed: &Allowed,
     lang: Lang,
     kind: SessionKind,
     watch: &mut dyn ApplyWatch,
 ) -> anyhow::Result<ApplyReport> {
-    let inner = crate::fs::base(plan.roots.as_deref(), &Protected::tidyup_own(store.root()))
+    let roots = grant::roots(plan, allowed)?;
+    let rules = grant::rules(plan)?;
+    let inner = crate::fs::base(roots.as_deref(), &Protected::tidyup_own(store.root()))
         .context(Failure::CannotOpenPlanRoots)?;
-    // The rules file as it is now: what it protects today stays untouched.
-    let target = std::path::Path::new(&plan.target);
-    let rules = crate::rules_file::load(target, None)?;
-    let inner = crate::fs::with_rules(inner, target, rules.as_ref(), plan.roots.as_deref())?;
-    let journal = Journal::of_kind(store.clone(), &plan.target, plan.roots.clone(), kind);
+    let target = plan.target.as_path();
+    let inner = crate::fs::with_rules(inner, target, rules.as_ref(), roots.as_deref())?;
+    let journal = Journal::of_kind(store.clone(), &plan.target, roots, kind);
     let mut files = JournaledFs::new(inner, journal);
     let mut report = ApplyReport::default();
     let mut placed = Placed::default();
@@ -208,92 +219,6 @@ pub fn apply_watched(
     Ok(report)
 }
 
-/// The items this apply has moved, by where they now are, with their
-/// fingerprints right after: a later step on such an item expects exactly
-/// that (a move itself changes an item's ctime, and across file systems
-/// its identity).
-#[derive(Default)]
-struct Placed(HashMap<String, Fingerprint>);
-
-impl Placed {
-    /// Whether `now`, found at `path`, is what the plan (or this apply) left there.
-    fn unchanged(&self, path: &str, planned: &Fingerprint, now: &Fingerprint) -> bool {
-        match self.0.get(path) {
-            Some(left) => left == now,
-            None => planned.matches(now),
-        }
-    }
-
-    /// Notes the move `from` → `to`: what was placed at or below `from` is
-    /// now below `to`, and `to` holds `now`.
-    fn moved(&mut self, from: &str, to: &str, now: Option<Fingerprint>) {
-        let carried: Vec<(String, Fingerprint)> = self
-            .0
-            .iter()
-            .filter(|(path, _)| path.as_str() != from && at_or_below(path, from))
-            .map(|(path, print)| (format!("{to}{}", &path[from.len()..]), print.clone()))
-            .collect();
-        self.removed(from);
-        self.removed(to);
-        self.0.extend(carried);
-        if let Some(now) = now {
-            self.0.insert(to.to_owned(), now);
-        }
-    }
-
-    /// Notes that `path` (and what was below it) is gone.
-    fn removed(&mut self, path: &str) {
-        self.0.retain(|placed, _| !at_or_below(placed, path));
-    }
-}
-
-/// The planned folders not made yet, each with its step's line, and how
-/// many were made (each counts as an applied step).
-#[derive(Default)]
-struct Deferred {
-    pending: Vec<(String, String)>,
-    made: usize,
-}
-
-impl Deferred {
-    /// Makes, in plan order, the pending folders that hold `to`: its
-    /// folder and those above it.
-    fn make_for<F: HostFs>(
-        &mut self,
-        files: &mut JournaledFs<F>,
-        to: &str,
-        lang: Lang,
-    ) -> Result<(), String> {
-        let Some(folder) = parent(to) else {
-            return Ok(());
-        };
-        while let Some(at) = self
-            .pending
-            .iter()
-            .position(|(path, _)| at_or_below(folder, path))
-        {
-            let path = &self.pending[at].0;
-            files
-                .create_dir_all(path)
-                .map_err(|e| lang.host_failure(&e))?;
-            self.pending.remove(at);
-            self.made += 1;
-        }
-        Ok(())
-    }
-}
-
-/// The folder `path` lies in (by either separator).
-fn parent(path: &str) -> Option<&str> {
-    path.rfind(['/', '\\']).map(|at| &path[..at])
-}
-
-/// Whether `path` is `root` or lies below it.
-fn at_or_below(path: &str, root: &str) -> bool {
-    path.strip_prefix(root)
-        .is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '\\']))
-}
-
 /// Why the item at `path` looks in use now, if it does: by its name, or by
 /// a download manager's file beside it (what cannot be looked at counts as
 /// absent).
@@ -344,6 +269,11 @@ fn check_and_run<F: HostFs>(
             source,
             replaces,
         } => {
+            // Refused by a policy (an exclude): no folder is made for it.
+            for path in [from, to] {
+                files.may_change(path).map_err(|e| lang.host_failure(&e))?;
+            }
+            folders.make_within(files, placed, from, lang)?;
             check_unchanged(files, placed, from, source, lang)?;
             if let Some(why) = in_use_now(files, from) {
                 return Err(lang.apply_source_in_use(from, why));
@@ -351,13 +281,15 @@ fn check_and_run<F: HostFs>(
             if !replaces && files.stat(to).map_err(|e| lang.host_failure(&e))?.is_some() {
                 return Err(lang.apply_destination_taken(to));
             }
-            folders.make_for(files, to, lang)?;
+            folders.make_for(files, placed, to, lang)?;
             files.rename(from, to).map_err(|e| lang.host_failure(&e))?;
             let now = files.fingerprint(to).ok().flatten();
             placed.moved(from, to, now);
             Ok(())
         }
         PlanStep::Delete { path, source } => {
+            files.may_change(path).map_err(|e| lang.host_failure(&e))?;
+            folders.make_within(files, placed, path, lang)?;
             check_unchanged(files, placed, path, source, lang)?;
             files
                 .remove_dir_all(path)
