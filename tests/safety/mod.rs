@@ -10,6 +10,8 @@ mod dry_run;
 mod escapes;
 mod failed_moves;
 mod lookups;
+#[cfg(unix)]
+mod names;
 mod overlay_folders;
 mod own_data;
 mod support;

@@ -53,10 +53,15 @@ pub(crate) fn rename_case_only(
     mut rename: impl FnMut(&Path, &Path) -> io::Result<()>,
     mut exists: impl FnMut(&Path) -> io::Result<bool>,
 ) -> io::Result<()> {
-    let name = from.file_name().map_or_else(String::new, names::shown);
+    let name = from.file_name().unwrap_or_default();
     let mut temporary = None;
     for attempt in 1..=CASE_RENAME_TRIES {
-        let candidate = from.with_file_name(format!(".{name}.tidyup-case-{attempt}"));
+        // `.NAME.tidyup-case-N`, the name shortened to fit 255 bytes.
+        let tag = format!(".tidyup-case-{attempt}");
+        let mut candidate = std::ffi::OsString::from(".");
+        candidate.push(names::shortened(name, 255 - 1 - tag.len()));
+        candidate.push(tag);
+        let candidate = from.with_file_name(candidate);
         if !exists(&candidate)? {
             temporary = Some(candidate);
             break;

@@ -1,6 +1,7 @@
 //! Reading journals back: `tidyup undo`, `tidyup history`, `tidyup trash --purge`.
 
 use crate::words::{CommandsWords, UndoApplyWords};
+use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
@@ -10,7 +11,7 @@ use tidyup_core::{EntryKind, ErrorCode, Lang};
 
 use super::{JournalStore, Record, SessionKind};
 use crate::failure::Failure;
-use crate::fs::{HostFs, Protected};
+use crate::fs::{HostFs, Protected, names};
 
 /// What `tidyup history` shows of a session.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -128,7 +129,7 @@ fn effective(records: &[Record]) -> Vec<&Record> {
             continue;
         };
         let voided = kept.iter().rposition(
-            |kept| matches!(kept, Some(Record::Moved { from: f, to: t }) if f == from && t == to),
+            |kept| matches!(kept, Some(Record::Moved { from: f, to: t, .. }) if f == from && t == to),
         );
         if let Some(index) = voided {
             kept[index] = None;
@@ -164,7 +165,7 @@ pub fn undo(store: &JournalStore, session: Option<&str>, lang: Lang) -> anyhow::
         None => chosen_for_undo(store, None, false)?.session,
     };
     let records = store.read(&session)?;
-    let Some(Record::Header { roots, .. }) = records.first() else {
+    let Some(Record::Header { roots, exact, .. }) = records.first() else {
         return Err(Failure::JournalWithoutHeader(session).into());
     };
     if records.iter().any(|r| matches!(r, Record::Undone { .. })) {
@@ -176,8 +177,24 @@ pub fn undo(store: &JournalStore, session: Option<&str>, lang: Lang) -> anyhow::
         session: session.clone(),
         ..UndoReport::default()
     };
+    // A move made by copying (across file systems) made a new item: its
+    // identity is not the one journaled.
+    let copied = records
+        .iter()
+        .filter_map(|record| {
+            if let Record::Copying { from, .. } = record {
+                Some(from.as_str())
+            } else {
+                None
+            }
+        })
+        .collect();
+    let places = Places {
+        exact: *exact,
+        copied: &copied,
+    };
     for record in effective(&records).into_iter().rev() {
-        match reverse(files.as_mut(), record, lang) {
+        match reverse(files.as_mut(), record, places, lang) {
             Ok(true) => report.reversed += 1,
             Ok(false) => {}
             Err(reason) => report.skipped.push(reason),
@@ -227,14 +244,74 @@ pub fn chosen_for_undo(
     }
 }
 
+/// How a journal names the places of its records.
+#[derive(Debug, Clone, Copy)]
+struct Places<'a> {
+    /// Every path exact (see [`Record::Header`]'s `exact`); else names as
+    /// shown, found by name as when they were written.
+    exact: bool,
+    /// The sources of moves made by copying.
+    copied: &'a HashSet<&'a str>,
+}
+
+impl Places<'_> {
+    /// The path to hand the file system for a record's path `shown`
+    /// whose exact bytes, if they are not its text, are `raw`.
+    fn of(self, shown: &str, raw: Option<&str>) -> String {
+        if !self.exact {
+            return shown.to_owned();
+        }
+        let real = raw
+            .and_then(names::from_raw_hex)
+            .unwrap_or_else(|| PathBuf::from(shown));
+        names::exact(&real)
+    }
+}
+
+/// The machine's path of a record's path (the trash's).
+fn real_path(shown: &Path, raw: Option<&str>) -> PathBuf {
+    raw.and_then(names::from_raw_hex)
+        .unwrap_or_else(|| shown.to_path_buf())
+}
+
 /// Reverses one change: `Ok(true)` done, `Ok(false)` nothing to do, `Err`
 /// skipped with the reason.
-fn reverse(files: &mut dyn HostFs, record: &Record, lang: Lang) -> Result<bool, String> {
+fn reverse(
+    files: &mut dyn HostFs,
+    record: &Record,
+    places: Places<'_>,
+    lang: Lang,
+) -> Result<bool, String> {
     match record {
         Record::Header { .. } | Record::Undone { .. } | Record::RolledBack { .. } => Ok(false),
-        Record::Moved { from, to } => move_back(files, from, to, lang),
-        Record::Trashed { path, trash } => restore_from_trash(files, path, trash, lang),
-        Record::Created { path } => remove_created_folder(files, path, lang),
+        Record::Moved {
+            from,
+            to,
+            from_raw,
+            to_raw,
+            id,
+        } => {
+            let at = Move {
+                from: (from, places.of(from, from_raw.as_deref())),
+                to: (to, places.of(to, to_raw.as_deref())),
+                id: id.filter(|_| places.exact && !places.copied.contains(from.as_str())),
+            };
+            move_back(files, &at, lang)
+        }
+        Record::Trashed {
+            path,
+            trash,
+            path_raw,
+            trash_raw,
+        } => restore_from_trash(
+            files,
+            (path, &places.of(path, path_raw.as_deref())),
+            &real_path(trash, trash_raw.as_deref()),
+            lang,
+        ),
+        Record::Created { path, path_raw } => {
+            remove_created_folder(files, (path, &places.of(path, path_raw.as_deref())), lang)
+        }
         Record::Copying { from, partial } => remove_partial_copy(files, from, partial, lang),
     }
 }
@@ -253,7 +330,7 @@ fn remove_partial_copy(
     let Some(copy) = files.stat(partial).map_err(|e| e.message)? else {
         return Ok(false);
     };
-    if !exists(files, from, lang)? {
+    if !exists(files, (from, from), lang)? {
         return Ok(false);
     }
     let removed = if copy.kind == EntryKind::Dir {
@@ -264,77 +341,110 @@ fn remove_partial_copy(
     removed.map(|()| false).map_err(|e| e.message)
 }
 
-/// Whether `path` exists; a path now outside the allowed directories is a
-/// reason to skip.
-fn exists(files: &mut dyn HostFs, path: &str, lang: Lang) -> Result<bool, String> {
-    files.stat(path).map(|e| e.is_some()).map_err(|e| {
+/// Whether the item at `at` (a path for the file system, and as shown)
+/// exists; a path now outside the allowed directories is a reason to skip.
+fn exists(files: &mut dyn HostFs, (shown, at): (&str, &str), lang: Lang) -> Result<bool, String> {
+    files.stat(at).map(|e| e.is_some()).map_err(|e| {
         if e.code == ErrorCode::Denied {
-            lang.undo_outside_now(path)
+            lang.undo_outside_now(shown)
         } else {
-            format!("{path}: {}", e.message)
+            format!("{shown}: {}", e.message)
         }
     })
 }
 
-/// Moves the item at `to` back to `from`.
-fn move_back(files: &mut dyn HostFs, from: &str, to: &str, lang: Lang) -> Result<bool, String> {
+/// A move to reverse: each end as shown and as handed to the file
+/// system, and the identity of the item moved, when journaled.
+struct Move<'a> {
+    from: (&'a str, String),
+    to: (&'a str, String),
+    id: Option<[u64; 2]>,
+}
+
+/// Moves the item at `to` back to `from`: only the item moved (by its
+/// identity, on the device it was on).
+fn move_back(files: &mut dyn HostFs, at: &Move, lang: Lang) -> Result<bool, String> {
+    let (from, to) = ((at.from.0, at.from.1.as_str()), (at.to.0, at.to.1.as_str()));
     match (exists(files, from, lang)?, exists(files, to, lang)?) {
         // Journaled but never made (a failed or interrupted change).
         (true, false) => return Ok(false),
-        (false, false) => return Err(lang.undo_moved_item_gone(to, from)),
+        (false, false) => return Err(lang.undo_moved_item_gone(to.0, from.0)),
         // Both names are the one item (a change of case where case is
         // ignored): renaming it back is safe, made or not.
-        (true, true) if files.same_item(from, to).map_err(|e| e.message)? => {}
-        (true, true) => return Err(lang.undo_old_place_taken(from, to)),
+        (true, true) if files.same_item(from.1, to.1).map_err(|e| e.message)? => {}
+        (true, true) => return Err(lang.undo_old_place_taken(from.0, to.0)),
         (false, true) => {}
     }
-    if let Some(parent) = std::path::Path::new(from).parent() {
-        files
-            .create_dir_all(&crate::fs::names::shown_path(parent))
-            .map_err(|e| e.message)?;
+    if let (Some([device, file]), Some(real)) = (at.id, names::exact_path(to.1))
+        && let Ok(Some((now_device, now_file))) = crate::fs::identity(&real)
+        // A move across file systems made a new item; the device tells.
+        && now_device == device
+        && now_file != file
+    {
+        return Err(lang.undo_moved_item_replaced(to.0, from.0));
     }
-    files.rename(to, from).map(|()| true).map_err(|e| e.message)
+    if let Some(parent) = parent_of(from.1) {
+        files.create_dir_all(&parent).map_err(|e| e.message)?;
+    }
+    files
+        .rename(to.1, from.1)
+        .map(|()| true)
+        .map_err(|e| e.message)
 }
 
-/// Moves the item kept at `trash` back to `path`.
+/// The folder holding the item at `path` (a path for the file system).
+fn parent_of(path: &str) -> Option<String> {
+    match names::exact_path(path) {
+        Some(real) => real.parent().map(names::exact),
+        None => Path::new(path).parent().map(names::shown_path),
+    }
+}
+
+/// Moves the item kept at `trash` back to `path` (as shown, and as handed
+/// to the file system).
 fn restore_from_trash(
     files: &mut dyn HostFs,
-    path: &str,
+    path: (&str, &str),
     trash: &Path,
     lang: Lang,
 ) -> Result<bool, String> {
-    let shown = trash.display().to_string();
+    let shown = names::shown_path(trash);
     match (
         fs::symlink_metadata(trash).is_ok(),
         exists(files, path, lang)?,
     ) {
         // Journaled but never made.
         (false, true) => return Ok(false),
-        (false, false) => return Err(lang.undo_not_in_trash(&shown, path)),
-        (true, true) => return Err(lang.undo_trashed_place_taken(path, &shown)),
+        (false, false) => return Err(lang.undo_not_in_trash(&shown, path.0)),
+        (true, true) => return Err(lang.undo_trashed_place_taken(path.0, &shown)),
         (true, false) => {}
     }
     files
-        .move_in(trash, path)
+        .move_in(trash, path.1)
         .map(|()| true)
         .map_err(|e| e.message)
 }
 
-/// Removes the folder created at `path`, when it is still an empty folder.
-fn remove_created_folder(files: &mut dyn HostFs, path: &str, lang: Lang) -> Result<bool, String> {
-    match files.stat(path).map_err(|e| e.message)? {
+/// Removes the folder created at `path` (as shown, and as handed to the
+/// file system), when it is still an empty folder.
+fn remove_created_folder(
+    files: &mut dyn HostFs,
+    (shown, at): (&str, &str),
+    lang: Lang,
+) -> Result<bool, String> {
+    match files.stat(at).map_err(|e| e.message)? {
         None => Ok(false),
         Some(entry) if entry.kind == EntryKind::Dir => {
-            if files.list(path).map_err(|e| e.message)?.is_empty() {
+            if files.list(at).map_err(|e| e.message)?.is_empty() {
                 files
-                    .remove_dir_all(path)
+                    .remove_dir_all(at)
                     .map(|()| true)
                     .map_err(|e| e.message)
             } else {
-                Err(lang.undo_folder_not_empty(path))
+                Err(lang.undo_folder_not_empty(shown))
             }
         }
-        Some(_) => Err(lang.undo_no_longer_a_folder(path)),
+        Some(_) => Err(lang.undo_no_longer_a_folder(shown)),
     }
 }
 
