@@ -12,6 +12,8 @@ mod failed_moves;
 mod lookups;
 #[cfg(unix)]
 mod names;
+#[cfg(unix)]
+mod names_property;
 mod overlay_folders;
 mod own_data;
 mod support;
