@@ -19,11 +19,12 @@
 //!
 //! Both forms map back to the bytes with no context ([`candidates`]), so an
 //! escaped name still reaches its item in a folder where it would now be
-//! listed decoded. A decoded name that equals a UTF-8 name in the same
-//! folder is shown escaped instead ([`listed`]), and an exact UTF-8 name
-//! always wins, so no listed name is ambiguous (save an escaped form that
-//! some other name spells out literally: the UTF-8 name, then the decoded
-//! one, wins).
+//! listed decoded. No two names of a folder are listed alike ([`listed`]):
+//! a form some other name of the folder already is gives way to the next
+//! (decoded, escaped, then escaped with `%00` padding), and an exact UTF-8
+//! name always wins, so every listed name maps back to exactly one item.
+//! Shown names are for people and the model: the journal keeps exact
+//! bytes, and hands them back as [`exact`] paths.
 //!
 //! Windows names are UTF-16; a name with an unpaired surrogate is shown
 //! with U+FFFD and cannot be reached (not covered).
@@ -336,7 +337,7 @@ pub fn from_raw_hex(hex: &str) -> Option<PathBuf> {
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStringExt;
-        if hex.len() % 2 != 0 {
+        if !hex.len().is_multiple_of(2) {
             return None;
         }
         let bytes = (0..hex.len())
@@ -370,7 +371,8 @@ pub fn shortened(name: &OsStr, max: usize) -> OsString {
     }
     #[cfg(not(unix))]
     {
-        shortened(OsStr::new(&name.to_string_lossy()), max)
+        let text = name.to_string_lossy().into_owned();
+        shortened(OsStr::new(text.as_str()), max)
     }
 }
 
