@@ -212,3 +212,78 @@ async fn moves_onto_the_longest_names_and_their_undo() {
     let undone = undo(data.path());
     assert_eq!(raw_tree_of(target), before, "{out}\n{undone}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn undo_leaves_an_item_that_replaced_the_one_moved() {
+    let (target, data) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let target = &dunce::canonicalize(target.path()).unwrap();
+    write_raw(target, b"a.txt", b"the one moved");
+    model_session(
+        target,
+        data.path(),
+        &[(
+            "move_file",
+            json!({ "source": "a.txt", "destination": "Docs/a.txt" }),
+        )],
+    )
+    .await;
+    // Another file takes its place under the very same bytes.
+    write_raw(target, b"Docs/new.txt", b"another item");
+    std::fs::rename(target.join("Docs/new.txt"), target.join("Docs/a.txt")).unwrap();
+    let undone = undo(data.path());
+    assert!(undone.stdout.contains("is another item now"), "{undone}");
+    assert!(!target.join("a.txt").exists(), "{undone}");
+    assert_eq!(
+        std::fs::read(target.join("Docs/a.txt")).unwrap(),
+        b"another item"
+    );
+}
+
+/// A journal as tidyup wrote it before records held exact bytes: paths as
+/// shown, a trashed name that is not UTF-8 kept in the trash by its bytes.
+#[test]
+fn a_journal_written_before_exact_records_still_undoes() {
+    let (target, data) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let target = &dunce::canonicalize(target.path()).unwrap();
+    let data = data.path();
+    let session = "20260101-000000-old";
+    std::fs::create_dir(target.join("Docs")).unwrap();
+    write_raw(
+        target,
+        &[b"Docs/".as_slice(), &gbk("文档.txt")].concat(),
+        b"gbk notes",
+    );
+    let trash = data.join("trash").join(session);
+    std::fs::create_dir_all(&trash).unwrap();
+    write_raw(&trash, b"0001-caf\xe9.txt", b"latin-1 name");
+    std::fs::create_dir_all(data.join("journal")).unwrap();
+    let t = target.to_str().unwrap();
+    let lines = [
+        json!({ "op": "header", "session": session, "target": t, "roots": [t],
+                "started": "2026-01-01T00:00:00+00:00", "kind": "session" }),
+        json!({ "op": "created", "path": format!("{t}/Docs") }),
+        json!({ "op": "moved", "from": format!("{t}/文档.txt"), "to": format!("{t}/Docs/文档.txt") }),
+        json!({ "op": "trashed", "path": format!("{t}/caf%E9.txt"),
+                "trash": trash.join("0001-caf%E9.txt") }),
+    ];
+    let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
+    std::fs::write(data.join("journal").join(format!("{session}.jsonl")), text).unwrap();
+
+    let undone = undo(data);
+    assert!(
+        undone.stdout.contains("3 changes reversed, 0 skipped"),
+        "{undone}"
+    );
+    let after = raw_tree_of(target);
+    assert_eq!(
+        after.get(&gbk("文档.txt")).map(Vec::as_slice),
+        Some(b"gbk notes".as_slice()),
+        "{after:?}"
+    );
+    assert_eq!(
+        after.get(b"caf\xe9.txt".as_slice()).map(Vec::as_slice),
+        Some(b"latin-1 name".as_slice()),
+        "{after:?}"
+    );
+    assert_eq!(after.len(), 2, "{after:?}");
+}

@@ -268,10 +268,15 @@ impl Places<'_> {
     }
 }
 
-/// The machine's path of a record's path (the trash's).
-fn real_path(shown: &Path, raw: Option<&str>) -> PathBuf {
-    raw.and_then(names::from_raw_hex)
-        .unwrap_or_else(|| shown.to_path_buf())
+/// The machine's path of a trashed item's place in the trash, `shown`
+/// (its exact bytes `raw` when they are not its text). A journal written
+/// before exact records named it as shown: found by that name.
+fn trash_path(places: Places, shown: &Path, raw: Option<&str>) -> PathBuf {
+    match raw.and_then(names::from_raw_hex) {
+        Some(real) => real,
+        None if places.exact => shown.to_path_buf(),
+        None => names::resolve(shown, |path| fs::symlink_metadata(path).is_ok()),
+    }
 }
 
 /// Reverses one change: `Ok(true)` done, `Ok(false)` nothing to do, `Err`
@@ -306,7 +311,7 @@ fn reverse(
         } => restore_from_trash(
             files,
             (path, &places.of(path, path_raw.as_deref())),
-            &real_path(trash, trash_raw.as_deref()),
+            &trash_path(places, trash, trash_raw.as_deref()),
             lang,
         ),
         Record::Created { path, path_raw } => {
