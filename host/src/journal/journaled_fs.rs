@@ -158,10 +158,13 @@ impl<F: HostFs> FileSystem for JournaledFs<F> {
     tidyup_core::forward_file_system!(inner => stat, stat_many, list, count, read_bytes, digests);
 
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+        from_the_core(path)?;
         self.operation(|files| files.create_dir_all_journaled(path))
     }
 
     fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+        from_the_core(from)?;
+        from_the_core(to)?;
         self.operation(|files| files.rename_journaled(from, to))
     }
 
@@ -170,12 +173,24 @@ impl<F: HostFs> FileSystem for JournaledFs<F> {
     }
 
     fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
+        from_the_core(path)?;
         self.operation(|files| files.checked_trash(path))
     }
 
     fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+        from_the_core(path)?;
         self.operation(|files| files.checked_trash(path))
     }
+}
+
+/// Refuses a path holding a NUL (code `denied`): no name holds one, and
+/// an exact path (`names::exact`) is the host's own, never a change asked
+/// from above.
+fn from_the_core(path: &str) -> Result<(), HostError> {
+    if path.contains('\0') {
+        return Err(HostError::new(ErrorCode::Denied, names::readable(path)));
+    }
+    Ok(())
 }
 
 impl<F: HostFs> JournaledFs<F> {
@@ -353,6 +368,8 @@ impl<F: HostFs> JournaledFs<F> {
     /// Whether one move of a batch may go ahead: its source exists and may
     /// change, and nothing is at its destination.
     fn check_new(&mut self, step: &BatchMove) -> MoveResult {
+        from_the_core(&step.from)?;
+        from_the_core(&step.to)?;
         // Located once for these checks and the policies' (the file system
         // below locates a path once per operation): what is there comes
         // with where it is.
