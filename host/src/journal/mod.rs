@@ -8,6 +8,7 @@
 //! `trash/SESSION/` (deleted and replaced items, renamed there).
 
 mod journaled_fs;
+mod reverse;
 mod undo;
 
 use std::ffi::{OsStr, OsString};
