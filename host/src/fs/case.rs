@@ -127,4 +127,25 @@ mod tests {
         assert!(item_id(&dir, Path::new("REPORT.txt")).unwrap().is_some());
         assert_eq!(item_id(&dir, Path::new("gone")).unwrap(), None);
     }
+
+    #[test]
+    fn the_temporary_name_of_a_case_rename_fits_whatever_the_name() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = Dir::open_ambient_dir(temp.path(), ambient_authority()).unwrap();
+        let long = format!("{}.txt", "r".repeat(250));
+        dir.write(&long, "numbers").unwrap();
+        let upper = long.to_uppercase();
+        rename_case_only(
+            Path::new(&long),
+            Path::new(&upper),
+            |a, b| dir.rename(a, &dir, b),
+            |path| {
+                dir.symlink_metadata(path)
+                    .map(|_| true)
+                    .or_else(not_found_is_false)
+            },
+        )
+        .unwrap();
+        assert_eq!(dir.read_to_string(&upper).unwrap(), "numbers");
+    }
 }
