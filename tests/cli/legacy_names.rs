@@ -2,14 +2,13 @@
 //! shares leave them on Linux) are listed readably, reached by the name
 //! shown, moved with their bytes kept, and put back exactly by `undo`.
 
-use std::collections::BTreeMap;
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 use serde_json::json;
 use tidyup_test_kit::e2e::{
-    MockProvider, Outcome, Tidyup, numbered_calls, target_dir, text_reply, tool_reply,
+    MockProvider, Outcome, Tidyup, numbered_calls, raw_tree_of, target_dir, text_reply, tool_reply,
 };
 
 /// `text` in GBK bytes (not UTF-8).
@@ -25,31 +24,6 @@ fn gbk(text: &str) -> Vec<u8> {
 /// Writes a file named by raw `name` bytes in `dir`.
 fn write_raw(dir: &Path, name: &[u8], contents: &[u8]) {
     std::fs::write(dir.join(OsStr::from_bytes(name)), contents).unwrap();
-}
-
-/// Everything under `dir`, names as their exact bytes: each folder with no
-/// contents, each file with its bytes.
-fn raw_tree(dir: &Path) -> BTreeMap<Vec<u8>, Option<Vec<u8>>> {
-    let mut found = BTreeMap::new();
-    let mut pending = vec![dir.to_path_buf()];
-    while let Some(folder) = pending.pop() {
-        for entry in std::fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            let relative = path
-                .strip_prefix(dir)
-                .unwrap()
-                .as_os_str()
-                .as_bytes()
-                .to_vec();
-            if path.is_dir() {
-                found.insert(relative, None);
-                pending.push(path);
-            } else {
-                found.insert(relative, Some(std::fs::read(&path).unwrap()));
-            }
-        }
-    }
-    found
 }
 
 fn undo(data: &Path) -> Outcome {
@@ -69,7 +43,7 @@ fn the_offline_planner_organizes_gbk_names_and_undo_restores_their_bytes() {
     write_raw(target, &minutes, b"PK\x03\x04 minutes");
     write_raw(target, &photo, b"\xff\xd8\xff\xe0 photo");
     write_raw(target, "报告.pdf".as_bytes(), b"%PDF-1.4 report");
-    let before = raw_tree(target);
+    let before = raw_tree_of(target);
 
     let out = Tidyup::bare()
         .arg(target)
@@ -80,7 +54,7 @@ fn the_offline_planner_organizes_gbk_names_and_undo_restores_their_bytes() {
     assert_eq!(out.code(), 0, "{out}");
     assert!(out.stdout.contains("会议纪要.docx"), "{out}");
     assert!(!out.stdout.contains('\u{fffd}'), "{out}");
-    let after = raw_tree(target);
+    let after = raw_tree_of(target);
     let documents = [b"Documents/".as_slice(), &minutes].concat();
     let images = [b"Images/".as_slice(), &photo].concat();
     assert_eq!(
@@ -94,7 +68,7 @@ fn the_offline_planner_organizes_gbk_names_and_undo_restores_their_bytes() {
     let undone = undo(data.path());
     assert_eq!(undone.code(), 0, "{undone}");
     assert_eq!(
-        raw_tree(target),
+        raw_tree_of(target),
         before,
         "undo puts every byte back: {undone}"
     );
@@ -110,7 +84,7 @@ async fn a_model_moves_a_gbk_name_as_listed_and_undo_restores_its_bytes() {
     // A UTF-8 name that the GBK one would decode to: that one is escaped.
     write_raw(target, &gbk("报告.pdf"), b"gbk report");
     write_raw(target, "报告.pdf".as_bytes(), b"utf-8 report");
-    let before = raw_tree(target);
+    let before = raw_tree_of(target);
 
     let calls = numbered_calls(&[
         ("list_files", json!({ "path": "." })),
@@ -140,28 +114,24 @@ async fn a_model_moves_a_gbk_name_as_listed_and_undo_restores_its_bytes() {
     assert!(!results[2].contains("does not exist"), "{results:?}");
     assert!(results[3].contains("会议纪要.docx"), "{results:?}");
 
-    let after = raw_tree(target);
+    let after = raw_tree_of(target);
     let moved = [b"Docs/".as_slice(), &minutes].concat();
-    assert_eq!(
-        after.get(&moved),
-        Some(&Some(b"minutes".to_vec())),
-        "{after:?}"
-    );
+    assert_eq!(after.get(&moved), Some(&b"minutes".to_vec()), "{after:?}");
     let escaped = [b"Docs/".as_slice(), &gbk("报告.pdf")].concat();
     assert_eq!(
         after.get(&escaped),
-        Some(&Some(b"gbk report".to_vec())),
+        Some(&b"gbk report".to_vec()),
         "{after:?}"
     );
     assert_eq!(
         after.get("报告.pdf".as_bytes()),
-        Some(&Some(b"utf-8 report".to_vec()))
+        Some(&b"utf-8 report".to_vec())
     );
 
     let undone = undo(data.path());
     assert_eq!(undone.code(), 0, "{undone}");
     assert_eq!(
-        raw_tree(target),
+        raw_tree_of(target),
         before,
         "undo puts every byte back: {undone}"
     );

@@ -10,6 +10,10 @@ mod dry_run;
 mod escapes;
 mod failed_moves;
 mod lookups;
+#[cfg(unix)]
+mod names;
+#[cfg(unix)]
+mod names_property;
 mod overlay_folders;
 mod own_data;
 mod plan_reach;

@@ -150,6 +150,9 @@ fn a_journal_cut_short_by_a_crash_still_undoes() {
             &Record::Moved {
                 from: "/nowhere/x".into(),
                 to: "/nowhere/y".into(),
+                from_raw: None,
+                to_raw: None,
+                id: None,
             },
         )
         .unwrap();

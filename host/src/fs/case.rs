@@ -53,10 +53,15 @@ pub(crate) fn rename_case_only(
     mut rename: impl FnMut(&Path, &Path) -> io::Result<()>,
     mut exists: impl FnMut(&Path) -> io::Result<bool>,
 ) -> io::Result<()> {
-    let name = from.file_name().map_or_else(String::new, names::shown);
+    let name = from.file_name().unwrap_or_default();
     let mut temporary = None;
     for attempt in 1..=CASE_RENAME_TRIES {
-        let candidate = from.with_file_name(format!(".{name}.tidyup-case-{attempt}"));
+        // `.NAME.tidyup-case-N`, the name shortened to fit 255 bytes.
+        let tag = format!(".tidyup-case-{attempt}");
+        let mut candidate = std::ffi::OsString::from(".");
+        candidate.push(names::shortened(name, 255 - 1 - tag.len()));
+        candidate.push(tag);
+        let candidate = from.with_file_name(candidate);
         if !exists(&candidate)? {
             temporary = Some(candidate);
             break;
@@ -121,5 +126,26 @@ mod tests {
         );
         assert!(item_id(&dir, Path::new("REPORT.txt")).unwrap().is_some());
         assert_eq!(item_id(&dir, Path::new("gone")).unwrap(), None);
+    }
+
+    #[test]
+    fn the_temporary_name_of_a_case_rename_fits_whatever_the_name() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = Dir::open_ambient_dir(temp.path(), ambient_authority()).unwrap();
+        let long = format!("{}.txt", "r".repeat(250));
+        dir.write(&long, "numbers").unwrap();
+        let upper = long.to_uppercase();
+        rename_case_only(
+            Path::new(&long),
+            Path::new(&upper),
+            |a, b| dir.rename(a, &dir, b),
+            |path| {
+                dir.symlink_metadata(path)
+                    .map(|_| true)
+                    .or_else(not_found_is_false)
+            },
+        )
+        .unwrap();
+        assert_eq!(dir.read_to_string(&upper).unwrap(), "numbers");
     }
 }

@@ -103,6 +103,15 @@ pub(crate) fn rename_checked_first<F: HostFs + ?Sized>(
     files.rename_staged(from, to, staging)
 }
 
+/// Whether `err`, met looking at a path, says nothing can be there: it is
+/// not there, or its name is longer than any a file system holds.
+pub(crate) fn nothing_there(err: &io::Error) -> bool {
+    matches!(
+        err.kind(),
+        io::ErrorKind::NotFound | io::ErrorKind::InvalidFilename
+    )
+}
+
 /// The refusal of a move whose destination `path` is taken.
 pub(crate) fn already_exists(path: &str) -> HostError {
     HostError::new(

@@ -19,11 +19,12 @@
 //!
 //! Both forms map back to the bytes with no context ([`candidates`]), so an
 //! escaped name still reaches its item in a folder where it would now be
-//! listed decoded. A decoded name that equals a UTF-8 name in the same
-//! folder is shown escaped instead ([`listed`]), and an exact UTF-8 name
-//! always wins, so no listed name is ambiguous (save an escaped form that
-//! some other name spells out literally: the UTF-8 name, then the decoded
-//! one, wins).
+//! listed decoded. No two names of a folder are listed alike ([`listed`]):
+//! a form some other name of the folder already is gives way to the next
+//! (decoded, escaped, then escaped with `%00` padding), and an exact UTF-8
+//! name always wins, so every listed name maps back to exactly one item.
+//! Shown names are for people and the model: the journal keeps exact
+//! bytes, and hands them back as [`exact`] paths.
 //!
 //! Windows names are UTF-16; a name with an unpaired surrogate is shown
 //! with U+FFFD and cannot be reached (not covered).
@@ -49,15 +50,91 @@ pub fn shown_entries<M, E>(found: &[(OsString, M)], entry: impl Fn(String, &M) -
         .collect()
 }
 
-/// Every name of one folder as shown, in the same order: a decoded name
-/// that a UTF-8 name of the folder already is, is escaped instead.
+/// Every name of one folder as shown, in the same order, no two alike: a
+/// UTF-8 name as it is; a name that is not UTF-8 decoded, else escaped,
+/// whichever no UTF-8 name of the folder already is (and no other name
+/// took first, a decoded form before an escaped one, then in byte order);
+/// when both are taken, escaped with `%00` (never a byte of a name) put
+/// before its extension as often as it takes to be free. Each form maps
+/// back to its bytes alone ([`candidates`]).
 pub fn listed(names: &[OsString]) -> Vec<String> {
-    let plain: HashSet<&str> = names.iter().filter_map(|name| name.to_str()).collect();
-    names
+    let mut taken: HashSet<String> = names
         .iter()
-        .map(|name| shown_among(name, |text| plain.contains(text)))
-        .collect()
+        .filter_map(|name| name.to_str().map(str::to_owned))
+        .collect();
+    let mut shown: Vec<Option<String>> = names
+        .iter()
+        .map(|name| name.to_str().map(str::to_owned))
+        .collect();
+    let mut others: Vec<usize> = (0..names.len()).filter(|&i| shown[i].is_none()).collect();
+    others.sort_by(|&a, &b| names[a].cmp(&names[b]));
+    // Decoded forms first, as `candidates` tries them first.
+    for pass in [Form::Decoded, Form::Escaped] {
+        for &index in &others {
+            if shown[index].is_some() {
+                continue;
+            }
+            if let Some(text) = form(&names[index], pass).filter(|text| !taken.contains(text)) {
+                taken.insert(text.clone());
+                shown[index] = Some(text);
+            }
+        }
+    }
+    for index in others {
+        if shown[index].is_none() {
+            let text = padded_free(&names[index], |text| taken.contains(text));
+            taken.insert(text.clone());
+            shown[index] = Some(text);
+        }
+    }
+    shown.into_iter().map(Option::unwrap_or_default).collect()
 }
+
+/// The two plain ways a name that is not UTF-8 is shown.
+#[derive(Clone, Copy)]
+enum Form {
+    Decoded,
+    Escaped,
+}
+
+/// `name` (not UTF-8) in `form`, when it has one.
+fn form(name: &OsStr, form: Form) -> Option<String> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        match form {
+            Form::Decoded => decoded(name.as_bytes()),
+            Form::Escaped => Some(escaped(name.as_bytes())),
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = form;
+        Some(name.to_string_lossy().into_owned())
+    }
+}
+
+/// `name` escaped with the fewest `%00` before its extension that makes a
+/// text `taken` does not hold (at most one more than the names taken).
+fn padded_free(name: &OsStr, taken: impl Fn(&str) -> bool) -> String {
+    let plain = form(name, Form::Escaped).unwrap_or_default();
+    let (stem, extension) = match plain.rfind('.') {
+        Some(dot) if dot > 0 => plain.split_at(dot),
+        Some(_) | None => (plain.as_str(), ""),
+    };
+    let mut padding = String::new();
+    loop {
+        padding.push_str(PAD);
+        let text = format!("{stem}{padding}{extension}");
+        if !taken(&text) {
+            return text;
+        }
+    }
+}
+
+/// The escape of a NUL byte, which no name holds: padding that sets a
+/// shown form apart, dropped when the form is read back.
+const PAD: &str = "%00";
 
 /// A path, each of its names as [`shown`].
 pub fn shown_path(path: &Path) -> String {
@@ -103,11 +180,15 @@ fn shown_among(name: &OsStr, taken: impl Fn(&str) -> bool) -> String {
 /// resolved) and is a shown form (decoded, then escaped) of a name that is,
 /// replaced by that name; from the first name found in neither way on, the
 /// rest as written.
-/// A path the OS takes as it is (every name there) comes back unchanged.
+/// A path the OS takes as it is (every name there) comes back unchanged,
+/// and an [`exact`] one as the bytes it holds.
 pub fn resolve(path: &Path, exists: impl Fn(&Path) -> bool) -> PathBuf {
     let Some(text) = path.to_str() else {
         return path.to_path_buf();
     };
+    if let Some(exact) = exact_path(text) {
+        return exact;
+    }
     // Every shown form of a non-UTF-8 name holds a non-ASCII character or
     // a `%`: a plain path needs no look.
     if !may_be_shown_form(text) || exists(path) {
@@ -167,15 +248,17 @@ pub fn destination(from: &Path, to: PathBuf, exists: impl Fn(&Path) -> bool) -> 
 }
 
 /// The bytes a new name `new` (as shown) gets for an item whose real name
-/// is `own` (not UTF-8): GB18030 for a name shown decoded, the escapes
-/// turned back into bytes for one shown escaped; `None` when `new` has no
+/// is `own` (not UTF-8): the escapes turned back into bytes for one shown
+/// escaped (padding dropped), else GB18030 for a name shown decoded; `None` when `new` has no
 /// such form (plain ASCII, say), and it is written as UTF-8.
 fn carried(own: &OsStr, new: &str) -> Option<OsString> {
     #[cfg(unix)]
     {
         use std::os::unix::ffi::{OsStrExt, OsStringExt};
+        // The escaped form first: it spells the bytes exactly, where the
+        // GB18030 of an escaped text (`%CEĵ%B5`) would be other bytes.
         let bytes = if decoded(own.as_bytes()).is_some() {
-            encoded(new).or_else(|| unescaped(new))
+            unescaped(new).or_else(|| encoded(new))
         } else {
             unescaped(new)
         };
@@ -189,7 +272,8 @@ fn carried(own: &OsStr, new: &str) -> Option<OsString> {
 }
 
 /// The real names (not UTF-8) that `shown` may be the shown form of:
-/// its GB18030 bytes, then its escapes as bytes; at most one of each.
+/// its GB18030 bytes, then its escapes as bytes (padding dropped); at most
+/// one of each.
 pub fn candidates(shown: &str) -> Vec<OsString> {
     #[cfg(unix)]
     {
@@ -260,9 +344,17 @@ fn escaped(bytes: &[u8]) -> String {
     text
 }
 
-/// The bytes (not UTF-8) whose [`escaped`] form is exactly `text`, if any.
+/// The bytes (not UTF-8) whose [`escaped`] form is exactly `text` once
+/// its padding (`%00`, see [`listed`]) is dropped, if any.
 #[cfg(unix)]
 fn unescaped(text: &str) -> Option<Vec<u8>> {
+    let unpadded;
+    let text = if text.contains(PAD) {
+        unpadded = text.replace(PAD, "");
+        unpadded.as_str()
+    } else {
+        text
+    };
     let mut bytes = Vec::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find('%') {
@@ -280,6 +372,11 @@ fn unescaped(text: &str) -> Option<Vec<u8>> {
     bytes.extend_from_slice(rest.as_bytes());
     (std::str::from_utf8(&bytes).is_err() && escaped(&bytes) == text).then_some(bytes)
 }
+
+#[path = "names_exact.rs"]
+mod exact;
+
+pub use exact::{exact, exact_path, from_raw_hex, raw_unless_text, readable, shortened};
 
 #[cfg(all(test, unix))]
 #[path = "names_tests.rs"]

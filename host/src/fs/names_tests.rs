@@ -143,3 +143,45 @@ fn shown_path_shows_each_name() {
     let path = PathBuf::from(os(&[b"/tmp/".as_slice(), &gbk("下载")].concat()));
     assert_eq!(shown_path(&path), "/tmp/下载");
 }
+
+#[test]
+fn no_two_names_of_a_folder_are_listed_alike_and_each_maps_back() {
+    // A literal escape beside the bytes it spells; a GBK name whose decoded
+    // form is the escape of UTF-8 text with a Latin-1 byte; both decoded
+    // and escaped forms of a GBK name taken by literal names.
+    let names = [
+        OsString::from("caf%E9.txt"),
+        os(b"caf\xe9.txt"),
+        os(&[gbk("文").as_slice(), b"%E9"].concat()),
+        os(&["文".as_bytes(), b"\xe9"].concat()),
+        OsString::from("报告.pdf"),
+        OsString::from("%B1%A8%B8%E6.pdf"),
+        os(&gbk("报告.pdf")),
+    ];
+    let shown = listed(&names);
+    assert_eq!(shown[1], "caf%E9%00.txt");
+    assert_eq!(shown[2], "文%E9");
+    assert_eq!(shown[6], "%B1%A8%B8%E6%00.pdf");
+    assert_eq!(shown.iter().collect::<HashSet<_>>().len(), names.len());
+    for (name, text) in names.iter().zip(&shown) {
+        // As `resolve` finds it: the name as written, else the first
+        // candidate the folder holds.
+        let found = if names.contains(&OsString::from(text)) {
+            OsString::from(text)
+        } else {
+            candidates(text)
+                .into_iter()
+                .find(|candidate| names.contains(candidate))
+                .unwrap()
+        };
+        assert_eq!(&found, name, "{text}");
+    }
+}
+
+#[test]
+fn exact_paths_are_their_bytes() {
+    let path = PathBuf::from(os(b"/t/caf\xe9.txt"));
+    assert_eq!(exact_path(&exact(&path)), Some(path.clone()));
+    assert_eq!(resolve(Path::new(&exact(&path)), |_| false), path);
+    assert_eq!(exact_path("/t/caf%E9.txt"), None);
+}

@@ -67,7 +67,7 @@ impl FileSystem for RealFs {
             .to_owned();
         match fs::symlink_metadata(checked(path)?) {
             Ok(meta) => Ok(Some(std_entry(name, &meta))),
-            Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(err) if super::nothing_there(&err) => Ok(None),
             Err(err) => Err(host_error(&err)),
         }
     }
@@ -138,8 +138,14 @@ impl HostFs for RealFs {
     }
 
     fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
+        let exact = names::exact_path(to).is_some();
         let (from, to) = (checked(from)?, checked(to)?);
-        let (from, to) = (from.as_path(), names::destination(&from, to, there));
+        let to = if exact {
+            to
+        } else {
+            names::destination(&from, to, there)
+        };
+        let from = from.as_path();
         let to = to.as_path();
         if differ_only_in_case(from, to) {
             let id = id_of(from)?;
@@ -163,13 +169,16 @@ impl HostFs for RealFs {
 
     fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
         let from = checked(path)?;
-        let outside = names::destination(&from, outside.to_path_buf(), there);
-        move_path(&from, &outside).map_err(|err| host_error(&err))
+        move_path(&from, outside).map_err(|err| host_error(&err))
     }
 
     fn move_in(&mut self, outside: &Path, path: &str) -> Result<(), HostError> {
         let outside = names::resolve(outside, there);
-        let to = names::destination(&outside, checked(path)?, there);
+        let to = if names::exact_path(path).is_some() {
+            checked(path)?
+        } else {
+            names::destination(&outside, checked(path)?, there)
+        };
         move_path(&outside, &to).map_err(|err| host_error(&err))
     }
 

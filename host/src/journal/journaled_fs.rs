@@ -67,38 +67,77 @@ impl<F: HostFs> JournaledFs<F> {
         self.inner.fingerprint(path)
     }
 
-    /// Moves the item at `path` into the trash, journaled first; returns
-    /// where it is kept.
-    fn trash(&mut self, path: &str) -> Result<PathBuf, HostError> {
-        let name = Path::new(path)
+    /// Where the item at `path` really is, every name its exact bytes, as
+    /// the file system below locates it (once per operation).
+    fn real(&mut self, path: &str) -> Result<PathBuf, HostError> {
+        Ok(self.inner.locate(path)?.item)
+    }
+
+    /// The record of the move `from` → `to` about to be made: the paths as
+    /// given and their exact bytes (the destination's name as the move
+    /// will write it, see [`names::destination`]), and the item's identity.
+    /// `to` is as given, `at` as the file system below is handed it.
+    fn moved_record(&mut self, from: &str, to: &str, at: &str) -> Result<Record, HostError> {
+        let real_from = self.real(from)?;
+        let real_to = match names::exact_path(at) {
+            Some(exact) => exact,
+            None => {
+                let located_to = self.real(at)?;
+                names::destination(&real_from, located_to, |path| {
+                    std::fs::symlink_metadata(path).is_ok()
+                })
+            }
+        };
+        let id = crate::fs::identity(&real_from)
+            .ok()
+            .flatten()
+            .map(|(device, file)| [device, file]);
+        Ok(Record::Moved {
+            from: from.to_owned(),
+            to: to.to_owned(),
+            from_raw: names::raw_unless_text(from, &real_from),
+            to_raw: names::raw_unless_text(to, &real_to),
+            id,
+        })
+    }
+
+    /// Moves the item at `path` (as shown; `at` as the file system below
+    /// is handed it) into the trash, journaled first; returns where it is
+    /// kept and where it was (exact paths).
+    fn trash(&mut self, path: &str, at: &str) -> Result<(PathBuf, PathBuf), HostError> {
+        let real = self.real(at)?;
+        let name = real
             .file_name()
-            .map_or_else(|| "item".to_owned(), names::shown);
+            .map_or_else(|| "item".into(), std::ffi::OsStr::to_os_string);
         let trash = self
             .journal
             .next_trash_path(&name)
             .map_err(|err| host_error(&err))?;
+        let shown_trash = names::shown_path(&trash);
         self.record(&Record::Trashed {
             path: path.to_owned(),
-            trash: trash.clone(),
+            trash_raw: names::raw_unless_text(&shown_trash, &trash),
+            trash: PathBuf::from(shown_trash),
+            path_raw: names::raw_unless_text(path, &real),
         })?;
-        self.inner.move_out(path, &trash)?;
-        Ok(trash)
+        self.inner.move_out(at, &trash)?;
+        Ok((trash, real))
     }
 
     /// After the move `from` → `to` failed with `err`: puts back the
-    /// destination it replaced (kept at `trashed`) and journals that the
-    /// move never happened. Returns the error to report.
+    /// destination it replaced (kept at `trashed`, from where it was) and
+    /// journals that the move never happened. Returns the error to report.
     fn roll_back(
         &mut self,
         from: &str,
         to: &str,
-        trashed: Option<PathBuf>,
+        trashed: Option<(PathBuf, PathBuf)>,
         err: HostError,
     ) -> HostError {
-        let Some(trash) = trashed else {
+        let Some((trash, place)) = trashed else {
             return err;
         };
-        match self.inner.move_in(&trash, to) {
+        match self.inner.move_in(&trash, &names::exact(&place)) {
             Ok(()) => {
                 // Without this record `undo` still finds nothing to do, only
                 // less precisely; the failure to report stays the move's.
@@ -125,10 +164,13 @@ impl<F: HostFs> FileSystem for JournaledFs<F> {
     tidyup_core::forward_file_system!(inner => stat, stat_many, list, count, read_bytes, digests);
 
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+        from_the_core(path)?;
         self.operation(|files| files.create_dir_all_journaled(path))
     }
 
     fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+        from_the_core(from)?;
+        from_the_core(to)?;
         self.operation(|files| files.rename_journaled(from, to))
     }
 
@@ -137,12 +179,24 @@ impl<F: HostFs> FileSystem for JournaledFs<F> {
     }
 
     fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
+        from_the_core(path)?;
         self.operation(|files| files.checked_trash(path))
     }
 
     fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+        from_the_core(path)?;
         self.operation(|files| files.checked_trash(path))
     }
+}
+
+/// Refuses a path holding a NUL (code `denied`): no name holds one, and
+/// an exact path (`names::exact`) is the host's own, never a change asked
+/// from above.
+fn from_the_core(path: &str) -> Result<(), HostError> {
+    if path.contains('\0') {
+        return Err(HostError::new(ErrorCode::Denied, names::readable(path)));
+    }
+    Ok(())
 }
 
 impl<F: HostFs> JournaledFs<F> {
@@ -168,8 +222,10 @@ impl<F: HostFs> JournaledFs<F> {
             }
         }
         for created in missing.iter().rev() {
+            let real = self.real(created)?;
             self.record(&Record::Created {
                 path: created.clone(),
+                path_raw: names::raw_unless_text(created, &real),
             })?;
         }
         self.inner.create_dir_all(path)
@@ -184,15 +240,17 @@ impl<F: HostFs> JournaledFs<F> {
         self.inner.may_change(from)?;
         self.inner.may_change(to)?;
         refuse_move_into_itself(from, to)?;
-        let replaced = match self.inner.stat(to)? {
+        let to_at = self.destination_named(from, to)?;
+        let at = to_at.as_str();
+        let replaced = match self.inner.stat(at)? {
             // The source itself (another case of its name where case is
             // ignored): a rename, nothing is replaced.
-            Some(_) if self.inner.same_item(from, to)? => false,
+            Some(_) if self.inner.same_item(from, at)? => false,
             // A folder with contents is never replaced nor merged into:
             // refused here, before anything changes, whatever the platform
             // would do with the rename.
             Some(entry) if entry.kind == EntryKind::Dir => {
-                if !self.inner.list(to)?.is_empty() {
+                if !self.inner.list(at)?.is_empty() {
                     return Err(HostError::new(
                         ErrorCode::NotEmpty,
                         Failure::FolderWithContentsAt(to.to_owned()).to_string(),
@@ -205,18 +263,38 @@ impl<F: HostFs> JournaledFs<F> {
         };
         // A replaced destination stays recoverable.
         let trashed = if replaced {
-            Some(self.trash(to)?)
+            Some(self.trash(to, at)?)
         } else {
             None
         };
         let moved = self
-            .record(&Record::Moved {
-                from: from.to_owned(),
-                to: to.to_owned(),
-            })
-            .and_then(|()| self.rename_noting_copies(from, to));
+            .moved_record(from, to, at)
+            .and_then(|record| self.record(&record))
+            .and_then(|()| self.rename_noting_copies(from, at));
         // A failed move changes nothing: the replaced destination goes back.
         moved.map_err(|err| self.roll_back(from, to, trashed, err))
+    }
+
+    /// The destination `to` as the file system below is handed it: as
+    /// given, unless it reaches an item only through a shown form of
+    /// another spelling (`文档.txt` for a GBK name, `caf%E9.txt` for the
+    /// bytes it spells) that is not the source itself: then exactly the
+    /// name written (in the source's encoding, see
+    /// [`names::destination`]), so a move never replaces an item that
+    /// only looks like the name it was given.
+    fn destination_named(&mut self, from: &str, to: &str) -> Result<String, HostError> {
+        let located = self.real(to)?;
+        let Some(written) = Path::new(to).file_name() else {
+            return Ok(to.to_owned());
+        };
+        if located.file_name() == Some(written) || self.inner.same_item(from, to)? {
+            return Ok(to.to_owned());
+        }
+        let real_from = self.real(from)?;
+        let real_to = names::destination(&real_from, located.with_file_name(written), |path| {
+            std::fs::symlink_metadata(path).is_ok()
+        });
+        Ok(names::exact(&real_to))
     }
 
     /// [`FileSystem::move_batch`], journaled.
@@ -226,15 +304,15 @@ impl<F: HostFs> JournaledFs<F> {
         // before the first is made: after a crash mid-batch, undo finds
         // the ones made and skips the others (their source is still there).
         let mut results: Vec<MoveResult> = moves.iter().map(|step| self.check_new(step)).collect();
-        let records: Vec<Record> = moves
-            .iter()
-            .zip(&results)
-            .filter(|(_, checked)| checked.is_ok())
-            .map(|(step, _)| Record::Moved {
-                from: step.from.clone(),
-                to: step.to.clone(),
-            })
-            .collect();
+        let mut records = Vec::with_capacity(moves.len());
+        for (step, checked) in moves.iter().zip(results.iter_mut()) {
+            if checked.is_ok() {
+                match self.moved_record(&step.from, &step.to, &step.to) {
+                    Ok(record) => records.push(record),
+                    Err(err) => *checked = Err(err),
+                }
+            }
+        }
         self.journal.append_all(&records).map_err(|err| {
             HostError::new(
                 ErrorCode::Journal,
@@ -296,6 +374,8 @@ impl<F: HostFs> JournaledFs<F> {
     /// Whether one move of a batch may go ahead: its source exists and may
     /// change, and nothing is at its destination.
     fn check_new(&mut self, step: &BatchMove) -> MoveResult {
+        from_the_core(&step.from)?;
+        from_the_core(&step.to)?;
         // Located once for these checks and the policies' (the file system
         // below locates a path once per operation): what is there comes
         // with where it is.
@@ -319,7 +399,7 @@ impl<F: HostFs> JournaledFs<F> {
     fn checked_trash(&mut self, path: &str) -> Result<(), HostError> {
         self.inner.may_change(path)?;
         match self.inner.stat(path)? {
-            Some(_) => self.trash(path).map(|_| ()),
+            Some(_) => self.trash(path, path).map(|_| ()),
             None => Err(HostError::new(
                 ErrorCode::NotFound,
                 Failure::NotThere(path.to_owned()).to_string(),

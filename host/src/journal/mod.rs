@@ -8,8 +8,10 @@
 //! `trash/SESSION/` (deleted and replaced items, renamed there).
 
 mod journaled_fs;
+mod reverse;
 mod undo;
 
+use std::ffi::{OsStr, OsString};
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -40,25 +42,49 @@ pub enum Record {
         /// recorded (then told by the session's name).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         kind: Option<SessionKind>,
+        /// Whether every path of the records below is exact: its bytes in
+        /// the record's `*_raw` field, else its text. Absent in journals
+        /// written before: their paths are names as shown, found by name.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        exact: bool,
     },
     /// A directory that did not exist was created.
     Created {
-        /// Its path.
+        /// Its path, as shown.
         path: String,
+        /// Its exact bytes in hex, when they are not `path`'s text.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        path_raw: Option<String>,
     },
     /// An item was moved or renamed.
     Moved {
-        /// Where it was.
+        /// Where it was, as shown.
         from: String,
-        /// Where it went.
+        /// Where it went, as shown.
         to: String,
+        /// `from`'s exact bytes in hex, when they are not its text.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from_raw: Option<String>,
+        /// `to`'s exact bytes in hex, when they are not its text.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to_raw: Option<String>,
+        /// The item's device and file number before the move, where the
+        /// platform tells them: `undo` moves back only that item.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<[u64; 2]>,
     },
     /// An item was deleted or replaced: it went to the trash.
     Trashed {
-        /// Where it was.
+        /// Where it was, as shown.
         path: String,
-        /// Where it is kept.
+        /// Where it is kept, as shown.
         trash: PathBuf,
+        /// `path`'s exact bytes in hex, when they are not its text.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        path_raw: Option<String>,
+        /// `trash`'s exact bytes in hex, when they are not its text.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        trash_raw: Option<String>,
     },
     /// A move of `from` across file systems began its copy at `partial`,
     /// beside its destination, to be renamed into place when whole. A copy
@@ -289,6 +315,7 @@ impl Journal {
             roots,
             started: chrono::Local::now().to_rfc3339(),
             kind: Some(kind),
+            exact: true,
         };
         Self {
             store,
@@ -354,32 +381,25 @@ impl Journal {
         }
     }
 
-    /// A fresh place in this session's trash for an item named `name`:
-    /// `NNNN-NAME`, the name shortened (at a character's end) so the whole
-    /// fits in the 255 bytes a file system holds. The counter keeps it
-    /// unique; the journal keeps the original name for `undo`.
-    pub fn next_trash_path(&mut self, name: &str) -> io::Result<PathBuf> {
+    /// A fresh place in this session's trash for an item named `name`
+    /// (its exact bytes): `NNNN-NAME`, the name shortened (at a character's
+    /// end when it is text) so the whole fits in the 255 bytes a file
+    /// system holds. The counter keeps it unique; the journal keeps the
+    /// original name for `undo`.
+    pub fn next_trash_path(&mut self, name: &OsStr) -> io::Result<PathBuf> {
         let dir = self.store.trash_dir(&self.session);
         fs::create_dir_all(&dir)?;
         self.trashed += 1;
-        let number = format!("{:04}-", self.trashed);
-        let kept = shortened(name, NAME_MAX_BYTES.saturating_sub(number.len()));
-        Ok(dir.join(format!("{number}{kept}")))
+        let mut kept = OsString::from(format!("{:04}-", self.trashed));
+        let room = NAME_MAX_BYTES.saturating_sub(kept.len());
+        kept.push(crate::fs::names::shortened(name, room));
+        Ok(dir.join(kept))
     }
 }
 
 /// The longest name, in bytes, a file system holds (ext4, APFS, NTFS in
 /// UTF-16 units, which never outnumber the bytes).
 const NAME_MAX_BYTES: usize = 255;
-
-/// The start of `name` within `max` bytes, cut at a character's end.
-fn shortened(name: &str, max: usize) -> &str {
-    let mut end = name.len().min(max);
-    while !name.is_char_boundary(end) {
-        end -= 1;
-    }
-    &name[..end]
-}
 
 fn write_line(file: &mut File, record: &Record) -> io::Result<()> {
     let mut line = serde_json::to_vec(record).map_err(io::Error::other)?;

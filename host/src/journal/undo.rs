@@ -1,16 +1,17 @@
 //! Reading journals back: `tidyup undo`, `tidyup history`, `tidyup trash --purge`.
 
-use crate::words::{CommandsWords, UndoApplyWords};
+use crate::words::CommandsWords;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
 use anyhow::Context;
-use tidyup_core::{EntryKind, ErrorCode, Lang};
+use tidyup_core::Lang;
 
+use super::reverse::{Places, reverse};
 use super::{JournalStore, Record, SessionKind};
 use crate::failure::Failure;
-use crate::fs::{HostFs, Protected};
+use crate::fs::Protected;
 
 /// What `tidyup history` shows of a session.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -127,7 +128,7 @@ fn effective(records: &[Record]) -> Vec<&Record> {
             continue;
         };
         let voided = kept.iter().rposition(
-            |kept| matches!(kept, Some(Record::Moved { from: f, to: t }) if f == from && t == to),
+            |kept| matches!(kept, Some(Record::Moved { from: f, to: t, .. }) if f == from && t == to),
         );
         if let Some(index) = voided {
             kept[index] = None;
@@ -163,7 +164,7 @@ pub fn undo(store: &JournalStore, session: Option<&str>, lang: Lang) -> anyhow::
         None => chosen_for_undo(store, None, false)?.session,
     };
     let records = store.read(&session)?;
-    let Some(Record::Header { roots, .. }) = records.first() else {
+    let Some(Record::Header { roots, exact, .. }) = records.first() else {
         return Err(Failure::JournalWithoutHeader(session).into());
     };
     if records.iter().any(|r| matches!(r, Record::Undone { .. })) {
@@ -175,8 +176,24 @@ pub fn undo(store: &JournalStore, session: Option<&str>, lang: Lang) -> anyhow::
         session: session.clone(),
         ..UndoReport::default()
     };
+    // A move made by copying (across file systems) made a new item: its
+    // identity is not the one journaled.
+    let copied = records
+        .iter()
+        .filter_map(|record| {
+            if let Record::Copying { from, .. } = record {
+                Some(from.as_str())
+            } else {
+                None
+            }
+        })
+        .collect();
+    let places = Places {
+        exact: *exact,
+        copied: &copied,
+    };
     for record in effective(&records).into_iter().rev() {
-        match reverse(files.as_mut(), record, lang) {
+        match reverse(files.as_mut(), record, places, lang) {
             Ok(true) => report.reversed += 1,
             Ok(false) => {}
             Err(reason) => report.skipped.push(reason),
@@ -224,117 +241,6 @@ pub fn chosen_for_undo(
         None => UndoRefusal::NothingToUndo,
     }
     .into())
-}
-
-/// Reverses one change: `Ok(true)` done, `Ok(false)` nothing to do, `Err`
-/// skipped with the reason.
-fn reverse(files: &mut dyn HostFs, record: &Record, lang: Lang) -> Result<bool, String> {
-    match record {
-        Record::Header { .. } | Record::Undone { .. } | Record::RolledBack { .. } => Ok(false),
-        Record::Moved { from, to } => move_back(files, from, to, lang),
-        Record::Trashed { path, trash } => restore_from_trash(files, path, trash, lang),
-        Record::Created { path } => remove_created_folder(files, path, lang),
-        Record::Copying { from, partial } => remove_partial_copy(files, from, partial, lang),
-    }
-}
-
-/// Removes the copy a move across file systems was making at `partial`
-/// when its process was killed: only while the item moved is still at
-/// `from` (the copy is then a mere copy; once the source was set aside the
-/// copy is left alone). Nothing there: the move finished or cleaned up.
-/// Not a change of the session's, so never counted.
-fn remove_partial_copy(
-    files: &mut dyn HostFs,
-    from: &str,
-    partial: &str,
-    lang: Lang,
-) -> Result<bool, String> {
-    let Some(copy) = files.stat(partial).map_err(|e| e.message)? else {
-        return Ok(false);
-    };
-    if !exists(files, from, lang)? {
-        return Ok(false);
-    }
-    let removed = if copy.kind == EntryKind::Dir {
-        files.remove_dir_all(partial)
-    } else {
-        files.remove_file(partial)
-    };
-    removed.map(|()| false).map_err(|e| e.message)
-}
-
-/// Whether `path` exists; a path now outside the allowed directories is a
-/// reason to skip.
-fn exists(files: &mut dyn HostFs, path: &str, lang: Lang) -> Result<bool, String> {
-    files.stat(path).map(|e| e.is_some()).map_err(|e| {
-        if e.code == ErrorCode::Denied {
-            lang.undo_outside_now(path)
-        } else {
-            format!("{path}: {}", e.message)
-        }
-    })
-}
-
-/// Moves the item at `to` back to `from`.
-fn move_back(files: &mut dyn HostFs, from: &str, to: &str, lang: Lang) -> Result<bool, String> {
-    match (exists(files, from, lang)?, exists(files, to, lang)?) {
-        // Journaled but never made (a failed or interrupted change).
-        (true, false) => return Ok(false),
-        (false, false) => return Err(lang.undo_moved_item_gone(to, from)),
-        // Both names are the one item (a change of case where case is
-        // ignored): renaming it back is safe, made or not.
-        (true, true) if files.same_item(from, to).map_err(|e| e.message)? => {}
-        (true, true) => return Err(lang.undo_old_place_taken(from, to)),
-        (false, true) => {}
-    }
-    if let Some(parent) = std::path::Path::new(from).parent() {
-        files
-            .create_dir_all(&crate::fs::names::shown_path(parent))
-            .map_err(|e| e.message)?;
-    }
-    files.rename(to, from).map(|()| true).map_err(|e| e.message)
-}
-
-/// Moves the item kept at `trash` back to `path`.
-fn restore_from_trash(
-    files: &mut dyn HostFs,
-    path: &str,
-    trash: &Path,
-    lang: Lang,
-) -> Result<bool, String> {
-    let shown = trash.display().to_string();
-    match (
-        fs::symlink_metadata(trash).is_ok(),
-        exists(files, path, lang)?,
-    ) {
-        // Journaled but never made.
-        (false, true) => return Ok(false),
-        (false, false) => return Err(lang.undo_not_in_trash(&shown, path)),
-        (true, true) => return Err(lang.undo_trashed_place_taken(path, &shown)),
-        (true, false) => {}
-    }
-    files
-        .move_in(trash, path)
-        .map(|()| true)
-        .map_err(|e| e.message)
-}
-
-/// Removes the folder created at `path`, when it is still an empty folder.
-fn remove_created_folder(files: &mut dyn HostFs, path: &str, lang: Lang) -> Result<bool, String> {
-    match files.stat(path).map_err(|e| e.message)? {
-        None => Ok(false),
-        Some(entry) if entry.kind == EntryKind::Dir => {
-            if files.list(path).map_err(|e| e.message)?.is_empty() {
-                files
-                    .remove_dir_all(path)
-                    .map(|()| true)
-                    .map_err(|e| e.message)
-            } else {
-                Err(lang.undo_folder_not_empty(path))
-            }
-        }
-        Some(_) => Err(lang.undo_no_longer_a_folder(path)),
-    }
 }
 
 /// Frees the trash of sessions older than `older_than` (all when `None`);

@@ -10,6 +10,9 @@ pub(crate) trait UndoApplyWords {
     /// `undo`: a moved item is gone, so its old place stays empty.
     fn undo_moved_item_gone(self, to: &str, from: &str) -> String;
 
+    /// `undo`: another item is where a moved item went.
+    fn undo_moved_item_replaced(self, to: &str, from: &str) -> String;
+
     /// `undo`: something took a moved item's old place.
     fn undo_old_place_taken(self, from: &str, to: &str) -> String;
 
@@ -50,6 +53,13 @@ impl UndoApplyWords for Lang {
         self.pick(
             format!("{to} is no longer there; {from} not restored"),
             format!("{to} 已不在；{from} 未还原"),
+        )
+    }
+
+    fn undo_moved_item_replaced(self, to: &str, from: &str) -> String {
+        self.pick(
+            format!("{to} is another item now; left as it is, {from} not restored"),
+            format!("{to} 现在是另一个项目；保持原样，{from} 未还原"),
         )
     }
 

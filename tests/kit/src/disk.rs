@@ -104,3 +104,32 @@ pub fn tree_of(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
     }
     found
 }
+
+/// Everything under `dir` with names as their exact bytes (Unix names are
+/// any bytes): each folder as `relative/` with no bytes, each file with its
+/// bytes. Two calls compare equal exactly when nothing changed.
+#[cfg(unix)]
+pub fn raw_tree_of(dir: &Path) -> std::collections::BTreeMap<Vec<u8>, Vec<u8>> {
+    use std::os::unix::ffi::OsStrExt;
+    let mut found = std::collections::BTreeMap::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(folder) = pending.pop() {
+        for entry in std::fs::read_dir(&folder).expect("readable folder") {
+            let path = entry.expect("folder entry").path();
+            let mut relative = path
+                .strip_prefix(dir)
+                .expect("below dir")
+                .as_os_str()
+                .as_bytes()
+                .to_vec();
+            if path.is_dir() {
+                relative.push(b'/');
+                found.insert(relative, Vec::new());
+                pending.push(path);
+            } else {
+                found.insert(relative, std::fs::read(&path).expect("readable file"));
+            }
+        }
+    }
+    found
+}

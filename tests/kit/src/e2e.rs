@@ -2,9 +2,9 @@
 //! provider, the runner, and the shared builders and checks.
 
 pub use crate::TOOL_NAMES;
-#[cfg(unix)]
-pub use crate::disk::fifo_behind_link;
 pub use crate::disk::{at, set_mtime, target_dir, tree_of, write_file};
+#[cfg(unix)]
+pub use crate::disk::{fifo_behind_link, raw_tree_of};
 pub use crate::provider::{
     API_PREFIX, MockProvider, Recorded, error_reply, message_reply, text_reply, tool_reply,
 };

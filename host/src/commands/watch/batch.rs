@@ -98,7 +98,7 @@ impl BatchRunner {
         let mut moves: Vec<(String, String)> = Vec::new();
         for record in records {
             match record {
-                Record::Moved { from, to } => moves.push((from, to)),
+                Record::Moved { from, to, .. } => moves.push((from, to)),
                 Record::RolledBack { from, to } => {
                     moves.retain(|(f, t)| !(*f == from && *t == to));
                 }

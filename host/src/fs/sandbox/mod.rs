@@ -30,7 +30,7 @@ use super::location::{Location, real_location};
 use super::names;
 use super::under_root::{beyond_root, relative_to};
 use super::windows_names::check_platform_path;
-use super::{HostFs, Staging, entry, host_error, kind, rename_checked_first};
+use super::{HostFs, Staging, entry, host_error, kind, nothing_there, rename_checked_first};
 use crate::regular_file;
 
 mod held;
@@ -86,18 +86,29 @@ impl SandboxFs {
     /// platform compares paths) and the path relative to it (`.` for the
     /// root itself); refused when none does, or when a name in it is one
     /// the platform does not allow.
+    /// An exact path (`names::exact`) is taken as its bytes, never as
+    /// shown names.
     fn locate_in_root(&self, path: &str) -> Result<(&Root, PathBuf), HostError> {
+        if let Some(exact) = names::exact_path(path) {
+            return self.locate_path(&exact, path, false);
+        }
         if path.contains('\0') {
             return Err(denied(path));
         }
-        self.locate_path(Path::new(path), path)
+        self.locate_path(Path::new(path), path, true)
     }
 
-    /// [`Self::locate_in_root`] of `wanted`, refused as `shown`. A path
+    /// [`Self::locate_in_root`] of `wanted` (its names as shown when
+    /// `by_name`, else its exact bytes), refused as `shown`. A path
     /// whose `..` climbs out of its root through the root itself is located
     /// again from the root's parent, so it may lead into another root; each
     /// time one `..` fewer is left, so this ends.
-    fn locate_path(&self, wanted: &Path, shown: &str) -> Result<(&Root, PathBuf), HostError> {
+    fn locate_path(
+        &self,
+        wanted: &Path,
+        shown: &str,
+        by_name: bool,
+    ) -> Result<(&Root, PathBuf), HostError> {
         let (root, relative) = self
             .roots
             .iter()
@@ -105,11 +116,14 @@ impl SandboxFs {
             .max_by_key(|(root, _)| root.path.as_os_str().len())
             .ok_or_else(|| denied(shown))?;
         if let Some(beyond) = root.climbed_out(&relative) {
-            return self.locate_path(&beyond, shown);
+            return self.locate_path(&beyond, shown, by_name);
         }
         check_platform_path(&relative)?;
         if relative.as_os_str().is_empty() {
             return Ok((root, PathBuf::from(".")));
+        }
+        if !by_name {
+            return Ok((root, relative));
         }
         let relative = names::resolve(&relative, |path| root.there(path));
         Ok((root, relative))
@@ -146,7 +160,7 @@ fn is_root(relative: &Path) -> bool {
 }
 
 fn denied(path: &str) -> HostError {
-    HostError::new(ErrorCode::Denied, path.to_owned())
+    HostError::new(ErrorCode::Denied, names::readable(path))
 }
 
 impl Root {
@@ -207,10 +221,11 @@ fn cap_entry(name: String, meta: &Metadata) -> Entry {
 }
 
 fn last_name(path: &str) -> String {
-    Path::new(path)
+    let path = names::readable(path);
+    Path::new(&path)
         .file_name()
         .and_then(OsStr::to_str)
-        .unwrap_or(path)
+        .unwrap_or(&path)
         .to_owned()
 }
 
@@ -227,7 +242,7 @@ impl FileSystem for SandboxFs {
         let (root, relative) = self.locate_in_root(path)?;
         match root.dir.symlink_metadata(&relative) {
             Ok(meta) => Ok(Some(cap_entry(last_name(path), &meta))),
-            Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(err) if nothing_there(&err) => Ok(None),
             Err(err) => Err(root.refusal(path, &err)),
         }
     }
@@ -326,7 +341,11 @@ impl HostFs for SandboxFs {
         let (to_root, to_relative) = self.locate_inside(to)?;
         self.changing_item(from_root, &from_relative);
         self.changing_item(to_root, &to_relative);
-        let to_relative = names::destination(&from_relative, to_relative, |p| to_root.there(p));
+        let to_relative = if names::exact_path(to).is_some() {
+            to_relative
+        } else {
+            names::destination(&from_relative, to_relative, |p| to_root.there(p))
+        };
         if std::ptr::eq(from_root, to_root) && differ_only_in_case(&from_relative, &to_relative) {
             let dir = &from_root.dir;
             let id = item_id(dir, &from_relative).map_err(|err| from_root.refusal(from, &err))?;
@@ -374,8 +393,7 @@ impl HostFs for SandboxFs {
     fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
         let (root, relative) = self.locate_inside(path)?;
         self.changing_item(root, &relative);
-        let outside = names::destination(&relative, outside.to_path_buf(), there);
-        let out = End::ambient(&outside).map_err(|err| host_error(&err))?;
+        let out = End::ambient(outside).map_err(|err| host_error(&err))?;
         let renamed = self
             .hooks
             .rename(|| root.dir.rename(&relative, out.dir(), out.name()));
@@ -393,7 +411,11 @@ impl HostFs for SandboxFs {
         let (root, relative) = self.locate_inside(path)?;
         self.changing_item(root, &relative);
         let outside = names::resolve(outside, there);
-        let relative = names::destination(&outside, relative, |p| root.there(p));
+        let relative = if names::exact_path(path).is_some() {
+            relative
+        } else {
+            names::destination(&outside, relative, |p| root.there(p))
+        };
         let out = End::ambient(&outside).map_err(|err| host_error(&err))?;
         let renamed = self
             .hooks

@@ -1,0 +1,222 @@
+//! Reversing one journaled change, for `undo`: each place found by its
+//! exact bytes (or, in a journal written before, by its shown name), and
+//! nothing that appeared since overwritten.
+
+use std::collections::HashSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use tidyup_core::{EntryKind, ErrorCode, Lang};
+
+use super::Record;
+use crate::fs::{HostFs, names};
+use crate::words::UndoApplyWords;
+
+/// How a journal names the places of its records.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Places<'a> {
+    /// Every path exact (see [`Record::Header`]'s `exact`); else names as
+    /// shown, found by name as when they were written.
+    pub(super) exact: bool,
+    /// The sources of moves made by copying.
+    pub(super) copied: &'a HashSet<&'a str>,
+}
+
+impl Places<'_> {
+    /// The path to hand the file system for a record's path `shown`
+    /// whose exact bytes, if they are not its text, are `raw`.
+    fn of(self, shown: &str, raw: Option<&str>) -> String {
+        if !self.exact {
+            return shown.to_owned();
+        }
+        let real = raw
+            .and_then(names::from_raw_hex)
+            .unwrap_or_else(|| PathBuf::from(shown));
+        names::exact(&real)
+    }
+}
+
+/// The machine's path of a trashed item's place in the trash, `shown`
+/// (its exact bytes `raw` when they are not its text). A journal written
+/// before exact records named it as shown: found by that name.
+fn trash_path(places: Places, shown: &Path, raw: Option<&str>) -> PathBuf {
+    match raw.and_then(names::from_raw_hex) {
+        Some(real) => real,
+        None if places.exact => shown.to_path_buf(),
+        None => names::resolve(shown, |path| fs::symlink_metadata(path).is_ok()),
+    }
+}
+
+/// Reverses one change: `Ok(true)` done, `Ok(false)` nothing to do, `Err`
+/// skipped with the reason.
+pub(super) fn reverse(
+    files: &mut dyn HostFs,
+    record: &Record,
+    places: Places<'_>,
+    lang: Lang,
+) -> Result<bool, String> {
+    match record {
+        Record::Header { .. } | Record::Undone { .. } | Record::RolledBack { .. } => Ok(false),
+        Record::Moved {
+            from,
+            to,
+            from_raw,
+            to_raw,
+            id,
+        } => {
+            let at = Move {
+                from: (from, places.of(from, from_raw.as_deref())),
+                to: (to, places.of(to, to_raw.as_deref())),
+                id: id.filter(|_| places.exact && !places.copied.contains(from.as_str())),
+            };
+            move_back(files, &at, lang)
+        }
+        Record::Trashed {
+            path,
+            trash,
+            path_raw,
+            trash_raw,
+        } => restore_from_trash(
+            files,
+            (path, &places.of(path, path_raw.as_deref())),
+            &trash_path(places, trash, trash_raw.as_deref()),
+            lang,
+        ),
+        Record::Created { path, path_raw } => {
+            remove_created_folder(files, (path, &places.of(path, path_raw.as_deref())), lang)
+        }
+        Record::Copying { from, partial } => remove_partial_copy(files, from, partial, lang),
+    }
+}
+
+/// Removes the copy a move across file systems was making at `partial`
+/// when its process was killed: only while the item moved is still at
+/// `from` (the copy is then a mere copy; once the source was set aside the
+/// copy is left alone). Nothing there: the move finished or cleaned up.
+/// Not a change of the session's, so never counted.
+fn remove_partial_copy(
+    files: &mut dyn HostFs,
+    from: &str,
+    partial: &str,
+    lang: Lang,
+) -> Result<bool, String> {
+    let Some(copy) = files.stat(partial).map_err(|e| e.message)? else {
+        return Ok(false);
+    };
+    if !exists(files, (from, from), lang)? {
+        return Ok(false);
+    }
+    let removed = if copy.kind == EntryKind::Dir {
+        files.remove_dir_all(partial)
+    } else {
+        files.remove_file(partial)
+    };
+    removed.map(|()| false).map_err(|e| e.message)
+}
+
+/// Whether the item at `at` (a path for the file system, and as shown)
+/// exists; a path now outside the allowed directories is a reason to skip.
+fn exists(files: &mut dyn HostFs, (shown, at): (&str, &str), lang: Lang) -> Result<bool, String> {
+    files.stat(at).map(|e| e.is_some()).map_err(|e| {
+        if e.code == ErrorCode::Denied {
+            lang.undo_outside_now(shown)
+        } else {
+            format!("{shown}: {}", e.message)
+        }
+    })
+}
+
+/// A move to reverse: each end as shown and as handed to the file
+/// system, and the identity of the item moved, when journaled.
+struct Move<'a> {
+    from: (&'a str, String),
+    to: (&'a str, String),
+    id: Option<[u64; 2]>,
+}
+
+/// Moves the item at `to` back to `from`: only the item moved (by its
+/// identity, on the device it was on).
+fn move_back(files: &mut dyn HostFs, at: &Move, lang: Lang) -> Result<bool, String> {
+    let (from, to) = ((at.from.0, at.from.1.as_str()), (at.to.0, at.to.1.as_str()));
+    match (exists(files, from, lang)?, exists(files, to, lang)?) {
+        // Journaled but never made (a failed or interrupted change).
+        (true, false) => return Ok(false),
+        (false, false) => return Err(lang.undo_moved_item_gone(to.0, from.0)),
+        // Both names are the one item (a change of case where case is
+        // ignored): renaming it back is safe, made or not.
+        (true, true) if files.same_item(from.1, to.1).map_err(|e| e.message)? => {}
+        (true, true) => return Err(lang.undo_old_place_taken(from.0, to.0)),
+        (false, true) => {}
+    }
+    if let (Some([device, file]), Some(real)) = (at.id, names::exact_path(to.1))
+        && let Ok(Some((now_device, now_file))) = crate::fs::identity(&real)
+        // A move across file systems made a new item; the device tells.
+        && now_device == device
+        && now_file != file
+    {
+        return Err(lang.undo_moved_item_replaced(to.0, from.0));
+    }
+    if let Some(parent) = parent_of(from.1) {
+        files.create_dir_all(&parent).map_err(|e| e.message)?;
+    }
+    files
+        .rename(to.1, from.1)
+        .map(|()| true)
+        .map_err(|e| e.message)
+}
+
+/// The folder holding the item at `path` (a path for the file system).
+fn parent_of(path: &str) -> Option<String> {
+    match names::exact_path(path) {
+        Some(real) => real.parent().map(names::exact),
+        None => Path::new(path).parent().map(names::shown_path),
+    }
+}
+
+/// Moves the item kept at `trash` back to `path` (as shown, and as handed
+/// to the file system).
+fn restore_from_trash(
+    files: &mut dyn HostFs,
+    path: (&str, &str),
+    trash: &Path,
+    lang: Lang,
+) -> Result<bool, String> {
+    let shown = names::shown_path(trash);
+    match (
+        fs::symlink_metadata(trash).is_ok(),
+        exists(files, path, lang)?,
+    ) {
+        // Journaled but never made.
+        (false, true) => return Ok(false),
+        (false, false) => return Err(lang.undo_not_in_trash(&shown, path.0)),
+        (true, true) => return Err(lang.undo_trashed_place_taken(path.0, &shown)),
+        (true, false) => {}
+    }
+    files
+        .move_in(trash, path.1)
+        .map(|()| true)
+        .map_err(|e| e.message)
+}
+
+/// Removes the folder created at `path` (as shown, and as handed to the
+/// file system), when it is still an empty folder.
+fn remove_created_folder(
+    files: &mut dyn HostFs,
+    (shown, at): (&str, &str),
+    lang: Lang,
+) -> Result<bool, String> {
+    match files.stat(at).map_err(|e| e.message)? {
+        None => Ok(false),
+        Some(entry) if entry.kind == EntryKind::Dir => {
+            if files.list(at).map_err(|e| e.message)?.is_empty() {
+                files
+                    .remove_dir_all(at)
+                    .map(|()| true)
+                    .map_err(|e| e.message)
+            } else {
+                Err(lang.undo_folder_not_empty(shown))
+            }
+        }
+        Some(_) => Err(lang.undo_no_longer_a_folder(shown)),
+    }
+}
