@@ -30,7 +30,7 @@ import tempfile
 import threading
 import time
 
-from harness import env_for
+from harness import env_for, send_completion
 
 PIECE = 64
 
@@ -71,21 +71,16 @@ class Mock(http.server.BaseHTTPRequestHandler):
         request = json.loads(self.rfile.read(length) or b"{}")
         question = request["messages"][-1]["content"]
         answer = next(text for name, text in ANSWERS.items() if name in question)
-        if request.get("stream"):
-            events = [chunk({"role": "assistant", "content": ""})]
-            events += [chunk({"content": answer[at:at + PIECE]})
-                       for at in range(0, len(answer), PIECE)]
-            events += [chunk({}, finish="stop"), b"data: [DONE]\n\n"]
-            body, kind = b"".join(events), "text/event-stream"
-        else:
-            body = json.dumps({
-                "id": "x", "object": "chat.completion", "created": 0, "model": "m",
-                "choices": [{"index": 0, "message": {"role": "assistant", "content": answer},
-                             "finish_reason": "stop"}],
-            }).encode()
-            kind = "application/json"
+        if not request.get("stream"):
+            send_completion(self, {"role": "assistant", "content": answer}, "stop")
+            return
+        events = [chunk({"role": "assistant", "content": ""})]
+        events += [chunk({"content": answer[at:at + PIECE]})
+                   for at in range(0, len(answer), PIECE)]
+        events += [chunk({}, finish="stop"), b"data: [DONE]\n\n"]
+        body = b"".join(events)
         self.send_response(200)
-        self.send_header("Content-Type", kind)
+        self.send_header("Content-Type", "text/event-stream")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
