@@ -408,3 +408,39 @@ fn show_or_skip_with_no_plan_waiting_says_so() {
         assert!(events.pages().is_empty());
     }
 }
+
+#[test]
+fn a_line_not_understood_keeps_the_plan_waiting_and_says_what_is_possible() {
+    for lang in [Lang::En, Lang::Zh] {
+        let mut fs = small_folder();
+        let mut session = Session::new(lang, &mut fs);
+        session.line("organize");
+        for unknown in ["clear", "what?", "嗯"] {
+            let (outcome, _, events) = session.line(unknown);
+            assert_eq!(outcome, Outcome::Answered);
+            let answer = only(events.answers());
+            assert_eq!(answer, lang.plan_still_waiting(), "{unknown} ({lang:?})");
+        }
+        let (_, requests, events) = session.line("show");
+        assert_eq!(requests, 0, "the plan is still reviewed by the agent");
+        assert_eq!(events.pages().len(), 1);
+
+        let (_, _, events) = session.line("yes");
+        let images = folder_name("图片", lang);
+        assert!(
+            fs.exists(&format!("{images}/cat.jpg")),
+            "{lang:?}: {:#?}",
+            events.answers()
+        );
+    }
+}
+
+#[test]
+fn a_line_not_understood_without_a_plan_gets_the_help() {
+    let mut fs = small_folder();
+    let mut session = Session::new(Lang::En, &mut fs);
+    let (_, _, events) = session.line("what?");
+    assert_ne!(only(events.answers()), Lang::En.plan_still_waiting());
+    let (_, _, events) = session.line("yes");
+    assert_eq!(only(events.answers()), Lang::En.no_plan_pending());
+}

@@ -156,17 +156,21 @@ impl OfflinePlanner {
             file_rules: self.rules.as_ref(),
             request: &request,
         };
+        // The plan the previous turn ended with: it waits for this line.
+        let pending = || {
+            let previous_user = users.iter().rev().nth(1).copied()?;
+            Proposal::ended(&messages[previous_user..current_user])
+        };
         match classify(line) {
             Intent::Organize => organize(&ctx, &this_turn, declared),
             Intent::Other if !request.is_empty() => organize(&ctx, &this_turn, declared),
-            Intent::Yes => {
-                let previous_user = users.iter().rev().nth(1).copied();
-                let previous_turn = previous_user.map(|prev| &messages[prev..current_user]);
-                self.go_ahead(previous_turn.and_then(Proposal::ended), &this_turn)
-            }
+            Intent::Yes => self.go_ahead(pending(), &this_turn),
             Intent::No => Step::Say(lang.plan_declined()),
             Intent::Review => Step::Say(lang.no_plan_pending()),
-            Intent::Other => Step::Say(lang.planner_help()),
+            Intent::Other => match pending() {
+                Some(plan) => still_waiting(lang, plan),
+                None => Step::Say(lang.planner_help()),
+            },
         }
     }
 
@@ -213,6 +217,13 @@ impl ModelClient for OfflinePlanner {
     fn planned_moves(&self) -> Option<usize> {
         self.planned_moves
     }
+}
+
+/// The answer to a line the planner does not understand while `plan`
+/// waits: the plan carried on unchanged (so the next "yes", `show` or
+/// `skip NAME` finds it) and what can be said to it.
+fn still_waiting(lang: Lang, plan: Proposal) -> Step {
+    Step::Propose(lang.plan_still_waiting().to_owned(), Box::new(plan))
 }
 
 /// How many files `calls` move: one per `move_file`, the [`EXPECTED`]

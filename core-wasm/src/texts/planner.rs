@@ -216,6 +216,19 @@ impl Lang {
         .to_owned()
     }
 
+    /// Said when a line is not understood while a plan waits for the
+    /// go-ahead: the plan still waits, and what may be said to it.
+    pub fn plan_still_waiting(self) -> &'static str {
+        match self {
+            Lang::En => {
+                "I did not understand that. The plan is still waiting: say \"yes\" to carry it out, \"no\" to drop it, \"show\" to see every file, or \"skip NAME\" to leave a folder or a file out."
+            }
+            Lang::Zh => {
+                "没有看懂这句话。方案仍在等待确认：说“好”执行，说“不”放弃，说“显示”查看每个文件，或说“跳过 名称”把某个文件夹或文件留在原处。"
+            }
+        }
+    }
+
     /// Said on "no".
     pub fn plan_declined(self) -> String {
         self.pick(
