@@ -42,6 +42,8 @@ mod stop;
 mod terminal;
 mod tools;
 #[cfg(unix)]
+mod typed_ahead;
+#[cfg(unix)]
 mod watch;
 #[cfg(windows)]
 mod windows;

@@ -17,16 +17,16 @@ use tidyup_test_kit::e2e::{
 
 /// How long tidyup may take to show its first prompt (a first start
 /// compiles the core).
-const START: Duration = Duration::from_secs(90);
+pub(super) const START: Duration = Duration::from_secs(90);
 
 /// How long an answer or the exit may take once a line is sent.
-const ANSWER: Duration = Duration::from_secs(20);
+pub(super) const ANSWER: Duration = Duration::from_secs(20);
 
 /// The English plan heading of the offline planner.
-const PLAN_HEADING: &str = "Here is my plan (offline planner, rules, no AI):";
+pub(super) const PLAN_HEADING: &str = "Here is my plan (offline planner, rules, no AI):";
 
 /// tidyup running on a pseudo-terminal, in a private home.
-struct Terminal {
+pub(super) struct Terminal {
     child: Box<dyn Child + Send + Sync>,
     writer: Box<dyn Write + Send>,
     screen: Arc<Mutex<Vec<u8>>>,
@@ -37,7 +37,7 @@ struct Terminal {
 impl Terminal {
     /// Starts `tidyup ARGS` with a cleared environment (home, data, cache
     /// and config in a temporary directory, `TERM=xterm-256color`), plus `envs`.
-    fn start(args: &[&str], envs: &[(&str, &str)]) -> Self {
+    pub(super) fn start(args: &[&str], envs: &[(&str, &str)]) -> Self {
         let home = tempfile::tempdir().unwrap();
         let pair = native_pty_system()
             .openpty(PtySize {
@@ -86,12 +86,12 @@ impl Terminal {
     }
 
     /// Everything tidyup wrote to the terminal so far.
-    fn screen(&self) -> String {
+    pub(super) fn screen(&self) -> String {
         String::from_utf8_lossy(&self.screen.lock().unwrap()).into_owned()
     }
 
     /// Waits until the screen shows `text`; fails after `within`.
-    fn wait_for(&self, text: &str, within: Duration) {
+    pub(super) fn wait_for(&self, text: &str, within: Duration) {
         let deadline = Instant::now() + within;
         while !self.screen().contains(text) {
             assert!(
@@ -104,14 +104,14 @@ impl Terminal {
     }
 
     /// Writes `input` in one write, as a paste (or a fast typist) does.
-    fn send(&mut self, input: &str) {
+    pub(super) fn send(&mut self, input: &str) {
         self.writer.write_all(input.as_bytes()).unwrap();
         self.writer.flush().unwrap();
     }
 
     /// Types `quit`, waits for tidyup to exit with status 0, and returns
     /// the whole screen.
-    fn quit(mut self) -> String {
+    pub(super) fn quit(mut self) -> String {
         self.send("quit\r");
         let (status, screen) = self.exit();
         assert!(status.success(), "exit status {status:?}:\n{screen:?}");
@@ -119,7 +119,7 @@ impl Terminal {
     }
 
     /// Waits for tidyup to exit; its exit status and the whole screen.
-    fn exit(mut self) -> (portable_pty::ExitStatus, String) {
+    pub(super) fn exit(mut self) -> (portable_pty::ExitStatus, String) {
         let deadline = Instant::now() + ANSWER;
         let status = loop {
             if let Some(status) = self.child.try_wait().unwrap() {
@@ -167,7 +167,7 @@ fn ctrl_c_at_the_prompt_says_how_to_leave_and_a_second_leaves_with_the_journal_l
 }
 
 /// A target with a few loose files, for the offline planner.
-fn messy_target() -> TempDir {
+pub(super) fn messy_target() -> TempDir {
     let dir = tempfile::tempdir().unwrap();
     write_file(dir.path(), "notes.txt", 10);
     write_file(dir.path(), "photo.png", 20);
@@ -176,7 +176,7 @@ fn messy_target() -> TempDir {
 }
 
 /// Starts the offline planner on `target` and waits for the first prompt.
-fn offline_session(target: &Path) -> Terminal {
+pub(super) fn offline_session(target: &Path) -> Terminal {
     let terminal = Terminal::start(
         &[
             "--provider",

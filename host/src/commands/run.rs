@@ -178,7 +178,10 @@ async fn converse(
 /// plain lines from a pipe. The editor (rustyline with `signal-hook`)
 /// watches only window resizes; Ctrl-C at its prompt is read as a key and
 /// handed to [`SessionInterrupts`], as the signal is elsewhere. It reads
-/// ahead, and a burst of input (a paste) is taken from its buffer at once.
+/// ahead, and a burst of input (a paste) is taken from its buffer at once;
+/// what it read beyond one line is kept for the next (rustyline's
+/// `buffer-redux`), so lines pasted together or typed during a turn are
+/// each read in order. A pipe keeps them in its reader's buffer.
 enum Input {
     Editor(Option<Box<rustyline::DefaultEditor>>),
     Piped(BufReader<tokio::io::Stdin>),
