@@ -89,6 +89,12 @@ fn dispatch(command: Command, start: &Start) -> ExitCode {
             },
             |(settings, options)| tidyup::ui(settings, options),
         ),
+        Command::Undo {
+            all: true,
+            watch,
+            since,
+            ..
+        } => tidyup::undo_all(watch, since.as_deref(), lang),
         Command::Undo { session, watch, .. } => tidyup::undo(session.as_deref(), watch, lang),
         Command::History(_) => tidyup::history(lang),
         Command::Trash { older_than, .. } => tidyup::purge_trash(older_than, lang),

@@ -9,12 +9,14 @@ mod mcp;
 pub(crate) mod presets;
 pub(crate) mod providers;
 mod settings;
+mod since;
 #[cfg(test)]
 mod tests;
 
 pub use manual::ManArgs;
 pub use mcp::McpSettings;
 pub use settings::{AskSettings, ProviderSettings, Settings, SettingsError, resolve_lang_with};
+pub use since::parse_since;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -145,11 +147,22 @@ pub enum Command {
     /// never overwrites what appeared since
     Undo {
         /// The session, as `tidyup history` names it [default: the last one
-        /// started by hand: a session, an apply, an MCP connection]
+        /// started by hand not yet undone: a session, an apply, an MCP
+        /// connection; again, the one before]
         session: Option<String>,
         /// Reverse the last batch of `tidyup watch` instead
         #[arg(long, conflicts_with = "session")]
         watch: bool,
+        /// Reverse every session not yet undone (with --watch: every watch
+        /// batch), newest first, stopping at the first that cannot be
+        /// reversed whole
+        #[arg(long, conflicts_with = "session")]
+        all: bool,
+        /// With --all: only those started at or after TIME (local):
+        /// `2026-11-27`, `2026-11-27 14:00`, `14:00` (today), or back from
+        /// now: `30m`, `2h`, `1d`
+        #[arg(long, value_name = "TIME", requires = "all")]
+        since: Option<String>,
         /// The language of its messages.
         #[command(flatten)]
         lang: LangArgs,

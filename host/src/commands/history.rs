@@ -45,6 +45,61 @@ pub fn undo(session: Option<&str>, watch: bool, lang: Lang) -> ExitCode {
     }
 }
 
+/// `tidyup undo --all [--since TIME] [--watch]`: every session (watch
+/// batch) not yet undone, of those started since TIME when it is given,
+/// newest first, each said before it starts and summed up after; stops at
+/// the first that cannot be undone whole (status 1). A TIME that names no
+/// time is refused with status 2.
+pub fn undo_all(watch: bool, since: Option<&str>, lang: Lang) -> ExitCode {
+    let from = match since {
+        None => None,
+        Some(text) => match crate::cli::parse_since(text, chrono::Local::now()) {
+            Some(at) => Some(at),
+            None => return say_failure(&lang.since_unreadable(text), 2),
+        },
+    };
+    let (store, sessions) = match JournalStore::default_location()
+        .and_then(|store| Ok((store.clone(), journal::undoable(&store, watch, from)?)))
+    {
+        Ok(found) => found,
+        Err(err) => return fail(&err, 1),
+    };
+    if sessions.is_empty() {
+        return say_failure(&lang.nothing_to_undo_since(since, watch), 1);
+    }
+    let (mut undone, mut reversed) = (0, 0);
+    for (index, chosen) in sessions.iter().enumerate() {
+        let target = chosen.target.display().to_string();
+        outln!(
+            "{}",
+            lang.undoing(&chosen.session, &target, chosen.changes())
+        );
+        let report = match journal::undo(&store, Some(&chosen.session), lang) {
+            Ok(report) => report,
+            Err(err) => {
+                outln!("{}", lang.undid_all(undone, reversed, watch));
+                return fail(&err, 1);
+            }
+        };
+        outln!(
+            "{}",
+            lang.undo_done(&report.session, report.reversed, report.skipped.len())
+        );
+        for reason in &report.skipped {
+            outln!("{}", lang.undo_skipped(reason));
+        }
+        reversed += report.reversed;
+        if !report.skipped.is_empty() {
+            let left = sessions.len() - index - 1;
+            outln!("{}", lang.undid_all(undone, reversed, watch));
+            return say_failure(&lang.undo_all_stopped(&report.session, left, watch), 1);
+        }
+        undone += 1;
+    }
+    outln!("{}", lang.undid_all(undone, reversed, watch));
+    ExitCode::SUCCESS
+}
+
 /// `tidyup history`.
 pub fn history(lang: Lang) -> ExitCode {
     match JournalStore::default_location().and_then(|store| journal::history(&store)) {

@@ -22,7 +22,7 @@ use crate::failure::Failure;
 use serde::{Deserialize, Serialize};
 
 pub use journaled_fs::JournaledFs;
-pub use undo::{UndoRefusal, chosen_for_undo, history, purge_trash, undo};
+pub use undo::{UndoRefusal, chosen_for_undo, history, purge_trash, undo, undoable};
 
 /// One line of a journal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
 use anyhow::Context;
+use chrono::{DateTime, FixedOffset};
 use tidyup_core::Lang;
 
 use super::reverse::{Places, reverse};
@@ -30,6 +31,8 @@ pub struct SessionSummary {
     pub undone: bool,
     /// What started it.
     pub kind: SessionKind,
+    /// When it started, as its header says (`None`: unreadable).
+    pub started: Option<DateTime<FixedOffset>>,
 }
 
 impl SessionSummary {
@@ -37,6 +40,12 @@ impl SessionSummary {
     /// deleted or replaced.
     pub fn changes(&self) -> usize {
         self.created + self.moved + self.trashed
+    }
+
+    /// Whether `undo` (with `watch`: `undo --watch`) reaches it: of the
+    /// right kind, and it changed anything.
+    fn undoes_with(&self, watch: bool) -> bool {
+        self.kind.by_hand() != watch && self.changes() > 0
     }
 }
 
@@ -81,13 +90,17 @@ impl std::fmt::Display for UndoRefusal {
 
 impl std::error::Error for UndoRefusal {}
 
-/// Summaries of every session, oldest first.
+/// Summaries of every session, oldest first: by the instant each started
+/// (names only tell the second, and sort by the folder's name within it),
+/// then by name.
 pub fn history(store: &JournalStore) -> anyhow::Result<Vec<SessionSummary>> {
-    store
+    let mut sessions = store
         .sessions()?
         .into_iter()
         .map(|session| Ok(summarize(session.clone(), &store.read(&session)?)))
-        .collect()
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    sessions.sort_by(|a, b| (a.started, &a.session).cmp(&(b.started, &b.session)));
+    Ok(sessions)
 }
 
 fn summarize(session: String, records: &[Record]) -> SessionSummary {
@@ -99,12 +112,19 @@ fn summarize(session: String, records: &[Record]) -> SessionSummary {
         trashed: 0,
         undone: false,
         kind: SessionKind::Session,
+        started: None,
     };
     for record in effective(records) {
         match record {
-            Record::Header { target, kind, .. } => {
+            Record::Header {
+                target,
+                kind,
+                started,
+                ..
+            } => {
                 summary.target = target.clone();
                 summary.kind = SessionKind::of(*kind, &summary.session);
+                summary.started = DateTime::parse_from_rfc3339(started).ok();
             }
             Record::Created { .. } => summary.created += 1,
             Record::Moved { .. } => summary.moved += 1,
@@ -227,7 +247,7 @@ pub fn chosen_for_undo(
     }
     let mut newest_undone = None;
     for summary in history(store)?.into_iter().rev() {
-        if summary.kind.by_hand() == watch || summary.changes() == 0 {
+        if !summary.undoes_with(watch) {
             continue;
         }
         if !summary.undone {
@@ -241,6 +261,24 @@ pub fn chosen_for_undo(
         None => UndoRefusal::NothingToUndo,
     }
     .into())
+}
+
+/// What `undo --all` reverses, newest first: every session not yet undone
+/// that changed anything, of those started by hand or, with `watch`, of
+/// the watch batches; with `since`, only those that started at or after
+/// it (a session whose start cannot be read is not among them).
+pub fn undoable(
+    store: &JournalStore,
+    watch: bool,
+    since: Option<DateTime<FixedOffset>>,
+) -> anyhow::Result<Vec<SessionSummary>> {
+    let mut sessions: Vec<SessionSummary> = history(store)?
+        .into_iter()
+        .filter(|summary| summary.undoes_with(watch) && !summary.undone)
+        .filter(|summary| since.is_none_or(|since| summary.started >= Some(since)))
+        .collect();
+    sessions.reverse();
+    Ok(sessions)
 }
 
 /// Frees the trash of sessions older than `older_than` (all when `None`);

@@ -27,6 +27,20 @@ pub(crate) trait CommandsWords {
     /// `undo SESSION` of a session undone before.
     fn already_undone(self, session: &str) -> String;
 
+    /// `undo --all --since TIME` with a TIME that names no time.
+    fn since_unreadable(self, text: &str) -> String;
+
+    /// `undo --all` with nothing to undo (`since`: the TIME given).
+    fn nothing_to_undo_since(self, since: Option<&str>, watch: bool) -> String;
+
+    /// `undo --all`, at the end: how many sessions (watch batches) were
+    /// undone and how many changes reversed.
+    fn undid_all(self, sessions: usize, reversed: usize, watch: bool) -> String;
+
+    /// `undo --all` stopped at `session`, which could not be undone whole;
+    /// `left` older ones were not touched.
+    fn undo_all_stopped(self, session: &str, left: usize, watch: bool) -> String;
+
     /// `history` with no session.
     fn no_sessions(self) -> String;
 
@@ -141,6 +155,75 @@ impl CommandsWords for Lang {
             format!("session {session} was already undone"),
             format!("会话 {session} 已经撤销过了"),
         )
+    }
+
+    fn since_unreadable(self, text: &str) -> String {
+        self.pick(
+            format!("--since {text}: not a time; give a date (2026-11-27), a date and a time (2026-11-27 14:00), a time today (14:00) or a span back from now (30m, 2h, 1d)"),
+            format!("--since {text}：不是一个时间；请给出日期（2026-11-27）、日期和时间（2026-11-27 14:00）、今天的时间（14:00），或从现在往回的时长（30m、2h、1d）"),
+        )
+    }
+
+    fn nothing_to_undo_since(self, since: Option<&str>, watch: bool) -> String {
+        match (self, since, watch) {
+            (Lang::En, None, _) if watch => "there is no watch batch left to undo".to_owned(),
+            (Lang::En, None, _) => "there is no session left to undo".to_owned(),
+            (Lang::En, Some(since), true) => {
+                format!("no watch batch started since {since} is left to undo")
+            }
+            (Lang::En, Some(since), false) => {
+                format!("no session started since {since} is left to undo")
+            }
+            (Lang::Zh, None, true) => "没有剩下可以撤销的监视批次".to_owned(),
+            (Lang::Zh, None, false) => "没有剩下可以撤销的会话".to_owned(),
+            (Lang::Zh, Some(since), true) => format!("{since} 以来开始的监视批次都已撤销"),
+            (Lang::Zh, Some(since), false) => format!("{since} 以来开始的会话都已撤销"),
+        }
+    }
+
+    fn undid_all(self, sessions: usize, reversed: usize, watch: bool) -> String {
+        let changes = self.counted(reversed, Noun::Change);
+        match (self, watch) {
+            (Lang::En, false) => format!(
+                "Undid {}: {changes} reversed.",
+                self.counted(sessions, Noun::Session)
+            ),
+            (Lang::En, true) => {
+                let batches = if sessions == 1 {
+                    "watch batch"
+                } else {
+                    "watch batches"
+                };
+                format!("Undid {sessions} {batches}: {changes} reversed.")
+            }
+            (Lang::Zh, false) => format!("共撤销 {sessions} 个会话，还原了 {changes}。"),
+            (Lang::Zh, true) => format!("共撤销 {sessions} 个监视批次，还原了 {changes}。"),
+        }
+    }
+
+    fn undo_all_stopped(self, session: &str, left: usize, watch: bool) -> String {
+        match (self, watch) {
+            (Lang::En, false) => format!(
+                "stopped: session {session} could not be undone whole (see above); {} before it left as they are",
+                self.counted(left, Noun::Session)
+            ),
+            (Lang::En, true) => {
+                let batches = if left == 1 {
+                    "watch batch"
+                } else {
+                    "watch batches"
+                };
+                format!(
+                    "stopped: watch batch {session} could not be undone whole (see above); {left} {batches} before it left as they are"
+                )
+            }
+            (Lang::Zh, false) => format!(
+                "已停止：会话 {session} 未能完全撤销（见上文）；更早的 {left} 个会话保持原样"
+            ),
+            (Lang::Zh, true) => format!(
+                "已停止：监视批次 {session} 未能完全撤销（见上文）；更早的 {left} 个监视批次保持原样"
+            ),
+        }
     }
 
     fn no_sessions(self) -> String {

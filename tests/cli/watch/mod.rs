@@ -4,6 +4,7 @@
 mod arrivals;
 mod changes;
 mod undo;
+mod undo_all;
 
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
