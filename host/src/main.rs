@@ -65,6 +65,7 @@ fn dispatch(command: Command, start: &Start) -> ExitCode {
         Command::Watch(args) => {
             let options = tidyup::WatchOptions {
                 settle: args.settle,
+                group: args.group,
                 poll: args.poll,
                 now: args.now,
                 rules: args.rules.clone(),

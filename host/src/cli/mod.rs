@@ -394,6 +394,12 @@ pub struct WatchArgs {
     #[arg(long, value_name = "SECS", default_value = "2", value_parser = seconds)]
     pub settle: Duration,
 
+    /// Seconds the folder must then stay quiet before the settled files
+    /// are organized: files arriving within it of each other are one batch
+    /// (one journaled session, one `tidyup undo --watch`)
+    #[arg(long, value_name = "SECS", default_value = "2", value_parser = seconds)]
+    pub group: Duration,
+
     /// Look for changes every SECS seconds instead of through the
     /// operating system's notifications (network and some virtual drives)
     #[arg(long, value_name = "SECS", value_parser = seconds)]

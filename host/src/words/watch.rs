@@ -1,11 +1,16 @@
 //! What `tidyup watch` and the waiting spinner say.
 
-use tidyup_core::Lang;
+use tidyup_core::{Lang, Noun};
 
 /// The words of `watch` only the host says.
 pub(crate) trait WatchWords {
-    /// The line saying what the watch does (`settle` in seconds).
-    fn watching(self, dir: &str, settle: f64) -> String;
+    /// The line saying what the watch does (`settle` and `group` in
+    /// seconds).
+    fn watching(self, dir: &str, settle: f64, group: f64) -> String;
+
+    /// A batch of arrivals organized: its session and how many files it
+    /// moved.
+    fn batch_moved(self, session: &str, moved: usize) -> String;
 
     /// Another watch keeps the folder (`pid` the other process, when known).
     fn already_watched(self, dir: &str, pid: Option<&str>) -> String;
@@ -35,12 +40,22 @@ pub(crate) trait WatchWords {
 }
 
 impl WatchWords for Lang {
-    fn watching(self, dir: &str, settle: f64) -> String {
+    fn watching(self, dir: &str, settle: f64, group: f64) -> String {
         self.pick(
             format!(
-                "Watching {dir}: each file that arrives is organized once it has not changed for {settle} s. Ctrl-C stops."
+                "Watching {dir}: each file that arrives is organized once it has not changed for {settle} s; files arriving within {group} s of each other are one batch. Ctrl-C stops."
             ),
-            format!("正在监视 {dir}：新文件在 {settle} 秒内不再变化后即被整理。按 Ctrl-C 停止。"),
+            format!(
+                "正在监视 {dir}：新文件在 {settle} 秒内不再变化后即被整理；相隔不到 {group} 秒到达的文件作为一批处理。按 Ctrl-C 停止。"
+            ),
+        )
+    }
+
+    fn batch_moved(self, session: &str, moved: usize) -> String {
+        let files = self.counted(moved, Noun::File);
+        self.pick(
+            format!("Batch {session}: {files} moved; `tidyup undo --watch` reverses it."),
+            format!("批次 {session}：移动了 {files}；`tidyup undo --watch` 可撤销。"),
         )
     }
 

@@ -2,6 +2,7 @@
 //! it and reads its stdout and stderr line by line.
 
 mod arrivals;
+mod batches;
 mod changes;
 mod undo;
 mod undo_all;

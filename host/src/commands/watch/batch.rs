@@ -1,9 +1,9 @@
 //! One batch of arrivals, organized as one journaled session of the offline
 //! planner ("organize", then "yes") on a view that shows only the batch's
 //! files. A line per move goes to stdout, read from the journal; a failed
-//! tool to stderr.
+//! tool, and the line counting the batch's moves, to stderr.
 
-use crate::words::{AskWords, FailuresWords};
+use crate::words::{AskWords, FailuresWords, WatchWords};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -87,7 +87,12 @@ impl BatchRunner {
             session.send(line).await?;
         }
         drop(session);
-        Ok(self.print_moves(&session_name))
+        let moved = self.print_moves(&session_name);
+        if moved > 0 {
+            let lang = settings.client.lang;
+            errln!("{}  {}", now(), lang.batch_moved(&session_name, moved));
+        }
+        Ok(moved)
     }
 
     /// Prints each move the journal of `session` holds; returns their number.

@@ -1,7 +1,9 @@
 //! `tidyup watch`: keeps a folder tidy as files arrive. Each file that
 //! arrives in the folder is organized by the offline planner and the rules
-//! file (never a model) once it has settled; each batch of moves is a
-//! journaled session that `tidyup undo` reverses.
+//! file (never a model) once it has settled; arrivals close together (no
+//! change for the settle time and the grouping interval, `gather`) are one
+//! batch, a journaled session that `tidyup undo --watch` reverses, said in
+//! one line counting its moves.
 //!
 //! Changes are seen through the operating system's notifications (notify:
 //! inotify, FSEvents, ReadDirectoryChangesW), or by polling with `--poll`;
@@ -14,13 +16,13 @@
 
 mod batch;
 mod folder;
+mod gather;
 pub(super) mod lock;
 mod rules;
 mod settle;
 mod view;
 
 use crate::words::WatchWords;
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -40,6 +42,7 @@ use crate::transport::Cancel;
 
 use batch::{BatchRunner, now};
 use folder::{Folder, look};
+use gather::Gathering;
 use rules::FollowedRules;
 use settle::Pending;
 
@@ -52,6 +55,9 @@ const RULES_SETTLE: Duration = Duration::from_millis(100);
 pub struct WatchOptions {
     /// How long a file must stay unchanged before it is organized.
     pub settle: Duration,
+    /// How much longer the folder must stay quiet before the settled
+    /// arrivals are organized, as one batch.
+    pub group: Duration,
     /// Poll the folder this often instead of using OS notifications.
     pub poll: Option<Duration>,
     /// Organize the files already there first, as one batch.
@@ -86,7 +92,8 @@ pub(super) async fn watch(mut settings: Settings, options: WatchOptions) -> anyh
         now(),
         lang.watching(
             &folder.target.display().to_string(),
-            options.settle.as_secs_f64()
+            options.settle.as_secs_f64(),
+            options.group.as_secs_f64()
         )
     );
     if options.now {
@@ -96,37 +103,38 @@ pub(super) async fn watch(mut settings: Settings, options: WatchOptions) -> anyh
             .collect();
         run_batch(&runner, names, folder.rules.in_force().ok().flatten()).await;
     }
-    keep_tidy(&runner, &mut folder, events, &stop, options.settle).await
+    keep_tidy(&runner, &mut folder, events, &stop, &options).await
 }
 
 /// What the loop waits for besides notifications.
 struct Waiting {
     /// Arrivals not yet settled.
     pending: Pending,
-    /// Settled arrivals kept back while the rules file cannot be used.
-    held: BTreeSet<String>,
+    /// Settled arrivals waiting for their batch (or for usable rules).
+    gathered: Gathering,
     /// When to read the rules file again, after a change to it.
     rules_due: Option<Instant>,
 }
 
-/// Notes each arrival, and runs a batch of the arrivals that have settled,
-/// until a stop signal (`Ok`), the end of the notifications (`Ok`) or the
+/// Notes each arrival, and runs a batch of the arrivals that have settled
+/// once the folder is quiet, until a stop signal (`Ok`), the end of the notifications (`Ok`) or the
 /// folder moved or deleted (`Err`).
 async fn keep_tidy(
     runner: &BatchRunner,
     folder: &mut Folder,
     mut events: mpsc::UnboundedReceiver<notify::Result<notify::Event>>,
     stop: &Stop,
-    settle: Duration,
+    options: &WatchOptions,
 ) -> anyhow::Result<()> {
     let lang = runner.settings.client.lang;
     let mut waiting = Waiting {
-        pending: Pending::new(settle),
-        held: BTreeSet::new(),
+        pending: Pending::new(options.settle),
+        gathered: Gathering::new(options.settle, options.group),
         rules_due: None,
     };
     loop {
-        let next = [waiting.pending.next_check(), waiting.rules_due]
+        let batch_due = waiting.gathered.due(waiting.pending.last_change());
+        let next = [waiting.pending.next_check(), waiting.rules_due, batch_due]
             .into_iter()
             .flatten()
             .min();
@@ -188,8 +196,9 @@ fn ensure_there(folder: &Folder, lang: Lang) -> anyhow::Result<()> {
 }
 
 /// A time waited for came: the rules file is read again when due; the
-/// settled arrivals (and those held back) are organized as one batch under
-/// the rules as they are now, or held back while those cannot be used.
+/// settled arrivals join the batch gathering; once the folder is quiet,
+/// the batch is organized under the rules as they are now, or held back
+/// while those cannot be used.
 async fn on_time(runner: &BatchRunner, folder: &mut Folder, waiting: &mut Waiting, lang: Lang) {
     let woke = Instant::now();
     if waiting.rules_due.is_some_and(|due| due <= woke) {
@@ -199,15 +208,18 @@ async fn on_time(runner: &BatchRunner, folder: &mut Folder, waiting: &mut Waitin
     let ready = waiting
         .pending
         .settled(woke, |name| look(&folder.target.join(name)));
-    if ready.is_empty() && waiting.held.is_empty() {
+    waiting.gathered.add(ready, woke);
+    if !waiting.gathered.ready(woke, waiting.pending.last_change()) {
         return;
     }
-    waiting.held.extend(ready);
     reload_rules(folder, lang);
     let Ok(rules) = folder.rules.in_force() else {
+        waiting.gathered.hold();
         return;
     };
-    let names: Vec<String> = std::mem::take(&mut waiting.held)
+    let names: Vec<String> = waiting
+        .gathered
+        .take()
         .into_iter()
         .filter(|name| folder.organizable(name))
         .collect();

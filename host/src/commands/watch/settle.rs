@@ -19,6 +19,8 @@ pub struct Look {
 pub struct Pending {
     files: BTreeMap<String, (Instant, Look)>,
     settle: Duration,
+    /// When an arrival last changed (the batch waits for a quiet folder).
+    last_change: Option<Instant>,
 }
 
 impl Pending {
@@ -27,12 +29,19 @@ impl Pending {
         Self {
             files: BTreeMap::new(),
             settle,
+            last_change: None,
         }
     }
 
     /// The file `name` changed at `now` and looks like `look`.
     pub fn changed(&mut self, name: String, now: Instant, look: Look) {
         self.files.insert(name, (now, look));
+        self.last_change = self.last_change.max(Some(now));
+    }
+
+    /// When an arrival last changed; `None` before the first.
+    pub fn last_change(&self) -> Option<Instant> {
+        self.last_change
     }
 
     /// Forgets `name` (it went away, or became something not to organize).
