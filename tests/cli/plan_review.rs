@@ -54,6 +54,33 @@ fn show_prints_the_whole_plan_when_piped_and_yes_still_carries_it_out() {
 }
 
 #[test]
+fn a_line_not_understood_keeps_the_plan_waiting_and_yes_carries_it_out() {
+    for (lang, yes, images, waiting) in [
+        (
+            "en",
+            "yes",
+            "Images",
+            "The plan is still waiting: say \"yes\"",
+        ),
+        ("zh", "好", "图片", "方案仍在等待确认"),
+    ] {
+        let target = small_target();
+        let out = offline(
+            target.path(),
+            lang,
+            &format!("organize\nclear\nwhat?\n嗯\n{yes}\nquit\n"),
+            &[],
+        );
+        assert_eq!(out.code(), 0, "{out}");
+        assert_eq!(out.stdout.matches(waiting).count(), 3, "{out}");
+        assert!(
+            target.path().join(images).join("photo.png").exists(),
+            "{out}"
+        );
+    }
+}
+
+#[test]
 fn skip_leaves_a_file_and_a_folder_out_of_a_large_plan() {
     for (lang, skip, installers, texts) in [
         ("en", "skip", "Installers", "Documents"),
