@@ -402,6 +402,7 @@ mod tests {
         let item = |name: &str, is_dir| Listed {
             name: name.to_owned(),
             is_dir,
+            is_link: false,
             modified: None,
         };
         assert_eq!(choose_folder("Images", &[]), ("Images".to_owned(), false));
@@ -432,6 +433,7 @@ mod tests {
         let item = Listed {
             name: "a.txt".into(),
             is_dir: false,
+            is_link: false,
             modified: Some((2024, 1)),
         };
         let shown = |total, more| {
