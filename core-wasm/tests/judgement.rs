@@ -352,3 +352,24 @@ fn a_small_folder_by_year_gives_a_group_its_main_files_date() {
 fn a_large_folder_by_year_gives_a_group_its_main_files_date() {
     companions_go_with_their_main_file(250, ("organize by year", "按年整理"), true);
 }
+
+#[test]
+fn the_page_of_a_large_plan_names_the_keys_and_launchers_it_leaves() {
+    for (lang, show, heading) in [
+        (
+            Lang::En,
+            "show",
+            "12 keys and credentials, left where they are:",
+        ),
+        (Lang::Zh, "显示", "12 个密钥和凭据，保持不动："),
+    ] {
+        let mut fs = filler(launchers(keys(MemFs::new())), 250);
+        let (_, events, _) = converse(lang, &mut fs, &["organize", show]);
+        let page = events.pages().concat();
+        assert!(page.contains(heading), "{lang:?}: {heading:?} in\n{page}");
+        let left = page.split_once(heading).unwrap().1;
+        for name in ["deploy.key", "gcp-runner.json", "current project"] {
+            assert!(left.contains(name), "{lang:?}: {name} left\n{page}");
+        }
+    }
+}

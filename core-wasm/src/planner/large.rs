@@ -109,6 +109,10 @@ pub struct LargePlan {
     /// and the first names, as the summary gives them.
     #[serde(default)]
     pub in_use: Vec<(InUse, usize, Vec<String>)>,
+    /// Every key and credential the summary found (by name and by
+    /// contents): no bulk move takes them, and the plan's page names them.
+    #[serde(default)]
+    pub secrets: Vec<String>,
     /// The project folders the summary found: left whole.
     #[serde(default)]
     pub projects: Vec<String>,
@@ -191,6 +195,7 @@ impl LargePlan {
             groups,
             set_aside,
             in_use,
+            secrets: overview.secrets.clone(),
             projects: overview.projects.clone(),
             ..Self::default()
         })
