@@ -373,3 +373,16 @@ fn the_page_of_a_large_plan_names_the_keys_and_launchers_it_leaves() {
         }
     }
 }
+
+#[test]
+fn a_copy_of_a_key_is_a_key_and_stays() {
+    for extra in [0, 250] {
+        let mut fs = filler(keys(MemFs::new()), extra)
+            .file("deploy (1).key", "-----BEGIN PRIVATE KEY-----\nx\n");
+        let (_, events, _) = converse(Lang::En, &mut fs, &["organize", "yes"]);
+        let plan = &events.answers()[0];
+        assert!(fs.exists("deploy (1).key"), "{extra}: {plan}");
+        assert!(fs.exists("deploy.key"), "{extra}: {plan}");
+        assert!(!fs.exists("Duplicates"), "{extra}: {plan}");
+    }
+}

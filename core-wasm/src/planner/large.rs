@@ -177,7 +177,9 @@ impl LargePlan {
         let overview = last("summarize_folder")?.summary()?;
         let taken = taken_folders(exchanges, lang);
         let items = last("list_files").and_then(|e| Some(e.listing()?.total));
-        let set_aside = SetAside::from_exchanges(exchanges, lang, separator, &taken);
+        let mut set_aside = SetAside::from_exchanges(exchanges, lang, separator, &taken);
+        // A copy of a key is a key: it stays where it is.
+        (set_aside.copies).retain(|copy| !overview.secrets.contains(&copy.file));
         let groups = Category::ALL
             .into_iter()
             .filter_map(|category| {
