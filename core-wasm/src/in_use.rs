@@ -45,7 +45,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::secrets;
 
-/// Why a file counts as in use.
+/// Why a file counts as in use: a program holds it, or the person and
+/// the tools that find it where it is ([`InUse::held_by_program`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum InUse {
