@@ -33,6 +33,9 @@
 //!   `Thumbs.db` and `ehthumbs.db` (thumbnail caches), macOS `Icon\r` (a
 //!   custom folder icon) and `.DS_Store`: moving them breaks nothing of the
 //!   user's but undoes the folder's own look, so they stay.
+//! - Keys and credentials, and launchers and links: in use by the person
+//!   and the tools that find them where they are ([`crate::secrets`]
+//!   decides which).
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -40,7 +43,10 @@ use foldhash::fast::RandomState;
 
 use serde::{Deserialize, Serialize};
 
-/// Why a file counts as in use.
+use crate::secrets;
+
+/// Why a file counts as in use: a program holds it, or the person and
+/// the tools that find it where it is ([`InUse::held_by_program`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum InUse {
@@ -50,11 +56,32 @@ pub enum InUse {
     Lock,
     /// A file the system keeps in a folder for the folder itself.
     System,
+    /// A private key, certificate with its key, credential or password
+    /// database ([`crate::secrets`]): tidyup does not file secrets.
+    Secret,
+    /// A launcher, shortcut or symbolic link: moved, it may point nowhere.
+    Launcher,
 }
 
 impl InUse {
     /// Every reason, in the order plans name them.
-    pub const ALL: [InUse; 3] = [InUse::Downloading, InUse::Lock, InUse::System];
+    pub const ALL: [InUse; 5] = [
+        InUse::Downloading,
+        InUse::Lock,
+        InUse::System,
+        InUse::Secret,
+        InUse::Launcher,
+    ];
+
+    /// Whether a program holds the file (a download, a lock, a system
+    /// file), rather than the person: a plan the person approved that
+    /// names such a file is refused; a key or a launcher it names moves.
+    pub fn held_by_program(self) -> bool {
+        match self {
+            InUse::Downloading | InUse::Lock | InUse::System => true,
+            InUse::Secret | InUse::Launcher => false,
+        }
+    }
 }
 
 /// Endings (lowercase) of downloads and copies still being written.
@@ -126,6 +153,10 @@ pub(crate) fn alone(name: &str, lower: &str) -> Option<InUse> {
         .any(|suffix| lower.ends_with(suffix) && lower.len() > suffix.len())
     {
         Some(InUse::Downloading)
+    } else if secrets::secret_by_name(lower) {
+        Some(InUse::Secret)
+    } else if secrets::launcher_by_name(lower) {
+        Some(InUse::Launcher)
     } else {
         None
     }

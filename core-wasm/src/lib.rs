@@ -35,6 +35,7 @@ mod protocol;
 mod question;
 mod rules;
 mod saved_plan;
+mod secrets;
 mod sse;
 mod texts;
 mod tool_output;

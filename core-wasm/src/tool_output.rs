@@ -86,6 +86,8 @@ pub struct Listed {
     pub name: String,
     /// Whether it is a directory.
     pub is_dir: bool,
+    /// Whether it is a symbolic link (to a folder or a file).
+    pub is_link: bool,
     /// The year and month it was last modified, in local time.
     pub modified: Option<(i32, u32)>,
 }
@@ -106,6 +108,9 @@ pub struct Summary {
     pub by_content: BTreeMap<String, Category>,
     /// The files in use of each kind: how many, and the first names.
     pub in_use: BTreeMap<InUse, (usize, Vec<String>)>,
+    /// Every file left where it is as a key or credential
+    /// ([`InUse::Secret`]), by name and by contents alike.
+    pub secrets: Vec<String>,
 }
 
 /// What a bulk move did.

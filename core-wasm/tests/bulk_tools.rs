@@ -53,10 +53,9 @@ Files by type (move_by_type takes these names):
   图片: 3,424 (6.7 MB)
   视频: 1 (10 B)
   音频: 1 (10 B)
-  代码: 1 (10 B)
+  代码: 2 (20 B)
   压缩包: 1 (10 B)
   安装包: 1 (10 B)
-  其他: 1 (10 B)
 Extensions: .jpg 3,412 · .pdf 40 · .png 12 · - 1 · .exe 1 · .mkv 1 · .mp3 1 · .rs 1 · .txt 1 · .zip 1
 Modified (month, newest first): 2024-03 3,059 · 2024-01 412
 Name patterns (globs for move_matching):
@@ -69,10 +68,9 @@ Sample names:
   图片: IMG_0000.jpg, IMG_0001.jpg, IMG_0002.jpg
   视频: movie.mkv
   音频: song.mp3
-  代码: main.rs
+  代码: Makefile, main.rs
   压缩包: data.zip
   安装包: setup.exe
-  其他: Makefile
 Hidden files: 2 (never moved by the bulk tools)"
     );
     assert_eq!(summary, expected);

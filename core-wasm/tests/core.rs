@@ -19,6 +19,7 @@ mod failures;
 mod fake_world;
 mod hostile_replies;
 mod in_use_and_kinds;
+mod judgement;
 mod large_planner;
 mod large_rules;
 mod plain_requests;

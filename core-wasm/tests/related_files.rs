@@ -33,15 +33,15 @@ fn folder(filler: usize) -> MemFs {
 /// Where each member of the groups must be after organizing.
 fn expected(lang: Lang) -> Vec<String> {
     let videos = folder_name("视频", lang);
-    let code = folder_name("代码", lang);
+    let documents = folder_name("文档", lang);
     let archives = folder_name("压缩包", lang);
     let images = folder_name("图片", lang);
     vec![
         format!("{videos}/Film 2024.mp4"),
         format!("{videos}/Film 2024.en.srt"),
         format!("{videos}/Film 2024.zh-Hans.srt"),
-        format!("{code}/Saved Page.html"),
-        format!("{code}/Saved Page_files/style.css"),
+        format!("{documents}/Saved Page.html"),
+        format!("{documents}/Saved Page_files/style.css"),
         format!("{archives}/x.zip.001"),
         format!("{archives}/x.zip.002"),
         format!("{archives}/x.zip.003"),
@@ -159,13 +159,16 @@ fn move_by_type_moves_a_group_whole_under_names_that_still_match() {
     assert!(fs.exists("Videos/Film (2).mp4"));
     assert!(fs.exists("Videos/Film (2).en.srt"), "{:#?}", fs.snapshot());
     assert!(fs.exists("Videos/Film.mp4"), "nothing is overwritten");
-    let code = run_tool(
+    let documents = run_tool(
         &mut fs,
         "move_by_type",
-        r#"{"path": ".", "category": "代码", "destination": "Code"}"#,
+        r#"{"path": ".", "category": "文档", "destination": "Documents"}"#,
     );
-    assert!(fs.exists("Code/Page_files/a.css"), "{code}");
-    assert!(fs.exists("Code/Page.html"));
+    assert!(fs.exists("Documents/Page_files/a.css"), "{documents}");
+    assert!(
+        fs.exists("Documents/Page.html"),
+        "a saved page is a document"
+    );
 }
 
 #[test]

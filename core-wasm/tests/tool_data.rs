@@ -113,6 +113,7 @@ fn a_listing_gives_its_items_and_counts() {
         let item = |name: &str, is_dir| Listed {
             name: name.to_owned(),
             is_dir,
+            is_link: false,
             modified: Some((2024, 3)), // MTIME, in March 2024
         };
         assert_eq!(

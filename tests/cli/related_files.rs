@@ -52,8 +52,8 @@ fn a_group_moved_as_one_is_put_back_exactly_by_undo() {
     for path in [
         "Videos/Film 2024.mp4",
         "Videos/Film 2024.en.srt",
-        "Code/Saved Page.html",
-        "Code/Saved Page_files/style.css",
+        "Documents/Saved Page.html",
+        "Documents/Saved Page_files/style.css",
         "Archives/x.zip.001",
         "Archives/x.zip.002",
         "Images/IMG_0001.JPG",

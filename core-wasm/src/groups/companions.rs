@@ -1,7 +1,9 @@
 //! Files of the same stem that belong to one main file: subtitles and
 //! lyrics (also `name.en.srt`, `name.zh-Hans.ass`), sidecars (`.xmp`,
 //! `.aae`, `.thm`; `IMG_1.CR2.xmp` too), the raw original beside a JPEG or
-//! HEIC, a cue sheet beside its audio or disc image, a shapefile's parts.
+//! HEIC, a cue sheet beside its audio or disc image, a shapefile's parts,
+//! the video of a Live Photo beside its picture, the analysis and peak
+//! files audio programs keep beside a recording (`take.wav.asd`).
 //! Stems are compared in any letter case.
 
 use std::collections::{HashMap, HashSet};
@@ -15,8 +17,14 @@ use crate::file_type::Category;
 const SUBTITLES: &[&str] = &[
     "srt", "ass", "ssa", "vtt", "sub", "idx", "sup", "smi", "lrc",
 ];
-/// Sidecars of photo and video editors and cameras.
-const SIDECARS: &[&str] = &["xmp", "aae", "thm", "pp3", "dop"];
+/// Sidecars of photo and video editors and cameras, and of audio
+/// programs: Ableton Live's analysis file (`take.wav.asd`, Ableton
+/// reference manual, "Sample Analysis"), REAPER's peaks
+/// (`take.wav.reapeaks`, REAPER user guide, "Peak files").
+const SIDECARS: &[&str] = &["xmp", "aae", "thm", "pp3", "dop", "asd", "reapeaks"];
+/// The video half of a Live Photo (Apple, "Live Photos": `IMG_1234.HEIC`
+/// with `IMG_1234.MOV`).
+const LIVE_VIDEOS: &[&str] = &["mov"];
 /// Camera raw formats, kept with the JPEG/HEIC shot beside them.
 pub(super) const RAW: &[&str] = &[
     "cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "raf", "orf", "rw2", "raw", "pef",
@@ -39,6 +47,9 @@ pub(super) enum Follower {
     Raw,
     Cue,
     ShapePart,
+    /// A Live Photo's video: it follows the picture of its stem, and is a
+    /// main file (a film's) where there is none.
+    LiveVideo,
 }
 
 impl Follower {
@@ -55,6 +66,8 @@ impl Follower {
             Some(Self::Raw)
         } else if ext == "cue" {
             Some(Self::Cue)
+        } else if LIVE_VIDEOS.contains(&ext) {
+            Some(Self::LiveVideo)
         } else {
             None
         }
@@ -65,7 +78,7 @@ impl Follower {
             Self::Subtitle => Role::Subtitle,
             Self::Sidecar => Role::Sidecar,
             Self::Raw => Role::Raw,
-            Self::Cue | Self::ShapePart => Role::Companion,
+            Self::Cue | Self::ShapePart | Self::LiveVideo => Role::Companion,
         }
     }
 
@@ -82,6 +95,9 @@ impl Follower {
             Self::Raw => ends.picture,
             Self::Cue => ends.cue_target,
             Self::ShapePart => ends.shape,
+            Self::LiveVideo => {
+                ends.live_picture || (ends.picture && main.lower.starts_with("img_"))
+            }
         }
     }
 }
@@ -97,6 +113,9 @@ pub(super) struct Endings {
     shape: bool,
     /// Lyrics (`.lrc`).
     lyrics: bool,
+    /// A picture only a phone's camera writes beside a Live Photo's video
+    /// (`.heic`, `.heif`).
+    live_picture: bool,
 }
 
 impl Endings {
@@ -107,6 +126,7 @@ impl Endings {
             cue_target: CUE_TARGETS.contains(&ext),
             shape: ext == "shp",
             lyrics: ext == "lrc",
+            live_picture: ext == "heic" || ext == "heif",
         }
     }
 }
@@ -141,16 +161,17 @@ fn without_tag(stem: &str) -> Option<&str> {
 /// `follower`) is its stem's main file (lower first); `None` for a file
 /// that only follows.
 pub(super) fn main_rank(follower: Option<Follower>, kind: Category, ext: &str) -> Option<u8> {
-    if follower.is_some_and(|f| f != Follower::Raw) {
+    if follower.is_some_and(|f| !matches!(f, Follower::Raw | Follower::LiveVideo)) {
         return None;
     }
-    Some(if kind == Category::Videos {
+    // A Live Photo's video ranks after the picture it belongs to.
+    Some(if kind == Category::Videos && follower.is_none() {
         0
     } else if PICTURES.contains(&ext) {
         1
     } else if CUE_TARGETS.contains(&ext) || ext == "shp" {
         2
-    } else if follower == Some(Follower::Raw) {
+    } else if follower.is_some() {
         3
     } else {
         4
@@ -175,7 +196,7 @@ fn candidates<'a>(
             }
         }
         Follower::Sidecar => candidates[1] = stem_of(own),
-        Follower::Raw | Follower::Cue | Follower::ShapePart => {}
+        Follower::Raw | Follower::Cue | Follower::ShapePart | Follower::LiveVideo => {}
     }
     candidates
 }

@@ -55,6 +55,11 @@ impl NameFacts {
         self.kind
     }
 
+    /// The name, lowercased.
+    pub fn lower(&self) -> &str {
+        &self.lower
+    }
+
     /// Why the name alone says the file is in use, whatever its folder
     /// holds besides.
     pub fn in_use_alone(&self) -> Option<InUse> {

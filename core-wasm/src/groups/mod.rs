@@ -1,7 +1,7 @@
 //! Files that belong together and are placed as one: a film and its
 //! subtitles, a photo and its sidecars or raw original, a cue sheet and its
 //! disc image, a shapefile's parts, the parts of a split archive, a saved
-//! web page and its folder. Pure: it sees only the names of one folder's
+//! web page and its folder, a Live Photo, a recording's files. Pure: it sees only the names of one folder's
 //! entries. Also which folders are projects (left whole, never entered).
 //!
 //! A group has one main file; its kind is the main file's kind
@@ -17,6 +17,7 @@ mod facts;
 mod names;
 mod pages;
 mod projects;
+mod recordings;
 mod split;
 
 use std::collections::{HashMap, HashSet};
@@ -62,10 +63,14 @@ pub struct Related {
 }
 
 impl Related {
-    /// The group's kind: its main file's; when that name tells none (a
+    /// The group's kind: a saved page's is Documents (a page kept to be
+    /// read, not code); else its main file's; when that name tells none (a
     /// disc image `album.bin` with its `album.cue`), the first member's
     /// that does.
     pub fn kind(&self) -> Category {
+        if (self.members.iter()).any(|(_, role)| *role == Role::PageFolder) {
+            return Category::Documents;
+        }
         let main = crate::kinds::kind(&self.kind_name);
         if main != Category::Other {
             return main;
@@ -129,6 +134,12 @@ impl Groups {
         let rest: Vec<(&str, &NameFacts)> = (files.iter().copied())
             .filter(|(name, _)| !taken.contains(name))
             .collect();
+        let recorded = recordings::groups(&rest);
+        let taken: HashSet<&str, RandomState> = recorded.iter().flat_map(Related::names).collect();
+        let rest: Vec<(&str, &NameFacts)> = (rest.into_iter())
+            .filter(|(name, _)| !taken.contains(name))
+            .collect();
+        formed.extend(recorded);
         formed.extend(companions::groups(&rest));
         let mut by_main: HashMap<String, usize, RandomState> = (formed.iter().enumerate())
             .map(|(at, group)| (group.main.clone(), at))

@@ -3,16 +3,18 @@
 //! categories of `get_file_type`, whose own table stays exactly the tool's
 //! contract with models ([`Category::of`]); this one knows more kinds.
 //!
-//! By name, the first that knows the file decides: split archive parts
+//! By name, the first that knows the file decides: a few names known whole
+//! (`Dockerfile`, `Makefile`, an `Anaconda3-….sh` installer); split archive parts
 //! (`.zip.001`, `.z01`, `.r00`, `.partN.rar`) and endings of two or more
 //! parts (`.tar.xz`); the spec's table, so a spec extension keeps its
 //! category (`.ts` stays Code, TypeScript, though MPEG-TS video shares the
-//! ending); [`OVERRIDES`], a short hand-written list of what the registry
-//! lacks; then [`registry::ENDINGS`], generated from freedesktop.org's
+//! ending); [`OVERRIDES`] (`kinds/overrides.rs`), a hand-written table of
+//! what the registry lacks or files otherwise, each family with its source; then [`registry::ENDINGS`], generated from freedesktop.org's
 //! shared MIME database by `core-wasm/data/kinds/generate.py`. Fonts count
 //! as Installers: a font is installed into the system before use. By
 //! content, [`kind_from_header`] reads a file's magic bytes.
 
+mod overrides;
 mod registry;
 
 use std::collections::HashMap;
@@ -22,44 +24,10 @@ use foldhash::fast::FixedState;
 
 use crate::file_type::{Category, extension};
 
+use overrides::{OVERRIDES, by_whole_name};
+
 /// Bytes of a file's head worth reading for [`kind_from_header`].
 pub const HEADER_BYTES: u64 = 8 * 1024;
-
-/// Endings the registry lacks or files otherwise, with their categories.
-const OVERRIDES: [(&str, Category); 29] = [
-    // China's fixed-layout documents (e-invoices) and WPS Office's own
-    // spreadsheet and presentation endings.
-    ("ofd", Category::Documents),
-    ("et", Category::Documents),
-    ("dps", Category::Documents),
-    ("wpt", Category::Documents),
-    // A cue sheet lists the tracks of an audio disc (its image or files).
-    ("cue", Category::Audio),
-    ("azw", Category::Documents),
-    ("srw", Category::Images),
-    ("x3f", Category::Images),
-    ("sketch", Category::Images),
-    ("webarchive", Category::Documents),
-    ("msix", Category::Installers),
-    ("msixbundle", Category::Installers),
-    ("appx", Category::Installers),
-    ("appxbundle", Category::Installers),
-    ("xapk", Category::Installers),
-    ("apks", Category::Installers),
-    ("apkm", Category::Installers),
-    ("ipa", Category::Installers),
-    ("mpkg", Category::Installers),
-    ("crx", Category::Installers),
-    ("ttc", Category::Installers),
-    ("bat", Category::Code),
-    ("cmd", Category::Code),
-    ("ps1", Category::Code),
-    ("swift", Category::Code),
-    ("tsx", Category::Code),
-    ("jsx", Category::Code),
-    ("vue", Category::Code),
-    ("kts", Category::Code),
-];
 
 /// Every single ending (`heic`, not `tar.xz`) whose files [`kind`] gives
 /// `category`: the spec's table, the overrides, the registry. Compound
@@ -86,10 +54,14 @@ pub fn kind(name: &str) -> Category {
     kind_of_lowercase(&name.to_lowercase())
 }
 
-/// [`kind`] of a name already lowercased (and without folders): a split
-/// archive's part, else the longest compound ending the registry knows
+/// [`kind`] of a name already lowercased (and without folders): a name
+/// known whole ([`by_whole_name`]: `Dockerfile`, an Anaconda installer),
+/// else a split archive's part, else the longest compound ending the registry knows
 /// (`tar.gz`), else the last extension as [`ending_kind`] has it.
 pub fn kind_of_lowercase(lower: &str) -> Category {
+    if let Some(category) = by_whole_name(lower) {
+        return category;
+    }
     if is_split_part(lower) {
         return Category::Archives;
     }
@@ -129,7 +101,11 @@ pub fn is_known(name: &str) -> bool {
 /// The kind the first bytes of a file (`head`) show, by their magic
 /// numbers; `None` when they show nothing known.
 pub fn kind_from_header(head: &[u8]) -> Option<Category> {
-    let found = infer::get(head)?;
+    let Some(found) = infer::get(head) else {
+        // An ELF executable shorter than `infer` looks at (its header
+        // alone): a program, as `infer`'s App matcher files one.
+        return head.starts_with(b"\x7fELF").then_some(Category::Installers);
+    };
     let by_ending = kind(&format!("x.{}", found.extension()));
     if by_ending != Category::Other {
         return Some(by_ending);
@@ -285,7 +261,7 @@ mod tests {
             }
         }
         assert_eq!(kind("app.ts"), Category::Code);
-        assert_eq!(kind("Makefile"), Category::Other);
+        assert_eq!(kind("Makefile"), Category::Code);
         assert_eq!(kind("notes"), Category::Other);
         assert_eq!(kind(".bashrc"), Category::Other);
         assert_eq!(kind("x.unknownext"), Category::Other);

@@ -129,6 +129,7 @@ mod tests {
         Listed {
             name: name.to_owned(),
             is_dir: true,
+            is_link: false,
             modified: None,
         }
     }
@@ -160,6 +161,7 @@ mod tests {
         let items = vec![Listed {
             name: "Images".into(),
             is_dir: false,
+            is_link: false,
             modified: None,
         }];
         assert_eq!(free_folder_name("Images", &items), "Images (2)");

@@ -109,6 +109,10 @@ pub struct LargePlan {
     /// and the first names, as the summary gives them.
     #[serde(default)]
     pub in_use: Vec<(InUse, usize, Vec<String>)>,
+    /// Every key and credential the summary found (by name and by
+    /// contents): no bulk move takes them, and the plan's page names them.
+    #[serde(default)]
+    pub secrets: Vec<String>,
     /// The project folders the summary found: left whole.
     #[serde(default)]
     pub projects: Vec<String>,
@@ -173,7 +177,9 @@ impl LargePlan {
         let overview = last("summarize_folder")?.summary()?;
         let taken = taken_folders(exchanges, lang);
         let items = last("list_files").and_then(|e| Some(e.listing()?.total));
-        let set_aside = SetAside::from_exchanges(exchanges, lang, separator, &taken);
+        let mut set_aside = SetAside::from_exchanges(exchanges, lang, separator, &taken);
+        // A copy of a key is a key: it stays where it is.
+        (set_aside.copies).retain(|copy| !overview.secrets.contains(&copy.file));
         let groups = Category::ALL
             .into_iter()
             .filter_map(|category| {
@@ -191,6 +197,7 @@ impl LargePlan {
             groups,
             set_aside,
             in_use,
+            secrets: overview.secrets.clone(),
             projects: overview.projects.clone(),
             ..Self::default()
         })
@@ -402,6 +409,7 @@ mod tests {
         let item = |name: &str, is_dir| Listed {
             name: name.to_owned(),
             is_dir,
+            is_link: false,
             modified: None,
         };
         assert_eq!(choose_folder("Images", &[]), ("Images".to_owned(), false));
@@ -432,6 +440,7 @@ mod tests {
         let item = Listed {
             name: "a.txt".into(),
             is_dir: false,
+            is_link: false,
             modified: Some((2024, 1)),
         };
         let shown = |total, more| {

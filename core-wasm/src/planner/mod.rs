@@ -17,7 +17,8 @@
 //! (`outcomes`), so rewording any text changes nothing it does.
 //!
 //! Modules, from the bottom up: reading the conversation (`exchanges`,
-//! `intent`, `readings`, `outcomes`, `kinds_seen`), where files go (`folders`,
+//! `intent`, `readings`, `outcomes`, `kinds_seen`, `kept`: what stays
+//! whatever its kind), where files go (`folders`,
 //! `copies`, `placement`), the plans (`plan`, `set_aside`, `large`,
 //! `large_rules`: the user's rules as bulk moves, with `rule_globs`,
 //! `proposal`), how they are shown (`plan_text`, `large_plan_text`, in
@@ -31,6 +32,7 @@ mod copies;
 mod exchanges;
 mod folders;
 mod intent;
+mod kept;
 mod kinds_seen;
 mod large;
 mod large_plan_text;

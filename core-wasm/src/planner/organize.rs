@@ -7,13 +7,14 @@ use serde_json::{Value, json};
 
 use crate::file_type::Category;
 use crate::groups::{Groups, target_project_marker};
-use crate::in_use::in_use_of;
 use crate::kinds::{is_known, kind};
 use crate::rules::Rules;
+use crate::secrets;
 
 use super::context::Context;
 use super::exchanges::Exchange;
 use super::folders::{category_target, duplicates_target};
+use super::kept::kept;
 use super::kinds_seen::KindsSeen;
 use super::large::{self, LargePlan};
 use super::large_plan_text;
@@ -96,9 +97,9 @@ fn list_files(path: &str) -> (&'static str, Value) {
 }
 
 /// After the scan: the type of every file that may move (never one in
-/// use), the contents the rules need, the copies and, for names that give
-/// no kind, the summary that reads their first bytes (when the bulk tools
-/// are declared), and the listings of the folders files may go to; or,
+/// use, a key or a launcher), the contents the rules need, the copies and,
+/// for names that give no kind or may be keys, the summary that reads
+/// their first bytes (when the bulk tools are declared), and the listings of the folders files may go to; or,
 /// with no file to move, the answer that there is nothing to do.
 fn classify_calls(
     ctx: &Context<'_>,
@@ -106,7 +107,7 @@ fn classify_calls(
     items: &[Listed],
     declared: Declared,
 ) -> Step {
-    let busy = in_use_of(items.iter().map(|item| item.name.as_str()));
+    let busy = kept(items, this_turn);
     let movable = |item: &&Listed| {
         !item.is_dir
             && !item.name.starts_with('.')
@@ -138,10 +139,12 @@ fn classify_calls(
     }
     if declared.bulk {
         calls.push(("find_duplicates", json!({ "path": "." })));
+        // Names that give no kind, and those that may be keys by their
+        // contents (`server.key`): the summary reads their first bytes.
         if items
             .iter()
             .filter(movable)
-            .any(|item| !is_known(&item.name))
+            .any(|item| !is_known(&item.name) || secrets::worth_reading(&item.name.to_lowercase()))
         {
             calls.push(("summarize_folder", json!({ "path": "." })));
         }

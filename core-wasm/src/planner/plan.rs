@@ -10,13 +10,14 @@ use serde_json::{Value, json};
 use crate::Lang;
 use crate::file_type::Category;
 use crate::groups::{Groups, Role, group_names, project_marker};
-use crate::in_use::{InUse, in_use_of};
+use crate::in_use::InUse;
 use crate::paths::{NameCase, free_name};
 use crate::rules::Rules;
 
 use super::copies::spare_copies;
 use super::exchanges::Exchange;
 use super::folders::{category_target, duplicates_target};
+use super::kept::kept;
 use super::kinds_seen::KindsSeen;
 use super::placement::{Placement, Readings, place};
 use super::request::Request;
@@ -163,7 +164,7 @@ impl Plan {
         let kinds = KindsSeen::new(exchanges);
         let asked = request.made_rules(lang).len();
         let readings = Readings::new(exchanges);
-        let busy = in_use_of(items.iter().map(|item| item.name.as_str()));
+        let busy = kept(items, exchanges);
         let mut destinations = Destinations::new();
         for item in items {
             let excluded = rules.is_some_and(|rules| rules.is_excluded(&item.name, item.is_dir));

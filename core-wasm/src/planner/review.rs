@@ -180,9 +180,19 @@ fn movable(entry: &Entry, busy: &BTreeMap<String, InUse>) -> bool {
         && !busy.contains_key(&entry.name)
 }
 
-/// The items of the target's `listing` that look in use.
-fn busy(listing: &[Entry]) -> BTreeMap<String, InUse> {
-    in_use_of(listing.iter().map(|entry| entry.name.as_str()))
+/// The items of the target's `listing` that look in use: by their names,
+/// symbolic links (launchers), and the keys and credentials the plan's
+/// summary told by their contents (`secrets`).
+fn busy(listing: &[Entry], secrets: &[String]) -> BTreeMap<String, InUse> {
+    let mut busy = in_use_of(listing.iter().map(|entry| entry.name.as_str()));
+    for entry in listing {
+        if entry.kind == EntryKind::Symlink {
+            busy.entry(entry.name.clone()).or_insert(InUse::Launcher);
+        } else if secrets.contains(&entry.name) {
+            busy.entry(entry.name.clone()).or_insert(InUse::Secret);
+        }
+    }
+    busy
 }
 
 fn skip_large(plan: &mut LargePlan, name: &str, separator: char, listing: &[Entry]) -> Skip {
@@ -222,7 +232,7 @@ fn skip_large(plan: &mut LargePlan, name: &str, separator: char, listing: &[Entr
         plan.set_aside.copies.retain(|c| c.file != copy);
         return leave_file(plan, copy);
     }
-    let busy = busy(listing);
+    let busy = busy(listing, &plan.secrets);
     let in_plan = |entry: &&Entry| {
         let category = kind(&entry.name);
         movable(entry, &busy)
@@ -313,7 +323,7 @@ fn large_page(plan: &LargePlan, lang: Lang, separator: char, listing: &[Entry]) 
     let mut names: Vec<&Entry> = listing.iter().collect();
     names.sort_by(|a, b| a.name.cmp(&b.name));
     let stays = |name: &str| plan.set_aside.is_copy(name) || plan.left.iter().any(|n| n == name);
-    let busy = busy(listing);
+    let busy = busy(listing, &plan.secrets);
     let movables: Vec<&Entry> = names
         .iter()
         .copied()

@@ -1,7 +1,8 @@
 //! One folder as the bulk tools judge it: its sorted entries and the facts
 //! of each name ([`NameFacts`]: kind, extension, stem…) worked out once,
 //! the kinds its files' first bytes showed, and, from them, which entries
-//! are in use and which belong together.
+//! are in use (keys and credentials by their first bytes too, links by
+//! their kind: [`crate::secrets`]) and which belong together.
 //!
 //! The bulk moves of one reply share it through a [`FolderMemo`]: the first
 //! call on a folder reads and judges it; the next calls on the same folder
@@ -31,6 +32,7 @@ use crate::in_use::{InUse, in_use_with};
 use crate::kinds::{HEADER_BYTES, kind_from_header};
 use crate::paths;
 use crate::ports::{Entry, EntryKind};
+use crate::secrets;
 
 /// Files of one call whose head is read to tell their kind (those whose
 /// name gives none), at most: the rest of them count as Others.
@@ -60,6 +62,9 @@ pub(super) struct Analysis {
     facts: Vec<NameFacts>,
     /// The kind each file's first bytes showed, once read.
     heads: Vec<Option<Option<Category>>>,
+    /// Whether each file's first bytes showed a key or credential, once
+    /// read ([`secrets::worth_reading`] files only).
+    secret_heads: Vec<Option<bool>>,
 }
 
 /// What one call works with: which entries are in use and the kind of each.
@@ -78,6 +83,7 @@ impl Analysis {
             .collect();
         Self {
             heads: vec![None; folder.entries.len()],
+            secret_heads: vec![None; folder.entries.len()],
             path: folder.path,
             entries: folder.entries,
             facts,
@@ -114,14 +120,46 @@ impl Analysis {
     }
 
     /// Why each entry is in use, in order (none for hidden entries, which
-    /// no bulk tool takes anyway).
-    pub fn busy(&self) -> Vec<Option<InUse>> {
+    /// no bulk tool takes anyway): by its name ([`crate::in_use`]), a
+    /// symbolic link as a launcher, a file whose first bytes hold a key or
+    /// credential as a secret (read through the file system, each once,
+    /// [`HEADS_READ`] a call at most).
+    pub fn busy(&mut self, ctx: &mut ToolContext<'_>) -> Vec<Option<InUse>> {
         let names: Vec<&str> = self.entries.iter().map(|e| e.name.as_str()).collect();
         let facts = &self.facts;
-        (in_use_with(&names, |at| facts[at].in_use_alone()).into_iter())
-            .zip(&names)
-            .map(|(why, name)| why.filter(|_| !name.starts_with('.')))
-            .collect()
+        let mut busy: Vec<Option<InUse>> = (in_use_with(&names, |at| facts[at].in_use_alone())
+            .into_iter())
+        .zip(&names)
+        .map(|(why, name)| why.filter(|_| !name.starts_with('.')))
+        .collect();
+        let mut read = 0;
+        for (at, entry) in self.entries.iter().enumerate() {
+            if busy[at].is_some() || entry.name.starts_with('.') {
+                continue;
+            }
+            if entry.kind == EntryKind::Symlink {
+                busy[at] = Some(InUse::Launcher);
+                continue;
+            }
+            let worth = entry.kind == EntryKind::File && secrets::worth_reading(facts[at].lower());
+            if !worth || (self.secret_heads[at].is_none() && read >= HEADS_READ) {
+                continue;
+            }
+            let secret = *self.secret_heads[at].get_or_insert_with(|| {
+                read += 1;
+                (ctx.files)
+                    .read_bytes(
+                        &paths::join(&self.path, &entry.name),
+                        secrets::HEAD_BYTES,
+                        0,
+                    )
+                    .is_ok_and(|sample| secrets::secret_by_contents(&sample.head))
+            });
+            if secret {
+                busy[at] = Some(InUse::Secret);
+            }
+        }
+        busy
     }
 
     /// Which entries are in use ([`Analysis::busy`]), and the kind of each:
@@ -129,7 +167,7 @@ impl Analysis {
     /// bytes read through the file system ([`kind_from_header`];
     /// [`HEADS_READ`] files a call at most, each read once).
     pub fn judge(&mut self, ctx: &mut ToolContext<'_>) -> Judged {
-        let busy = self.busy();
+        let busy = self.busy(ctx);
         let mut read = 0;
         let mut kinds = Vec::with_capacity(self.entries.len());
         for (at, entry) in self.entries.iter().enumerate() {
@@ -215,11 +253,14 @@ impl Analysis {
         let entries = std::mem::take(&mut self.entries);
         let facts = std::mem::take(&mut self.facts);
         let heads = std::mem::take(&mut self.heads);
-        for ((entry, facts), head) in entries.into_iter().zip(facts).zip(heads) {
+        let secret_heads = std::mem::take(&mut self.secret_heads);
+        let kept = entries.into_iter().zip(facts).zip(heads).zip(secret_heads);
+        for (((entry, facts), head), secret) in kept {
             if keep(&entry) {
                 self.entries.push(entry);
                 self.facts.push(facts);
                 self.heads.push(head);
+                self.secret_heads.push(secret);
             }
         }
     }
@@ -232,6 +273,7 @@ impl Analysis {
         let at = self.entries.partition_point(|e| key(e) < key(&entry));
         self.facts.insert(at, NameFacts::of(&entry.name));
         self.heads.insert(at, None);
+        self.secret_heads.insert(at, None);
         self.entries.insert(at, entry);
     }
 }

@@ -107,24 +107,12 @@ pub(super) struct MoveReport {
     pub made: Vec<String>,
 }
 
-/// Moves `names` (all in `from_dir`) into the folder `destination`,
+/// Moves `units` (all in `from_dir`), each a file alone or a group of
+/// related files (its main file first), into the folder `destination`,
 /// creating it with its parents when missing; a name already taken there
-/// gets ` (2)`, ` (3)`... Nothing is ever overwritten. `Err(text)` is the
-/// tool's plain result when the destination cannot be a folder.
-pub(super) fn move_into(
-    ctx: &mut ToolContext<'_>,
-    from_dir: &str,
-    names: &[String],
-    destination: &str,
-) -> Result<Result<MoveReport, String>, ToolFailure> {
-    let units: Vec<Vec<String>> = names.iter().map(|name| vec![name.clone()]).collect();
-    move_units_into(ctx, from_dir, &units, destination)
-}
-
-/// [`move_into`] for `units`, each a file alone or a group of related
-/// files (its main file first): a group whose names are taken in
-/// `destination` gets the same ` (n)` in every member's name, so they
-/// still match one another.
+/// gets ` (2)`, ` (3)`..., the same in every member's name of a group, so
+/// they still match one another. Nothing is ever overwritten. `Err(text)`
+/// is the tool's plain result when the destination cannot be a folder.
 pub(super) fn move_units_into(
     ctx: &mut ToolContext<'_>,
     from_dir: &str,

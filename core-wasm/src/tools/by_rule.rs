@@ -18,7 +18,7 @@
 
 use std::collections::BTreeMap;
 
-use super::bulk::{MoveReport, move_into};
+use super::bulk::{MoveReport, move_units_into};
 use super::read_file::read_text;
 use super::{Args, ToolContext, ToolFailure};
 use crate::file_type::Category;
@@ -73,25 +73,23 @@ pub(super) fn excluded(
     rules.is_excluded(&relative, false)
 }
 
-/// Moves each of `files` (entries of the directory `from_dir`) that the
-/// rule of `rules` takes to the folder it fills for that file; the others
-/// stay. `Ok(None)` when the rule takes none.
+/// Moves each of `units` (a main file of the directory `from_dir` with
+/// the names of its group, itself first) that the rule of `rules` takes
+/// to the folder it fills for that main file, the group with it (its
+/// date, its kind); the others stay. `Ok(None)` when the rule takes none.
 pub(super) fn move_by_rule(
     ctx: &mut ToolContext<'_>,
     rules: &Rules,
     from_dir: &str,
-    files: Vec<&Entry>,
+    units: Vec<(&Entry, Vec<String>)>,
 ) -> Result<Option<MoveReport>, ToolFailure> {
-    let mut by_folder: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for entry in files {
+    let mut by_folder: BTreeMap<String, Vec<Vec<String>>> = BTreeMap::new();
+    for (entry, names) in units {
         if !rules.matches_some_name(&entry.name) {
             continue;
         }
         if let Some(folder) = destination(ctx, rules, from_dir, entry) {
-            by_folder
-                .entry(folder)
-                .or_default()
-                .push(entry.name.clone());
+            by_folder.entry(folder).or_default().push(names);
         }
     }
     if by_folder.is_empty() {
@@ -103,14 +101,14 @@ pub(super) fn move_by_rule(
         left: 0,
         made: Vec::new(),
     };
-    for (folder, names) in by_folder {
+    for (folder, units) in by_folder {
         if report.left > 0 {
-            report.left += names.len();
+            report.left += units.iter().map(Vec::len).sum::<usize>();
             continue;
         }
         let separator = paths::separator(ctx.target_dir).to_string();
         let destination = paths::resolve(ctx.target_dir, &folder.replace('/', &separator));
-        match move_into(ctx, from_dir, &names, &destination)? {
+        match move_units_into(ctx, from_dir, &units, &destination)? {
             Ok(done) => {
                 report.moved.extend(done.moved);
                 report.failed.extend(done.failed);
@@ -118,7 +116,7 @@ pub(super) fn move_by_rule(
                 report.made.extend(done.made);
             }
             Err(cause) => {
-                let failed = names.into_iter().map(|name| (name, cause.clone()));
+                let failed = (units.into_iter().flatten()).map(|name| (name, cause.clone()));
                 report.failed.extend(failed);
             }
         }

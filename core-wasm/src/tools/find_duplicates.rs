@@ -8,6 +8,7 @@ use crate::Lang;
 use crate::duplicates::{self, Candidate, DuplicateGroup, Duplicates};
 use crate::format::format_size;
 use crate::format::group_digits;
+use crate::groups::Groups;
 use crate::paths;
 use crate::ports::{Entry, EntryKind};
 
@@ -59,7 +60,9 @@ struct Walk {
 }
 
 /// Regular files under `root`, hidden items, files in use (a download's
-/// bytes so far are no copy of anything) and links left out, at most
+/// bytes so far are no copy of anything), links and the members of a group
+/// of related files other than its main file left out (a sidecar of the
+/// same bytes as another photo's is part of its own photo, not a copy), at most
 /// [`MAX_FILES`] of them and [`MAX_DEPTH`] levels down.
 fn walk(ctx: &mut ToolContext<'_>, root: &str) -> Result<Walk, ToolFailure> {
     let mut files = Vec::new();
@@ -74,9 +77,12 @@ fn walk(ctx: &mut ToolContext<'_>, root: &str) -> Result<Walk, ToolFailure> {
                 Err(err) => return Err(err.into()),
             };
             let busy = busy_entries(&entries);
-            let kept = entries
-                .into_iter()
-                .filter(|e| !e.name.starts_with('.') && !busy.contains_key(&e.name));
+            let related =
+                Groups::form((entries.iter()).map(|e| (e.name.as_str(), e.kind == EntryKind::Dir)));
+            let kept = entries.into_iter().filter(|e| {
+                let member = e.kind == EntryKind::File && related.is_member(&e.name);
+                !e.name.starts_with('.') && !busy.contains_key(&e.name) && !member
+            });
             for entry in kept {
                 let path = paths::join(&dir, &entry.name);
                 match entry.kind {

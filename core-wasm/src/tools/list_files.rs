@@ -88,6 +88,7 @@ fn listed(entry: &Entry) -> Listed {
     Listed {
         name: entry.name.clone(),
         is_dir: entry.kind == EntryKind::Dir,
+        is_link: entry.kind == EntryKind::Symlink,
         modified: local_year_month(entry.modified, entry.utc_offset),
     }
 }

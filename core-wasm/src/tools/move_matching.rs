@@ -1,5 +1,7 @@
 //! `move_matching`: every file of a directory whose name matches a glob,
-//! into one folder. Files in use are never taken.
+//! into one folder, each with the other files of its group
+//! ([`crate::groups`]). Files in use (keys and launchers too) are never
+//! taken.
 //!
 //! Besides its declared parameters it takes an optional `except` (names
 //! that stay, as `move_by_type`'s) and `rules` (see `by_rule`): files its
@@ -14,7 +16,7 @@ use std::collections::HashSet;
 use foldhash::fast::RandomState;
 
 use super::analysis::Analysis;
-use super::bulk::{MoveReport, describe, movable, move_into, name_glob};
+use super::bulk::{MoveReport, describe, movable, move_units_into, name_glob};
 use super::by_rule::{carried, excluded, move_by_rule};
 use super::{Args, Group, Tool, ToolContext, ToolData, ToolFailure, ToolResult};
 use crate::paths;
@@ -48,31 +50,50 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     let pattern = args.string("pattern")?;
     let glob = name_glob(ctx, pattern)?;
     let destination = paths::resolve(ctx.target_dir, args.string("destination")?);
-    let folder = match Analysis::read(ctx, args.string("path")?)? {
+    let mut folder = match Analysis::read(ctx, args.string("path")?)? {
         Ok(folder) => folder,
         Err(text) => return Err(ToolFailure::Reported(text)),
     };
     let rules = carried(args, ctx)?;
     let except = args.strings("except")?;
     let except: HashSet<&str, RandomState> = except.iter().map(String::as_str).collect();
+    let busy = folder.busy(ctx);
+    let related = folder.groups(&busy);
     let path = folder.path.as_str();
-    let files: Vec<&Entry> = (folder.entries.iter().zip(folder.busy()))
-        .filter(|(entry, busy)| movable(entry, busy.is_some()) && glob.is_match(&entry.name))
-        .map(|(entry, _)| entry)
-        .filter(|entry| !except.contains(entry.name.as_str()))
-        .filter(|entry| !excluded(rules.as_ref(), ctx, path, &entry.name))
+    // Each file the glob matches with the other members of its group (a
+    // member alone stays with its main file), as `move_by_type` moves
+    // them; a group stays whole when any of its files is left out.
+    let units: Vec<(&Entry, Vec<String>)> = (folder.entries.iter().zip(&busy))
+        .filter(|(entry, busy)| {
+            movable(entry, busy.is_some())
+                && glob.is_match(&entry.name)
+                && !related.is_member(&entry.name)
+        })
+        .map(|(entry, _)| {
+            let names = match related.of(&entry.name) {
+                Some(group) => group.names().map(str::to_owned).collect(),
+                None => vec![entry.name.clone()],
+            };
+            (entry, names)
+        })
+        .filter(|(_, names)| {
+            !names.iter().any(|name| {
+                except.contains(name.as_str()) || excluded(rules.as_ref(), ctx, path, name)
+            })
+        })
         .collect();
+    drop(related);
     let moved = if let Some(rules) = rules.as_ref().filter(|rules| rules.rule_count() > 0) {
-        match move_by_rule(ctx, rules, &folder.path, files)? {
+        match move_by_rule(ctx, rules, &folder.path, units)? {
             Some(report) => Ok(report),
             None => return Ok(nothing_matched(ctx, folder, pattern)),
         }
     } else {
-        let names: Vec<String> = files.into_iter().map(|entry| entry.name.clone()).collect();
-        if names.is_empty() {
+        let units: Vec<Vec<String>> = units.into_iter().map(|(_, names)| names).collect();
+        if units.is_empty() {
             return Ok(nothing_matched(ctx, folder, pattern));
         }
-        move_into(ctx, &folder.path, &names, &destination)?
+        move_units_into(ctx, &folder.path, &units, &destination)?
     };
     settled(ctx, folder, moved, &destination)
 }

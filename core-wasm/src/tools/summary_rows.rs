@@ -21,7 +21,8 @@ const NAME_CHARS: usize = 40;
 
 /// The rows of a summary as data: each category's count and size and its
 /// sample names, the files whose kind their first bytes told, the files in
-/// use, the name patterns shown (`patterns`, most common first) and the
+/// use (every key and credential by its whole name: the planner leaves
+/// them where they are), the name patterns shown (`patterns`, most common first) and the
 /// projects, each as many as the text names.
 pub(super) fn rows(
     categories: &BTreeMap<Category, (usize, u64)>,
@@ -61,6 +62,7 @@ pub(super) fn rows(
             .iter()
             .map(|(why, names)| (*why, (names.len(), shown(names, IN_USE_NAMED))))
             .collect(),
+        secrets: in_use.get(&InUse::Secret).cloned().unwrap_or_default(),
     }
 }
 

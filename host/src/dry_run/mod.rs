@@ -219,9 +219,10 @@ pub fn apply_watched(
     Ok(report)
 }
 
-/// Why the item at `path` looks in use now, if it does: by its name, or by
-/// a download manager's file beside it (what cannot be looked at counts as
-/// absent).
+/// Why the item at `path` looks held by a program now, if it does: by its
+/// name, or by a download manager's file beside it (what cannot be looked
+/// at counts as absent). A key or a launcher the plan names moves: the
+/// person approved it.
 fn in_use_now<F: HostFs>(files: &mut JournaledFs<F>, path: &str) -> Option<InUse> {
     let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
     // The folder with its separator, as the path writes it.
@@ -233,7 +234,7 @@ fn in_use_now<F: HostFs>(files: &mut JournaledFs<F>, path: &str) -> Option<InUse
             files.stat(&at).ok().flatten().is_some()
         })
         .collect();
-    in_use(name, &|other| beside.iter().any(|b| b == other))
+    in_use(name, &|other| beside.iter().any(|b| b == other)).filter(|why| why.held_by_program())
 }
 
 /// `Ok` when the item at `path` is as planned (or as this apply left it).
