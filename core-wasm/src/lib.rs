@@ -20,6 +20,7 @@ mod body;
 mod budget;
 mod call;
 mod contents;
+mod copy_names;
 mod demo_folder;
 mod duplicates;
 mod file_type;
