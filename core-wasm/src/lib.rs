@@ -21,6 +21,7 @@ mod budget;
 mod call;
 mod contents;
 mod copy_names;
+mod dates;
 mod demo_folder;
 mod duplicates;
 mod file_type;

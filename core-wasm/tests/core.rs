@@ -21,6 +21,7 @@ mod hostile_replies;
 mod in_use_and_kinds;
 mod large_planner;
 mod large_rules;
+mod name_dates;
 mod plain_requests;
 mod plan_review;
 mod plan_table;
