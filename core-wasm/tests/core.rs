@@ -15,6 +15,7 @@ mod console;
 mod contents;
 mod duplicates;
 mod error_bodies;
+mod existing_folders;
 mod failures;
 mod fake_world;
 mod hostile_replies;

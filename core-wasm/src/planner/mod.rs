@@ -18,7 +18,7 @@
 //!
 //! Modules, from the bottom up: reading the conversation (`exchanges`,
 //! `intent`, `readings`, `outcomes`, `kinds_seen`), where files go (`folders`,
-//! `copies`, `placement`), the plans (`plan`, `set_aside`, `large`,
+//! `copies`, `placement`, `existing`: the folders the user made), the plans (`plan`, `set_aside`, `large`,
 //! `large_rules`: the user's rules as bulk moves, with `rule_globs`,
 //! `proposal`), how they are shown (`plan_text`, `large_plan_text`, in
 //! the catalogue's words), reviewed before the go-ahead (`review`: the
@@ -29,14 +29,17 @@
 mod context;
 mod copies;
 mod exchanges;
+mod existing;
 mod folders;
 mod intent;
 mod kinds_seen;
 mod large;
+mod large_existing;
 mod large_plan_text;
 mod large_report;
 mod large_request;
 mod large_rules;
+mod name_words;
 mod organize;
 mod outcomes;
 mod placement;

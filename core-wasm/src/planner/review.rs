@@ -116,7 +116,7 @@ fn skip_per_file(plan: &mut Plan, name: &str, separator: char) -> Skip {
     let folders = plan.groups.iter().map(|group| group.folder.as_str());
     let categories = plan.groups.iter().filter_map(|group| match group.reason {
         Reason::Category(category) => Some(category.name()),
-        Reason::Rule(_) | Reason::Request | Reason::Duplicate => None,
+        Reason::Rule(_) | Reason::Request | Reason::Duplicate | Reason::Existing => None,
     });
     let by_folder = matching(folders, name).map(str::to_owned);
     let by_category = matching(categories, name).map(str::to_owned);
