@@ -22,6 +22,7 @@ mod control_characters;
 mod failures;
 mod in_use;
 mod installing;
+mod judgement;
 // Names that are any bytes are a Unix notion; Windows names are UTF-16.
 #[cfg(unix)]
 mod legacy_names;
