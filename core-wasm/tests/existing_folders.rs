@@ -18,7 +18,7 @@ fn small_home() -> MemFs {
         .file("Taxes 2023/1098 Mortgage 2023.pdf", "mortgage")
         .dir("Photos 2023")
         .file("Work/Sprint 1 review.docx", "sprint one")
-        .dir("Clients/Globex")
+        .file("Clients/Globex/Globex logo.png", "the old logo")
         .dir("Books")
         .file("Papers/package.json", "{}")
         .dir(".bills")
@@ -59,13 +59,15 @@ fn loose_files_go_into_the_folders_the_user_made() {
         "Documents/recipe.pdf",
         "Invoices/receipt-march.pdf",
         "Documents/2403.01234v2.pdf",
-        "Clients/Globex/Globex logo.png",
+        "Clients/Globex/Globex logo (2).png",
         "Books/Dune.epub",
         "Papers/package.json",
     ] {
         assert!(fs.exists(&in_target(place)), "{place}\n{plan}");
     }
     assert_eq!(fs.count_in(&in_target("Papers")), 1);
+    // A name taken inside a client's folder is never replaced.
+    assert_eq!(fs.count_in(&in_target("Clients/Globex")), 2);
     assert_eq!(fs.count_in(&in_target(".bills")), 0);
 }
 

@@ -82,20 +82,20 @@ impl UserFolders {
                 let clients = listed
                     .iter()
                     .filter(|client| client.is_dir && !client.name.starts_with('.'));
-                folders.extend(clients.map(|client| UserFolder {
-                    path: format!("{name}/{}", client.name),
-                    topic,
-                    year: None,
-                    client: Some(client.name.to_lowercase()),
-                    holds: Vec::new(),
+                folders.extend(clients.map(|client| {
+                    let path = format!("{name}/{}", client.name);
+                    let inside = listing(&path).or_else(|| listing(&path.replace('/', "\\")));
+                    UserFolder {
+                        holds: files_of(inside.unwrap_or_default()),
+                        path,
+                        topic,
+                        year: None,
+                        client: Some(client.name.to_lowercase()),
+                    }
                 }));
                 continue;
             }
-            let holds = listed
-                .iter()
-                .filter(|held| !held.is_dir && !held.name.starts_with('.'))
-                .map(|held| held.name.clone())
-                .collect();
+            let holds = files_of(listed);
             folders.push(UserFolder {
                 path: name.clone(),
                 topic,
@@ -106,6 +106,21 @@ impl UserFolders {
         }
         folders.sort_by_key(|folder| folder.topic);
         Self { folders }
+    }
+
+    /// The folders whose listing the turn does not have yet, their paths
+    /// with the target's `separator`: listed before planning, so a name
+    /// taken inside is never replaced.
+    pub fn unlisted(&self, this_turn: &[Exchange], separator: char) -> Vec<String> {
+        self.folders
+            .iter()
+            .map(|folder| folder.path.replace('/', &separator.to_string()))
+            .filter(|path| {
+                !this_turn
+                    .iter()
+                    .any(|e| e.name == "list_files" && e.arg("path") == path)
+            })
+            .collect()
     }
 
     /// The folders, in the order they are tried.
@@ -256,6 +271,15 @@ pub fn folders_to_list(items: &[Listed]) -> Vec<String> {
 
 /// Endings of pictures a photo folder finds its candidates by.
 const IMAGE_ENDINGS: &[&str] = &["jpg", "jpeg", "heic", "heif", "png", "dng", "webp"];
+
+/// The names of the visible files among `items`.
+fn files_of(items: &[Listed]) -> Vec<String> {
+    items
+        .iter()
+        .filter(|held| !held.is_dir && !held.name.starts_with('.'))
+        .map(|held| held.name.clone())
+        .collect()
+}
 
 /// `*WORD*` for each of `words`.
 fn around(words: &[&str]) -> Vec<String> {

@@ -81,6 +81,10 @@ pub fn organize(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared) -
         let listings = unlisted.into_iter().map(|folder| list_files(&folder));
         return Step::Call(listings.collect());
     }
+    let unlisted = UserFolders::find(items, this_turn, &[]).unlisted(this_turn, ctx.separator());
+    if !unlisted.is_empty() {
+        return Step::Call(unlisted.iter().map(|folder| list_files(folder)).collect());
+    }
     let mut plan =
         Plan::from_exchanges(this_turn, ctx.lang, ctx.separator(), ctx.rules, ctx.request);
     plan.understood = ctx.request.understood(ctx.lang, declared.read_file);
@@ -261,6 +265,10 @@ fn organize_large(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared)
         Some(mut plan) => {
             let users = UserFolders::find(items, this_turn, &plan.projects);
             if ctx.request.by_date.is_none() {
+                let unlisted = users.unlisted(this_turn, ctx.separator());
+                if !unlisted.is_empty() {
+                    return Step::Call(unlisted.iter().map(|folder| list_files(folder)).collect());
+                }
                 let lookups = large_existing::lookup_calls(&users, this_turn);
                 if !lookups.is_empty() {
                     return Step::Call(lookups);
