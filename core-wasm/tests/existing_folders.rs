@@ -148,3 +148,25 @@ fn a_large_folder_files_into_the_folders_the_user_made() {
         assert_eq!(fs.count_in(&in_target(documents)), 250, "{}", answers[0]);
     }
 }
+
+#[test]
+fn a_large_plan_shows_and_skips_a_folder_of_the_users() {
+    let mut fs = large_home("Invoices", "Photos 2023");
+    let lines = [
+        "organize",
+        "show",
+        "skip Invoices",
+        "skip IMG_20230701_120000.jpg",
+        "yes",
+    ];
+    let (_, events, _) = converse(Lang::En, &mut fs, &lines);
+    let page = events.pages().join("\n");
+    assert!(
+        page.contains("Invoices/ (into your existing Invoices/, 20 files)\n  Invoices_2024-05_Acme_00.pdf → Invoices/Invoices_2024-05_Acme_00.pdf"),
+        "{page}"
+    );
+    assert_eq!(fs.count_in(&in_target("Invoices")), 1);
+    assert!(fs.exists(&in_target("Invoices_2024-05_Acme_00.pdf")));
+    assert!(fs.exists(&in_target("IMG_20230701_120000.jpg")));
+    assert_eq!(fs.count_in(&in_target("Photos 2023")), 14);
+}

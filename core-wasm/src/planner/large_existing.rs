@@ -184,3 +184,31 @@ pub fn actions(existing: &[ExistingMoves]) -> Vec<(&'static str, Value)> {
         })
         .collect()
 }
+
+/// Whether a folder of the user's takes the file `name`.
+pub fn takes(existing: &[ExistingMoves], name: &str) -> bool {
+    existing
+        .iter()
+        .any(|folder| folder.moves.iter().any(|(file, _)| file == name))
+}
+
+/// What `skip NAME` leaves out of the moves into the user's folders: a
+/// whole folder's files when `name` is its folder (then `Some((folder,
+/// files))`), or the one file named (`Some((file, [file]))`); the files
+/// left stay where they are.
+pub fn skip(existing: &mut Vec<ExistingMoves>, name: &str) -> Option<(String, Vec<String>)> {
+    let wanted = name.trim_end_matches(['/', '\\']);
+    if let Some(at) = existing.iter().position(|f| f.folder == wanted) {
+        let folder = existing.remove(at);
+        let files = folder.moves.into_iter().map(|(file, _)| file).collect();
+        return Some((folder.folder, files));
+    }
+    for folder in existing.iter_mut() {
+        if let Some(at) = folder.moves.iter().position(|(file, _)| file == name) {
+            let (file, _) = folder.moves.remove(at);
+            existing.retain(|folder| !folder.moves.is_empty());
+            return Some((file.clone(), vec![file]));
+        }
+    }
+    None
+}

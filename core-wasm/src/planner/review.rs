@@ -12,6 +12,7 @@ use crate::ports::{Entry, EntryKind};
 use crate::texts::{LeftAlone, PlanFolder};
 
 use super::large::{LargePlan, less_matching, without};
+use super::large_existing;
 use super::plan::{Plan, Reason};
 use super::proposal::Proposal;
 use super::review_rules::rule_pages;
@@ -199,6 +200,19 @@ fn skip_large(plan: &mut LargePlan, name: &str, separator: char, listing: &[Entr
             files: Some(files),
         };
     }
+    if let Some((skipped, files)) = large_existing::skip(&mut plan.existing, name) {
+        let whole = files.len() > 1 || files.first() != Some(&skipped);
+        plan.left.extend(files.iter().cloned());
+        let label = match whole {
+            true => folder_label(&skipped, separator),
+            false => skipped,
+        };
+        plan.skipped.push(label.clone());
+        return Skip::Out {
+            name: label,
+            files: whole.then_some(files.len()),
+        };
+    }
     let folders = plan.groups.iter().map(|group| group.folder.as_str());
     let categories = plan.groups.iter().map(|group| group.category.name());
     let by_folder = matching(folders, name).map(str::to_owned);
@@ -312,7 +326,11 @@ fn per_file_page(plan: &Plan, lang: Lang, separator: char) -> Vec<String> {
 fn large_page(plan: &LargePlan, lang: Lang, separator: char, listing: &[Entry]) -> Vec<String> {
     let mut names: Vec<&Entry> = listing.iter().collect();
     names.sort_by(|a, b| a.name.cmp(&b.name));
-    let stays = |name: &str| plan.set_aside.is_copy(name) || plan.left.iter().any(|n| n == name);
+    let stays = |name: &str| {
+        plan.set_aside.is_copy(name)
+            || plan.left.iter().any(|n| n == name)
+            || large_existing::takes(&plan.existing, name)
+    };
     let busy = busy(listing);
     let movables: Vec<&Entry> = names
         .iter()
@@ -322,6 +340,20 @@ fn large_page(plan: &LargePlan, lang: Lang, separator: char, listing: &[Entry]) 
     let ruled = rule_pages(plan, lang, separator, &movables, &stays);
     let mut groups = Vec::new();
     let mut moves = plan.set_aside.copies.len() + ruled.taken.len();
+    let existing = plan.existing.iter().map(|folder| {
+        moves += folder.moves.len();
+        let shown = PlanFolder {
+            name: &folder.folder,
+            separator,
+            exists: true,
+        };
+        let lines = folder
+            .moves
+            .iter()
+            .map(|(file, destination)| format!("{file} → {destination}"));
+        section(lang.plan_existing_group(shown, folder.moves.len()), lines)
+    });
+    let existing: Vec<String> = existing.collect();
     for group in &plan.groups {
         let files: Vec<&str> = names
             .iter()
@@ -385,6 +417,7 @@ fn large_page(plan: &LargePlan, lang: Lang, separator: char, listing: &[Entry]) 
         });
         sections.push(section(heading, lines));
     }
+    sections.extend(existing);
     sections.extend(ruled.sections);
     sections.extend(groups);
     let of_kind = |keep: &dyn Fn(&Entry) -> bool| -> Vec<String> {
