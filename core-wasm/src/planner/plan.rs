@@ -112,8 +112,9 @@ type Destinations<'a> = BTreeMap<(Reason, String), Vec<&'a str>>;
 impl Plan {
     /// Builds the plan from one turn's exchanges: the listing of `.`, the
     /// `get_file_type` and `read_file` results, and listings of the folders
-    /// files may go to. Files go where `rules` send them, else to their
-    /// category's folder. Destinations are joined with `separator`, the
+    /// files may go to. Files go where `rules` send them, else into a
+    /// folder the user made that clearly means them (`existing`), else to
+    /// their category's folder. Destinations are joined with `separator`, the
     /// target's. The first of `rules` are the ones `request` made; the
     /// files it leaves out stay.
     pub fn from_exchanges(
