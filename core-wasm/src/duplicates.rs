@@ -6,11 +6,13 @@
 //! duplicates. The host computes the digests ([`FileSystem::digests`]), a
 //! batch of paths at a time; the core only compares them.
 //!
-//! Each group lists its files oldest first (a tie goes to the shortest
-//! name, then to the path), so the first file is the one to keep.
+//! Each group lists first the file to keep: a name that says it is no
+//! copy (no ` (1)`, `copy`, `Copy of`, `副本`: `copy_names`) before one that
+//! does, then the oldest, then the shortest name, then the path.
 
 use std::collections::BTreeMap;
 
+use crate::copy_names::is_copy_name;
 use crate::ports::{FileSystem, HostError};
 
 /// Bytes of the partial digest that splits same-size files before any of
@@ -37,7 +39,7 @@ pub struct Candidate {
 pub struct DuplicateGroup {
     /// The size of each file.
     pub size: u64,
-    /// The files, oldest first.
+    /// The files, the one to keep first (see the module's order).
     pub files: Vec<Candidate>,
 }
 
@@ -108,10 +110,16 @@ pub fn find(
     Ok(Duplicates { groups, unreadable })
 }
 
-/// The order of a group: oldest first, then the shortest name, then the path.
-fn keep_order(file: &Candidate) -> (i64, usize, &str) {
+/// The order of a group: a name without a copy's mark first, then the
+/// oldest, then the shortest name, then the path.
+fn keep_order(file: &Candidate) -> (bool, i64, usize, &str) {
     let name = file.shown.rsplit(['/', '\\']).next().unwrap_or(&file.shown);
-    (file.modified, name.chars().count(), &file.shown)
+    (
+        is_copy_name(name),
+        file.modified,
+        name.chars().count(),
+        &file.shown,
+    )
 }
 
 /// Splits `items` by `key`, keeping only the groups of two or more.

@@ -20,6 +20,8 @@ mod body;
 mod budget;
 mod call;
 mod contents;
+mod copy_names;
+mod dates;
 mod demo_folder;
 mod duplicates;
 mod file_type;

@@ -29,7 +29,7 @@ fn groups(fs: &mut MemFs, names: &[&str]) -> Vec<Vec<String>> {
 }
 
 #[test]
-fn identical_files_are_one_group_oldest_first_and_a_tie_goes_to_the_shortest_name() {
+fn identical_files_are_one_group_clean_name_first_then_oldest_then_shortest_name() {
     let mut fs = MemFs::new()
         .file_with("report (1).pdf", "same bytes", 10, MTIME)
         .file_with("report.pdf", "same bytes", 10, MTIME)
@@ -45,7 +45,7 @@ fn identical_files_are_one_group_oldest_first_and_a_tie_goes_to_the_shortest_nam
                 "other.pdf"
             ]
         ),
-        vec![vec!["copy of report.pdf", "report.pdf", "report (1).pdf"]]
+        vec![vec!["report.pdf", "copy of report.pdf", "report (1).pdf"]]
     );
 }
 
@@ -124,7 +124,7 @@ fn the_tool_lists_groups_with_sizes_under_subfolders_and_skips_hidden_items() {
     assert_eq!(
         result,
         format!(
-            "Identical files under {TARGET}: 1 groups, 1 copies beyond the first (10 B). Each group lists the oldest file first.\n- 2 files of 10 B:\n    Documents/report.pdf\n    report.pdf"
+            "Identical files under {TARGET}: 1 groups, 1 copies beyond the first (10 B). Each group lists first the file to keep: a name without a copy's mark (such as \" (1)\" or \"copy\"), else the oldest.\n- 2 files of 10 B:\n    Documents/report.pdf\n    report.pdf"
         )
     );
     let result = run_tool_zh(&mut fs, "find_duplicates", r#"{"path": "Documents"}"#);
@@ -220,4 +220,101 @@ fn a_large_folder_sets_its_copies_aside_before_moving_by_type() {
         "{}",
         answers[1]
     );
+}
+
+/// A folder of `count` scans (`scan000.pdf`…, each its own text) and the
+/// given extra files.
+fn scans(count: usize) -> MemFs {
+    (0..count).fold(MemFs::new(), |fs, i| {
+        fs.file(&format!("scan{i:03}.pdf"), &format!("page {i:03}"))
+    })
+}
+
+#[test]
+fn the_clean_name_is_kept_even_when_its_copy_is_older() {
+    let mut fs = MemFs::new()
+        .file_with("Boarding pass.pdf", "gate 12", 7, MTIME)
+        .file_with("Boarding pass (1).pdf", "gate 12", 7, MTIME - 86_400)
+        .file_with("budget.xlsx", "sheet", 5, MTIME)
+        .file_with("Copy of budget.xlsx", "sheet", 5, MTIME - 3600)
+        .file_with("CV copy.pdf", "cv", 2, MTIME - 60)
+        .file_with("CV.pdf", "cv", 2, MTIME);
+    let (_, events, _) = converse(Lang::En, &mut fs, &["organize", "yes"]);
+    let answers = events.answers();
+    assert!(
+        answers[0].contains(
+            "  Boarding pass (1).pdf → Duplicates/Boarding pass (1).pdf (same bytes as Boarding pass.pdf)"
+        ),
+        "{}",
+        answers[0]
+    );
+    for kept in ["Boarding pass.pdf", "budget.xlsx", "CV.pdf"] {
+        assert!(
+            fs.exists(&in_target(&format!("Documents/{kept}"))),
+            "{kept}"
+        );
+    }
+    for copy in [
+        "Boarding pass (1).pdf",
+        "Copy of budget.xlsx",
+        "CV copy.pdf",
+    ] {
+        assert!(
+            fs.exists(&in_target(&format!("Duplicates/{copy}"))),
+            "{copy}"
+        );
+    }
+}
+
+#[test]
+fn the_clean_name_is_kept_in_chinese_too() {
+    let mut fs = MemFs::new()
+        .file_with("通讯录.xlsx", "名单", 6, MTIME)
+        .file_with("通讯录(1).xlsx", "名单", 6, MTIME - 86_400)
+        .file_with("报销单.xlsx", "金额", 6, MTIME)
+        .file_with("报销单（副本）.xlsx", "金额", 6, MTIME - 60)
+        .file_with("合同 副本.docx", "条款", 6, MTIME - 60)
+        .file_with("合同.docx", "条款", 6, MTIME);
+    let (_, events, _) = converse(Lang::Zh, &mut fs, &["整理", "好"]);
+    let answers = events.answers();
+    assert!(
+        answers[0]
+            .contains("  通讯录(1).xlsx → 重复文件/通讯录(1).xlsx（与 通讯录.xlsx 内容相同）"),
+        "{}",
+        answers[0]
+    );
+    for kept in ["通讯录.xlsx", "报销单.xlsx", "合同.docx"] {
+        assert!(fs.exists(&in_target(&format!("文档/{kept}"))), "{kept}");
+    }
+    for copy in ["通讯录(1).xlsx", "报销单（副本）.xlsx", "合同 副本.docx"] {
+        assert!(fs.exists(&in_target(&format!("重复文件/{copy}"))), "{copy}");
+    }
+}
+
+#[test]
+fn a_large_folder_keeps_the_clean_name_whichever_is_older() {
+    for lang in [Lang::En, Lang::Zh] {
+        let mut fs = scans(250)
+            .file_with("scan007 (1).pdf", "page 007", 8, MTIME - 86_400)
+            .file_with("Copy of scan100.pdf", "page 100", 8, MTIME - 60)
+            .file_with("scan200 副本.pdf", "page 200", 8, MTIME - 60);
+        let (documents, duplicates) = match lang {
+            Lang::En => ("Documents", "Duplicates"),
+            Lang::Zh => ("文档", "重复文件"),
+        };
+        converse(lang, &mut fs, &["organize", "yes"]);
+        for kept in ["scan007.pdf", "scan100.pdf", "scan200.pdf"] {
+            assert!(
+                fs.exists(&in_target(&format!("{documents}/{kept}"))),
+                "{kept}"
+            );
+        }
+        for copy in ["scan007 (1).pdf", "Copy of scan100.pdf", "scan200 副本.pdf"] {
+            assert!(
+                fs.exists(&in_target(&format!("{duplicates}/{copy}"))),
+                "{copy}"
+            );
+        }
+        assert_eq!(fs.count_in(&in_target(documents)), 250);
+    }
 }

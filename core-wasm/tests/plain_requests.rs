@@ -137,9 +137,11 @@ fn by_date_puts_files_in_year_and_month_folders() {
         let (plan, moved) = organize(lang, &mut fs, line);
         let expected = match lang {
             Lang::En => {
-                "Understood: by year and month (pictures by the date taken, other files by modification time)."
+                "Understood: by year and month (pictures by the date taken, other files by the date in their name, else by modification time)."
             }
-            Lang::Zh => "理解为：按年月（照片按拍摄日期，其他文件按修改时间）。",
+            Lang::Zh => {
+                "理解为：按年月（照片按拍摄日期，其他文件按名字里的日期，没有时按修改时间）。"
+            }
         };
         assert_eq!(plan.lines().next().unwrap(), expected, "{plan}");
         assert_eq!(moved["song.mp3"], at("2023/07", "song.mp3"), "{plan}");

@@ -23,6 +23,7 @@ mod failures;
 mod in_use;
 mod installing;
 mod judgement;
+mod judgement_folders;
 // Names that are any bytes are a Unix notion; Windows names are UTF-16.
 #[cfg(unix)]
 mod legacy_names;

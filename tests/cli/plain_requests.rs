@@ -30,8 +30,7 @@ async fn by_year_photos_go_by_the_date_taken_and_other_files_by_their_time() {
         .run()
         .await;
     assert_eq!(outcome.code(), 0, "{outcome}");
-    let understood =
-        "Understood: by year (pictures by the date taken, other files by modification time).";
+    let understood = "Understood: by year (pictures by the date taken, other files by the date in their name, else by modification time).";
     assert!(outcome.stdout.contains(understood), "{outcome}");
     assert!(exists(root, "2023/photo.jpg"), "{outcome}");
     assert!(exists(root, "2024/notes.txt"), "{outcome}");

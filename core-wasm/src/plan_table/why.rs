@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::{Item, PlanInput, Why, WhyKind};
+use crate::copy_names::original_name;
 use crate::groups::Groups;
 use crate::kinds::kind;
 use crate::planner::means_category;
@@ -177,27 +178,6 @@ fn is_set_aside(top: &str, lang: Lang) -> bool {
             .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
 }
 
-/// The name a copy was made from, when its name says so: `a.zip` for
-/// `a (1).zip`, `a(2).zip`, `a - Copy.zip`, `a copy.zip` or `a - 副本.zip`.
-fn original_name(name: &str) -> Option<String> {
-    let (stem, ext) = match name.rfind('.') {
-        Some(dot) if dot > 0 => (&name[..dot], &name[dot..]),
-        _ => (name, ""),
-    };
-    let numbered = stem.strip_suffix(')').and_then(|rest| {
-        let open = rest.rfind('(')?;
-        let digits = &rest[open + 1..];
-        (!digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()))
-            .then(|| rest[..open].trim_end())
-    });
-    let base = numbered.or_else(|| {
-        [" - Copy", " copy", " Copy", " - 副本", " 副本", "副本"]
-            .iter()
-            .find_map(|suffix| stem.strip_suffix(suffix))
-    })?;
-    (!base.is_empty()).then(|| format!("{base}{ext}"))
-}
-
 /// A rule in its own words: its conditions as written, then its folder
 /// (`*.pdf → Papers`, `invoice* /(?i)total/ → Bills/{year}`).
 fn rule_words(terms: &RuleTerms<'_>) -> String {
@@ -221,19 +201,6 @@ fn rule_words(terms: &RuleTerms<'_>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn copies_name_their_originals() {
-        assert_eq!(original_name("a (1).zip").as_deref(), Some("a.zip"));
-        assert_eq!(original_name("a(2).zip").as_deref(), Some("a.zip"));
-        assert_eq!(original_name("a - Copy.zip").as_deref(), Some("a.zip"));
-        assert_eq!(
-            original_name("报告 - 副本.pdf").as_deref(),
-            Some("报告.pdf")
-        );
-        assert_eq!(original_name("notes").as_deref(), None);
-        assert_eq!(original_name("(1).zip").as_deref(), None);
-    }
 
     #[test]
     fn set_aside_folders_are_the_duplicates_folder() {

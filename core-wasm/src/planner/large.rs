@@ -18,6 +18,7 @@ use crate::tools::RULES_ARGUMENT;
 
 use super::exchanges::Exchange;
 use super::folders::{category_folder, existing_category_folder, synonyms};
+use super::large_existing::{self, ExistingMoves};
 use super::large_rules::{LargeRules, Taken, of_kind};
 use super::set_aside::SetAside;
 use crate::tools::{Listed, Summary};
@@ -128,6 +129,10 @@ pub struct LargePlan {
     /// moves by type (boxed: most plans have none).
     #[serde(default)]
     pub rules: Box<LargeRules>,
+    /// The files going into folders the user made (`large_existing`),
+    /// moved after the copies and before everything else.
+    #[serde(default)]
+    pub existing: Vec<ExistingMoves>,
 }
 
 /// The files of one kind that is not a whole category, moved by name.
@@ -209,6 +214,11 @@ impl LargePlan {
             + self.by_name.iter().map(|kind| kind.count).sum::<usize>()
             + self.set_aside.copies.len()
             + self.rules.file_count()
+            + self
+                .existing
+                .iter()
+                .map(|folder| folder.moves.len())
+                .sum::<usize>()
     }
 
     /// The plan following the user's rules first (see `large_rules`):
@@ -221,6 +231,34 @@ impl LargePlan {
             group.leave_to_rules(&taken);
         }
         self.groups.retain(|group| group.count > 0);
+    }
+
+    /// The plan moving `existing` into the folders the user made first:
+    /// the groups by type less those files.
+    pub fn take_existing(&mut self, existing: Vec<ExistingMoves>) {
+        let taken: Vec<&str> = existing
+            .iter()
+            .flat_map(|folder| folder.moves.iter().map(|(file, _)| file.as_str()))
+            .collect();
+        for group in &mut self.groups {
+            let gone = taken
+                .iter()
+                .filter(|name| kind(name) == group.category)
+                .count();
+            if gone == 0 {
+                continue;
+            }
+            group.count = group.count.saturating_sub(gone);
+            // The summary's size and patterns counted them too.
+            group.size.clear();
+            group.patterns.clear();
+            group.samples = group
+                .samples
+                .as_deref()
+                .and_then(|samples| without(samples, |name| taken.contains(&name)));
+        }
+        self.groups.retain(|group| group.count > 0);
+        self.existing = existing;
     }
 
     /// Leaves out the steps of the user's line (by date) that take no file,
@@ -236,7 +274,8 @@ impl LargePlan {
         }
     }
 
-    /// The copies set aside, then one `move_matching` per kind the user's
+    /// The copies set aside, then one `move_file` per file a folder of the
+    /// user's takes, then one `move_matching` per kind the user's
     /// line moves by name, then one per rule followed, then one
     /// `move_by_type` per category, all in one reply; the files the user
     /// left out go in their `except`, the rules' excludes in their
@@ -274,6 +313,7 @@ impl LargePlan {
         self.set_aside
             .actions()
             .into_iter()
+            .chain(large_existing::actions(&self.existing))
             .chain(by_name)
             .chain(self.rules.actions(separator, &self.left))
             .chain(by_type)

@@ -6,6 +6,7 @@ use crate::Lang;
 use crate::texts::{LeftAlone, PlanFolder, RuleFolder};
 
 use super::large::LargePlan;
+use super::large_existing::ExistingMoves;
 use super::large_rules::LargeRules;
 use super::plan_text::understood;
 use super::set_aside::SetAside;
@@ -33,6 +34,10 @@ pub fn plan_text(plan: &LargePlan, lang: Lang, separator: char) -> String {
     if !plan.set_aside.copies.is_empty() {
         text.push_str("\n\n");
         text.push_str(&set_aside_text(&plan.set_aside, lang, separator));
+    }
+    for folder in &plan.existing {
+        text.push_str("\n\n");
+        text.push_str(&existing_text(folder, lang, separator));
     }
     for kind in &plan.by_name {
         let folder = PlanFolder {
@@ -159,4 +164,27 @@ pub fn not_followed_text(rules: &LargeRules, lang: Lang) -> String {
         })
         .collect();
     lines.join("\n")
+}
+
+/// Files named one by one for a folder of the user's; the rest are counted.
+const EXISTING_NAMED: usize = 5;
+
+/// The files going into one folder of the user's: its heading and the
+/// first names.
+fn existing_text(folder: &ExistingMoves, lang: Lang, separator: char) -> String {
+    let heading = PlanFolder {
+        name: &folder.folder,
+        separator,
+        exists: true,
+    };
+    let mut text = lang.plan_existing_group(heading, folder.moves.len());
+    let names: Vec<&str> = folder
+        .moves
+        .iter()
+        .take(EXISTING_NAMED)
+        .map(|(file, _)| file.as_str())
+        .collect();
+    text.push('\n');
+    text.push_str(&lang.for_example(&names.join(", ")));
+    text
 }

@@ -8,6 +8,7 @@ use crate::{Lang, paths};
 
 use super::exchanges::Exchange;
 use super::large::{LargeGroup, LargePlan};
+use super::large_existing::ExistingMoves;
 use super::large_rules::{RULE, RuleStep};
 use super::set_aside::SetAside;
 use crate::tools::ToolData;
@@ -36,6 +37,9 @@ pub fn report(
     let mut tally = Tally::default();
     if !plan.set_aside.copies.is_empty() {
         tally_copies(&mut tally, &plan.set_aside, done, separator, lang);
+    }
+    for folder in &plan.existing {
+        tally_existing(&mut tally, folder, done, separator, lang);
     }
     for kind in &plan.by_name {
         let folder = (kind.folder.as_str(), kind.folder_exists, kind.count);
@@ -103,6 +107,38 @@ fn tally_copies(
     };
     let line = lang.copies_set_aside(folder, moved, count);
     tally.lines.push(line);
+    tally.lines.extend(failures);
+}
+
+/// A folder of the user's: one line, and one for each file not moved.
+fn tally_existing(
+    tally: &mut Tally,
+    folder: &ExistingMoves,
+    done: &[Exchange],
+    separator: char,
+    lang: Lang,
+) {
+    let mut failures = Vec::new();
+    let mut moved = 0;
+    for (file, _) in &folder.moves {
+        let exchange = done
+            .iter()
+            .find(|e| e.name == "move_file" && e.arg("source") == file);
+        match exchange {
+            Some(exchange) if exchange.succeeded => moved += 1,
+            Some(exchange) => failures.push(lang.plan_report_failure(file, &exchange.result)),
+            None => failures.push(lang.plan_report_failure(file, "-")),
+        }
+    }
+    let count = folder.moves.len();
+    tally.moved += moved;
+    tally.planned += count;
+    let shown = PlanFolder {
+        name: &folder.folder,
+        separator,
+        exists: true,
+    };
+    tally.lines.push(lang.existing_moved(shown, moved, count));
     tally.lines.extend(failures);
 }
 

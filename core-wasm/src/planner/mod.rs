@@ -18,27 +18,33 @@
 //!
 //! Modules, from the bottom up: reading the conversation (`exchanges`,
 //! `intent`, `readings`, `outcomes`, `kinds_seen`, `kept`: what stays
-//! whatever its kind), where files go (`folders`,
-//! `copies`, `placement`), the plans (`plan`, `set_aside`, `large`,
+//! whatever its kind), where files go (`folders`, `copies`, `placement`,
+//! `existing`: the folders the user made, with `name_words`), the plans
+//! (`plan`, `set_aside`, `large`,
 //! `large_rules`: the user's rules as bulk moves, with `rule_globs`,
+//! `large_existing`: the user's folders on a large folder,
 //! `proposal`), how they are shown (`plan_text`, `large_plan_text`, in
 //! the catalogue's words), reviewed before the go-ahead (`review`: the
-//! whole plan on `show`, `skip NAME`; `review_rules`: the rules' part of a
-//! large plan's page) and reports
+//! whole plan on `show`, `skip NAME`; `review_page`: the page `show`
+//! gives; `review_rules`: the rules' part of a large plan's page) and
+//! reports
 //! (`report`, `large_report`), the steps of a turn (`organize`, `reply`).
 
 mod context;
 mod copies;
 mod exchanges;
+mod existing;
 mod folders;
 mod intent;
 mod kept;
 mod kinds_seen;
 mod large;
+mod large_existing;
 mod large_plan_text;
 mod large_report;
 mod large_request;
 mod large_rules;
+mod name_words;
 mod organize;
 mod outcomes;
 mod placement;
@@ -49,6 +55,7 @@ mod reply;
 mod report;
 mod request;
 mod review;
+mod review_page;
 mod review_rules;
 mod rule_globs;
 mod set_aside;

@@ -13,10 +13,12 @@ use crate::secrets;
 
 use super::context::Context;
 use super::exchanges::Exchange;
+use super::existing::UserFolders;
 use super::folders::{category_target, duplicates_target};
 use super::kept::kept;
 use super::kinds_seen::KindsSeen;
 use super::large::{self, LargePlan};
+use super::large_existing;
 use super::large_plan_text;
 use super::large_request;
 use super::large_rules;
@@ -80,6 +82,10 @@ pub fn organize(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared) -
         let listings = unlisted.into_iter().map(|folder| list_files(&folder));
         return Step::Call(listings.collect());
     }
+    let unlisted = UserFolders::find(items, this_turn, &[]).unlisted(this_turn, ctx.separator());
+    if !unlisted.is_empty() {
+        return Step::Call(unlisted.iter().map(|folder| list_files(folder)).collect());
+    }
     let mut plan =
         Plan::from_exchanges(this_turn, ctx.lang, ctx.separator(), ctx.rules, ctx.request);
     plan.understood = ctx.request.understood(ctx.lang, declared.read_file);
@@ -128,12 +134,20 @@ fn classify_calls(
         plan.understood = ctx.request.understood(ctx.lang, declared.read_file);
         return Step::Say(plan_text::nothing_to_organize(&plan, ctx.lang));
     }
-    if let Some(rules) = ctx.rules.filter(|_| declared.read_file) {
+    if declared.read_file {
+        // A photo folder of a year takes pictures by their date taken.
+        let dated = UserFolders::find(items, &[], &[]).wants_dates_taken();
+        let worth = |item: &&Listed| {
+            let category = kind(&item.name);
+            ctx.rules
+                .is_some_and(|rules| worth_reading(category, rules))
+                || (dated && category == Category::Images)
+        };
         calls.extend(
             items
                 .iter()
                 .filter(movable)
-                .filter(|item| worth_reading(kind(&item.name), rules))
+                .filter(worth)
                 .map(|item| ("read_file", json!({ "path": item.name }))),
         );
     }
@@ -234,16 +248,39 @@ fn unlisted_rule_folders(
 /// rules first, then by category, one step per model call.
 fn organize_large(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared) -> Step {
     let lang = ctx.lang;
+    let items = this_turn
+        .iter()
+        .find(|e| e.name == "list_files" && e.arg("path") == ".")
+        .map(Exchange::items)
+        .unwrap_or_default();
     match LargePlan::from_exchanges(this_turn, lang, ctx.separator()) {
         None => {
             let mut calls = large_request::finding_calls(ctx.request);
             calls.extend(large::overview_calls(lang));
+            if ctx.request.by_date.is_none() {
+                calls.extend(large_existing::list_calls(items));
+            }
             if let Some(rules) = large_rules(ctx).0 {
                 calls.extend(large_rules::lookup_calls(&rules));
             }
             Step::Call(calls)
         }
         Some(mut plan) => {
+            let users = UserFolders::find(items, this_turn, &plan.projects);
+            if ctx.request.by_date.is_none() {
+                let unlisted = users.unlisted(this_turn, ctx.separator());
+                if !unlisted.is_empty() {
+                    return Step::Call(unlisted.iter().map(|folder| list_files(folder)).collect());
+                }
+                let lookups = large_existing::lookup_calls(&users, this_turn);
+                if !lookups.is_empty() {
+                    return Step::Call(lookups);
+                }
+                let reads = large_existing::read_calls(&users, this_turn);
+                if declared.read_file && !reads.is_empty() {
+                    return Step::Call(reads);
+                }
+            }
             let taken = large::taken_folders(this_turn, lang);
             let (rules, asked) = large_rules(ctx);
             large_request::apply(&mut plan, ctx, this_turn, &taken);
@@ -252,6 +289,9 @@ fn organize_large(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared)
                 plan.rules.asked = asked;
                 plan.drop_empty_asked_steps(ctx.request.takes_every_kind());
             }
+            let existing =
+                large_existing::plan(&users, ctx, this_turn, (&plan.set_aside, &plan.left));
+            plan.take_existing(existing);
             if asked > 0 {
                 plan.understood = ctx.request.understood(lang, declared.read_file);
             }

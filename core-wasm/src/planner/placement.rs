@@ -1,6 +1,7 @@
 //! Where the planner puts a file: the folder of the first of the user's
 //! rules that matches it, else the folder of its category.
 
+use crate::dates::file_date;
 use crate::file_type::Category;
 use crate::rules::{FileFacts, Rules};
 use crate::texts;
@@ -50,7 +51,8 @@ pub fn place(
         return Placement::Category(category);
     };
     let text = readings.of(&item.name);
-    let date = text.and_then(texts::taken_month).or(item.modified);
+    let taken = text.and_then(texts::taken_month);
+    let date = file_date(taken, &item.name, item.modified).map(|(date, _)| date);
     let facts = FileFacts {
         name: &item.name,
         category: category.name(),

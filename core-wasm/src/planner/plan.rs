@@ -16,11 +16,13 @@ use crate::rules::Rules;
 
 use super::copies::spare_copies;
 use super::exchanges::Exchange;
+use super::existing::UserFolders;
 use super::folders::{category_target, duplicates_target};
 use super::kept::kept;
 use super::kinds_seen::KindsSeen;
 use super::placement::{Placement, Readings, place};
 use super::request::Request;
+use crate::texts::taken_month;
 use crate::tools::Listed;
 
 /// A file to move.
@@ -55,6 +57,8 @@ pub enum Reason {
     Request,
     /// Rule number N (1-based) of the rules file sends them there.
     Rule(usize),
+    /// A folder the user made that clearly means them (`existing`).
+    Existing,
     /// Their category's folder.
     Category(Category),
     /// They are byte-identical copies of files kept elsewhere: they are set
@@ -109,8 +113,9 @@ type Destinations<'a> = BTreeMap<(Reason, String), Vec<&'a str>>;
 impl Plan {
     /// Builds the plan from one turn's exchanges: the listing of `.`, the
     /// `get_file_type` and `read_file` results, and listings of the folders
-    /// files may go to. Files go where `rules` send them, else to their
-    /// category's folder. Destinations are joined with `separator`, the
+    /// files may go to. Files go where `rules` send them, else into a
+    /// folder the user made that clearly means them (`existing`), else to
+    /// their category's folder. Destinations are joined with `separator`, the
     /// target's. The first of `rules` are the ones `request` made; the
     /// files it leaves out stay.
     pub fn from_exchanges(
@@ -164,6 +169,7 @@ impl Plan {
         let kinds = KindsSeen::new(exchanges);
         let asked = request.made_rules(lang).len();
         let readings = Readings::new(exchanges);
+        let users = UserFolders::find(items, exchanges, &[]);
         let busy = kept(items, exchanges);
         let mut destinations = Destinations::new();
         for item in items {
@@ -198,10 +204,16 @@ impl Plan {
                         Placement::Rule { number, folder } => {
                             (Reason::Rule(number - asked), folder)
                         }
-                        Placement::Category(category) => (
-                            Reason::Category(category),
-                            category_target(category, lang, items),
-                        ),
+                        Placement::Category(category) => {
+                            let taken = readings.of(&item.name).and_then(taken_month);
+                            match users.destination(&item.name, category, taken) {
+                                Some(folder) => (Reason::Existing, folder.path.clone()),
+                                None => (
+                                    Reason::Category(category),
+                                    category_target(category, lang, items),
+                                ),
+                            }
+                        }
                     }
                 })
             };
@@ -324,7 +336,8 @@ fn group(
     exchanges: &[Exchange],
     separator: char,
 ) -> Group {
-    let folder_exists = items.iter().any(|item| item.is_dir && item.name == folder);
+    let folder_exists =
+        reason == Reason::Existing || items.iter().any(|item| item.is_dir && item.name == folder);
     let case = NameCase::of_separator(separator);
     let mut used: BTreeSet<String> = exchanges
         .iter()

@@ -50,16 +50,17 @@ pub fn plan_text(plan: &Plan, lang: Lang, separator: char) -> String {
 
 /// A group's heading: its folder, why its files go there, how many.
 pub fn group_heading(group: &Group, lang: Lang, separator: char) -> String {
-    let why = match group.reason {
-        Reason::Request => lang.why_request(),
-        Reason::Category(category) => lang.why_category(category),
-        Reason::Rule(number) => lang.why_rule(number),
-        Reason::Duplicate => lang.why_copies(),
-    };
     let folder = PlanFolder {
         name: &group.folder,
         separator,
         exists: group.folder_exists,
+    };
+    let why = match group.reason {
+        Reason::Existing => return lang.plan_existing_group(folder, group.moves.len()),
+        Reason::Request => lang.why_request(),
+        Reason::Category(category) => lang.why_category(category),
+        Reason::Rule(number) => lang.why_rule(number),
+        Reason::Duplicate => lang.why_copies(),
     };
     lang.plan_group(folder, &why, group.moves.len())
 }

@@ -164,7 +164,7 @@ fn says_what_it_understood() {
     let request = Request::read("sort my photos by date");
     assert_eq!(
         request.understood(Lang::En, true).unwrap(),
-        "Understood: only pictures; by year (pictures by the date taken, other files by modification time)."
+        "Understood: only pictures; by year (pictures by the date taken, other files by the date in their name, else by modification time)."
     );
     assert_eq!(Request::read("organize").understood(Lang::En, true), None);
 }

@@ -3,18 +3,15 @@
 //! (`skip NAME`). The plan changes only by a skip; the page reads the
 //! target's listing for a large plan, whose files the plan only counts.
 
-use std::collections::BTreeMap;
-
 use crate::Lang;
-use crate::in_use::{InUse, in_use_of};
 use crate::kinds::kind;
-use crate::ports::{Entry, EntryKind};
-use crate::texts::{LeftAlone, PlanFolder};
+use crate::ports::Entry;
 
 use super::large::{LargePlan, less_matching, without};
+use super::large_existing;
 use super::plan::{Plan, Reason};
 use super::proposal::Proposal;
-use super::review_rules::rule_pages;
+use super::review_page::{busy, large_page, left_sections, movable, section};
 use super::{large_plan_text, plan_text};
 
 /// What a skip did to the plan.
@@ -116,7 +113,7 @@ fn skip_per_file(plan: &mut Plan, name: &str, separator: char) -> Skip {
     let folders = plan.groups.iter().map(|group| group.folder.as_str());
     let categories = plan.groups.iter().filter_map(|group| match group.reason {
         Reason::Category(category) => Some(category.name()),
-        Reason::Rule(_) | Reason::Request | Reason::Duplicate => None,
+        Reason::Rule(_) | Reason::Request | Reason::Duplicate | Reason::Existing => None,
     });
     let by_folder = matching(folders, name).map(str::to_owned);
     let by_category = matching(categories, name).map(str::to_owned);
@@ -172,29 +169,6 @@ fn skip_per_file(plan: &mut Plan, name: &str, separator: char) -> Skip {
     }
 }
 
-/// Whether a bulk move may take this entry of the target: a visible file
-/// or link not in use (`busy`, see [`busy`]).
-fn movable(entry: &Entry, busy: &BTreeMap<String, InUse>) -> bool {
-    matches!(entry.kind, EntryKind::File | EntryKind::Symlink)
-        && !entry.name.starts_with('.')
-        && !busy.contains_key(&entry.name)
-}
-
-/// The items of the target's `listing` that look in use: by their names,
-/// symbolic links (launchers), and the keys and credentials the plan's
-/// summary told by their contents (`secrets`).
-fn busy(listing: &[Entry], secrets: &[String]) -> BTreeMap<String, InUse> {
-    let mut busy = in_use_of(listing.iter().map(|entry| entry.name.as_str()));
-    for entry in listing {
-        if entry.kind == EntryKind::Symlink {
-            busy.entry(entry.name.clone()).or_insert(InUse::Launcher);
-        } else if secrets.contains(&entry.name) {
-            busy.entry(entry.name.clone()).or_insert(InUse::Secret);
-        }
-    }
-    busy
-}
-
 fn skip_large(plan: &mut LargePlan, name: &str, separator: char, listing: &[Entry]) -> Skip {
     let copies_folder =
         (!plan.set_aside.copies.is_empty()).then_some(plan.set_aside.folder.as_str());
@@ -207,6 +181,19 @@ fn skip_large(plan: &mut LargePlan, name: &str, separator: char, listing: &[Entr
         return Skip::Out {
             name: label,
             files: Some(files),
+        };
+    }
+    if let Some((skipped, files)) = large_existing::skip(&mut plan.existing, name) {
+        let whole = files.len() > 1 || files.first() != Some(&skipped);
+        plan.left.extend(files.iter().cloned());
+        let label = match whole {
+            true => folder_label(&skipped, separator),
+            false => skipped,
+        };
+        plan.skipped.push(label.clone());
+        return Skip::Out {
+            name: label,
+            files: whole.then_some(files.len()),
         };
     }
     let folders = plan.groups.iter().map(|group| group.folder.as_str());
@@ -276,25 +263,6 @@ fn leave_file(plan: &mut LargePlan, file: String) -> Skip {
     }
 }
 
-/// A section of the page: `heading`, then a line per item.
-fn section(heading: String, lines: impl IntoIterator<Item = String>) -> String {
-    let mut text = heading;
-    for line in lines {
-        text.push_str("\n  ");
-        text.push_str(&line);
-    }
-    text
-}
-
-/// A section per kind of item that stays, for the kinds with items.
-fn left_sections(kinds: Vec<(LeftAlone, Vec<String>)>, lang: Lang) -> Vec<String> {
-    kinds
-        .into_iter()
-        .filter(|(_, items)| !items.is_empty())
-        .map(|(kind, items)| section(lang.page_left_heading(kind, items.len()), items))
-        .collect()
-}
-
 fn per_file_page(plan: &Plan, lang: Lang, separator: char) -> Vec<String> {
     let mut sections = vec![lang.page_heading(plan.move_count())];
     for group in &plan.groups {
@@ -317,126 +285,4 @@ fn per_file_page(plan: &Plan, lang: Lang, separator: char) -> Vec<String> {
     }
     sections.extend(left_sections(plan_text::left_kinds(plan), lang));
     sections
-}
-
-fn large_page(plan: &LargePlan, lang: Lang, separator: char, listing: &[Entry]) -> Vec<String> {
-    let mut names: Vec<&Entry> = listing.iter().collect();
-    names.sort_by(|a, b| a.name.cmp(&b.name));
-    let stays = |name: &str| plan.set_aside.is_copy(name) || plan.left.iter().any(|n| n == name);
-    let busy = busy(listing, &plan.secrets);
-    let movables: Vec<&Entry> = names
-        .iter()
-        .copied()
-        .filter(|entry| movable(entry, &busy))
-        .collect();
-    let ruled = rule_pages(plan, lang, separator, &movables, &stays);
-    let mut groups = Vec::new();
-    let mut moves = plan.set_aside.copies.len() + ruled.taken.len();
-    for group in &plan.groups {
-        let files: Vec<&str> = names
-            .iter()
-            .filter(|entry| movable(entry, &busy) && kind(&entry.name) == group.category)
-            .map(|entry| entry.name.as_str())
-            .filter(|name| !stays(name) && !by_name_matches(plan, name))
-            .filter(|name| !ruled.taken.contains(*name))
-            .filter(|name| !ruled.excluded.iter().any(|excluded| excluded == name))
-            .collect();
-        moves += files.len();
-        let folder = PlanFolder {
-            name: &group.folder,
-            separator,
-            exists: group.folder_exists,
-        };
-        let heading = lang.plan_group(folder, &lang.why_category(group.category), files.len());
-        let lines = files
-            .iter()
-            .map(|name| format!("{name} → {}{separator}{name}", group.folder));
-        groups.push(section(heading, lines));
-    }
-    let mut by_name = Vec::new();
-    let mut moved_by_name: Vec<&str> = Vec::new();
-    for kind in &plan.by_name {
-        let files: Vec<&str> = names
-            .iter()
-            .filter(|entry| movable(entry, &busy) && !stays(&entry.name))
-            .map(|entry| entry.name.as_str())
-            .filter(|name| less_matching(&kind.pattern, 1, [*name].into_iter()).is_none())
-            .filter(|name| !moved_by_name.contains(name))
-            .collect();
-        moves += files.len();
-        moved_by_name.extend(&files);
-        let folder = PlanFolder {
-            name: &kind.folder,
-            separator,
-            exists: kind.folder_exists,
-        };
-        let heading = lang.plan_group(folder, &lang.why_request(), files.len());
-        let lines = files
-            .iter()
-            .map(|name| format!("{name} → {}{separator}{name}", kind.folder));
-        by_name.push(section(heading, lines));
-    }
-    let mut sections = vec![lang.page_heading(moves)];
-    sections.extend(by_name);
-    if !plan.set_aside.copies.is_empty() {
-        let folder = PlanFolder {
-            name: &plan.set_aside.folder,
-            separator,
-            exists: plan.set_aside.folder_exists,
-        };
-        let heading = lang.plan_group(folder, &lang.why_copies(), plan.set_aside.copies.len());
-        let lines = plan.set_aside.copies.iter().map(|copy| {
-            format!(
-                "{} → {}{}",
-                copy.file,
-                copy.destination,
-                lang.same_bytes_as(&copy.kept)
-            )
-        });
-        sections.push(section(heading, lines));
-    }
-    sections.extend(ruled.sections);
-    sections.extend(groups);
-    let of_kind = |keep: &dyn Fn(&Entry) -> bool| -> Vec<String> {
-        names
-            .iter()
-            .filter(|e| keep(e))
-            .map(|e| e.name.clone())
-            .collect()
-    };
-    let skipped = of_kind(&|entry| {
-        movable(entry, &busy)
-            && !by_name_matches(plan, &entry.name)
-            && (plan.left.contains(&entry.name)
-                || plan.skipped_categories.contains(&kind(&entry.name)))
-    });
-    let in_use = InUse::ALL.into_iter().map(|why| {
-        let names = of_kind(&|e| !e.name.starts_with('.') && busy.get(&e.name) == Some(&why));
-        (LeftAlone::InUse(why), names)
-    });
-    sections.extend(left_sections(
-        in_use
-            .chain([
-                (
-                    LeftAlone::Folders,
-                    of_kind(&|e| e.kind == EntryKind::Dir && !busy.contains_key(&e.name)),
-                ),
-                (
-                    LeftAlone::Hidden,
-                    of_kind(&|e| e.kind != EntryKind::Dir && e.name.starts_with('.')),
-                ),
-                (LeftAlone::Excluded, ruled.excluded),
-                (LeftAlone::Skipped, skipped),
-            ])
-            .collect(),
-        lang,
-    ));
-    sections
-}
-
-/// Whether a kind the plan moves by name takes the file `name`.
-fn by_name_matches(plan: &LargePlan, name: &str) -> bool {
-    plan.by_name
-        .iter()
-        .any(|kind| less_matching(&kind.pattern, 1, [name].into_iter()).is_none())
 }

@@ -182,8 +182,8 @@ pub struct FileFacts<'a> {
     /// The file's text as tidyup's content reader reads it; `None` when it
     /// was not read, and then no `content` rule matches.
     pub text: Option<&'a str>,
-    /// `(year, month)`: the date taken when known, else the modification
-    /// time. `None` when unknown; then rules using `{year}` or `{month}` do
+    /// `(year, month)`: the date taken when known, else the date in the
+    /// name, else the modification time (the caller decides, `dates`). `None` when unknown; then rules using `{year}` or `{month}` do
     /// not match.
     pub date: Option<(i32, u32)>,
 }

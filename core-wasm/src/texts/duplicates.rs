@@ -15,8 +15,8 @@ impl Lang {
     /// The heading with the totals of the groups found.
     pub fn duplicates_heading(self, path: &str, groups: &str, copies: &str, size: &str) -> String {
         self.pick(
-            format!("Identical files under {path}: {groups} groups, {copies} copies beyond the first ({size}). Each group lists the oldest file first."),
-            format!("{path} 下内容相同的文件：{groups} 组，除第一个外共 {copies} 个副本（{size}）。每组最早的文件列在最前。"),
+            format!("Identical files under {path}: {groups} groups, {copies} copies beyond the first ({size}). Each group lists first the file to keep: a name without a copy's mark (such as \" (1)\" or \"copy\"), else the oldest."),
+            format!("{path} 下内容相同的文件：{groups} 组，除第一个外共 {copies} 个副本（{size}）。每组最前的是该保留的文件：名字不带副本标记（如“ (1)”“副本”）的，否则最早的。"),
         )
     }
 

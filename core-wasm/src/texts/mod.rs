@@ -15,6 +15,7 @@ mod commands;
 mod console;
 mod contents;
 mod duplicates;
+pub(crate) mod folder_words;
 mod in_use;
 mod large_rules;
 mod plan_table;

@@ -78,6 +78,19 @@ impl Lang {
         )
     }
 
+    /// The heading of a group going into a folder the user made
+    /// (`Invoices/ (into your existing Invoices/, 3 files)`).
+    pub fn plan_existing_group(self, folder: PlanFolder<'_>, count: usize) -> String {
+        let PlanFolder {
+            name, separator, ..
+        } = folder;
+        let files = self.counted(count, Noun::File);
+        self.pick(
+            format!("{name}{separator} (into your existing {name}{separator}, {files})"),
+            format!("{name}{separator}（放进你已有的 {name}{separator}，{count} 个文件）"),
+        )
+    }
+
     /// A group's heading: its folder, `why` (one of the `why_` texts) and
     /// how many files go there (`Images/ (图片, new folder, 3 files)`).
     pub fn plan_group(self, folder: PlanFolder<'_>, why: &str, count: usize) -> String {
@@ -387,8 +400,21 @@ impl Lang {
         }
     }
 
-    /// A report line: `moved` of the `count` copies were set aside in
-    /// `folder`.
+    /// A report line: `moved` of the `count` files a folder the user made
+    /// takes were moved into it.
+    pub fn existing_moved(self, folder: PlanFolder<'_>, moved: usize, count: usize) -> String {
+        let PlanFolder {
+            name, separator, ..
+        } = folder;
+        let mark = if moved == count { '✓' } else { '✗' };
+        let files = self.counted(count, Noun::File);
+        self.pick(
+            format!("  {mark} {name}{separator} (your existing folder): {moved} of {files} moved"),
+            format!("  {mark} {name}{separator}（你已有的文件夹）：已移动 {moved}/{count} 个文件"),
+        )
+    }
+
+    /// A report line: `moved` of the `count` copies were set aside in `folder`.
     pub fn copies_set_aside(self, folder: PlanFolder<'_>, moved: usize, count: usize) -> String {
         let PlanFolder {
             name, separator, ..

@@ -317,7 +317,8 @@ impl Lang {
 
     /// Part of the understood line: by date, a folder per year (or per
     /// month within it, `months`); pictures by the date taken when
-    /// `taken`, else every file by its modification time.
+    /// `taken`, other files by the date in their name, else by their
+    /// modification time (`dates`).
     pub fn asked_by_date(self, months: bool, taken: bool) -> String {
         let by = match (self, months) {
             (Lang::En, false) => "by year",
@@ -326,10 +327,12 @@ impl Lang {
             (Lang::Zh, true) => "按年月",
         };
         let which = match (self, taken) {
-            (Lang::En, true) => " (pictures by the date taken, other files by modification time)",
-            (Lang::En, false) => " (by modification time)",
-            (Lang::Zh, true) => "（照片按拍摄日期，其他文件按修改时间）",
-            (Lang::Zh, false) => "（按修改时间）",
+            (Lang::En, true) => {
+                " (pictures by the date taken, other files by the date in their name, else by modification time)"
+            }
+            (Lang::En, false) => " (by the date in the name, else by modification time)",
+            (Lang::Zh, true) => "（照片按拍摄日期，其他文件按名字里的日期，没有时按修改时间）",
+            (Lang::Zh, false) => "（按名字里的日期，没有时按修改时间）",
         };
         format!("{by}{which}")
     }

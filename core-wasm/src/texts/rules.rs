@@ -134,8 +134,8 @@ impl Rules {
         }
         if self.rule_count() > 0 {
             lines.push(t(
-                "Rules, in order; the first that matches a file decides its folder ({year} and {month}: date taken, else modified; {category}: the file's category; {ext}: its extension):",
-                "规则按顺序排列，文件归入第一条匹配规则的文件夹（{year} 和 {month}：拍摄日期，否则为修改日期；{category}：文件类别；{ext}：扩展名）：",
+                "Rules, in order; the first that matches a file decides its folder ({year} and {month}: date taken, else the date in the name, else modified; {category}: the file's category; {ext}: its extension):",
+                "规则按顺序排列，文件归入第一条匹配规则的文件夹（{year} 和 {month}：拍摄日期，否则为文件名中的日期，再否则为修改日期；{category}：文件类别；{ext}：扩展名）：",
             ).to_string());
             for (i, rule) in self.terms().enumerate() {
                 lines.push(format!(

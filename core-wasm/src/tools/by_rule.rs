@@ -6,8 +6,9 @@
 //! - Its `exclude` globs: files they exclude stay where they are.
 //! - Its one `rule` (`move_matching` only): each file the glob matches is
 //!   tried against the rule as [`Rules::destination`] tries it, with the
-//!   file's text when the rule looks at contents, its date (taken, for a
-//!   picture, else modified) when the rule files by date, its kind and
+//!   file's text when the rule looks at contents, its date (`dates`:
+//!   taken, for a picture, else the date in its name, else modified) when
+//!   the rule files by date, its kind and
 //!   extension; a file the rule takes goes to its own filled folder, the
 //!   others stay. Texts are read here, in the core, and only when the
 //!   context allows reading contents; nothing of them is in the result
@@ -21,6 +22,7 @@ use std::collections::BTreeMap;
 use super::bulk::{MoveReport, move_units_into};
 use super::read_file::read_text;
 use super::{Args, ToolContext, ToolFailure};
+use crate::dates::file_date;
 use crate::file_type::Category;
 use crate::format::format_local_time;
 use crate::ports::Entry;
@@ -140,10 +142,8 @@ fn destination(
         true => read_text(ctx, &paths::join(from_dir, &entry.name)).ok(),
         false => None,
     };
-    let date = text
-        .as_deref()
-        .and_then(texts::taken_month)
-        .or_else(|| year_month(entry));
+    let taken = text.as_deref().and_then(texts::taken_month);
+    let date = file_date(taken, &entry.name, year_month(entry)).map(|(date, _)| date);
     let facts = FileFacts {
         name: &entry.name,
         category: kind.name(),

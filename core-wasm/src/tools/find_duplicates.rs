@@ -26,7 +26,7 @@ const MAX_DEPTH: usize = 16;
 pub(super) const TOOL: Tool = Tool {
     name: "find_duplicates",
     group: Group::Bulk,
-    description: "Find byte-identical files (by content, never by name) in a directory and its subfolders. Lists each group with its size, oldest file first: keep that one and set the other copies aside in a Duplicates folder; never delete them.",
+    description: "Find byte-identical files (by content, never by name) in a directory and its subfolders. Lists each group with its size, the file to keep first (a name without a copy's mark such as ' (1)' or 'copy', else the oldest): keep that one and set the other copies aside in a Duplicates folder; never delete them.",
     parameters: &[(
         "path",
         "string",

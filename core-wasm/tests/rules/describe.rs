@@ -15,7 +15,7 @@ fn describe_in_english() {
         "Follow the user's rules for this folder (from its rules file); they come before your own judgement.
 Instructions: Keep bills by year; never touch the Keep folder.
 Never move, rename or delete these (globs relative to the folder): Keep/**, important.txt
-Rules, in order; the first that matches a file decides its folder ({year} and {month}: date taken, else modified; {category}: the file's category; {ext}: its extension):
+Rules, in order; the first that matches a file decides its folder ({year} and {month}: date taken, else the date in the name, else modified; {category}: the file's category; {ext}: its extension):
 1. files whose text matches /(?i)electricity bill/ → Bills/{year}
 2. files with extension jpg or heic → Photos/{year}-{month}
 3. files named like report* → Reports"
@@ -31,7 +31,7 @@ fn describe_in_chinese() {
     assert_eq!(
         rules.describe(Lang::Zh),
         "请遵守用户为此文件夹定下的规则（来自其规则文件），它们优先于你自己的判断。
-规则按顺序排列，文件归入第一条匹配规则的文件夹（{year} 和 {month}：拍摄日期，否则为修改日期；{category}：文件类别；{ext}：扩展名）：
+规则按顺序排列，文件归入第一条匹配规则的文件夹（{year} 和 {month}：拍摄日期，否则为文件名中的日期，再否则为修改日期；{category}：文件类别；{ext}：扩展名）：
 1. 扩展名为 pdf 或 png 且 文件名形如 scan* 的文件 → Scans
 2. 所有文件 → 其他"
     );

@@ -1,0 +1,138 @@
+//! The words of folder names people make, and of the files that belong in
+//! them, in English and Chinese: what the offline planner reads to file a
+//! loose file into a folder the user already made (`planner/existing`).
+//! Compared in lower case; an English word stands whole in a name (between
+//! spaces, `_`, `-`, `.` or digits), a Chinese one anywhere.
+
+/// What a folder of the user's is for, by its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Topic {
+    /// Invoices, bills and receipts.
+    Invoices,
+    /// Tax forms.
+    Taxes,
+    /// Scientific papers.
+    Papers,
+    /// E-books.
+    Books,
+    /// Sound samples and loops.
+    Samples,
+    /// Photos of one year (the folder's name carries the year).
+    Photos,
+    /// A client's folders, one per client inside it.
+    Clients,
+    /// Work: it takes files like those it holds.
+    Work,
+}
+
+/// Each topic with the words of folder names that mean it.
+pub const FOLDER_TOPICS: &[(Topic, &[&str])] = &[
+    (
+        Topic::Invoices,
+        &[
+            "invoice", "invoices", "bill", "bills", "receipt", "receipts", "发票", "账单", "收据",
+            "票据",
+        ],
+    ),
+    (Topic::Taxes, &["tax", "taxes", "税", "报税", "税务"]),
+    (
+        Topic::Papers,
+        &[
+            "paper",
+            "papers",
+            "articles",
+            "literature",
+            "publications",
+            "论文",
+            "文献",
+        ],
+    ),
+    (
+        Topic::Books,
+        &["books", "ebooks", "e-books", "电子书", "书籍", "图书"],
+    ),
+    (
+        Topic::Samples,
+        &["samples", "loops", "sounds", "采样", "音色"],
+    ),
+    (
+        Topic::Photos,
+        &[
+            "photo", "photos", "pictures", "pics", "images", "照片", "相片", "相册", "图片",
+        ],
+    ),
+    (Topic::Clients, &["clients", "customers", "客户"]),
+    (Topic::Work, &["work", "工作"]),
+];
+
+/// Words of file names that say a file is an invoice, a bill or a receipt.
+pub const INVOICE_WORDS: &[&str] = &[
+    "invoice", "invoices", "bill", "receipt", "发票", "账单", "收据", "fapiao", "dzfp",
+];
+
+/// Words of file names that say a file is a tax form.
+pub const TAX_WORDS: &[&str] = &[
+    "tax", "w-2", "w2", "1099", "1098", "1040", "w-9", "1095", "税", "个税",
+];
+
+/// Words of file names that say a file is a paper: publishers' names and
+/// conference words (an arXiv number is told by its shape).
+pub const PAPER_WORDS: &[&str] = &[
+    "1-s2.0",
+    "physrev",
+    "physrevlett",
+    "pnas",
+    "nihms",
+    "jmlr",
+    "paper",
+    "proceedings",
+    "et al",
+    "neurips",
+    "icml",
+    "iclr",
+    "cvpr",
+    "acl",
+    "emnlp",
+    "arxiv",
+    "preprint",
+];
+
+/// Endings of e-books.
+pub const BOOK_ENDINGS: &[&str] = &["epub", "mobi", "azw", "azw3", "fb2", "djvu", "ibooks"];
+
+/// Words of file names that say a sound is a sample or a loop.
+pub const SAMPLE_WORDS: &[&str] = &[
+    "kick", "snare", "hat", "hihat", "hi-hat", "clap", "perc", "rim", "crash", "tom", "cymbal",
+    "shaker", "loop", "bpm", "oneshot", "one shot", "808", "909",
+];
+
+/// First words of file names too common to say two files belong
+/// together (cameras', scanners' and programs' names).
+pub const COMMON_FIRST_WORDS: &[&str] = &[
+    "img",
+    "dsc",
+    "dscn",
+    "dcim",
+    "vid",
+    "pxl",
+    "mvi",
+    "scan",
+    "screenshot",
+    "screen",
+    "photo",
+    "image",
+    "document",
+    "doc",
+    "file",
+    "untitled",
+    "new",
+    "copy",
+    "final",
+    "draft",
+    "download",
+    "export",
+    "mmexport",
+    "微信图片",
+    "微信截图",
+    "屏幕截图",
+];
