@@ -24,6 +24,7 @@ fn lines(report: &Value) -> Vec<String> {
 fn assert_for_people(text: &str) {
     for jargon in [
         "tidyup undo",
+        "tidyup providers",
         "tidyup apply",
         "TIDYUP_",
         "_API_KEY",

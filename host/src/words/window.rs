@@ -92,6 +92,10 @@ pub(crate) trait WindowWords {
     /// `picture`, `home`); any other key is shown as it is.
     fn window_place(self, key: &str) -> String;
 
+    /// The start line when no API key is set up: the offline planner
+    /// plans, and how to plan with a model from the window.
+    fn window_start_no_key(self) -> String;
+
     /// A report line: `moved` files moved, into these folders (relative
     /// to the folder organized, `""` the folder itself) with how many each.
     fn window_moved_into(self, moved: usize, folders: &[(String, usize)]) -> String;
@@ -301,6 +305,13 @@ impl WindowWords for Lang {
             other => (other, other),
         };
         self.pick(en.to_owned(), zh.to_owned())
+    }
+
+    fn window_start_no_key(self) -> String {
+        self.pick(
+            "No API key is set up, so tidyup plans with its offline planner: rules, no AI, and nothing leaves this computer. To plan with a model, give tidyup that model's key on this computer, then pick it under Planner.".to_owned(),
+            "尚未设置 API 密钥，因此 tidyup 使用离线规划器：基于规则，不用 AI，任何内容都不会离开这台电脑。要用模型来规划，请先在这台电脑上为 tidyup 设置该模型的密钥，再在“规划方式”中选择它。".to_owned(),
+        )
     }
 
     fn window_moved_into(self, moved: usize, folders: &[(String, usize)]) -> String {
