@@ -224,7 +224,8 @@ pub fn apply_watched(
             // A move that replaces nothing: checked now, made with its batch.
             Some(to) => match check_move(&mut files, &mut run.placed, &mut run.folders, step, lang)
             {
-                Ok(()) => run.batch.push(from, to, line),
+                Ok(true) => run.batch.push(from, to, line),
+                Ok(false) => run.alone(&mut files, from, to, line, watch),
                 Err(reason) => run.refused(format!("{line}: {reason}"), from, watch),
             },
             None => {
@@ -351,6 +352,32 @@ impl Run {
         watch.step(self.done, self.total, name_of(path));
     }
 
+    /// Makes a checked move on its own, after the batch: `rename` writes
+    /// the exact name its destination must have.
+    fn alone<F: HostFs>(
+        &mut self,
+        files: &mut JournaledFs<F>,
+        from: &str,
+        to: &str,
+        line: String,
+        watch: &mut dyn ApplyWatch,
+    ) {
+        self.flush(files, watch);
+        match files.rename(from, to) {
+            Ok(()) => {
+                let now = files.fingerprint(to).ok().flatten();
+                self.placed.moved(from, to, now);
+                self.report.moved_to(to);
+            }
+            Err(e) => {
+                let reason = self.lang.host_failure(&e);
+                self.report.skipped.push(format!("{line}: {reason}"));
+            }
+        }
+        self.done += 1;
+        watch.step(self.done, self.total, name_of(from));
+    }
+
     /// Makes the batch's moves through the journal's batched path and
     /// notes how each went.
     fn flush<F: HostFs>(&mut self, files: &mut JournaledFs<F>, watch: &mut dyn ApplyWatch) {
@@ -384,14 +411,16 @@ impl Run {
 }
 
 /// Checks a move as [`check_and_run`] does, the folders it needs made,
-/// without making it: its batch makes it.
+/// without making it; `Ok(true)` when it writes its destination as given
+/// (a batch may make it), `Ok(false)` when that name reaches another item
+/// through a shown form (a single move writes the exact name then).
 fn check_move<F: HostFs>(
     files: &mut JournaledFs<F>,
     placed: &mut Placed,
     folders: &mut Deferred,
     step: &PlanStep,
     lang: Lang,
-) -> Result<(), String> {
+) -> Result<bool, String> {
     let PlanStep::Move {
         from,
         to,
@@ -399,7 +428,7 @@ fn check_move<F: HostFs>(
         replaces,
     } = step
     else {
-        return Ok(());
+        return Ok(true);
     };
     // Refused by a policy (an exclude): no folder is made for it.
     for path in [from, to] {
@@ -410,10 +439,21 @@ fn check_move<F: HostFs>(
     if let Some(why) = in_use_now(files, from) {
         return Err(lang.apply_source_in_use(from, why));
     }
-    if !replaces && files.stat(to).map_err(|e| lang.host_failure(&e))?.is_some() {
+    // Where the move writes: an item shown alike but spelled otherwise
+    // (`caf%E9.txt` beside the bytes `caf\xE9.txt`) does not take it.
+    let at = files
+        .destination_of(from, to)
+        .map_err(|e| lang.host_failure(&e))?;
+    if !replaces
+        && files
+            .stat(&at)
+            .map_err(|e| lang.host_failure(&e))?
+            .is_some()
+    {
         return Err(lang.apply_destination_taken(to));
     }
-    folders.make_for(files, placed, to, lang)
+    folders.make_for(files, placed, to, lang)?;
+    Ok(at == *to)
 }
 
 fn check_and_run<F: HostFs>(
@@ -428,6 +468,7 @@ fn check_and_run<F: HostFs>(
             .create_dir_all(path)
             .map_err(|e| lang.host_failure(&e)),
         PlanStep::Move { from, to, .. } => {
+            // `rename` writes the exact name where it must.
             check_move(files, placed, folders, step, lang)?;
             files.rename(from, to).map_err(|e| lang.host_failure(&e))?;
             let now = files.fingerprint(to).ok().flatten();

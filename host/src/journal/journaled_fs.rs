@@ -62,6 +62,16 @@ impl<F: HostFs> JournaledFs<F> {
         self.inner.may_change(path)
     }
 
+    /// Where a move of `from` to `to` writes its item: `to` as given, or,
+    /// when `to` reaches an item only through a shown form of another
+    /// spelling, exactly the name written ([`Self::destination_named`]).
+    /// A check that the destination is free looks there.
+    pub fn destination_of(&mut self, from: &str, to: &str) -> Result<String, HostError> {
+        from_the_core(from)?;
+        from_the_core(to)?;
+        self.operation(|files| files.destination_named(from, to))
+    }
+
     /// The fingerprint of the item at `path` (`None` when nothing is there).
     pub fn fingerprint(&mut self, path: &str) -> Result<Option<Fingerprint>, HostError> {
         self.inner.fingerprint(path)
