@@ -142,6 +142,7 @@ fn a_row_has_its_kind_size_places_and_reason_in_english() {
         row(&table, "report.pdf"),
         &json!({
             "id": "r1",
+            "step": 1,
             "name": "report.pdf",
             "kind": "Documents",
             "size": 52311,
@@ -178,6 +179,7 @@ fn a_row_has_its_kind_size_places_and_reason_in_english() {
         row(&table, "2024-03 Electricity bill.pdf"),
         &json!({
             "id": "r6",
+            "step": 9,
             "name": "2024-03 Electricity bill.pdf",
             "from_name": "scan0001.pdf",
             "kind": "Documents",
@@ -238,6 +240,7 @@ fn deletes_are_rows_of_their_own_group_and_counted() {
         row(&table, "b copy.bin"),
         &json!({
             "id": "r7",
+            "step": 10,
             "name": "b copy.bin",
             "kind": "Others",
             "size": 77,
@@ -331,4 +334,75 @@ fn a_moved_folder_is_a_folder_and_a_rule_of_every_file_names_itself() {
     );
     assert_eq!(table["groups"][1]["new"], false);
     assert_eq!(table["deletes"], 0);
+}
+
+/// Every row carries the index of its own step, so an apply of the row
+/// carries out that step whatever name the row shows: two items shown
+/// alike are two rows, each its own step.
+#[test]
+fn each_row_carries_its_own_step_even_when_two_show_alike() {
+    let d = "/home/u/Downloads";
+    let table = table(
+        json!({
+            "plan": "p1",
+            "folder": d,
+            "entries": [{"name": "caf%E9.txt", "size": 3}, {"name": "caf%E9.txt", "size": 4}],
+            "steps": [
+                {"op": "create_folder", "path": format!("{d}/Notes")},
+                {"op": "move", "from": format!("{d}/caf%E9.txt"), "to": format!("{d}/Notes/caf%E9.txt"), "size": 3},
+                {"op": "move", "from": format!("{d}/caf%E9.txt"), "to": format!("{d}/Notes/caf%E9 (1).txt"), "size": 4},
+            ],
+        }),
+        Lang::En,
+    );
+    let rows: Vec<(String, u64)> = table["groups"][0]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            (
+                row["id"].as_str().unwrap().to_owned(),
+                row["step"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(rows, [("r1".to_owned(), 1), ("r2".to_owned(), 2)]);
+}
+
+/// Among files of one size, a copy's reason names the file of its very
+/// bytes (the digests the dry run read), never the first of that size;
+/// a copy whose twin's bytes nobody read names none.
+#[test]
+fn a_copy_names_the_file_of_its_very_bytes_among_files_of_its_size() {
+    let d = "/home/u/Downloads";
+    let input = |twin_digest: Option<&str>| {
+        let mut entries = vec![
+            json!({"name": "Invoice-0003.pdf", "size": 4000, "digest": "blake3:03"}),
+            json!({"name": "Invoice-0012.pdf", "size": 4000, "digest": "blake3:12"}),
+        ];
+        let mut twin = json!({"name": "Invoice-0027.pdf", "size": 4000});
+        if let Some(digest) = twin_digest {
+            twin["digest"] = json!(digest);
+        }
+        entries.push(twin);
+        entries.push(json!({"name": "scan.pdf", "size": 4000}));
+        json!({
+            "plan": "p1",
+            "folder": d,
+            "entries": entries,
+            "steps": [
+                {"op": "create_folder", "path": format!("{d}/Duplicates")},
+                {"op": "move", "from": format!("{d}/scan.pdf"), "to": format!("{d}/Duplicates/scan.pdf"), "size": 4000, "digest": "blake3:27"},
+            ],
+        })
+    };
+    let table_of = |digest| table(input(digest), Lang::En);
+    assert_eq!(
+        row(&table_of(Some("blake3:27")), "scan.pdf")["why"],
+        json!({"type": "duplicate", "text": "same bytes as Invoice-0027.pdf"})
+    );
+    assert_eq!(
+        row(&table_of(None), "scan.pdf")["why"],
+        json!({"type": "duplicate", "text": "same bytes as a file kept here"})
+    );
 }

@@ -15,6 +15,7 @@ import { keyFlow, redirectFlow } from "./flows/opener.mjs";
 import { offlineFlow } from "./flows/offline.mjs";
 import { stopFlow } from "./flows/stop.mjs";
 import { chineseFlow, screenshots, shot, SHOTS } from "./flows/screens.mjs";
+import { afterApplyFlow, oneLanguageFlow } from "./flows/words.mjs";
 
 const names = (process.env.TIDYUP_BROWSERS || "chromium,firefox").split(",").filter(Boolean);
 const only = process.env.TIDYUP_ONLY || "";
@@ -41,6 +42,7 @@ for (const name of names) {
       hostileFlow(scope, browser, { screenshot: name === "chromium" ? shot("refused") : null }));
     await run(`${name}: opened through a private file that redirects to the window`, (scope) => redirectFlow(scope, browser));
     await run(`${name}: a model address typed with a key set waits for a yes`, (scope) => keyFlow(scope, browser));
+    await run(`${name}: one language per page, the session's, in every tab`, (scope) => oneLanguageFlow(scope, browser));
     if (name === "chromium") {
       await run(`${name}: a model through a local provider plans, apply, undo`, (scope) => modelFlow(scope, browser));
       await run(`${name}: Stop during a large apply, then undo`, (scope) => stopFlow(scope, browser));
@@ -48,6 +50,8 @@ for (const name of names) {
       await run(`${name}: --dry-run: Apply saves the plan, the folder stays; the filter`, (scope) => dryRun(scope, browser));
       await run(`${name}: choose a folder among the usual places`, (scope) => places(scope, browser));
       await run(`${name}: the window in Chinese`, (scope) => chineseFlow(scope, browser));
+      await run(`${name}: no sideways scroll; after an apply, what happened in words for people; Undo asks first`, (scope) =>
+        afterApplyFlow(scope, browser));
       if (SHOTS) await run(`${name}: screenshots into ${SHOTS}`, (scope) => screenshots(scope, browser), { timeout: 400_000 });
     }
   } finally {

@@ -6,8 +6,10 @@
 
 mod confirm;
 mod connections;
+mod exact;
 mod flow;
 mod opener;
 mod rules;
 mod security;
 mod window;
+mod words;

@@ -91,6 +91,10 @@ pub enum Step {
         /// Its size in bytes.
         #[serde(default)]
         size: u64,
+        /// The digest of its bytes as the dry run read them (`blake3:…`),
+        /// when it did: a copy's row names the file of these very bytes.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        digest: Option<String>,
     },
     /// An item deleted (into the trash).
     Delete {
@@ -99,6 +103,9 @@ pub enum Step {
         /// Its size in bytes.
         #[serde(default)]
         size: u64,
+        /// The digest of its bytes, as for a move.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        digest: Option<String>,
     },
 }
 
@@ -113,6 +120,11 @@ pub struct PlanEntry {
     /// Whether it is a folder.
     #[serde(default)]
     pub dir: bool,
+    /// The digest of its bytes (`blake3:…`), when the host read them: a
+    /// file no step moves but of a size some other file has, which a
+    /// copy's row may name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digest: Option<String>,
 }
 
 /// The table: groups of rows by destination, the folders a destination
@@ -152,8 +164,13 @@ pub struct PlanGroup {
 /// One moved or deleted item.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlanRow {
-    /// Its id within the plan (`r1`, in step order).
+    /// Its id within the plan (`r1`, in step order: the Nth move or
+    /// delete).
     pub id: String,
+    /// The index of its step among the plan's steps (those of
+    /// [`PlanInput::steps`], folders made included): what an apply of the
+    /// row carries out, whatever names the row shows.
+    pub step: usize,
     /// The name it will have.
     pub name: String,
     /// The name it has, when the plan renames it.
@@ -212,6 +229,8 @@ pub struct LeftRow {
 /// A move or delete of the plan, made relative.
 #[derive(Debug, Clone)]
 struct Item {
+    /// The index of its step among the input's steps.
+    step: usize,
     /// The name it has now.
     from_name: String,
     /// Its folder now, relative.
@@ -221,6 +240,8 @@ struct Item {
     /// Its destination folder, relative; `None` for a delete.
     to: Option<String>,
     size: u64,
+    /// The digest of its bytes, when the dry run read them.
+    digest: Option<String>,
 }
 
 /// The plan table of `input`, its words in `lang`.
@@ -228,30 +249,39 @@ pub fn plan_table(input: &PlanInput, lang: Lang) -> PlanTable {
     let root = input.folder.as_str();
     let mut created: BTreeSet<String> = BTreeSet::new();
     let mut items: Vec<Item> = Vec::new();
-    for step in &input.steps {
+    for (at, step) in input.steps.iter().enumerate() {
         match step {
             Step::CreateFolder { path } => {
                 created.insert(relative(root, path));
             }
-            Step::Move { from, to, size } => {
+            Step::Move {
+                from,
+                to,
+                size,
+                digest,
+            } => {
                 let (from, from_name) = split(&relative(root, from));
                 let (to, name) = split(&relative(root, to));
                 items.push(Item {
+                    step: at,
                     from_name,
                     from,
                     name,
                     to: Some(to),
                     size: *size,
+                    digest: digest.clone(),
                 });
             }
-            Step::Delete { path, size } => {
+            Step::Delete { path, size, digest } => {
                 let (from, from_name) = split(&relative(root, path));
                 items.push(Item {
+                    step: at,
                     name: from_name.clone(),
                     from_name,
                     from,
                     to: None,
                     size: *size,
+                    digest: digest.clone(),
                 });
             }
         }
@@ -273,6 +303,7 @@ pub fn plan_table(input: &PlanInput, lang: Lang) -> PlanTable {
         let destination = item.to.clone();
         let row = PlanRow {
             id: format!("r{}", index + 1),
+            step: item.step,
             name: item.name.clone(),
             from_name: (item.name != item.from_name).then(|| item.from_name.clone()),
             kind: context.kind_word(item),

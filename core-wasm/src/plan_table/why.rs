@@ -23,6 +23,9 @@ pub(super) struct Context<'a> {
     rules: Option<Rules>,
     /// Where each top-level item the plan moves goes (`None`: deleted).
     moves: BTreeMap<&'a str, Option<&'a str>>,
+    /// The digests of the top-level files known: their steps', else their
+    /// entries'.
+    digests: BTreeMap<&'a str, &'a str>,
 }
 
 impl<'a> Context<'a> {
@@ -43,6 +46,17 @@ impl<'a> Context<'a> {
             .filter(|item| item.from.is_empty())
             .map(|item| (item.from_name.as_str(), item.to.as_deref()))
             .collect();
+        let mut digests: BTreeMap<&str, &str> = input
+            .entries
+            .iter()
+            .filter_map(|entry| Some((entry.name.as_str(), entry.digest.as_deref()?)))
+            .collect();
+        digests.extend(
+            items
+                .iter()
+                .filter(|item| item.from.is_empty())
+                .filter_map(|item| Some((item.from_name.as_str(), item.digest.as_deref()?))),
+        );
         let mut kept: BTreeMap<u64, Vec<&str>> = BTreeMap::new();
         for entry in input.entries.iter().filter(|entry| !entry.dir) {
             let stays = match moves.get(entry.name.as_str()) {
@@ -61,6 +75,7 @@ impl<'a> Context<'a> {
             groups,
             rules,
             moves,
+            digests,
         }
     }
 
@@ -145,24 +160,30 @@ impl<'a> Context<'a> {
         (main != item.from_name && alongside).then_some(main)
     }
 
-    /// The entry a copy has the bytes of: the one of the same size whose
-    /// name is the copy's original (`a.zip` for `a (1).zip`), else the
-    /// first of the same size the plan does not set aside.
+    /// The entry a copy has the bytes of. When the dry run read the copy's
+    /// bytes, only a kept file of the same digest is (the one the copy's
+    /// name says first: `a.zip` for `a (1).zip`); a file whose bytes were
+    /// not read is never guessed then. Without the copy's digest: the entry
+    /// its name says, else the first of the same size the plan keeps.
     fn copy_of(&self, item: &Item) -> Option<&str> {
         let size = self.size(item);
         let is_self = |name: &str| item.from.is_empty() && name == item.from_name;
+        let same_bytes = |name: &str| match item.digest.as_deref() {
+            Some(digest) => self.digests.get(name) == Some(&digest),
+            None => true,
+        };
+        let kept = self.kept.get(&size)?;
         if let Some(original) = original_name(&item.from_name)
             && let Some((name, _)) = self.entries.get_key_value(original.as_str())
             && !is_self(name)
-            && self.kept.get(&size).is_some_and(|kept| kept.contains(name))
+            && kept.contains(name)
+            && same_bytes(name)
         {
             return Some(name);
         }
-        self.kept
-            .get(&size)?
-            .iter()
+        kept.iter()
             .copied()
-            .find(|name| !is_self(name))
+            .find(|name| !is_self(name) && same_bytes(name))
     }
 }
 

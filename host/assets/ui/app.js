@@ -27,7 +27,7 @@ import { $, page } from "./page.js";
 import { act } from "./server.js";
 import { claim, loadHistory } from "./connection.js";
 import { chooseFolder, openFolderDialog, setLang, settings } from "./setup.js";
-import { apply, paint, undo } from "./apply.js";
+import { apply, paint } from "./apply.js";
 import { confirmUndo, confirmed } from "./history.js";
 
 function wire() {
@@ -46,8 +46,9 @@ function wire() {
     }
   });
   $("apply").addEventListener("click", apply);
+  // the report's Undo asks as History's Undo does
   $("undo").addEventListener("click", () => {
-    if (page.report && page.report.session) undo(page.report.session);
+    if (page.report && page.report.session) confirmUndo(page.report.session, $("undo"));
   });
   $("history-list").addEventListener("click", (event) => {
     const button = event.target.closest("button[data-undo]");

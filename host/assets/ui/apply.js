@@ -127,7 +127,12 @@ export function showReport(event) {
     Boolean(document.activeElement.closest("#plan-section, #report, .run"));
   page.report = { ...event, undo: wasUndo };
   page.action = null;
-  if (!wasUndo) clearPlan(); // carried out: the session starts afresh
+  if (!wasUndo) {
+    // carried out: the session starts afresh, and what the dry run said
+    // of its plan is over; the report says what happened
+    clearPlan();
+    clearActivity();
+  }
   page.stopping = false;
   $("report-title").textContent = event.title || w.report;
   showReportLines(event.lines || []);

@@ -2,7 +2,7 @@
 // Undo button, and the question undo asks before it runs.
 
 import { showModal } from "./plan-table.js";
-import { $, page } from "./page.js";
+import { $, page, tidyup } from "./page.js";
 import { paint, undo } from "./apply.js";
 
 let confirmSession = null;
@@ -74,8 +74,11 @@ export function showHistory(sessions) {
 
 /** Asks before undoing the session `id` (its button is `opener`). */
 export function confirmUndo(id, opener) {
-  const s = page.history.find((item) => String(item.id) === String(id));
-  if (!s) return;
+  // a session just applied may not be listed yet: its id starts with its time
+  const stamp = /^(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)(\d\d)/.exec(String(id));
+  const when = stamp ? `${stamp[1]}-${stamp[2]}-${stamp[3]} ${stamp[4]}:${stamp[5]}:${stamp[6]}` : "";
+  const s = page.history.find((item) => String(item.id) === String(id)) ||
+    { id, when, folder: (tidyup.state && tidyup.state.folder) || "" };
   confirmSession = s.id;
   $("confirm-text").textContent = page.w.confirm_undo_text(formatWhen(s.when), s.folder || "");
   showModal($("confirm-dialog"), opener);

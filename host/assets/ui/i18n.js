@@ -32,11 +32,15 @@ const en = {
   progress_undoing: (done, total, name) => `${done} of ${total} — putting back ${name}`,
   progress_plain: (done, total) => `${done} of ${total}`,
   report: "What happened",
-  report_counts: (moved, left) => `${moved} moved, ${left} left where they were`,
-  report_undo_counts: (moved, left) => `${moved} put back, ${left} left as they are`,
+  report_counts: (moved, left) =>
+    `${moved === 1 ? "1 file" : `${moved} files`} moved` +
+    (left ? `, ${left} left where ${left === 1 ? "it was" : "they were"}` : ""),
+  report_undo_counts: (moved, left) =>
+    `${moved === 1 ? "1 file" : `${moved} files`} put back` +
+    (left ? `, ${left} ${left === 1 ? "change" : "changes"} left as ${left === 1 ? "it is" : "they are"}` : ""),
   report_stopped: "Stopped before the end: the files not reached stay where they were.",
   undo: "Undo",
-  show_all_lines: (n) => `Show ${n} more lines`,
+  show_all_lines: (n) => (n === 1 ? "Show 1 more line" : `Show ${n} more lines`),
   undo_this: "Undo these changes",
   history: "History",
   history_empty: "Nothing done in this folder yet.",
@@ -93,7 +97,7 @@ const en = {
   files: (n) => (n === 1 ? "1 file" : `${n} files`),
   files_shown: (shown, n) => `${shown} of ${n} shown`,
   include: (name) => `Include ${name}`,
-  include_group: (n, folder) => `Include all ${n} going to ${folder}`,
+  include_group: (n, folder) => (n === 1 ? `Include the file going to ${folder}` : `Include all ${n} files going to ${folder}`),
   change: "Change",
   change_to: (name) => `Change where ${name} goes`,
   change_group: "Change folder",
@@ -108,11 +112,12 @@ const en = {
   all_kinds: "All kinds",
   no_match: "No file matches the filter.",
   summary: (n, m, k) =>
-    `${n} of ${m} files will move into ${k === 1 ? "1 folder" : `${k} folders`}`,
+    `${n} of ${m} ${m === 1 ? "file" : "files"} will move into ${k === 1 ? "1 folder" : `${k} folders`}`,
   summary_trash: (d) => `, ${d} to the trash`,
   left_title: "Left where they are",
   dest_title: (name) => `Where should ${name} go?`,
-  dest_title_group: (n, folder) => `Where should the ${n} going to ${folder} go?`,
+  dest_title_group: (n, folder) =>
+    n === 1 ? `Where should the file going to ${folder} go instead?` : `Where should the ${n} files going to ${folder} go instead?`,
   dest_pick: "A folder in the plan",
   dest_new: "Or a new folder",
   dest_new_hint: "A name inside the folder, such as Work/2024",
@@ -150,8 +155,8 @@ const zh = {
   progress_undoing: (done, total, name) => `${done} / ${total} — 正在放回 ${name}`,
   progress_plain: (done, total) => `${done} / ${total}`,
   report: "结果",
-  report_counts: (moved, left) => `已移动 ${moved} 个，${left} 个留在原处`,
-  report_undo_counts: (moved, left) => `已放回 ${moved} 个，${left} 个保持原样`,
+  report_counts: (moved, left) => `已移动 ${moved} 个文件` + (left ? `，${left} 个留在原处` : ""),
+  report_undo_counts: (moved, left) => `已放回 ${moved} 个文件` + (left ? `，${left} 项改动保持原样` : ""),
   report_stopped: "已中途停止：尚未处理的文件留在原处。",
   undo: "撤销",
   show_all_lines: (n) => `显示其余 ${n} 行`,

@@ -9,7 +9,9 @@ export const tidyup = (window.tidyup = { state: null, events: [], plan: null, ph
 
 /** The window's state; each field is set by the module named beside it. */
 export const page = {
-  lang: (navigator.language || "").toLowerCase().startsWith("zh") ? "zh" : "en", // setup.js
+  // the session's language, which the server writes into the page: the
+  // one place it comes from, so every tab speaks as the session does
+  lang: document.documentElement.lang === "zh" ? "zh" : "en", // setup.js
   w: null, // words(lang), with lang
   tab: null, // connection.js
   stream: null, // connection.js

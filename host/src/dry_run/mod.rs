@@ -4,6 +4,7 @@
 //! see [`Fingerprint`]) or looks in use now (the core's
 //! [`tidyup_core::in_use`]: a download being written, a lock file).
 
+mod batch;
 mod grant;
 mod placed;
 
@@ -12,11 +13,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use tidyup_core::{FileSystem, InUse, Lang, PlanProblem, companions, in_use};
+use std::collections::HashSet;
+
+use tidyup_core::{BatchMove, FileSystem, InUse, Lang, PlanProblem, companions, in_use};
 
 use crate::failure::Failure;
 use crate::fs::{Fingerprint, HostFs, PlanStep, Protected};
 use crate::journal::{Journal, JournalStore, JournaledFs, SessionKind};
+use batch::{Batch, ancestors};
 use placed::{Deferred, Placed, at_or_below, parent};
 
 pub use grant::{Allowed, record as rules_record};
@@ -94,6 +98,24 @@ pub struct ApplyReport {
     pub stopped: bool,
     /// Moves and deletes not tried because it stopped.
     pub left: usize,
+    /// Of `moved`, the items put in the trash (deletes).
+    pub trashed: usize,
+    /// The folders items were moved into (as the plan writes them), each
+    /// with how many, in the order the first move reached each.
+    pub moved_into: Vec<(String, usize)>,
+}
+
+impl ApplyReport {
+    /// Notes a move into `to`'s folder carried out.
+    fn moved_to(&mut self, to: &str) {
+        self.applied += 1;
+        self.moved += 1;
+        let folder = parent(to).unwrap_or_default();
+        match self.moved_into.iter_mut().find(|(at, _)| at == folder) {
+            Some((_, count)) => *count += 1,
+            None => self.moved_into.push((folder.to_owned(), 1)),
+        }
+    }
 }
 
 /// Told how an apply goes, step by step, and asked whether to stop.
@@ -161,38 +183,76 @@ pub fn apply_watched(
     let inner = crate::fs::with_rules(inner, target, rules.as_ref(), roots.as_deref())?;
     let journal = Journal::of_kind(store.clone(), &plan.target, roots, kind);
     let mut files = JournaledFs::new(inner, journal);
-    let mut report = ApplyReport::default();
-    let mut placed = Placed::default();
-    let mut folders = Deferred::default();
-    let total = plan
-        .steps
-        .iter()
-        .filter(|step| !matches!(step, PlanStep::CreateFolder { .. }))
-        .count();
-    let mut done = 0;
+    let mut run = Run {
+        report: ApplyReport::default(),
+        placed: Placed::default(),
+        folders: Deferred::default(),
+        batch: Batch::default(),
+        watched: watched_paths(&plan.steps),
+        total: plan
+            .steps
+            .iter()
+            .filter(|step| !matches!(step, PlanStep::CreateFolder { .. }))
+            .count(),
+        done: 0,
+        lang,
+    };
     for (step, line) in plan.steps.iter().zip(describe(&plan.steps, lang)) {
-        let path = match step {
+        let (from, to) = match step {
             PlanStep::CreateFolder { path } => {
-                folders.pending.push((path.clone(), line));
+                run.folders.pending.push((path.clone(), line));
                 continue;
             }
-            PlanStep::Move { from: path, .. } | PlanStep::Delete { path, .. } => path,
+            PlanStep::Move {
+                from,
+                to,
+                replaces: false,
+                ..
+            } => (from, Some(to)),
+            PlanStep::Move { from: path, .. } | PlanStep::Delete { path, .. } => (path, None),
         };
+        let waits = to.is_none_or(|to| run.batch.must_wait(from, to));
+        if waits || watch.stop() {
+            run.flush(&mut files, watch);
+        }
         if watch.stop() {
-            report.stopped = true;
-            report.left = total - done;
+            run.report.stopped = true;
+            run.report.left = run.total - run.done;
             break;
         }
-        match check_and_run(&mut files, &mut placed, &mut folders, step, lang) {
-            Ok(()) => {
-                report.applied += 1;
-                report.moved += 1;
+        match to {
+            // A move that replaces nothing: checked now, made with its batch.
+            Some(to) => match check_move(&mut files, &mut run.placed, &mut run.folders, step, lang)
+            {
+                Ok(true) => run.batch.push(from, to, line),
+                Ok(false) => run.alone(&mut files, from, to, line, watch),
+                Err(reason) => run.refused(format!("{line}: {reason}"), from, watch),
+            },
+            None => {
+                match check_and_run(&mut files, &mut run.placed, &mut run.folders, step, lang) {
+                    Ok(()) => match step {
+                        PlanStep::Move { to, .. } => run.report.moved_to(to),
+                        PlanStep::Delete { .. } | PlanStep::CreateFolder { .. } => {
+                            run.report.applied += 1;
+                            run.report.moved += 1;
+                            run.report.trashed += 1;
+                        }
+                    },
+                    Err(reason) => run.report.skipped.push(format!("{line}: {reason}")),
+                }
+                run.done += 1;
+                watch.step(run.done, run.total, name_of(from));
             }
-            Err(reason) => report.skipped.push(format!("{line}: {reason}")),
         }
-        done += 1;
-        watch.step(done, total, path.rsplit(['/', '\\']).next().unwrap_or(path));
     }
+    if !run.report.stopped {
+        run.flush(&mut files, watch);
+    }
+    let Run {
+        mut report,
+        mut folders,
+        ..
+    } = run;
     report.applied += folders.made;
     if report.stopped {
         folders.pending.clear();
@@ -253,6 +313,150 @@ fn check_unchanged<F: HostFs>(
     }
 }
 
+/// The name of the item at `path`.
+fn name_of(path: &str) -> &str {
+    path.rsplit(['/', '\\']).next().unwrap_or(path)
+}
+
+/// The places a later step looks at through what this apply placed: every
+/// source of a move or delete and each folder above it. An item moved to
+/// one of them has its fingerprint taken right after the move.
+fn watched_paths(steps: &[PlanStep]) -> HashSet<String> {
+    let mut watched = HashSet::new();
+    for step in steps {
+        if let PlanStep::Move { from: path, .. } | PlanStep::Delete { path, .. } = step {
+            watched.insert(path.clone());
+            watched.extend(ancestors(path).map(str::to_owned));
+        }
+    }
+    watched
+}
+
+/// An apply under way: its report, what it placed, the folders not made
+/// yet and the moves checked but not made yet.
+struct Run {
+    report: ApplyReport,
+    placed: Placed,
+    folders: Deferred,
+    batch: Batch,
+    watched: HashSet<String>,
+    total: usize,
+    done: usize,
+    lang: Lang,
+}
+
+impl Run {
+    /// Notes a move or delete refused before it was made.
+    fn refused(&mut self, reason: String, path: &str, watch: &mut dyn ApplyWatch) {
+        self.report.skipped.push(reason);
+        self.done += 1;
+        watch.step(self.done, self.total, name_of(path));
+    }
+
+    /// Makes a checked move on its own, after the batch: `rename` writes
+    /// the exact name its destination must have.
+    fn alone<F: HostFs>(
+        &mut self,
+        files: &mut JournaledFs<F>,
+        from: &str,
+        to: &str,
+        line: String,
+        watch: &mut dyn ApplyWatch,
+    ) {
+        self.flush(files, watch);
+        match files.rename(from, to) {
+            Ok(()) => {
+                let now = files.fingerprint(to).ok().flatten();
+                self.placed.moved(from, to, now);
+                self.report.moved_to(to);
+            }
+            Err(e) => {
+                let reason = self.lang.host_failure(&e);
+                self.report.skipped.push(format!("{line}: {reason}"));
+            }
+        }
+        self.done += 1;
+        watch.step(self.done, self.total, name_of(from));
+    }
+
+    /// Makes the batch's moves through the journal's batched path and
+    /// notes how each went.
+    fn flush<F: HostFs>(&mut self, files: &mut JournaledFs<F>, watch: &mut dyn ApplyWatch) {
+        if self.batch.is_empty() {
+            return;
+        }
+        let (moves, lines) = self.batch.take();
+        let results: Vec<Result<(), String>> = match files.move_batch(&moves) {
+            Ok(results) => results
+                .into_iter()
+                .map(|result| result.map_err(|e| self.lang.host_failure(&e)))
+                .collect(),
+            Err(err) => vec![Err(self.lang.host_failure(&err)); moves.len()],
+        };
+        for ((BatchMove { from, to }, line), result) in moves.iter().zip(lines).zip(results) {
+            match result {
+                Ok(()) => {
+                    let now = match self.watched.contains(to) {
+                        true => files.fingerprint(to).ok().flatten(),
+                        false => None,
+                    };
+                    self.placed.moved(from, to, now);
+                    self.report.moved_to(to);
+                }
+                Err(reason) => self.report.skipped.push(format!("{line}: {reason}")),
+            }
+            self.done += 1;
+            watch.step(self.done, self.total, name_of(from));
+        }
+    }
+}
+
+/// Checks a move as [`check_and_run`] does, the folders it needs made,
+/// without making it; `Ok(true)` when it writes its destination as given
+/// (a batch may make it), `Ok(false)` when that name reaches another item
+/// through a shown form (a single move writes the exact name then).
+fn check_move<F: HostFs>(
+    files: &mut JournaledFs<F>,
+    placed: &mut Placed,
+    folders: &mut Deferred,
+    step: &PlanStep,
+    lang: Lang,
+) -> Result<bool, String> {
+    let PlanStep::Move {
+        from,
+        to,
+        source,
+        replaces,
+    } = step
+    else {
+        return Ok(true);
+    };
+    // Refused by a policy (an exclude): no folder is made for it.
+    for path in [from, to] {
+        files.may_change(path).map_err(|e| lang.host_failure(&e))?;
+    }
+    folders.make_within(files, placed, from, lang)?;
+    check_unchanged(files, placed, from, source, lang)?;
+    if let Some(why) = in_use_now(files, from) {
+        return Err(lang.apply_source_in_use(from, why));
+    }
+    // Where the move writes: an item shown alike but spelled otherwise
+    // (`caf%E9.txt` beside the bytes `caf\xE9.txt`) does not take it.
+    let at = files
+        .destination_of(from, to)
+        .map_err(|e| lang.host_failure(&e))?;
+    if !replaces
+        && files
+            .stat(&at)
+            .map_err(|e| lang.host_failure(&e))?
+            .is_some()
+    {
+        return Err(lang.apply_destination_taken(to));
+    }
+    folders.make_for(files, placed, to, lang)?;
+    Ok(at == *to)
+}
+
 fn check_and_run<F: HostFs>(
     files: &mut JournaledFs<F>,
     placed: &mut Placed,
@@ -264,25 +468,9 @@ fn check_and_run<F: HostFs>(
         PlanStep::CreateFolder { path } => files
             .create_dir_all(path)
             .map_err(|e| lang.host_failure(&e)),
-        PlanStep::Move {
-            from,
-            to,
-            source,
-            replaces,
-        } => {
-            // Refused by a policy (an exclude): no folder is made for it.
-            for path in [from, to] {
-                files.may_change(path).map_err(|e| lang.host_failure(&e))?;
-            }
-            folders.make_within(files, placed, from, lang)?;
-            check_unchanged(files, placed, from, source, lang)?;
-            if let Some(why) = in_use_now(files, from) {
-                return Err(lang.apply_source_in_use(from, why));
-            }
-            if !replaces && files.stat(to).map_err(|e| lang.host_failure(&e))?.is_some() {
-                return Err(lang.apply_destination_taken(to));
-            }
-            folders.make_for(files, placed, to, lang)?;
+        PlanStep::Move { from, to, .. } => {
+            // `rename` writes the exact name where it must.
+            check_move(files, placed, folders, step, lang)?;
             files.rename(from, to).map_err(|e| lang.host_failure(&e))?;
             let now = files.fingerprint(to).ok().flatten();
             placed.moved(from, to, now);

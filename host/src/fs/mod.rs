@@ -39,7 +39,7 @@ pub use cross_device::{CrossDeviceHooks, move_path, move_path_with};
 /// destination, to be renamed into place when whole; an error stops the
 /// move. So a copy left there by a process killed mid-move can be found.
 pub type Staging<'a> = &'a mut dyn FnMut(&str) -> io::Result<()>;
-pub use fingerprint::Fingerprint;
+pub use fingerprint::{Fingerprint, content_digest};
 pub use guard::{GuardedFs, Lookups, Policy, Protected, RulesGuard};
 pub use location::Location;
 pub use overlay::{OverlayFs, PlanStep};

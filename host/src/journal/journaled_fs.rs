@@ -62,6 +62,16 @@ impl<F: HostFs> JournaledFs<F> {
         self.inner.may_change(path)
     }
 
+    /// Where a move of `from` to `to` writes its item: `to` as given, or,
+    /// when `to` reaches an item only through a shown form of another
+    /// spelling, exactly the name written ([`Self::destination_named`]).
+    /// A check that the destination is free looks there.
+    pub fn destination_of(&mut self, from: &str, to: &str) -> Result<String, HostError> {
+        from_the_core(from)?;
+        from_the_core(to)?;
+        self.operation(|files| files.destination_named(from, to))
+    }
+
     /// The fingerprint of the item at `path` (`None` when nothing is there).
     pub fn fingerprint(&mut self, path: &str) -> Result<Option<Fingerprint>, HostError> {
         self.inner.fingerprint(path)
@@ -78,6 +88,20 @@ impl<F: HostFs> JournaledFs<F> {
     /// will write it, see [`names::destination`]), and the item's identity.
     /// `to` is as given, `at` as the file system below is handed it.
     fn moved_record(&mut self, from: &str, to: &str, at: &str) -> Result<Record, HostError> {
+        self.moved_record_exact(from, to, at)
+            .map(|(record, _)| record)
+    }
+
+    /// [`Self::moved_record`], and the destination as its exact bytes
+    /// (`names::exact`): what the move then writes, so a move made after
+    /// others of its batch never reaches, through a shown form, an item
+    /// one of them placed there since.
+    fn moved_record_exact(
+        &mut self,
+        from: &str,
+        to: &str,
+        at: &str,
+    ) -> Result<(Record, String), HostError> {
         let real_from = self.real(from)?;
         let real_to = match names::exact_path(at) {
             Some(exact) => exact,
@@ -92,13 +116,14 @@ impl<F: HostFs> JournaledFs<F> {
             .ok()
             .flatten()
             .map(|(device, file)| [device, file]);
-        Ok(Record::Moved {
+        let record = Record::Moved {
             from: from.to_owned(),
             to: to.to_owned(),
             from_raw: names::raw_unless_text(from, &real_from),
             to_raw: names::raw_unless_text(to, &real_to),
             id,
-        })
+        };
+        Ok((record, names::exact(&real_to)))
     }
 
     /// Moves the item at `path` (as shown; `at` as the file system below
@@ -305,10 +330,17 @@ impl<F: HostFs> JournaledFs<F> {
         // the ones made and skips the others (their source is still there).
         let mut results: Vec<MoveResult> = moves.iter().map(|step| self.check_new(step)).collect();
         let mut records = Vec::with_capacity(moves.len());
-        for (step, checked) in moves.iter().zip(results.iter_mut()) {
+        // Each destination exactly as journaled: the batch's own moves
+        // cannot change which item a name reaches between the checks and
+        // the moves.
+        let mut exact = vec![String::new(); moves.len()];
+        for ((step, checked), exact) in moves.iter().zip(results.iter_mut()).zip(&mut exact) {
             if checked.is_ok() {
-                match self.moved_record(&step.from, &step.to, &step.to) {
-                    Ok(record) => records.push(record),
+                match self.moved_record_exact(&step.from, &step.to, &step.to) {
+                    Ok((record, to)) => {
+                        records.push(record);
+                        *exact = to;
+                    }
                     Err(err) => *checked = Err(err),
                 }
             }
@@ -320,7 +352,7 @@ impl<F: HostFs> JournaledFs<F> {
             )
         })?;
         let mut rolled_back = Vec::new();
-        for (step, result) in moves.iter().zip(results.iter_mut()) {
+        for ((step, result), exact_to) in moves.iter().zip(results.iter_mut()).zip(&exact) {
             if result.is_err() {
                 continue;
             }
@@ -336,7 +368,7 @@ impl<F: HostFs> JournaledFs<F> {
                 continue;
             }
             // Never replace what appeared since the check.
-            *result = self.rename_noting_copies(&step.from, &step.to);
+            *result = self.rename_noting_copies(&step.from, exact_to);
             if result.is_err() {
                 rolled_back.push(Record::RolledBack {
                     from: step.from.clone(),

@@ -170,6 +170,10 @@ pub struct UndoReport {
     pub session: String,
     /// Changes reversed.
     pub reversed: usize,
+    /// Of `reversed`, the items put back where they were (moves and
+    /// deletes undone; a folder made and removed again is not one): what
+    /// an apply counted as moved.
+    pub put_back: usize,
     /// Changes left alone, each with the reason.
     pub skipped: Vec<String>,
 }
@@ -214,7 +218,12 @@ pub fn undo(store: &JournalStore, session: Option<&str>, lang: Lang) -> anyhow::
     };
     for record in effective(&records).into_iter().rev() {
         match reverse(files.as_mut(), record, places, lang) {
-            Ok(true) => report.reversed += 1,
+            Ok(true) => {
+                report.reversed += 1;
+                if matches!(record, Record::Moved { .. } | Record::Trashed { .. }) {
+                    report.put_back += 1;
+                }
+            }
             Ok(false) => {}
             Err(reason) => report.skipped.push(reason),
         }

@@ -91,6 +91,31 @@ pub(crate) trait WindowWords {
     /// The label of a usual place (`desktop`, `download`, `document`,
     /// `picture`, `home`); any other key is shown as it is.
     fn window_place(self, key: &str) -> String;
+
+    /// The start line when no API key is set up: the offline planner
+    /// plans, and how to plan with a model from the window.
+    fn window_start_no_key(self) -> String;
+
+    /// A report line: `moved` files moved, into these folders (relative
+    /// to the folder organized, `""` the folder itself) with how many each.
+    fn window_moved_into(self, moved: usize, folders: &[(String, usize)]) -> String;
+
+    /// A report line: `trashed` items put in the trash.
+    fn window_trashed(self, trashed: usize) -> String;
+
+    /// A report line: where the changes can be undone in the window.
+    fn window_undo_hint(self) -> String;
+
+    /// A report line: `refused` changes of the plan were not made, and
+    /// why each follows.
+    fn window_refused(self, refused: usize) -> String;
+
+    /// An undo's report line: `put_back` items put back where they were.
+    fn window_put_back(self, put_back: usize) -> String;
+
+    /// An undo's report line: `skipped` changes not reversed, and why each
+    /// follows.
+    fn window_not_put_back(self, skipped: usize) -> String;
 }
 
 impl WindowWords for Lang {
@@ -205,10 +230,15 @@ impl WindowWords for Lang {
     }
 
     fn window_stopped_left(self, left: usize) -> String {
-        self.pick(
-            format!("Stopped after the file in progress; {left} left where they were."),
-            format!("已在当前文件完成后停止；{left} 个保持原样。"),
-        )
+        match (self, left) {
+            (Lang::En, 1) => {
+                "Stopped after the file in progress; 1 file stays where it was.".to_owned()
+            }
+            (Lang::En, _) => {
+                format!("Stopped after the file in progress; {left} files stay where they were.")
+            }
+            (Lang::Zh, _) => format!("已在当前文件完成后停止；{left} 个文件保持原样。"),
+        }
     }
 
     fn window_unticked_left(self, left: usize) -> String {
@@ -275,5 +305,80 @@ impl WindowWords for Lang {
             other => (other, other),
         };
         self.pick(en.to_owned(), zh.to_owned())
+    }
+
+    fn window_start_no_key(self) -> String {
+        self.pick(
+            "No API key is set up, so tidyup plans with its offline planner: rules, no AI, and nothing leaves this computer. To plan with a model, give tidyup that model's key on this computer, then pick it under Planner.".to_owned(),
+            "尚未设置 API 密钥，因此 tidyup 使用离线规划器：基于规则，不用 AI，任何内容都不会离开这台电脑。要用模型来规划，请先在这台电脑上为 tidyup 设置该模型的密钥，再在“规划方式”中选择它。".to_owned(),
+        )
+    }
+
+    fn window_moved_into(self, moved: usize, folders: &[(String, usize)]) -> String {
+        let place = |folder: &str| match folder {
+            "" => self.pick("this folder".to_owned(), "此文件夹".to_owned()),
+            folder => folder.to_owned(),
+        };
+        match (self, folders) {
+            (Lang::En, [(folder, _)]) if moved == 1 => {
+                format!("1 file moved into {}.", place(folder))
+            }
+            (Lang::En, [(folder, _)]) => format!("{moved} files moved into {}.", place(folder)),
+            (Lang::En, _) => {
+                let each: Vec<String> = folders
+                    .iter()
+                    .map(|(folder, n)| format!("{n} into {}", place(folder)))
+                    .collect();
+                let files = if moved == 1 { "file" } else { "files" };
+                format!("{moved} {files} moved: {}.", each.join(", "))
+            }
+            (Lang::Zh, [(folder, _)]) => format!("已将 {moved} 个文件移入 {}。", place(folder)),
+            (Lang::Zh, _) => {
+                let each: Vec<String> = folders
+                    .iter()
+                    .map(|(folder, n)| format!("{n} 个移入 {}", place(folder)))
+                    .collect();
+                format!("已移动 {moved} 个文件：{}。", each.join("，"))
+            }
+        }
+    }
+
+    fn window_trashed(self, trashed: usize) -> String {
+        match (self, trashed) {
+            (Lang::En, 1) => "1 item put in the trash.".to_owned(),
+            (Lang::En, _) => format!("{trashed} items put in the trash."),
+            (Lang::Zh, _) => format!("{trashed} 项已移到回收站。"),
+        }
+    }
+
+    fn window_undo_hint(self) -> String {
+        self.pick(
+            "To put everything back, press “Undo these changes” or open History.".to_owned(),
+            "要全部还原，请按“撤销这些更改”，或打开“历史记录”。".to_owned(),
+        )
+    }
+
+    fn window_refused(self, refused: usize) -> String {
+        match (self, refused) {
+            (Lang::En, 1) => "1 change was not made:".to_owned(),
+            (Lang::En, _) => format!("{refused} changes were not made:"),
+            (Lang::Zh, _) => format!("有 {refused} 项改动未执行："),
+        }
+    }
+
+    fn window_put_back(self, put_back: usize) -> String {
+        match (self, put_back) {
+            (Lang::En, 1) => "1 file put back where it was.".to_owned(),
+            (Lang::En, _) => format!("{put_back} files put back where they were."),
+            (Lang::Zh, _) => format!("已将 {put_back} 个文件放回原处。"),
+        }
+    }
+
+    fn window_not_put_back(self, skipped: usize) -> String {
+        match (self, skipped) {
+            (Lang::En, 1) => "1 change could not be undone:".to_owned(),
+            (Lang::En, _) => format!("{skipped} changes could not be undone:"),
+            (Lang::Zh, _) => format!("有 {skipped} 项改动无法撤销："),
+        }
     }
 }

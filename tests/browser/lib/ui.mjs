@@ -155,10 +155,13 @@ export async function waitForReport(page, count, { timeout = STEP } = {}) {
   return page.evaluate(() => window.tidyup.events.filter((e) => e.kind === "report").at(-1));
 }
 
-/** Undoes this window's last session with the report's Undo button. */
+/** Undoes this window's last session with the report's Undo button,
+ * confirming the question it asks (History's). */
 export async function undo(page) {
   const reports = await reportCount(page);
   await page.click("#undo");
+  await page.waitFor("#confirm-dialog[open]");
+  await page.click("#confirm-ok");
   return waitForReport(page, reports);
 }
 

@@ -2,9 +2,11 @@
 //! with progress and stop; with `--dry-run` the plan saved instead), its
 //! undo, and the `history` event.
 
-use crate::words::{CommandsWords, SessionWords, WindowWords};
+use crate::words::{SessionWords, WindowWords};
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use tidyup_core::Lang;
@@ -29,6 +31,7 @@ pub async fn apply(shared: &Arc<Shared>, plan: DryRunPlan, unticked: usize) {
     let mut watch = Progress {
         hub: shared.hub.clone(),
         stop: Arc::clone(&shared.stop),
+        last: None,
     };
     let done = tokio::task::spawn_blocking(move || {
         if dry_run {
@@ -36,7 +39,7 @@ pub async fn apply(shared: &Arc<Shared>, plan: DryRunPlan, unticked: usize) {
         }
         let kind = SessionKind::Window;
         crate::dry_run::apply_watched(&store, &plan, &allowed, lang, kind, &mut watch)
-            .map(|report| applied(&report, unticked, lang))
+            .map(|report| applied(&report, &plan.target, unticked, lang))
     })
     .await;
     let report = match done {
@@ -61,14 +64,28 @@ fn finish(shared: &Shared, report: Value) {
     shared.hub.send(history_event(&shared.store));
 }
 
-/// Tells the page of each step and stops when asked.
+/// Tells the page how far an apply is, at most every [`PROGRESS_EVERY`]
+/// (and of its first and last file), and stops when asked.
 struct Progress {
     hub: Hub,
     stop: Arc<AtomicBool>,
+    /// When the last `progress` event was sent.
+    last: Option<Instant>,
 }
+
+/// How often a `progress` event is sent while files move: a person reads
+/// no faster, and an apply of many thousand files is not slowed by them.
+const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
 impl ApplyWatch for Progress {
     fn step(&mut self, done: usize, total: usize, name: &str) {
+        let due = self
+            .last
+            .is_none_or(|last| last.elapsed() >= PROGRESS_EVERY);
+        if !(due || done == total) {
+            return;
+        }
+        self.last = Some(Instant::now());
         self.hub
             .send(json!({"kind": "progress", "done": done, "total": total, "name": name}));
     }
@@ -78,23 +95,44 @@ impl ApplyWatch for Progress {
     }
 }
 
-/// The report of an apply of a plan table with `unticked` rows left out.
-fn applied(report: &crate::dry_run::ApplyReport, unticked: usize, lang: Lang) -> Value {
-    let mut lines = vec![lang.applied(report.applied, report.skipped.len())];
-    lines.extend(
-        report
-            .skipped
-            .iter()
-            .map(|reason| lang.apply_refused(reason)),
-    );
+/// The report of an apply on `target` of a plan table with `unticked`
+/// rows left out: how many files moved and into which folders, what went
+/// to the trash, what was refused and why, what stays.
+fn applied(
+    report: &crate::dry_run::ApplyReport,
+    target: &Path,
+    unticked: usize,
+    lang: Lang,
+) -> Value {
+    let root = crate::fs::names::shown_path(target);
+    let folders: Vec<(String, usize)> = report
+        .moved_into
+        .iter()
+        .map(|(folder, n)| {
+            let inside = folder.strip_prefix(root.as_str()).unwrap_or(folder);
+            (inside.trim_start_matches(['/', '\\']).to_owned(), *n)
+        })
+        .collect();
+    let moved = report.moved - report.trashed;
+    let mut lines = Vec::new();
+    if moved > 0 {
+        lines.push(lang.window_moved_into(moved, &folders));
+    }
+    if report.trashed > 0 {
+        lines.push(lang.window_trashed(report.trashed));
+    }
+    if !report.skipped.is_empty() {
+        lines.push(lang.window_refused(report.skipped.len()));
+        lines.extend(report.skipped.iter().map(|reason| format!("  {reason}")));
+    }
     if report.stopped {
         lines.push(lang.window_stopped_left(report.left));
     }
     if unticked > 0 {
         lines.push(lang.window_unticked_left(unticked));
     }
-    if let Some(session) = &report.session {
-        lines.push(lang.changes_journaled(session));
+    if report.session.is_some() {
+        lines.push(lang.window_undo_hint());
     }
     json!({
         "kind": "report",
@@ -147,17 +185,14 @@ pub async fn undo(shared: &Arc<Shared>, session: String) {
         tokio::task::spawn_blocking(move || journal::undo(&store, Some(&session), lang)).await;
     let report = match done {
         Ok(Ok(undone)) => {
-            let mut lines =
-                vec![lang.undo_done(&undone.session, undone.reversed, undone.skipped.len())];
-            lines.extend(
-                undone
-                    .skipped
-                    .iter()
-                    .map(|reason| lang.undo_skipped(reason)),
-            );
+            let mut lines = vec![lang.window_put_back(undone.put_back)];
+            if !undone.skipped.is_empty() {
+                lines.push(lang.window_not_put_back(undone.skipped.len()));
+                lines.extend(undone.skipped.iter().map(|reason| format!("  {reason}")));
+            }
             json!({
                 "kind": "report", "title": lang.window_undone_title(), "lines": lines,
-                "session": undone.session, "moved": undone.reversed,
+                "session": undone.session, "moved": undone.put_back,
                 "left": undone.skipped.len(), "stopped": false,
             })
         }

@@ -35,7 +35,8 @@ const FILES: [(&str, &str, &[u8]); 18] = [
     asset!("style.css", "text/css; charset=utf-8"),
 ];
 
-const HTML: &str = "text/html; charset=utf-8";
+/// The content type of the page.
+pub const HTML: &str = "text/html; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// The file at `name` (after the secret): its content type and bytes.

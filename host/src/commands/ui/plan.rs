@@ -3,7 +3,7 @@
 //! plan to carry out.
 
 use crate::words::WindowWords;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 
 use serde::Deserialize;
@@ -41,7 +41,7 @@ pub fn table(
         plan: id.to_owned(),
         folder: shown_path(folder),
         steps: steps.iter().map(step_input).collect(),
-        entries: entries(folder),
+        entries: entries(folder, steps),
         rules: rules.map(str::to_owned),
     };
     plan_table(&input, lang)
@@ -56,8 +56,15 @@ pub fn event(table: &PlanTable) -> Value {
     event
 }
 
-/// A step as the plan table reads it.
+/// A step as the plan table reads it, with the digest of its item's bytes
+/// as the dry run fingerprinted them.
 fn step_input(step: &PlanStep) -> DryRunStep {
+    let digest = |source: &crate::fs::Fingerprint| {
+        source
+            .detail
+            .as_ref()
+            .and_then(|detail| detail.content.clone())
+    };
     match step {
         PlanStep::CreateFolder { path } => DryRunStep::CreateFolder { path: path.clone() },
         PlanStep::Move {
@@ -66,33 +73,60 @@ fn step_input(step: &PlanStep) -> DryRunStep {
             from: from.clone(),
             to: to.clone(),
             size: source.size.unwrap_or(0),
+            digest: digest(source),
         },
         PlanStep::Delete { path, source } => DryRunStep::Delete {
             path: path.clone(),
             size: source.size.unwrap_or(0),
+            digest: digest(source),
         },
     }
 }
 
-/// The folder's top-level entries: name, size, whether a folder.
-fn entries(folder: &Path) -> Vec<PlanEntry> {
+/// The folder's top-level entries: name, size, whether a folder; and the
+/// digest of each file whose size another file has too and that no step
+/// moves (the steps carry their own), so a copy's row can name the file
+/// of its very bytes.
+fn entries(folder: &Path, steps: &[PlanStep]) -> Vec<PlanEntry> {
     let Ok(read) = std::fs::read_dir(folder) else {
         return Vec::new();
     };
-    read.filter_map(Result::ok)
+    let mut found: Vec<(PlanEntry, PathBuf)> = read
+        .filter_map(Result::ok)
         .filter_map(|entry| {
             let meta = entry.metadata().ok()?;
-            Some(PlanEntry {
+            let plan_entry = PlanEntry {
                 name: crate::fs::names::shown(&entry.file_name()),
                 size: if meta.is_dir() { 0 } else { meta.len() },
                 dir: meta.is_dir(),
-            })
+                digest: None,
+            };
+            Some((plan_entry, entry.path()))
         })
-        .collect()
+        .collect();
+    let stepped: HashSet<&str> = steps
+        .iter()
+        .filter_map(|step| match step {
+            PlanStep::Move { from, .. } => Some(from.as_str()),
+            PlanStep::Delete { path, .. } => Some(path.as_str()),
+            PlanStep::CreateFolder { .. } => None,
+        })
+        .collect();
+    let mut sizes: HashMap<u64, usize> = HashMap::new();
+    for (entry, _) in found.iter().filter(|(entry, _)| !entry.dir) {
+        *sizes.entry(entry.size).or_default() += 1;
+    }
+    for (entry, path) in &mut found {
+        let shared = sizes.get(&entry.size).is_some_and(|n| *n > 1);
+        if !entry.dir && shared && !stepped.contains(shown_path(path).as_str()) {
+            entry.digest = crate::fs::content_digest(path);
+        }
+    }
+    found.into_iter().map(|(entry, _)| entry).collect()
 }
 
-/// The plan of the ticked rows of `plan` on `target`: each row's move or
-/// delete in the plan's order (a changed destination moves the file to
+/// The plan of the ticked rows of `plan` on `target`: each row's own step
+/// (by the index the row carries) in the plan's order (a changed destination moves the file to
 /// `target/to/NAME`, its folder made first), with the planned folders the
 /// kept moves need, under the `rules` file the window follows. `Err` is
 /// the text refusing the request.
@@ -113,28 +147,40 @@ pub fn ticked(
         .flat_map(|group| &group.rows)
         .map(|row| (row.id.as_str(), row))
         .collect();
-    let mut step_by_item: HashMap<&str, usize> = HashMap::new();
-    for (at, step) in plan.steps.iter().enumerate() {
-        if let PlanStep::Move { from: item, .. } | PlanStep::Delete { path: item, .. } = step {
-            step_by_item.entry(item.as_str()).or_insert(at);
-        }
-    }
     let planned_folders: Vec<&PlanStep> = plan
         .steps
         .iter()
         .filter(|step| matches!(step, PlanStep::CreateFolder { .. }))
         .collect();
     let mut chosen: Vec<(usize, Option<PlanStep>)> = Vec::new();
+    let mut seen_rows: HashSet<&str> = HashSet::new();
     for row in rows {
         let found = *rows_by_id
             .get(row.id.as_str())
             .ok_or_else(|| lang.window_no_such_row(&row.id))?;
-        let at = step_of(&step_by_item, target, found)
-            .ok_or_else(|| lang.window_no_such_row(&row.id))?;
-        let redirected = match (&row.to, &plan.steps[at]) {
-            (Some(to), PlanStep::Move { from, source, .. }) => {
+        // A row ticked twice is one step carried out once.
+        if !seen_rows.insert(row.id.as_str()) {
+            continue;
+        }
+        // The row's own step, by its index: never found again by a name,
+        // which two items may show alike.
+        let at = found.step;
+        let redirected = match (&row.to, plan.steps.get(at)) {
+            (_, None | Some(PlanStep::CreateFolder { .. })) => {
+                return Err(lang.window_no_such_row(&row.id));
+            }
+            (
+                Some(to),
+                Some(PlanStep::Move {
+                    from,
+                    to: planned,
+                    source,
+                    ..
+                }),
+            ) => {
                 let folder = inside(target, to).ok_or_else(|| lang.window_bad_destination(to))?;
-                let name = &found.name;
+                // The name the step gives it, exactly as the dry run wrote it.
+                let name = Path::new(planned).file_name().unwrap_or_default();
                 Some((
                     folder.clone(),
                     PlanStep::Move {
@@ -145,7 +191,7 @@ pub fn ticked(
                     },
                 ))
             }
-            _ => None,
+            (_, Some(PlanStep::Move { .. } | PlanStep::Delete { .. })) => None,
         };
         match redirected {
             Some((folder, step)) => {
@@ -189,14 +235,6 @@ pub fn ticked(
         rules,
         steps,
     })
-}
-
-/// The move or delete of `row`: the first step whose item (in
-/// `step_by_item`) is the row's file (`from`, then `from_name` or `name`).
-fn step_of(step_by_item: &HashMap<&str, usize>, target: &Path, row: &PlanRow) -> Option<usize> {
-    let name = row.from_name.as_ref().unwrap_or(&row.name);
-    let source = shown_path(&relative(target, &row.from)?.join(name));
-    step_by_item.get(source.as_str()).copied()
 }
 
 /// `target/to` when `to` is a folder relative to `target`, made of plain

@@ -57,9 +57,20 @@ async fn file(State(shared): Shared_, Path(name): Path<String>) -> Response {
     asset(&name, shared.lang())
 }
 
-/// An embedded file of the page, or 404.
+/// An embedded file of the page, or 404. The page itself is given the
+/// session's language (`<html lang>`), the one place the page takes its
+/// language from, so its words and the server's texts agree from the
+/// first paint, in every tab.
 fn asset(name: &str, lang: Lang) -> Response {
     match super::assets::find(name) {
+        Some((kind, bytes)) if kind == super::assets::HTML => {
+            let page = String::from_utf8_lossy(bytes).replacen(
+                "<html lang=\"en\">",
+                &format!("<html lang=\"{}\">", lang.name()),
+                1,
+            );
+            ([(CONTENT_TYPE, kind)], page).into_response()
+        }
         Some((kind, bytes)) => ([(CONTENT_TYPE, kind)], bytes).into_response(),
         None => refusal(StatusCode::NOT_FOUND, lang.window_not_found()),
     }
@@ -186,7 +197,7 @@ async fn settings(State(shared): Shared_, headers: HeaderMap, bytes: Bytes) -> R
     };
     let mut args = lock(&shared.args).clone();
     if let Some(folder) = change.folder {
-        args.dir = Some(PathBuf::from(folder));
+        args.dir = Some(typed_folder(&folder));
     }
     if let Some(provider) = change.provider
         && args.provider.provider.as_deref() != Some(provider.as_str())
@@ -229,6 +240,22 @@ async fn settings(State(shared): Shared_, headers: HeaderMap, bytes: Bytes) -> R
         }
         Ok(Err(text)) => refusal(StatusCode::BAD_REQUEST, text),
         Err(_) => refusal(StatusCode::CONFLICT, lang.window_busy()),
+    }
+}
+
+/// A folder as a person types it: `~` (alone or before a separator) is
+/// their home folder, as a shell reads it; anything else is as written.
+fn typed_folder(typed: &str) -> PathBuf {
+    let rest = match typed.strip_prefix('~') {
+        Some("") => Some(""),
+        Some(rest) if rest.starts_with(['/', std::path::MAIN_SEPARATOR]) => Some(rest),
+        Some(_) | None => None,
+    };
+    match (rest, dirs::home_dir()) {
+        (Some(rest), Some(home)) => {
+            home.join(rest.trim_start_matches(['/', std::path::MAIN_SEPARATOR]))
+        }
+        _ => PathBuf::from(typed),
     }
 }
 

@@ -83,7 +83,14 @@ impl Status {
             "read_contents": settings.read_contents,
             "dry_run": settings.dry_run,
             "watching": lock::held(store, &settings.target_dir),
-            "start_line": self.start_line,
+            "start_line": match client.provider {
+                // The terminal's line names variables and flags; the
+                // window says where to pick a model instead.
+                tidyup_core::Provider::OfflineNoKey => client.lang.window_start_no_key(),
+                tidyup_core::Provider::Remote | tidyup_core::Provider::Offline => {
+                    self.start_line.clone()
+                }
+            },
             "mode_lines": mode_lines(settings, true),
         })
     }
