@@ -170,3 +170,31 @@ fn a_large_plan_shows_and_skips_a_folder_of_the_users() {
     assert!(fs.exists(&in_target("IMG_20230701_120000.jpg")));
     assert_eq!(fs.count_in(&in_target("Photos 2023")), 14);
 }
+
+/// A link and a key named like what the user's folders take stay where
+/// they are on a large folder: the folders never take what every plan
+/// leaves.
+#[test]
+fn a_large_folder_never_files_a_link_or_a_key_into_the_users_folders() {
+    for lang in [Lang::En, Lang::Zh] {
+        let mut fs = large_home("Invoices", "Photos 2023")
+            .symlink("Invoices_2024-05_latest.pdf", "Invoices")
+            .file(
+                "Invoices_2024-05_portal.pem",
+                "-----BEGIN PRIVATE KEY-----\n",
+            );
+        let (_, events, _) = converse(lang, &mut fs, &["organize", "yes"]);
+        let answers = events.answers();
+        assert!(
+            fs.exists(&in_target("Invoices_2024-05_latest.pdf")),
+            "{}",
+            answers[0]
+        );
+        assert!(
+            fs.exists(&in_target("Invoices_2024-05_portal.pem")),
+            "{}",
+            answers[0]
+        );
+        assert_eq!(fs.count_in(&in_target("Invoices")), 21, "{}", answers[0]);
+    }
+}

@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 use crate::dates::date_in_name;
 use crate::file_type::Category;
 use crate::groups::Groups;
-use crate::in_use::in_use_of;
+use crate::in_use::{InUse, in_use_of};
 use crate::kinds::kind;
 use crate::paths::{NameCase, free_name};
 use crate::texts::taken_month;
@@ -112,14 +112,15 @@ fn found<'a>(this_turn: &'a [Exchange], glob: &str) -> Option<Vec<&'a Listed>> {
 }
 
 /// The files the user's folders take, by folder: never a copy set aside
-/// (`set_aside`), a file left out (`left`), one in use, one of a group of
+/// (`set_aside`), a file left out (`left`), one in use, a link, a key or
+/// credential (by name, or among the `secrets` told by contents), one of a group of
 /// related files (its group moves by kind, whole), one the user's line or
 /// rules send elsewhere. Nothing when the line asks for dates.
 pub fn plan(
     users: &UserFolders,
     ctx: &Context<'_>,
     this_turn: &[Exchange],
-    (set_aside, left): (&SetAside, &[String]),
+    (set_aside, left, secrets): (&SetAside, &[String], &[String]),
 ) -> Vec<ExistingMoves> {
     if ctx.request.by_date.is_some() {
         return Vec::new();
@@ -130,12 +131,15 @@ pub fn plan(
     let mut taken: BTreeSet<String> = BTreeSet::new();
     let mut out: Vec<ExistingMoves> = Vec::new();
     for folder in users.all() {
-        let names: Vec<&str> = found(this_turn, &folder.candidates_glob())
-            .unwrap_or_default()
-            .into_iter()
-            .map(|item| item.name.as_str())
-            .collect();
-        let busy = in_use_of(names.iter().copied());
+        let candidates = found(this_turn, &folder.candidates_glob()).unwrap_or_default();
+        let names: Vec<&str> = candidates.iter().map(|item| item.name.as_str()).collect();
+        let mut busy = in_use_of(names.iter().copied());
+        for item in candidates.iter().filter(|item| item.is_link) {
+            busy.entry(item.name.clone()).or_insert(InUse::Launcher);
+        }
+        for name in secrets.iter().filter(|name| names.contains(&name.as_str())) {
+            busy.entry(name.clone()).or_insert(InUse::Secret);
+        }
         let related = Groups::form(names.iter().map(|name| (*name, false)));
         let mut used: BTreeSet<String> = folder.holds.iter().map(|n| case.key(n)).collect();
         let mut moves = Vec::new();

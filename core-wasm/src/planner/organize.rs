@@ -289,8 +289,12 @@ fn organize_large(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared)
                 plan.rules.asked = asked;
                 plan.drop_empty_asked_steps(ctx.request.takes_every_kind());
             }
-            let existing =
-                large_existing::plan(&users, ctx, this_turn, (&plan.set_aside, &plan.left));
+            let existing = large_existing::plan(
+                &users,
+                ctx,
+                this_turn,
+                (&plan.set_aside, &plan.left, &plan.secrets),
+            );
             plan.take_existing(existing);
             if asked > 0 {
                 plan.understood = ctx.request.understood(lang, declared.read_file);
