@@ -46,6 +46,7 @@ mod proposal;
 mod reply;
 mod report;
 mod request;
+mod request_left;
 mod review;
 mod review_rules;
 mod rule_globs;

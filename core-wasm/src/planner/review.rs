@@ -6,6 +6,8 @@
 use std::collections::BTreeMap;
 
 use crate::Lang;
+use crate::file_type::Category;
+use crate::groups::Groups;
 use crate::in_use::{InUse, in_use_of};
 use crate::kinds::kind;
 use crate::ports::{Entry, EntryKind};
@@ -24,8 +26,11 @@ pub enum Skip {
     Out {
         /// The folder or file, as the plan names it.
         name: String,
-        /// How many files stay, for a folder.
+        /// How many files stay, for a folder or a group of related files.
         files: Option<usize>,
+        /// The main file of the group of related files `name` belongs to,
+        /// when the whole group stays with it.
+        group: Option<String>,
     },
     /// Nothing of the plan has that name; these folders can be skipped.
     Unknown {
@@ -138,6 +143,7 @@ fn skip_per_file(plan: &mut Plan, name: &str, separator: char) -> Skip {
         return Skip::Out {
             name: folder_label(&group.folder, separator),
             files: Some(files),
+            group: None,
         };
     }
     let files = plan
@@ -156,19 +162,23 @@ fn skip_per_file(plan: &mut Plan, name: &str, separator: char) -> Skip {
         .find(|(main, members)| **main == file || members.iter().any(|(m, _)| *m == file))
         .map(|(main, _)| main.clone());
     let mut out = vec![file.clone()];
-    if let Some(members) = main.and_then(|main| plan.related.remove_entry(&main)) {
-        out = std::iter::once(members.0)
-            .chain(members.1.into_iter().map(|(name, _)| name))
+    let mut group = None;
+    if let Some((main, members)) = main.and_then(|main| plan.related.remove_entry(&main)) {
+        out = std::iter::once(main.clone())
+            .chain(members.into_iter().map(|(name, _)| name))
             .collect();
+        group = Some(main);
     }
     for group in &mut plan.groups {
         group.moves.retain(|step| !out.contains(&step.file));
     }
     plan.groups.retain(|group| !group.moves.is_empty());
+    let files = group.is_some().then_some(out.len());
     plan.skipped.extend(out);
     Skip::Out {
         name: file,
-        files: None,
+        files,
+        group,
     }
 }
 
@@ -197,6 +207,7 @@ fn skip_large(plan: &mut LargePlan, name: &str, separator: char, listing: &[Entr
         return Skip::Out {
             name: label,
             files: Some(files),
+            group: None,
         };
     }
     let folders = plan.groups.iter().map(|group| group.folder.as_str());
@@ -215,19 +226,28 @@ fn skip_large(plan: &mut LargePlan, name: &str, separator: char, listing: &[Entr
         return Skip::Out {
             name: label,
             files: Some(group.count),
+            group: None,
         };
     }
     let copies = plan.set_aside.copies.iter().map(|copy| copy.file.as_str());
     if let Some(copy) = matching(copies, name).map(str::to_owned) {
         plan.set_aside.copies.retain(|c| c.file != copy);
-        return leave_file(plan, copy);
+        plan.left.push(copy.clone());
+        plan.skipped.push(copy.clone());
+        return Skip::Out {
+            name: copy,
+            files: None,
+            group: None,
+        };
     }
     let busy = busy(listing);
+    let related = related(listing);
     let in_plan = |entry: &&Entry| {
-        let category = kind(&entry.name);
         movable(entry, &busy)
             && !plan.left.contains(&entry.name)
-            && plan.groups.iter().any(|group| group.category == category)
+            && (by_name_matches(plan, &entry.name)
+                || (plan.groups.iter())
+                    .any(|group| group.category == unit_kind(&related, &entry.name)))
     };
     let files = listing
         .iter()
@@ -238,32 +258,75 @@ fn skip_large(plan: &mut LargePlan, name: &str, separator: char, listing: &[Entr
         folders.extend(plan.groups.iter().map(|group| group.folder.clone()));
         return Skip::Unknown { folders };
     };
-    let category = kind(&file);
-    if let Some(group) = plan.groups.iter_mut().find(|g| g.category == category) {
-        group.count = group.count.saturating_sub(1);
-        group.samples = group
+    // A file moved by name leaves that move; one of a group of related
+    // files takes its whole group out of its category's move.
+    if let Some(kind) = (plan.by_name.iter_mut()).find(|kind| matches_pattern(&kind.pattern, &file))
+    {
+        kind.count = kind.count.saturating_sub(1);
+        kind.samples.retain(|sample| *sample != file);
+        plan.by_name.retain(|kind| kind.count > 0);
+        plan.left.push(file.clone());
+        plan.skipped.push(file.clone());
+        return Skip::Out {
+            name: file,
+            files: None,
+            group: None,
+        };
+    }
+    let group = related.of(&file);
+    let out: Vec<String> = match group {
+        Some(group) => group.names().map(str::to_owned).collect(),
+        None => vec![file.clone()],
+    };
+    let category = unit_kind(&related, &file);
+    if let Some(moving) = plan.groups.iter_mut().find(|g| g.category == category) {
+        moving.count = moving.count.saturating_sub(out.len());
+        // The summary's size counted them too; the rest's size is unknown.
+        moving.size.clear();
+        moving.samples = moving
             .samples
             .as_deref()
-            .and_then(|samples| without(samples, |sample| sample == file));
-        group.patterns = std::mem::take(&mut group.patterns)
+            .and_then(|samples| without(samples, |sample| out.iter().any(|o| o == sample)));
+        moving.patterns = std::mem::take(&mut moving.patterns)
             .into_iter()
             .filter_map(|(pattern, count)| {
-                less_matching(&pattern, count, [file.as_str()].into_iter())
+                less_matching(&pattern, count, out.iter().map(String::as_str))
             })
             .collect();
     }
     plan.groups.retain(|group| group.count > 0);
-    leave_file(plan, file)
-}
-
-/// Notes that `file` stays where it is.
-fn leave_file(plan: &mut LargePlan, file: String) -> Skip {
-    plan.left.push(file.clone());
-    plan.skipped.push(file.clone());
+    let main = group.map(|group| group.main.clone());
+    let files = main.is_some().then_some(out.len());
+    plan.skipped.extend(out.iter().cloned());
+    plan.left.extend(out);
     Skip::Out {
         name: file,
-        files: None,
+        files,
+        group: main,
     }
+}
+
+/// The groups of related files among the target's `listing`.
+fn related(listing: &[Entry]) -> Groups {
+    Groups::form(
+        listing
+            .iter()
+            .map(|entry| (entry.name.as_str(), entry.kind == EntryKind::Dir)),
+    )
+}
+
+/// The category a bulk move by type takes the file `name` with: its
+/// group's kind when it is one of a group of `related` files, else its
+/// own.
+fn unit_kind(related: &Groups, name: &str) -> Category {
+    related
+        .of(name)
+        .map_or_else(|| kind(name), |group| group.kind())
+}
+
+/// Whether the glob `pattern` (case-insensitive) matches `name`.
+fn matches_pattern(pattern: &str, name: &str) -> bool {
+    less_matching(pattern, 1, [name].into_iter()).is_none()
 }
 
 /// A section of the page: `heading`, then a line per item.
@@ -314,6 +377,12 @@ fn large_page(plan: &LargePlan, lang: Lang, separator: char, listing: &[Entry]) 
     names.sort_by(|a, b| a.name.cmp(&b.name));
     let stays = |name: &str| plan.set_aside.is_copy(name) || plan.left.iter().any(|n| n == name);
     let busy = busy(listing);
+    let related = related(listing);
+    // A group of related files stays whole when one of its files stays.
+    let unit_stays = |name: &str| match related.of(name) {
+        Some(group) => group.names().any(stays),
+        None => stays(name),
+    };
     let movables: Vec<&Entry> = names
         .iter()
         .copied()
@@ -325,9 +394,11 @@ fn large_page(plan: &LargePlan, lang: Lang, separator: char, listing: &[Entry]) 
     for group in &plan.groups {
         let files: Vec<&str> = names
             .iter()
-            .filter(|entry| movable(entry, &busy) && kind(&entry.name) == group.category)
+            .filter(|entry| {
+                movable(entry, &busy) && unit_kind(&related, &entry.name) == group.category
+            })
             .map(|entry| entry.name.as_str())
-            .filter(|name| !stays(name) && !by_name_matches(plan, name))
+            .filter(|name| !unit_stays(name) && !by_name_matches(plan, name))
             .filter(|name| !ruled.taken.contains(*name))
             .filter(|name| !ruled.excluded.iter().any(|excluded| excluded == name))
             .collect();
@@ -394,11 +465,30 @@ fn large_page(plan: &LargePlan, lang: Lang, separator: char, listing: &[Entry]) 
             .map(|e| e.name.clone())
             .collect()
     };
+    // Left by the user's line: as asked (`Some(true)`), or not named.
+    let by_request = |entry: &Entry| -> Option<bool> {
+        if !movable(entry, &busy) || by_name_matches(plan, &entry.name) {
+            return None;
+        }
+        if plan.request_left.names.contains(&entry.name) {
+            return Some(true);
+        }
+        let skipped = plan.left.contains(&entry.name);
+        let category = unit_kind(&related, &entry.name);
+        (!skipped && !plan.skipped_categories.contains(&category))
+            .then(|| plan.request_left.category(category))
+            .flatten()
+    };
+    let asked = of_kind(&|entry| by_request(entry) == Some(true));
+    let not_asked = of_kind(&|entry| by_request(entry) == Some(false));
     let skipped = of_kind(&|entry| {
         movable(entry, &busy)
             && !by_name_matches(plan, &entry.name)
+            && !plan.request_left.names.contains(&entry.name)
             && (plan.left.contains(&entry.name)
-                || plan.skipped_categories.contains(&kind(&entry.name)))
+                || plan
+                    .skipped_categories
+                    .contains(&unit_kind(&related, &entry.name)))
     });
     let in_use = InUse::ALL.into_iter().map(|why| {
         let names = of_kind(&|e| !e.name.starts_with('.') && busy.get(&e.name) == Some(&why));
@@ -417,6 +507,8 @@ fn large_page(plan: &LargePlan, lang: Lang, separator: char, listing: &[Entry]) 
                 ),
                 (LeftAlone::Excluded, ruled.excluded),
                 (LeftAlone::Skipped, skipped),
+                (LeftAlone::Asked, asked),
+                (LeftAlone::NotAsked, not_asked),
             ])
             .collect(),
         lang,
@@ -428,5 +520,5 @@ fn large_page(plan: &LargePlan, lang: Lang, separator: char, listing: &[Entry]) 
 fn by_name_matches(plan: &LargePlan, name: &str) -> bool {
     plan.by_name
         .iter()
-        .any(|kind| less_matching(&kind.pattern, 1, [name].into_iter()).is_none())
+        .any(|kind| matches_pattern(&kind.pattern, name))
 }
