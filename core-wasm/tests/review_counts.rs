@@ -1,11 +1,16 @@
 //! What `skip` and the reports say is what happens, natively, in both
 //! languages: skipping one file of a group of related files (a film's
 //! subtitles) says the whole group stays with it, naming its main file,
-//! and the plan, the page of `show` and the report all count it out.
+//! and the plan, the page of `show` and the report all count it out; a
+//! category whose files an earlier step already placed, or that are gone
+//! by the go-ahead, is no failure, and the report counts what moved.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-use tidyup_core::{LARGE_FOLDER_ENTRIES, Lang, Outcome, folder_name};
-use tidyup_test_kit::{MTIME, MemFs, converse};
+use tidyup_core::{
+    Agent, AgentConfig, Capabilities, FileSystem, LARGE_FOLDER_ENTRIES, Lang, OfflinePlanner,
+    Outcome, Provider, folder_name,
+};
+use tidyup_test_kit::{MTIME, MemFs, Recorder, TARGET, converse};
 
 fn skip(lang: Lang, name: &str) -> String {
     match lang {
@@ -142,5 +147,85 @@ fn skipping_a_subtitle_keeps_its_film_and_every_count_follows_on_a_large_folder(
             assert!(fs.exists(stays), "{stays}: {report}");
         }
         assert!(fs.exists(&format!("{videos}/film 01.srt")));
+    }
+}
+
+#[test]
+fn a_category_an_earlier_step_emptied_is_no_failure() {
+    // The request moves the screenshots by name; a script named like one
+    // goes with them, so the category of scripts has nothing left.
+    for lang in [Lang::En, Lang::Zh] {
+        let photos = LARGE_FOLDER_ENTRIES + 10;
+        let files = (0..photos).map(|i| (format!("Screenshot {i:04}.png"), 100 + i as u64, MTIME));
+        let mut fs = MemFs::new()
+            .files_with(files)
+            .file_with("screenshot_tool.py", "print()", 7, MTIME)
+            .file_with("notes.txt", "notes", 5, MTIME);
+        let line = match lang {
+            Lang::En => "put the screenshots in Shots and the rest by kind",
+            Lang::Zh => "把截图放到Shots文件夹，其他的按类型整理",
+        };
+        let (_, events, _) = converse(lang, &mut fs, &[line, "yes"]);
+        let answers = events.answers();
+        let (plan, report) = (&answers[0], &answers[1]);
+        assert!(!report.contains('✗'), "{plan}\n{report}");
+        let total = photos + 2;
+        let counted = match lang {
+            Lang::En => format!("moved {total} of {total} files"),
+            Lang::Zh => format!("移动了 {total}/{total} 个文件"),
+        };
+        assert!(report.contains(&counted), "{report}");
+        assert!(fs.exists("Shots/screenshot_tool.py"), "{report}");
+    }
+}
+
+#[test]
+fn a_category_whose_files_are_gone_is_no_failure_and_the_counts_match_the_disk() {
+    for lang in [Lang::En, Lang::Zh] {
+        let photos = LARGE_FOLDER_ENTRIES + 10;
+        let files = (0..photos).map(|i| (format!("IMG_{i:04}.jpg"), 100 + i as u64, MTIME));
+        let mut fs = MemFs::new()
+            .files_with(files)
+            .file_with("tool.py", "print()", 7, MTIME);
+        let mut agent = Agent::new(AgentConfig {
+            target_dir: TARGET.to_owned(),
+            model: "m".to_owned(),
+            lang,
+            provider: Provider::Offline,
+            calls: Default::default(),
+            limits: Default::default(),
+            read_contents: false,
+            rules: None,
+            dry_run: false,
+        });
+        let mut planner = OfflinePlanner::new(lang, TARGET);
+        let mut events = Recorder::default();
+        let mut line = |line: &str, fs: &mut MemFs| {
+            agent.handle_line(
+                line,
+                &mut Capabilities {
+                    model: &mut planner,
+                    files: fs,
+                    events: &mut events,
+                },
+            )
+        };
+        line("organize", &mut fs);
+        // The script goes elsewhere before the go-ahead.
+        FileSystem::remove_file(&mut fs, &format!("{TARGET}/tool.py")).unwrap();
+        line("yes", &mut fs);
+        let report = events.answers()[1].clone();
+        assert!(!report.contains('✗'), "{report}");
+        let code = folder_name("代码", lang);
+        let nothing = match lang {
+            Lang::En => format!("  – {code}/ (代码): nothing left to move after the steps above"),
+            Lang::Zh => format!("  – {code}/：上面的步骤之后，没有剩下要移动的文件"),
+        };
+        assert!(report.contains(&nothing), "{report}");
+        let counted = match lang {
+            Lang::En => format!("moved {photos} of {photos} files"),
+            Lang::Zh => format!("移动了 {photos}/{photos} 个文件"),
+        };
+        assert!(report.contains(&counted), "{report}");
     }
 }

@@ -372,6 +372,35 @@ impl Lang {
         }
     }
 
+    /// A report line: a category's move found none of its files left to
+    /// move; `placed`: earlier steps of the plan moved files (which took
+    /// them, or left none of its kind), else they are no longer there.
+    pub fn category_nothing_left(
+        self,
+        folder: PlanFolder<'_>,
+        category: Category,
+        placed: bool,
+    ) -> String {
+        let PlanFolder {
+            name, separator, ..
+        } = folder;
+        let category = category.name();
+        match (self, placed) {
+            (Lang::En, true) => format!(
+                "  – {name}{separator} ({category}): nothing left to move after the steps above"
+            ),
+            (Lang::En, false) => format!(
+                "  – {name}{separator} ({category}): nothing left to move, its files are no longer there"
+            ),
+            (Lang::Zh, true) => {
+                format!("  – {name}{separator}：上面的步骤之后，没有剩下要移动的文件")
+            }
+            (Lang::Zh, false) => {
+                format!("  – {name}{separator}：没有剩下要移动的文件，它们已不在原处")
+            }
+        }
+    }
+
     /// A report line: a category's move did not run, and why.
     pub fn category_refused(
         self,
