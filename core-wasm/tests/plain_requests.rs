@@ -1,6 +1,6 @@
 //! Plain requests to the offline planner, natively, in both languages: a
 //! folder of the user's for a kind, one kind only, a kind left alone, by
-//! date; on a small folder (a line per file) and on one too large to list
+//! date (what a request does not name stays, unless it says "the rest"); on a small folder (a line per file) and on one too large to list
 //! whole (the bulk tools). The plan's first line says what was understood;
 //! a line it cannot read gets what it can do, with examples.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
@@ -60,7 +60,7 @@ fn at(folder: &str, name: &str) -> Option<String> {
 }
 
 #[test]
-fn pdfs_go_to_the_folder_named_and_the_rest_by_kind() {
+fn pdfs_go_to_the_folder_named_and_the_rest_stays() {
     for (lang, line, papers) in [
         (Lang::En, "put the pdfs in a folder called Papers", "Papers"),
         (Lang::Zh, "把PDF放到论文文件夹", "论文"),
@@ -69,12 +69,33 @@ fn pdfs_go_to_the_folder_named_and_the_rest_by_kind() {
         let (plan, moved) = organize(lang, &mut fs, line);
         let first = plan.lines().next().unwrap();
         let expected = match lang {
-            Lang::En => "Understood: PDFs into Papers; everything else by kind.",
-            Lang::Zh => "理解为：PDF放到 论文；其余按类型。",
+            Lang::En => "I read this as: PDFs → Papers/; everything else stays where it is.",
+            Lang::Zh => "我的理解：PDF → 论文/；其他文件保持不动。",
         };
         assert_eq!(first, expected, "{plan}");
         assert_eq!(moved["paper.pdf"], at(papers, "paper.pdf"), "{plan}");
         assert_eq!(moved["Thesis.PDF"], at(papers, "Thesis.PDF"));
+        for stays in ["notes.docx", "IMG_0001.jpg", "song.mp3"] {
+            assert_eq!(moved[stays], None, "{stays}: {plan}");
+        }
+    }
+    for (lang, line, papers) in [
+        (
+            Lang::En,
+            "put the pdfs in a folder called Papers and the rest by kind",
+            "Papers",
+        ),
+        (Lang::Zh, "把PDF放到论文文件夹，其余的按类型整理", "论文"),
+    ] {
+        let mut fs = small_folder();
+        let (plan, moved) = organize(lang, &mut fs, line);
+        let first = plan.lines().next().unwrap();
+        let expected = match lang {
+            Lang::En => "I read this as: PDFs → Papers/; everything else by kind.",
+            Lang::Zh => "我的理解：PDF → 论文/；其余按类型。",
+        };
+        assert_eq!(first, expected, "{plan}");
+        assert_eq!(moved["paper.pdf"], at(papers, "paper.pdf"), "{plan}");
         let documents = folder_name("文档", lang);
         assert_eq!(moved["notes.docx"], at(documents, "notes.docx"));
         let images = folder_name("图片", lang);
@@ -97,13 +118,19 @@ fn a_kind_left_alone_stays_with_the_other_requests() {
         let (plan, moved) = organize(lang, &mut fs, line);
         assert_eq!(moved["song.mp3"], None, "{plan}");
         assert_eq!(moved["paper.pdf"], at(papers, "paper.pdf"));
-        let archives = folder_name("压缩包", lang);
-        assert_eq!(moved["backup.zip"], at(archives, "backup.zip"));
+        assert_eq!(moved["backup.zip"], None, "not part of the request: {plan}");
         let left = match lang {
             Lang::En => "Left where they are, as you asked: song.mp3",
             Lang::Zh => "按你的要求保持不动：song.mp3",
         };
         assert!(plan.contains(left), "{plan}");
+    }
+    for (lang, line) in [(Lang::En, "don't touch the music"), (Lang::Zh, "音乐别动")] {
+        let mut fs = small_folder();
+        let (plan, moved) = organize(lang, &mut fs, line);
+        assert_eq!(moved["song.mp3"], None, "{plan}");
+        let archives = folder_name("压缩包", lang);
+        assert_eq!(moved["backup.zip"], at(archives, "backup.zip"), "{plan}");
     }
 }
 
@@ -137,10 +164,10 @@ fn by_date_puts_files_in_year_and_month_folders() {
         let (plan, moved) = organize(lang, &mut fs, line);
         let expected = match lang {
             Lang::En => {
-                "Understood: by year and month (pictures by the date taken, other files by the date in their name, else by modification time)."
+                "I read this as: by year and month (pictures by the date taken, other files by the date in their name, else by modification time)."
             }
             Lang::Zh => {
-                "理解为：按年月（照片按拍摄日期，其他文件按名字里的日期，没有时按修改时间）。"
+                "我的理解：按年月（照片按拍摄日期，其他文件按名字里的日期，没有时按修改时间）。"
             }
         };
         assert_eq!(plan.lines().next().unwrap(), expected, "{plan}");
@@ -238,12 +265,8 @@ fn kinds_are_honoured_on_a_large_folder() {
         let mut fs = large_folder();
         let (plan, moved) = organize(lang, &mut fs, line);
         assert!(plan.lines().next().unwrap().contains(papers), "{plan}");
-        let expected = BTreeMap::from([
-            (".".to_owned(), 50),
-            (papers.to_owned(), 60),
-            (folder_name("文档", lang).to_owned(), 30),
-            (folder_name("图片", lang).to_owned(), 160),
-        ]);
+        // Only what the line names moves: the rest stays.
+        let expected = BTreeMap::from([(".".to_owned(), 240), (papers.to_owned(), 60)]);
         assert_eq!(counts(&moved), expected, "{plan}");
     }
     for (lang, line) in [(Lang::En, "only PDFs"), (Lang::Zh, "只整理PDF")] {
@@ -266,12 +289,7 @@ fn kinds_are_honoured_on_a_large_folder() {
             Lang::En => "Pictures",
             Lang::Zh => "相册",
         };
-        let expected = BTreeMap::from([
-            (".".to_owned(), 60),
-            (pictures.to_owned(), 160),
-            (folder_name("文档", lang).to_owned(), 30),
-            (folder_name("音频", lang).to_owned(), 50),
-        ]);
+        let expected = BTreeMap::from([(".".to_owned(), 140), (pictures.to_owned(), 160)]);
         assert_eq!(counts(&moved), expected, "{plan}");
     }
 }
@@ -298,8 +316,8 @@ fn by_date_is_followed_on_a_large_folder() {
         let mut fs = large_folder_of_two_years();
         let (plan, moved) = organize(lang, &mut fs, line);
         let understood = match lang {
-            Lang::En => "Understood: by year",
-            Lang::Zh => "理解为：按年",
+            Lang::En => "I read this as: by year",
+            Lang::Zh => "我的理解：按年",
         };
         assert!(plan.starts_with(understood), "{plan}");
         let expected = BTreeMap::from([("2023".to_owned(), 170), ("2024".to_owned(), 130)]);

@@ -35,15 +35,20 @@ impl Agent {
             }
             Review::Skip(name) => match proposal.skip(&name, separator, &listing) {
                 Skip::Unknown { folders } => lang.skip_unknown(&name, &folders),
-                Skip::Out { name, files } if proposal.moves_anything() => {
-                    let shown = proposal.text(lang, separator);
-                    self.replace_plan(Some(&proposal), &shown);
-                    format!("{}\n\n{shown}", lang.skipped(&name, files))
-                }
-                Skip::Out { name, files } => {
-                    let said = format!("{}\n{}", lang.skipped(&name, files), lang.plan_emptied());
-                    self.replace_plan(None, &said);
-                    said
+                Skip::Out { name, files, group } => {
+                    let skipped = match group {
+                        Some(main) => lang.skipped_group(&name, &main, files.unwrap_or(1)),
+                        None => lang.skipped(&name, files),
+                    };
+                    if proposal.moves_anything() {
+                        let shown = proposal.text(lang, separator);
+                        self.replace_plan(Some(&proposal), &shown);
+                        format!("{skipped}\n\n{shown}")
+                    } else {
+                        let said = format!("{skipped}\n{}", lang.plan_emptied());
+                        self.replace_plan(None, &said);
+                        said
+                    }
                 }
             },
         };

@@ -20,6 +20,7 @@ use super::exchanges::Exchange;
 use super::folders::{category_folder, existing_category_folder, synonyms};
 use super::large_existing::{self, ExistingMoves};
 use super::large_rules::{LargeRules, Taken, of_kind};
+use super::request_left::RequestLeft;
 use super::set_aside::SetAside;
 use crate::tools::{Listed, Summary};
 
@@ -32,16 +33,19 @@ pub fn is_cut(listing: &Exchange) -> bool {
 
 /// The calls that give the planner its overview: the summary of the target,
 /// which names of category folders are taken there already, and the
-/// byte-identical copies.
-pub fn overview_calls(lang: Lang) -> Vec<(&'static str, Value)> {
-    vec![
+/// byte-identical copies when the plan sets them aside (`copies`).
+pub fn overview_calls(lang: Lang, copies: bool) -> Vec<(&'static str, Value)> {
+    let mut calls = vec![
         ("summarize_folder", json!({ "path": "." })),
         (
             "find_files",
             json!({ "path": ".", "pattern": folder_glob(lang), "offset": 0 }),
         ),
-        ("find_duplicates", json!({ "path": "." })),
-    ]
+    ];
+    if copies {
+        calls.push(("find_duplicates", json!({ "path": "." })));
+    }
+    calls
 }
 
 /// A glob matching every category folder name, its numbered variants and
@@ -97,12 +101,18 @@ pub struct LargePlan {
     pub groups: Vec<LargeGroup>,
     /// The byte-identical copies set aside first.
     pub set_aside: SetAside,
-    /// Files the user left out (`skip NAME`): every bulk move leaves them.
+    /// Files left out (`skip NAME`, or of a kind the user's line leaves by
+    /// name): every bulk move leaves them.
     #[serde(default)]
     pub left: Vec<String>,
-    /// The categories the user left out whole: none of their files move.
+    /// The categories the user left out whole (`skip`): none of their
+    /// files move.
     #[serde(default)]
     pub skipped_categories: Vec<Category>,
+    /// What the user's line leaves where it is: categories and kinds it
+    /// asked to leave or did not name.
+    #[serde(default)]
+    pub request_left: RequestLeft,
     /// What the user left out, as the plan names it (folders, files).
     #[serde(default)]
     pub skipped: Vec<String>,
@@ -171,8 +181,14 @@ const PATTERNS_PER_CATEGORY: usize = 3;
 
 impl LargePlan {
     /// The plan from one turn's exchanges; `None` when the turn did not
-    /// summarize the target (it was not a large-folder turn).
-    pub fn from_exchanges(exchanges: &[Exchange], lang: Lang, separator: char) -> Option<Self> {
+    /// summarize the target (it was not a large-folder turn). `copies`:
+    /// whether it sets the copies aside (else they go with their kind).
+    pub fn from_exchanges(
+        exchanges: &[Exchange],
+        lang: Lang,
+        separator: char,
+        copies: bool,
+    ) -> Option<Self> {
         let last = |name: &str| {
             exchanges
                 .iter()
@@ -185,6 +201,9 @@ impl LargePlan {
         let mut set_aside = SetAside::from_exchanges(exchanges, lang, separator, &taken);
         // A copy of a key is a key: it stays where it is.
         (set_aside.copies).retain(|copy| !overview.secrets.contains(&copy.file));
+        if !copies {
+            set_aside.copies.clear();
+        }
         let groups = Category::ALL
             .into_iter()
             .filter_map(|category| {
@@ -277,9 +296,11 @@ impl LargePlan {
     /// The copies set aside, then one `move_file` per file a folder of the
     /// user's takes, then one `move_matching` per kind the user's
     /// line moves by name, then one per rule followed, then one
-    /// `move_by_type` per category, all in one reply; the files the user
-    /// left out go in their `except`, the rules' excludes in their
-    /// `rules`, and how many files each should move in its [`EXPECTED`].
+    /// `move_by_type` per category, all in one reply; the files left out
+    /// (by `skip` or the user's line) go in their `except` (a group of
+    /// related files stays whole when its main file is there), the rules'
+    /// excludes in their `rules`, and how many files each should move in
+    /// its [`EXPECTED`].
     pub fn actions(&self, separator: char) -> Vec<(&'static str, Value)> {
         let by_name = self.by_name.iter().map(|kind| {
             let mut arguments = json!({
@@ -288,6 +309,14 @@ impl LargePlan {
                 "destination": kind.folder,
             });
             arguments[EXPECTED] = json!(kind.count);
+            let except: Vec<&String> = (self.left.iter())
+                .filter(|name| {
+                    less_matching(&kind.pattern, 1, [name.as_str()].into_iter()).is_none()
+                })
+                .collect();
+            if !except.is_empty() {
+                arguments["except"] = json!(except);
+            }
             ("move_matching", arguments)
         });
         let by_type = self.groups.iter().map(|group| {
@@ -301,7 +330,8 @@ impl LargePlan {
                 .iter()
                 .filter(|name| kind(name) == group.category)
                 .collect();
-            arguments[EXPECTED] = json!(group.count.saturating_sub(except.len()));
+            // The files left out were taken off the count already.
+            arguments[EXPECTED] = json!(group.count);
             if !except.is_empty() {
                 arguments["except"] = json!(except);
             }

@@ -102,6 +102,12 @@ pub fn plan_text(plan: &LargePlan, lang: Lang, separator: char) -> String {
     if !plan.skipped.is_empty() {
         left.push(lang.left_alone(LeftAlone::Skipped, &plan.skipped));
     }
+    for (kind, asked) in [(LeftAlone::Asked, true), (LeftAlone::NotAsked, false)] {
+        let (total, parts) = plan.request_left.counted(lang, asked);
+        if total > 0 {
+            left.push(lang.left_counted(kind, total, &parts));
+        }
+    }
     if !left.is_empty() {
         text.push_str("\n\n");
         text.push_str(&left.join("\n"));

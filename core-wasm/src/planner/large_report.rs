@@ -52,7 +52,6 @@ pub fn report(
             kind.category,
             exchange,
             (target_dir, lang),
-            false,
         );
     }
     for step in &plan.rules.steps {
@@ -199,34 +198,34 @@ fn tally_group(
         .iter()
         .find(|e| e.name == "move_by_type" && e.arg("category") == group.category.name());
     let folder = (group.folder.as_str(), group.folder_exists, group.count);
-    tally_move(
-        tally,
-        folder,
-        group.category,
-        exchange,
-        (target_dir, lang),
-        group.up_to,
-    );
+    tally_move(tally, folder, group.category, exchange, (target_dir, lang));
 }
 
 /// One bulk move into `(folder, whether it existed, files planned)` of
 /// files of `category`: what its result counts, or why it did not run.
-/// `up_to`: the rules may have taken every file it was to move, so finding
-/// none is no failure.
+/// Finding no file left to move is no failure (an earlier step placed
+/// them, or they are gone): it plans and moves none.
 fn tally_move(
     tally: &mut Tally,
     (name, exists, count): (&str, bool, usize),
     category: Category,
     exchange: Option<&Exchange>,
     (target_dir, lang): (&str, Lang),
-    up_to: bool,
 ) {
     let folder = PlanFolder {
         name,
         separator: paths::separator(target_dir),
         exists,
     };
-    let outcome = outcome_of(exchange, up_to);
+    if exchange.is_some_and(|e| matches!(e.data, ToolData::NothingToMove)) {
+        // None of its files was left where the plan saw them: no failure,
+        // and nothing planned that did not happen.
+        let placed = tally.moved > 0;
+        let line = lang.category_nothing_left(folder, category, placed);
+        tally.lines.push(line);
+        return;
+    }
+    let outcome = outcome_of(exchange, false);
     match outcome {
         MoveOutcome::Done {
             moved,

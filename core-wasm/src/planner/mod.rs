@@ -54,6 +54,7 @@ mod proposal;
 mod reply;
 mod report;
 mod request;
+mod request_left;
 mod review;
 mod review_page;
 mod review_rules;

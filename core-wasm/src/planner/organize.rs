@@ -23,7 +23,7 @@ use super::large_plan_text;
 use super::large_request;
 use super::large_rules;
 use super::placement::{Placement, Readings, place, worth_reading};
-use super::plan::Plan;
+use super::plan::{Plan, existing_spelling};
 use super::plan_text;
 use super::proposal::Proposal;
 use super::reply::Step;
@@ -74,7 +74,8 @@ pub fn organize(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared) -
     if declared.bulk && large::is_cut(listing) {
         return organize_large(ctx, this_turn, declared);
     }
-    if !this_turn.iter().any(|e| e.name == "get_file_type") {
+    let classified = |e: &Exchange| e.name == "get_file_type" || e.name == "find_duplicates";
+    if !this_turn.iter().any(classified) {
         return classify_calls(ctx, this_turn, items, declared);
     }
     let unlisted = unlisted_rule_folders(ctx, this_turn, items);
@@ -88,7 +89,9 @@ pub fn organize(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared) -
     }
     let mut plan =
         Plan::from_exchanges(this_turn, ctx.lang, ctx.separator(), ctx.rules, ctx.request);
-    plan.understood = ctx.request.understood(ctx.lang, declared.read_file);
+    plan.understood = ctx
+        .request
+        .understood(ctx.lang, declared.read_file, ctx.separator());
     if plan.move_count() == 0 {
         Step::Say(plan_text::nothing_to_organize(&plan, ctx.lang))
     } else {
@@ -128,10 +131,13 @@ fn classify_calls(
         .filter(movable)
         .map(|item| ("get_file_type", json!({ "filename": item.name })))
         .collect();
-    if calls.is_empty() {
+    let copies = declared.bulk && ctx.request.sets_copies_aside();
+    if calls.is_empty() && !(copies && ctx.request.copies == Some(true)) {
         let mut plan =
             Plan::from_exchanges(this_turn, ctx.lang, ctx.separator(), ctx.rules, ctx.request);
-        plan.understood = ctx.request.understood(ctx.lang, declared.read_file);
+        plan.understood = ctx
+            .request
+            .understood(ctx.lang, declared.read_file, ctx.separator());
         return Step::Say(plan_text::nothing_to_organize(&plan, ctx.lang));
     }
     if declared.read_file {
@@ -151,17 +157,18 @@ fn classify_calls(
                 .map(|item| ("read_file", json!({ "path": item.name }))),
         );
     }
-    if declared.bulk {
+    if copies {
         calls.push(("find_duplicates", json!({ "path": "." })));
-        // Names that give no kind, and those that may be keys by their
-        // contents (`server.key`): the summary reads their first bytes.
-        if items
+    }
+    // Names that give no kind, and those that may be keys by their
+    // contents (`server.key`): the summary reads their first bytes.
+    if declared.bulk
+        && items
             .iter()
             .filter(movable)
             .any(|item| !is_known(&item.name) || secrets::worth_reading(&item.name.to_lowercase()))
-        {
-            calls.push(("summarize_folder", json!({ "path": "." })));
-        }
+    {
+        calls.push(("summarize_folder", json!({ "path": "." })));
     }
     let listed = folder_listings(ctx, items);
     calls.extend(subfolder_listings(items, &listed));
@@ -221,6 +228,7 @@ fn unlisted_rule_folders(
     };
     let readings = Readings::new(this_turn);
     let kinds = KindsSeen::new(this_turn);
+    let asked = ctx.request.made_rules(ctx.lang).len();
     let mut folders: Vec<String> = Vec::new();
     for exchange in this_turn.iter().filter(|e| e.name == "get_file_type") {
         let (Some(item), Some(category)) = (
@@ -231,7 +239,11 @@ fn unlisted_rule_folders(
         ) else {
             continue;
         };
-        if let Placement::Rule { folder, .. } = place(item, category, Some(rules), &readings) {
+        if let Placement::Rule { folder, number } = place(item, category, Some(rules), &readings) {
+            let folder = match number <= asked {
+                true => existing_spelling(&folder, items),
+                false => folder,
+            };
             let folder = folder.replace('/', &ctx.separator().to_string());
             let listed = this_turn
                 .iter()
@@ -253,10 +265,11 @@ fn organize_large(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared)
         .find(|e| e.name == "list_files" && e.arg("path") == ".")
         .map(Exchange::items)
         .unwrap_or_default();
-    match LargePlan::from_exchanges(this_turn, lang, ctx.separator()) {
+    let copies = ctx.request.sets_copies_aside();
+    match LargePlan::from_exchanges(this_turn, lang, ctx.separator(), copies) {
         None => {
             let mut calls = large_request::finding_calls(ctx.request);
-            calls.extend(large::overview_calls(lang));
+            calls.extend(large::overview_calls(lang, copies));
             if ctx.request.by_date.is_none() {
                 calls.extend(large_existing::list_calls(items));
             }
@@ -297,7 +310,9 @@ fn organize_large(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared)
             );
             plan.take_existing(existing);
             if asked > 0 {
-                plan.understood = ctx.request.understood(lang, declared.read_file);
+                plan.understood = ctx
+                    .request
+                    .understood(lang, declared.read_file, ctx.separator());
             }
             if plan.file_count() == 0 {
                 let nothing = Plan {
@@ -319,11 +334,13 @@ fn organize_large(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared)
 
 /// The rules a large folder follows through the bulk moves: what the
 /// user's line asks by date (`Request::large_date_rules`), then the
-/// rules file's; with how many of them the line asked.
+/// rules file's (not when the line names what moves: the other files
+/// stay); with how many of them the line asked.
 fn large_rules(ctx: &Context<'_>) -> (Option<Rules>, usize) {
     let dates = ctx.request.large_date_rules(ctx.lang);
     let asked = dates.as_ref().map_or(0, Rules::rule_count);
-    let rules = match (dates, ctx.file_rules) {
+    let file = ctx.file_rules.filter(|_| !ctx.request.is_limited());
+    let rules = match (dates, file) {
         (Some(dates), Some(file)) => Some(dates.then(file)),
         (Some(dates), None) => Some(dates),
         (None, file) => file.cloned(),

@@ -21,7 +21,7 @@ use super::folders::{category_target, duplicates_target};
 use super::kept::kept;
 use super::kinds_seen::KindsSeen;
 use super::placement::{Placement, Readings, place};
-use super::request::Request;
+use super::request::{Request, Stays};
 use crate::texts::taken_month;
 use crate::tools::Listed;
 
@@ -96,10 +96,14 @@ pub struct Plan {
     /// manifest...): left whole, nothing moves out of them.
     #[serde(default)]
     pub projects: Vec<String>,
-    /// Files the user's line left out ("only PDFs", "don't touch the
-    /// music"), which stay.
+    /// Files the user's line asked to leave ("don't touch the music"),
+    /// which stay.
     #[serde(default)]
     pub asked_left: Vec<String>,
+    /// Files of kinds the user's line did not name ("only PDFs": the
+    /// others), which stay.
+    #[serde(default)]
+    pub not_asked: Vec<String>,
     /// The line saying what the planner understood of the user's line,
     /// shown first; `None` for a plain request.
     #[serde(default)]
@@ -133,8 +137,12 @@ impl Plan {
             return Plan::default();
         };
         let items = top.items();
+        let copy_of = match request.sets_copies_aside() {
+            true => spare_copies(exchanges, lang, separator),
+            false => BTreeMap::new(),
+        };
         let mut plan = Plan {
-            copy_of: spare_copies(exchanges, lang, separator),
+            copy_of,
             ..Plan::default()
         };
         let related = Groups::form(items.iter().map(|item| (item.name.as_str(), item.is_dir)));
@@ -199,7 +207,7 @@ impl Plan {
                     let category = related.of(&item.name).map_or(category, |g| g.kind());
                     match place(item, category, rules, &readings) {
                         Placement::Rule { number, folder } if number <= asked => {
-                            (Reason::Request, folder)
+                            (Reason::Request, existing_spelling(&folder, items))
                         }
                         Placement::Rule { number, folder } => {
                             (Reason::Rule(number - asked), folder)
@@ -257,7 +265,8 @@ impl Plan {
 
     /// The list of items left alone that `item` belongs to, if it stays:
     /// what the rules exclude, folders, hidden files, what the user's
-    /// line leaves out (those in use are noted before).
+    /// line leaves out or does not name, save a copy set aside (those in
+    /// use are noted before).
     fn left_alone(
         &mut self,
         item: &Listed,
@@ -265,15 +274,17 @@ impl Plan {
         request: &Request,
     ) -> Option<&mut Vec<String>> {
         if rules.is_some_and(|rules| rules.is_excluded(&item.name, item.is_dir)) {
-            Some(&mut self.excluded)
+            return Some(&mut self.excluded);
         } else if item.is_dir {
-            Some(&mut self.folders_left)
+            return Some(&mut self.folders_left);
         } else if item.name.starts_with('.') {
-            Some(&mut self.hidden_left)
-        } else if !request.keeps(&item.name) {
-            Some(&mut self.asked_left)
-        } else {
-            None
+            return Some(&mut self.hidden_left);
+        } else if self.copy_of.contains_key(&item.name) {
+            return None;
+        }
+        match request.stays(&item.name)? {
+            Stays::Asked => Some(&mut self.asked_left),
+            Stays::NotNamed => Some(&mut self.not_asked),
         }
     }
 
@@ -309,6 +320,22 @@ impl Plan {
             .filter(|(_, w)| *w == why)
             .map(|(name, _)| name.clone())
             .collect()
+    }
+}
+
+/// `folder` (relative, `/`-separated) with its first name as a folder of
+/// the target's `items` spells it, when one is that name in another
+/// letter case: the user's folder is filled, never a new one made beside
+/// it.
+pub fn existing_spelling(folder: &str, items: &[Listed]) -> String {
+    let (first, rest) = folder.split_once('/').unwrap_or((folder, ""));
+    let wanted = first.to_lowercase();
+    let same = |item: &&Listed| item.is_dir && item.name == first;
+    let alike = |item: &&Listed| item.is_dir && item.name.to_lowercase() == wanted;
+    match items.iter().find(same).or_else(|| items.iter().find(alike)) {
+        Some(dir) if rest.is_empty() => dir.name.clone(),
+        Some(dir) => format!("{}/{rest}", dir.name),
+        None => folder.to_owned(),
     }
 }
 

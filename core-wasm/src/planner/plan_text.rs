@@ -89,6 +89,7 @@ pub fn left_kinds(plan: &Plan) -> Vec<(LeftAlone, Vec<String>)> {
         (LeftAlone::Excluded, plan.excluded.clone()),
         (LeftAlone::Skipped, plan.skipped.clone()),
         (LeftAlone::Asked, plan.asked_left.clone()),
+        (LeftAlone::NotAsked, plan.not_asked.clone()),
     ]);
     kinds
 }

@@ -3,7 +3,13 @@
 //! English or Chinese (the words are the catalogue's,
 //! [`crate::texts::requests`]). A request becomes rules the planner
 //! already follows ([`Request::rules`]), asked ones first, and a filter of
-//! what may move ([`Request::keeps`]).
+//! what may move ([`Request::stays`]).
+//!
+//! A request does what it names, and only that: the files of kinds it
+//! does not name stay where they are, unless it says "everything else"
+//! (or "the rest", "其他的"), or asks to organize the whole folder ("tidy
+//! up, but leave the music", "sort by year"). Copies are set aside only
+//! by such a whole-folder request, or when the line names them.
 
 use crate::Lang;
 use crate::file_type::Category;
@@ -11,8 +17,9 @@ use crate::kinds::endings_of;
 use crate::kinds::kind;
 use crate::rules::{MadeRule, RuleSpec, Rules, RulesSpec};
 use crate::texts::requests::{
-    CLAUSE_MARKS, CLAUSE_VERBS, DATE_WORDS, FOLDER_LEADS, FOLDER_TAILS, INTO_WORDS, JOINING_WORDS,
-    KIND_WORDS, KindWord, LEAVE_WORDS, MONTH_WORDS, NOT_FOLDERS, ONLY_WORDS, SCREENSHOT_NAMES,
+    CLAUSE_MARKS, CLAUSE_VERBS, DATE_WORDS, DUPLICATE_WORDS, FOLDER_LEADS, FOLDER_TAILS,
+    GENERAL_WORDS, INTO_WORDS, JOINING_WORDS, KIND_WORDS, KindWord, LEAVE_WORDS, MONTH_WORDS,
+    NOT_FOLDERS, ONLY_WORDS, REST_WORDS, SCREENSHOT_NAMES,
 };
 
 use super::folders::category_folder;
@@ -26,6 +33,15 @@ pub enum Dates {
     Month,
 }
 
+/// Why a file stays where it is under a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stays {
+    /// The line asked to leave its kind alone ("don't touch the music").
+    Asked,
+    /// The line named other kinds, not its ("put the PDFs in Papers").
+    NotNamed,
+}
+
 /// What one line asks; empty when it asks nothing beyond organizing by kind.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Request {
@@ -37,6 +53,15 @@ pub struct Request {
     pub into: Vec<(KindWord, String)>,
     /// By date rather than by kind.
     pub by_date: Option<Dates>,
+    /// What the line says of the copies: set aside (`Some(true)`), left
+    /// as they are (`Some(false)`); `None` when it names none.
+    pub copies: Option<bool>,
+    /// The line asks for the files it names no kind of too ("the rest",
+    /// "everything else").
+    pub rest: bool,
+    /// A part of the line asks to organize the whole folder ("tidy up",
+    /// "sort by year").
+    pub whole: bool,
 }
 
 impl Request {
@@ -60,10 +85,21 @@ impl Request {
 
     /// Whether the line asks nothing beyond organizing by kind.
     pub fn is_empty(&self) -> bool {
-        *self == Request::default()
+        self.only.is_empty()
+            && self.leave.is_empty()
+            && self.into.is_empty()
+            && self.by_date.is_none()
+            && self.copies.is_none()
     }
 
     fn read_clause(&mut self, text: &str, lower: &str) {
+        let leaves = has_any(lower, LEAVE_WORDS);
+        if has_any(lower, REST_WORDS) && !leaves {
+            self.rest = true;
+        }
+        if has_any(lower, DUPLICATE_WORDS) {
+            self.copies = Some(!leaves);
+        }
         let into = into_folder(text, lower);
         let kinds_end = into.as_ref().map_or(lower.len(), |(at, _)| *at);
         let kinds = kinds_in(&lower[..kinds_end]);
@@ -74,16 +110,24 @@ impl Request {
                 Dates::Year
             };
             self.by_date = self.by_date.max(Some(dates));
-            if !has_any(lower, LEAVE_WORDS) {
+            if kinds.is_empty() && has_any(lower, GENERAL_WORDS) {
+                // "sort by year": every file.
+                self.whole = true;
+            }
+            if !leaves {
                 self.only.extend(kinds.iter().map(|(kind, _)| *kind));
             }
             return;
         }
         if kinds.is_empty() {
+            let names_nothing = !leaves && !has_any(lower, DUPLICATE_WORDS);
+            if names_nothing && has_any(lower, GENERAL_WORDS) {
+                self.whole = true;
+            }
             return;
         }
         let named = kinds.iter().map(|(kind, _)| *kind);
-        if has_any(lower, LEAVE_WORDS) {
+        if leaves {
             self.leave.extend(named);
         } else if let Some((_, folder)) = into {
             if has_any(lower, ONLY_WORDS) {
@@ -100,29 +144,74 @@ impl Request {
         }
     }
 
-    /// Whether the file `name` may move: not of a kind left alone, and of
-    /// an asked kind when only some are.
-    pub fn keeps(&self, name: &str) -> bool {
-        !self.leave.iter().any(|kind| is_of(name, *kind))
-            && (self.only.is_empty() || self.only.iter().any(|kind| is_of(name, *kind)))
+    /// Whether the line names what moves and leaves the rest where it is:
+    /// it names kinds to move or the copies, and neither "the rest" nor a
+    /// part that organizes the whole folder (a kind asked for alone
+    /// always limits it).
+    pub fn is_limited(&self) -> bool {
+        let names = !self.into.is_empty() || self.copies == Some(true);
+        !self.rest && (!self.only.is_empty() || (names && !self.whole))
     }
 
-    /// The rules the request makes, in order: each kind's folder, then the
-    /// date folders (under the kind's folder when only some kinds move).
+    /// Whether the plan sets copies aside: on a request for the whole
+    /// folder that does not leave them, or one that names them.
+    pub fn sets_copies_aside(&self) -> bool {
+        match self.copies {
+            Some(set_aside) => set_aside,
+            None => !self.is_limited(),
+        }
+    }
+
+    /// Whether a file of `category` as a whole may move under the
+    /// request: not left alone, and of a kind it names when it is
+    /// limited.
+    pub fn takes_category(&self, category: Category) -> bool {
+        let of = KindWord::Category(category);
+        let named = self.only.contains(&of) || self.into.iter().any(|(kind, _)| *kind == of);
+        !self.leave.contains(&of) && (!self.is_limited() || named)
+    }
+
+    /// Why the file `name` stays where it is; `None` when it may move: it
+    /// is of no kind left alone and, when the request is limited, of a
+    /// kind it names.
+    pub fn stays(&self, name: &str) -> Option<Stays> {
+        if self.leave.iter().any(|kind| is_of(name, *kind)) {
+            return Some(Stays::Asked);
+        }
+        let named = (self.only.iter())
+            .chain(self.into.iter().map(|(kind, _)| kind))
+            .any(|kind| is_of(name, *kind));
+        (self.is_limited() && !named).then_some(Stays::NotNamed)
+    }
+
+    /// Whether the file `name` may move (see [`Self::stays`]).
+    pub fn keeps(&self, name: &str) -> bool {
+        self.stays(name).is_none()
+    }
+
+    /// The rules the request makes, in order: each kind's folder (by date
+    /// within it when the line asks dates of the kinds it names alone),
+    /// then the date folders (under the kind's folder when only some kinds
+    /// move).
     pub fn made_rules(&self, lang: Lang) -> Vec<MadeRule> {
+        let placeholder = self.by_date.map(|dates| match dates {
+            Dates::Year => "{year}",
+            Dates::Month => "{year}/{month}",
+        });
+        // "put the PDFs in Papers, by year": Papers/2024/.
+        let dated_into = placeholder.filter(|_| self.only.is_empty() && self.is_limited());
         let mut made: Vec<MadeRule> = self
             .into
             .iter()
             .map(|(kind, folder)| MadeRule {
-                to: folder.clone(),
+                to: match dated_into {
+                    Some(dates) => format!("{folder}/{dates}"),
+                    None => folder.clone(),
+                },
                 ..condition(*kind)
             })
             .collect();
-        if let Some(dates) = self.by_date {
-            let placeholder = match dates {
-                Dates::Year => "{year}",
-                Dates::Month => "{year}/{month}",
-            };
+        if let Some(placeholder) = placeholder.filter(|_| dated_into.is_none()) {
             if self.only.is_empty() {
                 made.push(MadeRule {
                     to: placeholder.to_owned(),
@@ -147,6 +236,7 @@ impl Request {
             && self.only.is_empty()
             && self.leave.is_empty()
             && self.into.is_empty()
+            && !self.is_limited()
     }
 
     /// What a request by date asks of a folder too large to list whole, as
@@ -238,19 +328,24 @@ impl Request {
     }
 
     /// The line saying what was understood; `None` for a plain request.
-    /// `taken`: pictures' dates taken can be read.
-    pub fn understood(&self, lang: Lang, taken: bool) -> Option<String> {
-        (!self.is_empty()).then(|| lang.understood(&self.parts(lang, taken)))
+    /// `taken`: pictures' dates taken can be read; `separator`: the
+    /// target's, shown after a folder.
+    pub fn understood(&self, lang: Lang, taken: bool, separator: char) -> Option<String> {
+        (!self.is_empty()).then(|| lang.understood(&self.parts(lang, taken, separator)))
     }
 
     /// The parts of [`Self::understood`]: the named folders, the kinds
-    /// asked for, the dates, the kinds left alone, and last, when neither
-    /// some kinds nor dates were asked, that the rest goes by kind.
-    pub fn parts(&self, lang: Lang, taken: bool) -> Vec<String> {
+    /// asked for, the dates, the kinds left alone, the copies, and last
+    /// what becomes of the other files: they stay when the request is
+    /// limited, else they go by kind unless everything goes by date.
+    pub fn parts(&self, lang: Lang, taken: bool, separator: char) -> Vec<String> {
+        let dated_into = self.by_date.is_some() && self.only.is_empty() && self.is_limited();
         let mut parts: Vec<String> = self
             .into
             .iter()
-            .map(|(kind, folder)| lang.asked_into(&lang.kind_label(*kind), folder))
+            .map(|(kind, folder)| {
+                lang.asked_into(&lang.kind_label(*kind), &format!("{folder}{separator}"))
+            })
             .collect();
         if !self.only.is_empty() {
             parts.push(lang.asked_only(&lang.kind_labels(&self.only)));
@@ -260,12 +355,18 @@ impl Request {
                 || self.only.iter().any(|kind| {
                     matches!(kind, KindWord::Screenshots) || category_of(*kind) == Category::Images
                 });
+            let pictures = pictures && !dated_into;
             parts.push(lang.asked_by_date(dates == Dates::Month, taken && pictures));
         }
         if !self.leave.is_empty() {
             parts.push(lang.asked_leave(&lang.kind_labels(&self.leave)));
         }
-        if self.only.is_empty() && self.by_date.is_none() {
+        if let Some(set_aside) = self.copies {
+            parts.push(lang.asked_copies(set_aside));
+        }
+        if self.is_limited() {
+            parts.push(lang.asked_rest_stays());
+        } else if self.by_date.is_none() || !self.only.is_empty() {
             parts.push(lang.asked_rest_by_kind());
         }
         parts
@@ -454,9 +555,8 @@ fn clauses(lower: &str) -> Vec<(usize, usize)> {
         for (at, _) in lower.match_indices(word) {
             let after = lower[at + word.len()..].trim_start();
             let next = lower.len() - after.len();
-            if word_at(lower, at, word)
-                && CLAUSE_VERBS.iter().any(|verb| word_at(lower, next, verb))
-            {
+            let starts = |words: &[&str]| words.iter().any(|verb| word_at(lower, next, verb));
+            if word_at(lower, at, word) && (starts(CLAUSE_VERBS) || starts(REST_WORDS)) {
                 cuts.push((at, at + word.len()));
             }
         }

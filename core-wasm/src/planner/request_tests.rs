@@ -128,8 +128,14 @@ fn plain_or_unreadable_lines_ask_nothing() {
 #[test]
 fn a_request_filters_and_makes_rules() {
     let request = Request::read("put the PDFs in Papers and leave the music alone");
-    assert!(request.keeps("a.pdf") && request.keeps("b.jpg"));
-    assert!(!request.keeps("song.mp3"));
+    assert!(request.keeps("a.pdf"));
+    assert_eq!(request.stays("b.jpg"), Some(Stays::NotNamed));
+    assert_eq!(request.stays("song.mp3"), Some(Stays::Asked));
+    let rest = Request::read("put the PDFs in Papers and the rest by kind");
+    assert!(rest.keeps("b.jpg") && rest.keeps("a.pdf") && rest.rest);
+    assert_eq!(rest.into, into(PDF, "Papers"));
+    let music = Request::read("音乐别动");
+    assert!(music.keeps("b.jpg") && !music.keeps("song.mp3"));
     let made = request.made_rules(Lang::En);
     assert_eq!(made.len(), 1);
     assert_eq!(
@@ -153,18 +159,60 @@ fn a_request_filters_and_makes_rules() {
 fn says_what_it_understood() {
     let request = Request::read("put the PDFs in Papers");
     assert_eq!(
-        request.understood(Lang::En, false).unwrap(),
-        "Understood: PDFs into Papers; everything else by kind."
+        request.understood(Lang::En, false, '/').unwrap(),
+        "I read this as: PDFs → Papers/; everything else stays where it is."
     );
     let request = Request::read("把PDF放到论文文件夹，音乐别动");
     assert_eq!(
-        request.understood(Lang::Zh, false).unwrap(),
-        "理解为：PDF放到 论文；音频保持不动；其余按类型。"
+        request.understood(Lang::Zh, false, '/').unwrap(),
+        "我的理解：PDF → 论文/；音频保持不动；其他文件保持不动。"
     );
     let request = Request::read("sort my photos by date");
     assert_eq!(
-        request.understood(Lang::En, true).unwrap(),
-        "Understood: only pictures; by year (pictures by the date taken, other files by the date in their name, else by modification time)."
+        request.understood(Lang::En, true, '/').unwrap(),
+        "I read this as: only pictures; by year (pictures by the date taken, other files by the date in their name, else by modification time); everything else stays where it is."
     );
-    assert_eq!(Request::read("organize").understood(Lang::En, true), None);
+    let request = Request::read("don't touch the music");
+    assert_eq!(
+        request.understood(Lang::En, true, '\\').unwrap(),
+        "I read this as: music and audio left where they are; everything else by kind."
+    );
+    assert_eq!(
+        Request::read("organize").understood(Lang::En, true, '/'),
+        None
+    );
+}
+
+#[test]
+fn copies_are_set_aside_by_a_request_for_the_whole_folder_or_when_named() {
+    for line in [
+        "organize",
+        "don't touch the music",
+        "sort by year",
+        "tidy up and put the pdfs in Papers",
+    ] {
+        assert!(Request::read(line).sets_copies_aside(), "{line}");
+    }
+    for line in [
+        "only pictures",
+        "put the pdfs in Papers",
+        "sort my photos by year",
+    ] {
+        assert!(!Request::read(line).sets_copies_aside(), "{line}");
+    }
+    let named = Request::read("only pictures, and set the duplicates aside");
+    assert!(named.sets_copies_aside() && named.is_limited());
+    assert!(!Request::read("organize but leave the duplicates").sets_copies_aside());
+}
+
+#[test]
+fn dates_asked_beside_a_folder_for_a_kind_go_within_it() {
+    let made = Request::read("put the pdfs in Papers, by year").made_rules(Lang::En);
+    assert_eq!(made.len(), 1);
+    assert_eq!(made[0].to, "Papers/{year}");
+    let made = Request::read("put the pdfs in Papers and the rest by year").made_rules(Lang::En);
+    assert_eq!(
+        made.iter().map(|rule| rule.to.as_str()).collect::<Vec<_>>(),
+        ["Papers", "{year}"]
+    );
 }

@@ -4,14 +4,16 @@
 //! target's listing for a large plan, whose files the plan only counts.
 
 use crate::Lang;
-use crate::kinds::kind;
 use crate::ports::Entry;
 
 use super::large::{LargePlan, less_matching, without};
 use super::large_existing;
 use super::plan::{Plan, Reason};
 use super::proposal::Proposal;
-use super::review_page::{busy, large_page, left_sections, movable, section};
+use super::review_page::{
+    busy, by_name_matches, large_page, left_sections, matches_pattern, movable, related, section,
+    unit_kind,
+};
 use super::{large_plan_text, plan_text};
 
 /// What a skip did to the plan.
@@ -21,8 +23,11 @@ pub enum Skip {
     Out {
         /// The folder or file, as the plan names it.
         name: String,
-        /// How many files stay, for a folder.
+        /// How many files stay, for a folder or a group of related files.
         files: Option<usize>,
+        /// The main file of the group of related files `name` belongs to,
+        /// when the whole group stays with it.
+        group: Option<String>,
     },
     /// Nothing of the plan has that name; these folders can be skipped.
     Unknown {
@@ -135,6 +140,7 @@ fn skip_per_file(plan: &mut Plan, name: &str, separator: char) -> Skip {
         return Skip::Out {
             name: folder_label(&group.folder, separator),
             files: Some(files),
+            group: None,
         };
     }
     let files = plan
@@ -153,19 +159,23 @@ fn skip_per_file(plan: &mut Plan, name: &str, separator: char) -> Skip {
         .find(|(main, members)| **main == file || members.iter().any(|(m, _)| *m == file))
         .map(|(main, _)| main.clone());
     let mut out = vec![file.clone()];
-    if let Some(members) = main.and_then(|main| plan.related.remove_entry(&main)) {
-        out = std::iter::once(members.0)
-            .chain(members.1.into_iter().map(|(name, _)| name))
+    let mut group = None;
+    if let Some((main, members)) = main.and_then(|main| plan.related.remove_entry(&main)) {
+        out = std::iter::once(main.clone())
+            .chain(members.into_iter().map(|(name, _)| name))
             .collect();
+        group = Some(main);
     }
     for group in &mut plan.groups {
         group.moves.retain(|step| !out.contains(&step.file));
     }
     plan.groups.retain(|group| !group.moves.is_empty());
+    let files = group.is_some().then_some(out.len());
     plan.skipped.extend(out);
     Skip::Out {
         name: file,
-        files: None,
+        files,
+        group,
     }
 }
 
@@ -181,6 +191,7 @@ fn skip_large(plan: &mut LargePlan, name: &str, separator: char, listing: &[Entr
         return Skip::Out {
             name: label,
             files: Some(files),
+            group: None,
         };
     }
     if let Some((skipped, files)) = large_existing::skip(&mut plan.existing, name) {
@@ -194,6 +205,7 @@ fn skip_large(plan: &mut LargePlan, name: &str, separator: char, listing: &[Entr
         return Skip::Out {
             name: label,
             files: whole.then_some(files.len()),
+            group: None,
         };
     }
     let folders = plan.groups.iter().map(|group| group.folder.as_str());
@@ -212,19 +224,28 @@ fn skip_large(plan: &mut LargePlan, name: &str, separator: char, listing: &[Entr
         return Skip::Out {
             name: label,
             files: Some(group.count),
+            group: None,
         };
     }
     let copies = plan.set_aside.copies.iter().map(|copy| copy.file.as_str());
     if let Some(copy) = matching(copies, name).map(str::to_owned) {
         plan.set_aside.copies.retain(|c| c.file != copy);
-        return leave_file(plan, copy);
+        plan.left.push(copy.clone());
+        plan.skipped.push(copy.clone());
+        return Skip::Out {
+            name: copy,
+            files: None,
+            group: None,
+        };
     }
     let busy = busy(listing, &plan.secrets);
+    let related = related(listing);
     let in_plan = |entry: &&Entry| {
-        let category = kind(&entry.name);
         movable(entry, &busy)
             && !plan.left.contains(&entry.name)
-            && plan.groups.iter().any(|group| group.category == category)
+            && (by_name_matches(plan, &entry.name)
+                || (plan.groups.iter())
+                    .any(|group| group.category == unit_kind(&related, &entry.name)))
     };
     let files = listing
         .iter()
@@ -235,31 +256,51 @@ fn skip_large(plan: &mut LargePlan, name: &str, separator: char, listing: &[Entr
         folders.extend(plan.groups.iter().map(|group| group.folder.clone()));
         return Skip::Unknown { folders };
     };
-    let category = kind(&file);
-    if let Some(group) = plan.groups.iter_mut().find(|g| g.category == category) {
-        group.count = group.count.saturating_sub(1);
-        group.samples = group
+    // A file moved by name leaves that move; one of a group of related
+    // files takes its whole group out of its category's move.
+    if let Some(kind) = (plan.by_name.iter_mut()).find(|kind| matches_pattern(&kind.pattern, &file))
+    {
+        kind.count = kind.count.saturating_sub(1);
+        kind.samples.retain(|sample| *sample != file);
+        plan.by_name.retain(|kind| kind.count > 0);
+        plan.left.push(file.clone());
+        plan.skipped.push(file.clone());
+        return Skip::Out {
+            name: file,
+            files: None,
+            group: None,
+        };
+    }
+    let group = related.of(&file);
+    let out: Vec<String> = match group {
+        Some(group) => group.names().map(str::to_owned).collect(),
+        None => vec![file.clone()],
+    };
+    let category = unit_kind(&related, &file);
+    if let Some(moving) = plan.groups.iter_mut().find(|g| g.category == category) {
+        moving.count = moving.count.saturating_sub(out.len());
+        // The summary's size counted them too; the rest's size is unknown.
+        moving.size.clear();
+        moving.samples = moving
             .samples
             .as_deref()
-            .and_then(|samples| without(samples, |sample| sample == file));
-        group.patterns = std::mem::take(&mut group.patterns)
+            .and_then(|samples| without(samples, |sample| out.iter().any(|o| o == sample)));
+        moving.patterns = std::mem::take(&mut moving.patterns)
             .into_iter()
             .filter_map(|(pattern, count)| {
-                less_matching(&pattern, count, [file.as_str()].into_iter())
+                less_matching(&pattern, count, out.iter().map(String::as_str))
             })
             .collect();
     }
     plan.groups.retain(|group| group.count > 0);
-    leave_file(plan, file)
-}
-
-/// Notes that `file` stays where it is.
-fn leave_file(plan: &mut LargePlan, file: String) -> Skip {
-    plan.left.push(file.clone());
-    plan.skipped.push(file.clone());
+    let main = group.map(|group| group.main.clone());
+    let files = main.is_some().then_some(out.len());
+    plan.skipped.extend(out.iter().cloned());
+    plan.left.extend(out);
     Skip::Out {
         name: file,
-        files: None,
+        files,
+        group: main,
     }
 }
 

@@ -4,6 +4,8 @@
 use std::collections::BTreeMap;
 
 use crate::Lang;
+use crate::file_type::Category;
+use crate::groups::Groups;
 use crate::in_use::{InUse, in_use_of};
 use crate::kinds::kind;
 use crate::ports::{Entry, EntryKind};
@@ -69,6 +71,12 @@ pub(super) fn large_page(
             || large_existing::takes(&plan.existing, name)
     };
     let busy = busy(listing, &plan.secrets);
+    let related = related(listing);
+    // A group of related files stays whole when one of its files stays.
+    let unit_stays = |name: &str| match related.of(name) {
+        Some(group) => group.names().any(stays),
+        None => stays(name),
+    };
     let movables: Vec<&Entry> = names
         .iter()
         .copied()
@@ -94,9 +102,11 @@ pub(super) fn large_page(
     for group in &plan.groups {
         let files: Vec<&str> = names
             .iter()
-            .filter(|entry| movable(entry, &busy) && kind(&entry.name) == group.category)
+            .filter(|entry| {
+                movable(entry, &busy) && unit_kind(&related, &entry.name) == group.category
+            })
             .map(|entry| entry.name.as_str())
-            .filter(|name| !stays(name) && !by_name_matches(plan, name))
+            .filter(|name| !unit_stays(name) && !by_name_matches(plan, name))
             .filter(|name| !ruled.taken.contains(*name))
             .filter(|name| !ruled.excluded.iter().any(|excluded| excluded == name))
             .collect();
@@ -164,11 +174,30 @@ pub(super) fn large_page(
             .map(|e| e.name.clone())
             .collect()
     };
+    // Left by the user's line: as asked (`Some(true)`), or not named.
+    let by_request = |entry: &Entry| -> Option<bool> {
+        if !movable(entry, &busy) || by_name_matches(plan, &entry.name) {
+            return None;
+        }
+        if plan.request_left.names.contains(&entry.name) {
+            return Some(true);
+        }
+        let skipped = plan.left.contains(&entry.name);
+        let category = unit_kind(&related, &entry.name);
+        (!skipped && !plan.skipped_categories.contains(&category))
+            .then(|| plan.request_left.category(category))
+            .flatten()
+    };
+    let asked = of_kind(&|entry| by_request(entry) == Some(true));
+    let not_asked = of_kind(&|entry| by_request(entry) == Some(false));
     let skipped = of_kind(&|entry| {
         movable(entry, &busy)
             && !by_name_matches(plan, &entry.name)
+            && !plan.request_left.names.contains(&entry.name)
             && (plan.left.contains(&entry.name)
-                || plan.skipped_categories.contains(&kind(&entry.name)))
+                || plan
+                    .skipped_categories
+                    .contains(&unit_kind(&related, &entry.name)))
     });
     let in_use = InUse::ALL.into_iter().map(|why| {
         let names = of_kind(&|e| !e.name.starts_with('.') && busy.get(&e.name) == Some(&why));
@@ -187,6 +216,8 @@ pub(super) fn large_page(
                 ),
                 (LeftAlone::Excluded, ruled.excluded),
                 (LeftAlone::Skipped, skipped),
+                (LeftAlone::Asked, asked),
+                (LeftAlone::NotAsked, not_asked),
             ])
             .collect(),
         lang,
@@ -195,8 +226,31 @@ pub(super) fn large_page(
 }
 
 /// Whether a kind the plan moves by name takes the file `name`.
-fn by_name_matches(plan: &LargePlan, name: &str) -> bool {
+pub(super) fn by_name_matches(plan: &LargePlan, name: &str) -> bool {
     plan.by_name
         .iter()
-        .any(|kind| less_matching(&kind.pattern, 1, [name].into_iter()).is_none())
+        .any(|kind| matches_pattern(&kind.pattern, name))
+}
+
+/// The groups of related files among the target's `listing`.
+pub(super) fn related(listing: &[Entry]) -> Groups {
+    Groups::form(
+        listing
+            .iter()
+            .map(|entry| (entry.name.as_str(), entry.kind == EntryKind::Dir)),
+    )
+}
+
+/// The category a bulk move by type takes the file `name` with: its
+/// group's kind when it is one of a group of `related` files, else its
+/// own.
+pub(super) fn unit_kind(related: &Groups, name: &str) -> Category {
+    related
+        .of(name)
+        .map_or_else(|| kind(name), |group| group.kind())
+}
+
+/// Whether the glob `pattern` (case-insensitive) matches `name`.
+pub(super) fn matches_pattern(pattern: &str, name: &str) -> bool {
+    less_matching(pattern, 1, [name].into_iter()).is_none()
 }

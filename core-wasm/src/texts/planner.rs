@@ -36,8 +36,10 @@ pub enum LeftAlone {
     Skipped,
     /// Files some program is writing or holding, of one kind.
     InUse(InUse),
-    /// What the user's line left out ("only PDFs", "音乐别动").
+    /// What the user's line asked to leave ("音乐别动").
     Asked,
+    /// What the user's line did not name ("only PDFs": the other files).
+    NotAsked,
 }
 
 impl Lang {
@@ -124,10 +126,16 @@ impl Lang {
 
     /// The line naming the `items` of one kind a plan leaves alone.
     pub fn left_alone(self, kind: LeftAlone, items: &[String]) -> String {
-        if let LeftAlone::InUse(why) = kind {
-            return self.left_in_use(why, items.len(), items);
-        }
+        let separator = match self {
+            Lang::En => ", ",
+            Lang::Zh => "、",
+        };
         let label = match (self, kind) {
+            (_, LeftAlone::InUse(why)) => return self.left_in_use(why, items.len(), items),
+            (_, LeftAlone::NotAsked) => {
+                let heading = self.page_left_heading(LeftAlone::NotAsked, items.len());
+                return format!("{heading} {}", items.join(separator));
+            }
             (Lang::En, LeftAlone::Projects) => "Projects left whole: ",
             (Lang::Zh, LeftAlone::Projects) => "保持完整的项目文件夹：",
             (Lang::En, LeftAlone::Folders) => "Folders left as they are: ",
@@ -140,15 +148,21 @@ impl Lang {
             (Lang::Zh, LeftAlone::Excluded) => "规则文件要求保持不动：",
             (Lang::En, LeftAlone::Skipped) => "Left out by you: ",
             (Lang::Zh, LeftAlone::Skipped) => "你要求保持不动：",
-            (_, LeftAlone::InUse(_)) => "",
             (Lang::En, LeftAlone::Asked) => "Left where they are, as you asked: ",
             (Lang::Zh, LeftAlone::Asked) => "按你的要求保持不动：",
         };
+        format!("{label}{}", items.join(separator))
+    }
+
+    /// The line of a large plan counting the files of one kind that stay
+    /// (`total` in all), each part a kind with its count ("documents 23").
+    pub fn left_counted(self, kind: LeftAlone, total: usize, parts: &[String]) -> String {
         let separator = match self {
             Lang::En => ", ",
             Lang::Zh => "、",
         };
-        format!("{label}{}", items.join(separator))
+        let heading = self.page_left_heading(kind, total);
+        format!("{heading} {}", parts.join(separator))
     }
 
     /// What moves with a file, after its line in a plan: the other
@@ -380,6 +394,35 @@ impl Lang {
             (Lang::Zh, true) => format!("  ✓ {name}{separator}：已移动 {moved} 个文件"),
             (Lang::Zh, false) => {
                 format!("  ✗ {name}{separator}：已移动 {moved}/{all} 个文件；未移动：")
+            }
+        }
+    }
+
+    /// A report line: a category's move found none of its files left to
+    /// move; `placed`: earlier steps of the plan moved files (which took
+    /// them, or left none of its kind), else they are no longer there.
+    pub fn category_nothing_left(
+        self,
+        folder: PlanFolder<'_>,
+        category: Category,
+        placed: bool,
+    ) -> String {
+        let PlanFolder {
+            name, separator, ..
+        } = folder;
+        let category = category.name();
+        match (self, placed) {
+            (Lang::En, true) => format!(
+                "  – {name}{separator} ({category}): nothing left to move after the steps above"
+            ),
+            (Lang::En, false) => format!(
+                "  – {name}{separator} ({category}): nothing left to move, its files are no longer there"
+            ),
+            (Lang::Zh, true) => {
+                format!("  – {name}{separator}：上面的步骤之后，没有剩下要移动的文件")
+            }
+            (Lang::Zh, false) => {
+                format!("  – {name}{separator}：没有剩下要移动的文件，它们已不在原处")
             }
         }
     }

@@ -129,6 +129,48 @@ pub const LEAVE_WORDS: &[&str] = &[
     "留在原处",
 ];
 
+/// Words for the other files, those a request names no kind of
+/// ("put the PDFs in Papers and the rest by kind", "其他的按类型整理"): with
+/// them the other files are organized too, without them they stay (with a
+/// word of [`LEAVE_WORDS`] they stay as asked).
+pub const REST_WORDS: &[&str] = &[
+    "everything else",
+    "anything else",
+    "all else",
+    "the rest",
+    "all the rest",
+    "other files",
+    "the others",
+    "remaining files",
+    "其他的",
+    "其他文件",
+    "其它的",
+    "其它文件",
+    "其余",
+    "剩下的",
+    "剩余的",
+];
+
+/// Words for the byte-identical copies the planner sets aside ("set the
+/// duplicates aside", "重复文件别动").
+pub const DUPLICATE_WORDS: &[&str] = &[
+    "duplicates",
+    "duplicate",
+    "dupes",
+    "copies",
+    "重复文件",
+    "重复的",
+    "副本",
+];
+
+/// Words asking to organize the whole folder ("tidy up", "整理"): a
+/// request part made of one of them and nothing it names leaves no file
+/// out.
+pub const GENERAL_WORDS: &[&str] = &[
+    "organize", "organise", "tidy", "clean up", "sort", "arrange", "整理", "归类", "分类", "收拾",
+    "清理",
+];
+
 /// Words that ask to sort by date.
 pub const DATE_WORDS: &[&str] = &[
     "by date",
@@ -242,7 +284,8 @@ pub const NOT_FOLDERS: &[&str] = &[
 
 /// Words that join two requests in one line ("put the PDFs in Papers and
 /// leave the music alone"); English ones split only before a verb of
-/// [`CLAUSE_VERBS`].
+/// [`CLAUSE_VERBS`] or a word of [`REST_WORDS`] ("... and the rest by
+/// kind").
 pub const JOINING_WORDS: &[&str] = &["and", "but", "then"];
 
 /// Verbs that start a request of their own after a joining word.
@@ -289,17 +332,15 @@ impl Lang {
     /// from the `parts` below.
     pub fn understood(self, parts: &[String]) -> String {
         match self {
-            Lang::En => format!("Understood: {}.", parts.join("; ")),
-            Lang::Zh => format!("理解为：{}。", parts.join("；")),
+            Lang::En => format!("I read this as: {}.", parts.join("; ")),
+            Lang::Zh => format!("我的理解：{}。", parts.join("；")),
         }
     }
 
-    /// Part of the understood line: `kinds` go to `folder`.
+    /// Part of the understood line: `kinds` go to `folder` (shown with
+    /// the separator after it).
     pub fn asked_into(self, kinds: &str, folder: &str) -> String {
-        self.pick(
-            format!("{kinds} into {folder}"),
-            format!("{kinds}放到 {folder}"),
-        )
+        self.pick(format!("{kinds} → {folder}"), format!("{kinds} → {folder}"))
     }
 
     /// Part of the understood line: only `kinds` are organized.
@@ -345,6 +386,27 @@ impl Lang {
         )
     }
 
+    /// Last part of the understood line: the request named what moves,
+    /// and the other files stay.
+    pub fn asked_rest_stays(self) -> String {
+        self.pick(
+            "everything else stays where it is".to_owned(),
+            "其他文件保持不动".to_owned(),
+        )
+    }
+
+    /// Part of the understood line: the copies are set aside (`set_aside`)
+    /// or left as they are.
+    pub fn asked_copies(self, set_aside: bool) -> String {
+        let folder = self.duplicates_folder();
+        match (self, set_aside) {
+            (Lang::En, true) => format!("copies of the same bytes set aside in {folder}"),
+            (Lang::En, false) => "copies not set aside".to_owned(),
+            (Lang::Zh, true) => format!("内容相同的副本移到 {folder}"),
+            (Lang::Zh, false) => "副本不单独移出".to_owned(),
+        }
+    }
+
     /// Part of the understood line on a large folder: sorting by date is
     /// not done at this size; the files go by kind.
     pub fn asked_date_too_large(self) -> String {
@@ -370,6 +432,7 @@ impl Lang {
                 - a folder of your choice for a kind: \"put the PDFs in a folder called Papers\"\n\
                 - leave a kind alone: \"don't touch the music\"\n\
                 - together: \"put the PDFs in Papers and leave the music alone\"\n\
+                - what a request does not name stays where it is, unless you say so: \"put the PDFs in Papers and the rest by kind\"\n\
                 Kinds I know: pictures (photos, screenshots), documents, PDFs, videos, music, archives, installers, code.",
             Lang::Zh => "我是 tidyup 的离线规划器（基于规则，非 AI），没能理解这句话。我能做这些；我会先给出方案，你回复“好”之前什么都不移动，而且从不删除任何文件：\n\
                 - 按类型整理：“整理”\n\
@@ -378,6 +441,7 @@ impl Lang {
                 - 把一类文件放进你指定的文件夹：“把PDF放到论文文件夹”\n\
                 - 某类文件不动：“音乐别动”\n\
                 - 组合：“把PDF放到论文文件夹，音乐别动”\n\
+                - 没提到的文件保持不动，除非你说明：“把PDF放到论文文件夹，其他的按类型整理”\n\
                 我认识的类别：图片（照片、截图）、文档、PDF、视频、音乐、压缩包、安装包、代码。",
         }
         .to_owned()

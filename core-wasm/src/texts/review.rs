@@ -59,6 +59,12 @@ impl Lang {
             (_, LeftAlone::InUse(_)) => String::new(),
             (Lang::En, LeftAlone::Asked) => format!("Left where they are, as you asked ({count}):"),
             (Lang::Zh, LeftAlone::Asked) => format!("按你的要求保持不动（{count} 个）："),
+            (Lang::En, LeftAlone::NotAsked) => {
+                format!("Not part of your request ({count}), staying where they are:")
+            }
+            (Lang::Zh, LeftAlone::NotAsked) => {
+                format!("不在你的要求之内（{count} 个），保持不动：")
+            }
         }
     }
 
@@ -88,6 +94,28 @@ impl Lang {
                 crate::format::group_digits(n)
             ),
             (Lang::Zh, None) => format!("已从方案中去掉：{name}（它保持不动）。"),
+        }
+    }
+
+    /// Said before the plan shown again after a skip of `name`, a file of
+    /// a group of related files whose main file is `main`: the whole
+    /// group (`files` files) stays with it.
+    pub fn skipped_group(self, name: &str, main: &str, files: usize) -> String {
+        let count = crate::format::group_digits(files);
+        let others = crate::format::group_digits(files.saturating_sub(1));
+        match (self, name == main) {
+            (Lang::En, true) => format!(
+                "Left out of the plan: {name}, with the files that belong with it ({count} files stay where they are)."
+            ),
+            (Lang::En, false) => format!(
+                "Left out of the plan: {name}. It belongs with {main}, so {main} and the files of its group stay where they are too ({count} files)."
+            ),
+            (Lang::Zh, true) => format!(
+                "已从方案中去掉：{name}，连同与它一组的 {others} 个文件（共 {count} 个文件保持不动）。"
+            ),
+            (Lang::Zh, false) => format!(
+                "已从方案中去掉：{name}。它与 {main} 是一组，所以 {main} 和这一组的文件也保持不动（共 {count} 个文件）。"
+            ),
         }
     }
 
