@@ -376,7 +376,9 @@ fn unescaped(text: &str) -> Option<Vec<u8>> {
 #[path = "names_exact.rs"]
 mod exact;
 
-pub use exact::{exact, exact_path, from_raw_hex, raw_unless_text, readable, shortened};
+pub use exact::{
+    exact, exact_path, from_raw_hex, raw_unless_text, readable, shortened, written_as,
+};
 
 #[cfg(all(test, unix))]
 #[path = "names_tests.rs"]

@@ -92,10 +92,11 @@ impl<F: HostFs> JournaledFs<F> {
             .map(|(record, _)| record)
     }
 
-    /// [`Self::moved_record`], and the destination as its exact bytes
-    /// (`names::exact`): what the move then writes, so a move made after
-    /// others of its batch never reaches, through a shown form, an item
-    /// one of them placed there since.
+    /// [`Self::moved_record`], and the destination as the move then writes
+    /// it (`names::written_as`: its exact bytes wherever a shown form could
+    /// reach another item), so a move made after others of its batch never
+    /// reaches, through a shown form, an item one of them placed there
+    /// since.
     fn moved_record_exact(
         &mut self,
         from: &str,
@@ -123,7 +124,7 @@ impl<F: HostFs> JournaledFs<F> {
             to_raw: names::raw_unless_text(to, &real_to),
             id,
         };
-        Ok((record, names::exact(&real_to)))
+        Ok((record, names::written_as(at, &real_to)))
     }
 
     /// Moves the item at `path` (as shown; `at` as the file system below
