@@ -198,3 +198,35 @@ fn a_large_folder_never_files_a_link_or_a_key_into_the_users_folders() {
         assert_eq!(fs.count_in(&in_target("Invoices")), 21, "{}", answers[0]);
     }
 }
+
+/// A paper's folder takes papers, not a poster named for its conference;
+/// a samples' folder takes sounds, not a music program's project named
+/// like a loop.
+#[test]
+fn papers_take_no_poster_and_samples_take_no_project() {
+    for lang in [Lang::En, Lang::Zh] {
+        let mut fs = MemFs::new()
+            .file("Papers/2301.00001v1.pdf", "an older paper")
+            .file("Samples/Snare 90bpm.wav", "snare")
+            .file("2403.01234v2.pdf", "a paper")
+            .file("ICML2024_camera_ready.pdf", "a paper of a conference")
+            .file("poster_ICML2024_final.pdf", "a poster")
+            .file("Kick 808 Deep.wav", "kick")
+            .file("Beat 142bpm.flp", "a project");
+        let (_, events, _) = converse(lang, &mut fs, &["organize", "yes"]);
+        let plan = &events.answers()[0];
+        for place in [
+            "Papers/2403.01234v2.pdf",
+            "Papers/ICML2024_camera_ready.pdf",
+            "Samples/Kick 808 Deep.wav",
+        ] {
+            assert!(fs.exists(&in_target(place)), "{place}\n{plan}");
+        }
+        for gone in [
+            "Papers/poster_ICML2024_final.pdf",
+            "Samples/Beat 142bpm.flp",
+        ] {
+            assert!(!fs.exists(&in_target(gone)), "{gone}\n{plan}");
+        }
+    }
+}

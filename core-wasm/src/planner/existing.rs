@@ -18,7 +18,8 @@ use crate::file_type::Category;
 use crate::groups::project_marker;
 use crate::kinds::kind;
 use crate::texts::folder_words::{
-    BOOK_ENDINGS, FOLDER_TOPICS, INVOICE_WORDS, PAPER_WORDS, SAMPLE_WORDS, TAX_WORDS, Topic,
+    BOOK_ENDINGS, FOLDER_TOPICS, INVOICE_WORDS, NOT_PAPER_WORDS, PAPER_WORDS, SAMPLE_ENDINGS,
+    SAMPLE_WORDS, TAX_WORDS, Topic,
 };
 use crate::texts::requests::SCREENSHOT_NAMES;
 use crate::tools::Listed;
@@ -166,6 +167,7 @@ impl UserFolder {
             Topic::Taxes => documents && has_any(&lower, TAX_WORDS) && year_fits,
             Topic::Papers => {
                 ending(&lower) == Some("pdf")
+                    && !has_any(&lower, NOT_PAPER_WORDS)
                     && year_fits
                     && (is_paper_number(&lower)
                         || has_any(&lower, PAPER_WORDS)
@@ -176,6 +178,7 @@ impl UserFolder {
                 // `Artist - Title` is a song's or a stem's name.
                 let song = lower.contains(" - ");
                 category == Category::Audio
+                    && ending(&lower).is_some_and(|end| SAMPLE_ENDINGS.contains(&end))
                     && !song
                     && (has_any(&lower, SAMPLE_WORDS) || self.holds_alike(name, category))
             }

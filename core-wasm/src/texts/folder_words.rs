@@ -100,6 +100,16 @@ pub const PAPER_WORDS: &[&str] = &[
 /// Endings of e-books.
 pub const BOOK_ENDINGS: &[&str] = &["epub", "mobi", "azw", "azw3", "fb2", "djvu", "ibooks"];
 
+/// Words of a file made to be shown, not a paper, whatever conference or
+/// journal its name carries.
+pub const NOT_PAPER_WORDS: &[&str] = &["poster", "slides", "handout", "海报", "幻灯片", "讲义"];
+
+/// The endings of sounds a samples' folder takes (a music program's
+/// project or preset named like a loop is no sample).
+pub const SAMPLE_ENDINGS: &[&str] = &[
+    "wav", "aif", "aiff", "flac", "mp3", "ogg", "m4a", "rex", "rx2",
+];
+
 /// Words of file names that say a sound is a sample or a loop.
 pub const SAMPLE_WORDS: &[&str] = &[
     "kick", "snare", "hat", "hihat", "hi-hat", "clap", "perc", "rim", "crash", "tom", "cymbal",
