@@ -89,8 +89,8 @@ pub use rules::{DESCRIBE_LIMIT, FileFacts, RuleMatch, Rules, RulesError, RulesPr
 // What a file is: its type and kind, its contents, its copies, whether it is in use.
 pub use arrivals::left_alone;
 pub use contents::{
-    Contents, DEFAULT_MAX_CHARS as DEFAULT_EXCERPT_CHARS, FileBytes, Kind as ContentKind,
-    MAX_CHARS as MAX_EXCERPT_CHARS, read as read_contents,
+    Contents, DEFAULT_MAX_CHARS as DEFAULT_EXCERPT_CHARS, Date as ContentDate, FileBytes,
+    Kind as ContentKind, MAX_CHARS as MAX_EXCERPT_CHARS, read as read_contents,
 };
 pub use duplicates::{
     Candidate as DuplicateCandidate, HEAD_BYTES as DUPLICATE_HEAD_BYTES, find as find_duplicates,

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::contents::Contents;
 use crate::file_type::Category;
 use crate::in_use::InUse;
 
@@ -57,6 +58,9 @@ pub enum ToolData {
     Listing(Listing),
     /// `get_file_type`: the category.
     Kind(Category),
+    /// `read_file`: what the file holds, as read (the text says it in the
+    /// session's language; this is the same in every language).
+    Contents(Box<Contents>),
     /// `summarize_folder`: the rows of the summary.
     Summary(Summary),
     /// A bulk move that ran: what it moved and what failed.

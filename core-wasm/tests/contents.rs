@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
 use tidyup_core::{
-    ContentKind, Contents, FileBytes, Lang, MAX_EXCERPT_CHARS, read_contents, render_contents,
+    ContentDate, ContentKind, Contents, FileBytes, Lang, MAX_EXCERPT_CHARS, read_contents,
+    render_contents,
 };
 
 // ---------- helpers ----------
@@ -721,6 +722,34 @@ fn jpeg_exif_facts_without_the_place() {
                 .contains(coordinate),
             "{coordinate}"
         );
+    }
+}
+
+/// The facts a `content` rule sees are the same in every language: fixed
+/// keys, the date taken as a date, then the file's own words.
+#[test]
+fn the_text_rules_see_is_facts_in_fixed_keys_then_the_files_words() {
+    let c = whole("IMG_0001.jpg", &jpeg(), 4000);
+    assert_eq!(
+        c.taken_on,
+        Some(ContentDate {
+            year: 2023,
+            month: 7,
+            day: Some(14)
+        })
+    );
+    assert_eq!(c.taken_month(), Some((2023, 7)));
+    assert_eq!(
+        c.rule_text(),
+        "format: JPEG\ndimensions: 640x480\ntaken: 2023-07-14\ncamera: Canon EOS R5\n\n"
+    );
+    let c = whole("scan.pdf", &pdf(), 4000);
+    let text = c.rule_text();
+    assert!(text.starts_with("format: PDF\npages: 2\n"), "{text}");
+    assert!(text.ends_with(&format!("\n\n{}", c.text)), "{text}");
+    for lang in Lang::ALL {
+        let words = render_contents(&c, lang);
+        assert!(!text.contains(words.lines().next().unwrap()), "{text}");
     }
 }
 

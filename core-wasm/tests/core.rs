@@ -13,6 +13,7 @@ mod bulk_tools;
 mod client;
 mod console;
 mod contents;
+mod contents_rules;
 mod duplicates;
 mod error_bodies;
 mod existing_folders;

@@ -78,6 +78,26 @@ fn a_large_folder_is_planned_from_data_alone() {
     }
 }
 
+/// A folder where a `content` rule and a photo's date taken decide where
+/// files go, small and large, in both languages: blind to every result
+/// text, the planner places each file where the rules say.
+#[test]
+fn content_rules_and_dates_taken_are_followed_from_data_alone() {
+    use crate::contents_rules::{expected, folder, organize, placement, planner};
+    for extra in [0, 210] {
+        for lang in Lang::ALL {
+            let mut fs = folder(extra);
+            let console = organize(lang, &mut fs, &mut Blind(planner(lang)));
+            assert_eq!(
+                placement(&fs),
+                expected(extra),
+                "{lang:?}, {extra} more\n{}",
+                console.texts().join("\n")
+            );
+        }
+    }
+}
+
 #[test]
 fn a_free_name_follows_the_case_rule_of_its_file_system() {
     assert_eq!(NameCase::of(r"C:\Users\ana\Desktop"), NameCase::Ignored);

@@ -150,3 +150,55 @@ async fn read_file_refuses_a_link_to_a_fifo_at_once_and_the_session_goes_on() {
     let read = &requests[3].trailing_tool_results()[0];
     assert!(read.contains(SECRET), "{read}");
 }
+
+/// A content rule on a word of a file's text, one on a photo's camera
+/// (filed by the year it was taken), and one taking the rest.
+const CONTENT_RULES: &str = r#"
+[[rule]]
+content = '(?i)\bimage\b'
+to = "Image notes"
+
+[[rule]]
+content = '(?m)^camera: PixelCam 9$'
+to = "Photos/{year}"
+
+[[rule]]
+to = "Other"
+"#;
+
+/// The offline planner, in English and in Chinese, places every file of
+/// the same folder under the same content rules the same way: a rule sees
+/// the file's words and facts, never the words `read_file` says them in,
+/// and a photo goes by the year it was taken.
+#[tokio::test]
+async fn content_rules_place_every_file_alike_in_both_languages() {
+    let mut trees = Vec::new();
+    for (lang, lines) in [("en", "organize\nyes\nquit\n"), ("zh", "整理\n好\nquit\n")] {
+        let (dir, _root) = target_dir();
+        let root = dir.path();
+        std::fs::write(root.join(".tidyup.toml"), CONTENT_RULES).unwrap();
+        std::fs::write(
+            root.join("IMG_0002.jpg"),
+            include_bytes!("../../core-wasm/tests/fixtures/piexif_stray_next_ifd.jpg"),
+        )
+        .unwrap();
+        std::fs::write(root.join("sea.txt"), "An image of the sea at dawn.").unwrap();
+        std::fs::write(root.join("plain.txt"), "Nothing to see here.").unwrap();
+        let outcome = Tidyup::bare()
+            .arg(root)
+            .args(["--provider", "offline", "--lang", lang])
+            .stdin(lines)
+            .run()
+            .await;
+        assert_eq!(outcome.code(), 0, "{outcome}");
+        for placed in [
+            "Photos/2023/IMG_0002.jpg",
+            "Image notes/sea.txt",
+            "Other/plain.txt",
+        ] {
+            assert!(root.join(placed).exists(), "{lang}: {placed}\n{outcome}");
+        }
+        trees.push(tree_of(root));
+    }
+    assert_eq!(trees[0], trees[1]);
+}

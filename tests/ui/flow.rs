@@ -139,6 +139,8 @@ async fn a_model_s_plan_is_reviewed_and_applied() {
     let requests = provider.requests();
     assert_eq!(requests.len(), 3, "the request, then the go-ahead");
     assert_eq!(requests[2].last_content(), "yes");
+    // The plan is applied once its turn has ended, as the page offers it.
+    assert_eq!(events.until("state").await["phase"], "review");
 
     let ticked = json!([{"id": row(&all, "report.pdf")["id"]}]);
     let answer = window

@@ -7,7 +7,7 @@ use std::io::Cursor;
 use exif::{Context, Exif, In, Tag, Value};
 
 use super::source::{Source, fact};
-use super::{Contents, Kind};
+use super::{Contents, Date, Kind};
 
 /// Reads a picture of the format `format`.
 pub(crate) fn read(src: &Source, format: &str) -> Contents {
@@ -22,6 +22,7 @@ pub(crate) fn read(src: &Source, format: &str) -> Contents {
     if let Some(exif) = exif_of(src.head) {
         contents.taken =
             ascii(&exif, Tag::DateTimeOriginal).or_else(|| ascii(&exif, Tag::DateTime));
+        contents.taken_on = contents.taken.as_deref().and_then(Date::parse);
         let make = ascii(&exif, Tag::Make).unwrap_or_default();
         let model = ascii(&exif, Tag::Model).unwrap_or_default();
         // Models often repeat the make ("Canon" + "Canon EOS R5").

@@ -1,10 +1,12 @@
-//! What a file holds, as a bounded, human-readable excerpt.
+//! What a file holds, as typed facts and a bounded excerpt of its text.
 //!
 //! The host reads at most a head and a tail of a file and hands them over as
 //! [`FileBytes`]; [`read`] tells what the file is from its content (never
 //! from its name alone) and pulls out the facts and text a model needs to
 //! decide where the file belongs; `crate::texts` words that as the
-//! `read_file` tool result. Everything here is pure: no IO, no clock, no
+//! `read_file` tool result for the model, while the rules and the planner
+//! read the [`Contents`] itself (its [`Contents::rule_text`] and
+//! [`Contents::taken_month`]), never those words. Everything here is pure: no IO, no clock, no
 //! threads, never a panic, and every allocation driven by the file's data is
 //! capped.
 
@@ -12,12 +14,15 @@ mod archive;
 mod audio;
 mod excerpt;
 mod image;
+mod neutral;
 mod office;
 mod pdf;
 mod sniff;
 mod source;
 mod text;
 mod xml;
+
+pub use neutral::Date;
 
 /// The excerpt length the `read_file` tool uses when none is asked for.
 pub const DEFAULT_MAX_CHARS: usize = 4_000;
@@ -86,8 +91,10 @@ pub struct Contents {
     pub dimensions: Option<(u32, u32)>,
     /// Length of a sound or video, in whole seconds.
     pub duration_secs: Option<u64>,
-    /// When a photo was taken, as its EXIF data says.
+    /// When a photo was taken, as its EXIF data writes it (for the words).
     pub taken: Option<String>,
+    /// The day a photo was taken, read from `taken`.
+    pub taken_on: Option<Date>,
     /// The camera's make and model.
     pub camera: Option<String>,
     /// Whether a photo records where it was taken (the place itself is never
@@ -124,6 +131,7 @@ impl Contents {
             dimensions: None,
             duration_secs: None,
             taken: None,
+            taken_on: None,
             camera: None,
             has_location: false,
             title: None,

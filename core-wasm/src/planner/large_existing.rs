@@ -14,13 +14,13 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use crate::contents::Contents;
 use crate::dates::date_in_name;
 use crate::file_type::Category;
 use crate::groups::Groups;
 use crate::in_use::{InUse, in_use_of};
 use crate::kinds::kind;
 use crate::paths::{NameCase, free_name};
-use crate::texts::taken_month;
 use crate::tools::Listed;
 
 use super::context::Context;
@@ -154,7 +154,7 @@ pub fn plan(
                 && !ctx.rules.is_some_and(|rules| {
                     rules.is_excluded(name, false) || rules.matches_some_name(name)
                 });
-            let taken_at = readings.of(name).and_then(taken_month);
+            let taken_at = readings.of(name).and_then(Contents::taken_month);
             let first = users.destination(name, kind(name), taken_at);
             if !free || first.map(|f| &f.path) != Some(&folder.path) {
                 continue;

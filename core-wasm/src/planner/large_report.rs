@@ -302,6 +302,7 @@ fn outcome_of(exchange: Option<&Exchange>, nothing_is_done: bool) -> MoveOutcome
         | ToolData::NothingToMove
         | ToolData::Listing(_)
         | ToolData::Kind(_)
+        | ToolData::Contents(_)
         | ToolData::Summary(_)
         | ToolData::Duplicates(_) => MoveOutcome::Refused(
             exchange

@@ -1,13 +1,13 @@
 //! Where the planner puts a file: the folder of the first of the user's
 //! rules that matches it, else the folder of its category.
 
+use crate::contents::Contents;
 use crate::dates::file_date;
 use crate::file_type::Category;
 use crate::rules::{FileFacts, Rules};
-use crate::texts;
 
 use super::exchanges::Exchange;
-use crate::tools::Listed;
+use crate::tools::{Listed, ToolData};
 
 /// Where one file goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,8 +18,8 @@ pub enum Placement {
     Category(Category),
 }
 
-/// What the planner knows of the target's files in one turn: the `read_file`
-/// results by file name.
+/// What the planner knows of the target's files in one turn: what
+/// `read_file` found (its data, never its words), by file name.
 pub struct Readings<'a> {
     exchanges: &'a [Exchange],
 }
@@ -30,13 +30,22 @@ impl<'a> Readings<'a> {
         Self { exchanges }
     }
 
-    /// What `read_file` gave for `name`, when it was read.
-    pub fn of(&self, name: &str) -> Option<&'a str> {
+    /// What `read_file` found `name` holds, when it was read.
+    pub fn of(&self, name: &str) -> Option<&'a Contents> {
         self.exchanges
             .iter()
             .rev()
             .find(|e| e.name == "read_file" && e.arg("path") == name)
-            .map(|e| e.result.as_str())
+            .and_then(|e| match &e.data {
+                ToolData::Contents(contents) => Some(&**contents),
+                ToolData::None
+                | ToolData::Listing(_)
+                | ToolData::Kind(_)
+                | ToolData::Summary(_)
+                | ToolData::Moves(_)
+                | ToolData::NothingToMove
+                | ToolData::Duplicates(_) => None,
+            })
     }
 }
 
@@ -50,13 +59,14 @@ pub fn place(
     let Some(rules) = rules else {
         return Placement::Category(category);
     };
-    let text = readings.of(&item.name);
-    let taken = text.and_then(texts::taken_month);
+    let read = readings.of(&item.name);
+    let text = read.map(Contents::rule_text);
+    let taken = read.and_then(Contents::taken_month);
     let date = file_date(taken, &item.name, item.modified).map(|(date, _)| date);
     let facts = FileFacts {
         name: &item.name,
         category: category.name(),
-        text,
+        text: text.as_deref(),
         date,
     };
     match rules.destination(&facts) {

@@ -22,7 +22,7 @@ use super::kept::kept;
 use super::kinds_seen::KindsSeen;
 use super::placement::{Placement, Readings, place};
 use super::request::{Request, Stays};
-use crate::texts::taken_month;
+use crate::contents::Contents;
 use crate::tools::Listed;
 
 /// A file to move.
@@ -213,7 +213,7 @@ impl Plan {
                             (Reason::Rule(number - asked), folder)
                         }
                         Placement::Category(category) => {
-                            let taken = readings.of(&item.name).and_then(taken_month);
+                            let taken = readings.of(&item.name).and_then(Contents::taken_month);
                             match users.destination(&item.name, category, taken) {
                                 Some(folder) => (Reason::Existing, folder.path.clone()),
                                 None => (

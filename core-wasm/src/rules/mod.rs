@@ -20,7 +20,9 @@
 //! - `exclude`: globs relative to the folder, `/` separated; an item is left
 //!   alone when it or any folder above it matches (see [`Rules::is_excluded`]).
 //! - `[[rule]]`: tried in order, the first whose conditions all hold wins.
-//!   Conditions: `content` (a regex on the file's text), `extensions`
+//!   Conditions: `content` (a regex on the file's text in a form no
+//!   language shapes: its facts as `key: value` lines, then its own words;
+//!   `Contents::rule_text` in `crate::contents` gives it), `extensions`
 //!   (case-insensitive, without the dot) and `name` (a case-insensitive glob
 //!   on the file name). A rule without any condition matches every file.
 //!   `to` (required) is a folder relative to the tidied folder, with the
@@ -179,8 +181,9 @@ pub struct FileFacts<'a> {
     pub name: &'a str,
     /// The file's category name, used for `{category}`.
     pub category: &'a str,
-    /// The file's text as tidyup's content reader reads it; `None` when it
-    /// was not read, and then no `content` rule matches.
+    /// The file's text as `content` rules see it (`Contents::rule_text`:
+    /// its facts, then its own words, the same in every language); `None`
+    /// when it was not read, and then no `content` rule matches.
     pub text: Option<&'a str>,
     /// `(year, month)`: the date taken when known, else the date in the
     /// name, else the modification time (the caller decides, `dates`). `None` when unknown; then rules using `{year}` or `{month}` do

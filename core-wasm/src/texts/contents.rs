@@ -186,16 +186,3 @@ fn duration(secs: u64) -> String {
         format!("{m}:{s:02}")
     }
 }
-
-/// The year and month a [`render`]ed result says a picture was taken, read
-/// back from its "Taken" line (EXIF writes `2024:03:01 10:00:00`).
-pub fn taken_month(rendered: &str) -> Option<(i32, u32)> {
-    let value = rendered.lines().find_map(|line| {
-        line.strip_prefix("Taken: ")
-            .or_else(|| line.strip_prefix("拍摄时间："))
-    })?;
-    let mut parts = value.trim().split([':', '-', ' ']);
-    let year = parts.next()?.parse().ok()?;
-    let month = parts.next()?.parse().ok()?;
-    (1..=12).contains(&month).then_some((year, month))
-}

@@ -35,7 +35,7 @@ use serde::{Deserialize, Serialize};
 
 pub use budget::ELIDED_MARK;
 pub use console::limit_text;
-pub use contents::{render, taken_month};
+pub use contents::render;
 pub use large_rules::{RuleFolder, Unfollowable};
 pub use planner::{LeftAlone, PlanFolder};
 pub use review::{SHOW_WORDS, SKIP_WORDS};

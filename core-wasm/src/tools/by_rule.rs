@@ -20,14 +20,15 @@
 use std::collections::BTreeMap;
 
 use super::bulk::{MoveReport, move_units_into};
-use super::read_file::read_text;
+use super::read_file::read_contents;
 use super::{Args, ToolContext, ToolFailure};
+use crate::contents::Contents;
 use crate::dates::file_date;
 use crate::file_type::Category;
 use crate::format::format_local_time;
 use crate::ports::Entry;
 use crate::rules::{FileFacts, Rules, RulesSpec};
-use crate::{kinds, paths, texts};
+use crate::{kinds, paths};
 
 /// The name of the undeclared argument.
 pub const RULES: &str = "rules";
@@ -138,11 +139,12 @@ fn destination(
 ) -> Option<String> {
     let kind = kinds::kind(&entry.name);
     let worth_reading = rules.needs_content() || (rules.needs_dates() && kind == Category::Images);
-    let text = match worth_reading && ctx.tools.contents {
-        true => read_text(ctx, &paths::join(from_dir, &entry.name)).ok(),
+    let read = match worth_reading && ctx.tools.contents {
+        true => read_contents(ctx, &paths::join(from_dir, &entry.name)).ok(),
         false => None,
     };
-    let taken = text.as_deref().and_then(texts::taken_month);
+    let text = read.as_ref().map(Contents::rule_text);
+    let taken = read.as_ref().and_then(Contents::taken_month);
     let date = file_date(taken, &entry.name, year_month(entry)).map(|(date, _)| date);
     let facts = FileFacts {
         name: &entry.name,

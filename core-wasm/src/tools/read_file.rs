@@ -1,10 +1,11 @@
 //! `read_file`: what a file holds, as a bounded excerpt (declared only when
-//! the user allows reading contents). The host hands over the file's first
+//! the user allows reading contents): words for the model, and the
+//! [`Contents`] read as data. The host hands over the file's first
 //! and last bytes; every parser runs here, in the core, so the worst a
 //! crafted file can do is fail its own call.
 
-use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
-use crate::contents::{self, FileBytes};
+use super::{Args, Tool, ToolContext, ToolData, ToolFailure, ToolResult};
+use crate::contents::{self, Contents, FileBytes};
 use crate::paths;
 use crate::ports::{EntryKind, HostError};
 use crate::texts;
@@ -39,12 +40,15 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
             return Err(ToolFailure::Reported(ctx.lang.source_missing(&path)));
         }
     }
-    Ok(read_text(ctx, &path)?)
+    let read = read_contents(ctx, &path)?;
+    let text = texts::render(&read, ctx.lang);
+    ctx.data = ToolData::Contents(Box::new(read));
+    Ok(text)
 }
 
-/// What `read_file` gives for the file at the absolute `path`: its kind
-/// and an excerpt, as text in the context's language.
-pub(super) fn read_text(ctx: &mut ToolContext<'_>, path: &str) -> Result<String, HostError> {
+/// What the file at the absolute `path` holds, read as `read_file` reads
+/// it (its first and last bytes, an excerpt of the configured length).
+pub(super) fn read_contents(ctx: &mut ToolContext<'_>, path: &str) -> Result<Contents, HostError> {
     let sample = ctx.files.read_bytes(path, HEAD_BYTES, TAIL_BYTES)?;
     let file = FileBytes {
         name: paths::file_name(path),
@@ -52,6 +56,5 @@ pub(super) fn read_text(ctx: &mut ToolContext<'_>, path: &str) -> Result<String,
         tail: &sample.tail,
         size: sample.size,
     };
-    let read = contents::read(&file, ctx.limits.excerpt_chars);
-    Ok(texts::render(&read, ctx.lang))
+    Ok(contents::read(&file, ctx.limits.excerpt_chars))
 }
