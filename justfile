@@ -39,6 +39,11 @@ bench:
     python3 bench/startup.py target/release/tidyup 15
     python3 bench/one_shot.py --tidyup target/release/tidyup
 
+# The shipped binary's size (the stripped dist build), failing above 25,000,000 bytes
+size:
+    cargo build --locked --profile dist -p tidyup
+    python3 bench/size.py target/dist/tidyup
+
 # What a session decides, scored against a careful person's placements: just quality --details downloads
 quality *args="":
     cargo build -p tidyup

@@ -168,7 +168,7 @@ tested=$SECONDS
 
 echo "--- macOS ($mac_target): cargo check"
 # Without an Apple SDK no C code can be compiled for macOS, and the TLS
-# stack (aws-lc-sys) has C code: the host crate stops there. The core, all
+# stack (ring) has C code: the host crate stops there. The core, all
 # Rust, is checked completely.
 CARGO_TARGET_DIR="$root/target/macos" cargo check --target "$mac_target" -p tidyup-core --locked || status=1
 

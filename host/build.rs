@@ -8,8 +8,10 @@
 //! (`Engine::precompile_module`, with the runtime's own engine
 //! configuration, `src/runtime/engine_config.rs`) and hands that as
 //! `TIDYUP_CORE_CWASM`, so no start of tidyup compiles its core. Where it
-//! cannot (a target wasmtime cannot compile for), the file is empty and the
-//! binary compiles the core at its first start instead.
+//! cannot (a target wasmtime cannot compile for), the build fails, unless
+//! the `compiler` feature is on: the file is empty then and the binary
+//! compiles the core at its first start instead. (The binary carries
+//! wasmtime's compiler only with that feature; this script always does.)
 //!
 //! Set `TIDYUP_CORE_WASM=/path/core.wasm` to embed a prebuilt core instead.
 
@@ -34,7 +36,7 @@ fn main() {
             "cargo:rustc-env=TIDYUP_CORE_WASM={}",
             Path::new(&prebuilt).display()
         );
-        precompile(Path::new(&prebuilt));
+        embed(Path::new(&prebuilt));
         return;
     }
     let manifest_dir = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
@@ -49,22 +51,55 @@ fn main() {
     std::fs::copy(&built, &out)
         .unwrap_or_else(|err| fail(&format!("could not copy {}: {err}", built.display())));
     println!("cargo:rustc-env=TIDYUP_CORE_WASM={}", out.display());
-    precompile(&out);
+    embed(&out);
+}
+
+/// What the binary embeds of the core at `wasm`: the `.wasm` deflated
+/// (`TIDYUP_CORE_WASM_DEFLATED`) and its precompiled code.
+fn embed(wasm: &Path) {
+    deflate(wasm);
+    precompile(wasm);
+}
+
+/// Compresses the core at `wasm` with raw DEFLATE, at the best level, into
+/// `OUT_DIR/tidyup_core.wasm.deflate`, and hands its path as
+/// `TIDYUP_CORE_WASM_DEFLATED`. No start reads the `.wasm` (they run the
+/// precompiled code), so the binary carries it in a third of the space.
+fn deflate(wasm: &Path) {
+    let out =
+        PathBuf::from(env::var_os("OUT_DIR").unwrap_or_default()).join("tidyup_core.wasm.deflate");
+    let bytes = std::fs::read(wasm)
+        .unwrap_or_else(|err| fail(&format!("could not read {}: {err}", wasm.display())));
+    let deflated = miniz_oxide::deflate::compress_to_vec(&bytes, 10);
+    std::fs::write(&out, deflated)
+        .unwrap_or_else(|err| fail(&format!("could not write {}: {err}", out.display())));
+    println!(
+        "cargo:rustc-env=TIDYUP_CORE_WASM_DEFLATED={}",
+        out.display()
+    );
 }
 
 /// Compiles the core at `wasm` for the target being built, with the
 /// runtime's engine configuration and the target's baseline CPU features
-/// (so the code runs on any CPU of that architecture), into
-/// `OUT_DIR/tidyup_core.cwasm`, and hands its path as `TIDYUP_CORE_CWASM`.
-/// When that fails the file is empty (with a warning): the binary then
-/// compiles its core at the first start, as any core given as a file.
+/// (so the code runs on any CPU of that architecture), and hands as
+/// `TIDYUP_CORE_CWASM` the path of `OUT_DIR/tidyup_core.cwasm.lz4`: that
+/// code LZ4-compressed, its size prepended (`lz4_flex`'s block format;
+/// empty when there is no code). `TIDYUP_CORE_CWASM_HEAD` names a file of
+/// the code's first 4 KiB, with which a start recognizes its copy in the
+/// cache without unpacking anything.
+/// When that fails, a binary with the `compiler` feature gets an empty
+/// file (with a warning) and compiles its core at the first start, as any
+/// core given as a file; a binary without it could not run at all, so the
+/// build stops.
 fn precompile(wasm: &Path) {
-    let out = PathBuf::from(env::var_os("OUT_DIR").unwrap_or_default()).join("tidyup_core.cwasm");
+    let out_dir = PathBuf::from(env::var_os("OUT_DIR").unwrap_or_default());
+    let out = out_dir.join("tidyup_core.cwasm.lz4");
+    let head = out_dir.join("tidyup_core.cwasm.head");
     let target = env::var("TARGET").unwrap_or_default();
     let compiled = std::fs::read(wasm)
         .map_err(|err| err.to_string())
         .and_then(|bytes| {
-            let mut config = engine_config::core_config();
+            let mut config = engine_config::core_config(target.contains("windows"));
             config.target(&target).map_err(|err| err.to_string())?;
             let engine = wasmtime::Engine::new(&config).map_err(|err| err.to_string())?;
             engine
@@ -72,13 +107,29 @@ fn precompile(wasm: &Path) {
                 .map_err(|err| format!("{err:#}"))
         });
     let bytes = compiled.unwrap_or_else(|err| {
+        if env::var_os("CARGO_FEATURE_COMPILER").is_none() {
+            fail(&format!(
+                "the core cannot be precompiled for {target} ({err}); build with `--features compiler` so that tidyup compiles it at its first start"
+            ));
+        }
         println!("cargo:warning=the core is not precompiled for {target} ({err}); tidyup compiles it at its first start");
         Vec::new()
     });
-    std::fs::write(&out, &bytes)
-        .unwrap_or_else(|err| fail(&format!("could not write {}: {err}", out.display())));
+    let packed = if bytes.is_empty() {
+        Vec::new()
+    } else {
+        lz4_flex::block::compress_prepend_size(&bytes)
+    };
+    for (path, contents) in [
+        (&out, &packed[..]),
+        (&head, &bytes[..bytes.len().min(4096)]),
+    ] {
+        std::fs::write(path, contents)
+            .unwrap_or_else(|err| fail(&format!("could not write {}: {err}", path.display())));
+    }
     println!("cargo:rerun-if-changed=src/runtime/engine_config.rs");
     println!("cargo:rustc-env=TIDYUP_CORE_CWASM={}", out.display());
+    println!("cargo:rustc-env=TIDYUP_CORE_CWASM_HEAD={}", head.display());
     println!(
         "cargo:rustc-env=TIDYUP_CORE_CWASM_ID={}",
         content_id(&bytes)

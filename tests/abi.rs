@@ -241,7 +241,7 @@ async fn hostile_guests_get_errors_not_crashes() {
 /// Calls the pure export `name` with `input` as JSON and reads its result.
 async fn call_pure(name: &str, input: &[u8]) -> Value {
     let engine = core_engine().unwrap();
-    let module = compile_core(&engine, tidyup::EMBEDDED_CORE).unwrap();
+    let module = compile_core(&engine, &tidyup::embedded_core().unwrap()).unwrap();
     let state = HostState::new(
         Arc::new(CannedModel::default()),
         Box::new(RealFs),

@@ -58,7 +58,15 @@ pub enum Failure {
     /// The core's reply is not the JSON of the ABI.
     CoreReplyUnreadable,
     /// The core `.wasm` does not compile.
+    #[cfg_attr(not(feature = "compiler"), allow(dead_code))]
     CoreDoesNotCompile,
+    /// The build did not precompile the embedded core for this target.
+    CoreNotPrecompiled,
+    /// The embedded core `.wasm` does not inflate (a damaged binary).
+    EmbeddedCoreDamaged,
+    /// A core that is not the build's precompiled one, in a tidyup built
+    /// without the compiler (the cargo feature `compiler`).
+    NoCompiler,
     /// A lock guarding this (`journal`, `plan`, `workspace`, `file system`)
     /// was poisoned.
     LockPoisoned(&'static str),
@@ -248,6 +256,18 @@ impl Failure {
             Failure::CoreDoesNotCompile => lang.pick(
                     "the core .wasm does not compile".to_owned(),
                     "核心 .wasm 无法编译".to_owned(),
+                ),
+            Failure::CoreNotPrecompiled => lang.pick(
+                    "the build did not precompile the core for this target".to_owned(),
+                    "构建时没有为此目标平台预编译核心".to_owned(),
+                ),
+            Failure::EmbeddedCoreDamaged => lang.pick(
+                    "the core .wasm embedded in this binary is damaged".to_owned(),
+                    "此程序内置的核心 .wasm 已损坏".to_owned(),
+                ),
+            Failure::NoCompiler => lang.pick(
+                    "this tidyup was built without the `compiler` feature: it runs only the core its build precompiled (a build with `--features compiler` also runs a core given as a .wasm file)".to_owned(),
+                    "此 tidyup 构建时未启用 `compiler` 特性：它只运行构建时预编译的核心（用 `--features compiler` 构建的版本也能运行以 .wasm 文件给出的核心）".to_owned(),
                 ),
             Failure::LockPoisoned(what) => {
                 let what_zh = match *what {

@@ -62,25 +62,75 @@ pub use journal::{
     purge_trash as purge_session_trash, undo as undo_session,
 };
 // The core in wasmtime: the engine, loading and running the module.
+#[cfg(feature = "compiler")]
+pub use runtime::compile as compile_core;
 pub use runtime::module_cache::load_core_from;
 pub use runtime::{
     CoreSession, CoreStopped, FUEL_BETWEEN_HOST_CALLS, HostState, IMPORT_MODULE, ToolCallStopped,
-    compile as compile_core, engine as core_engine, instantiate as instantiate_core, load_core,
+    engine as core_engine, instantiate as instantiate_core, load_core,
 };
 // The model service a session's core calls.
 pub use transport::{
     ChatTransport, ChunkFuture, ChunkSource, NoTransport, OpenFuture, Opened, ReplyFuture,
 };
 
-/// The core `.wasm` built by `build.rs` and embedded in the binary.
-pub const EMBEDDED_CORE: &[u8] = include_bytes!(env!("TIDYUP_CORE_WASM"));
+/// The core `.wasm` built by `build.rs`, deflated (raw DEFLATE) as the
+/// binary carries it: no start needs it (they run [`EMBEDDED_PRECOMPILED`]),
+/// only `export-core` and a compile, so it takes a third of the space.
+const EMBEDDED_CORE_DEFLATED: &[u8] = include_bytes!(env!("TIDYUP_CORE_WASM_DEFLATED"));
 
-/// [`EMBEDDED_CORE`] compiled to this target's machine code by `build.rs`
-/// with the runtime's engine configuration (empty when the build could not
-/// compile it: the core is then compiled at the first start and cached).
-pub const EMBEDDED_PRECOMPILED: &[u8] = include_bytes!(env!("TIDYUP_CORE_CWASM"));
+/// The most the embedded core may inflate to (it is a few MB).
+const EMBEDDED_CORE_MAX: usize = 256 << 20;
 
-/// What names [`EMBEDDED_PRECOMPILED`] (its length and hash, from
+/// The core `.wasm` built by `build.rs` and embedded in the binary, byte
+/// for byte.
+pub fn embedded_core() -> anyhow::Result<Vec<u8>> {
+    miniz_oxide::inflate::decompress_to_vec_with_limit(EMBEDDED_CORE_DEFLATED, EMBEDDED_CORE_MAX)
+        .map_err(|_| failure::Failure::EmbeddedCoreDamaged.into())
+}
+
+/// [`embedded_core`] compiled to this target's machine code by `build.rs`
+/// with the runtime's engine configuration, LZ4-compressed (`lz4_flex`'s
+/// block format, the size prepended): empty when the build could not
+/// compile it, which only a build with the `compiler` feature allows (the
+/// core is then compiled at the first start and cached). The first start
+/// unpacks it into the cache; every later one maps that copy.
+const EMBEDDED_PRECOMPILED_LZ4: &[u8] = include_bytes!(env!("TIDYUP_CORE_CWASM"));
+
+/// The first 4 KiB of the precompiled core, unpacked: a start recognizes
+/// its copy in the cache by them (and by [`EMBEDDED_PRECOMPILED_ID`]).
+pub(crate) const EMBEDDED_PRECOMPILED_HEAD: &[u8] = include_bytes!(env!("TIDYUP_CORE_CWASM_HEAD"));
+
+/// The most the precompiled core may unpack to (it is a few MB).
+const EMBEDDED_PRECOMPILED_MAX: usize = 256 << 20;
+
+/// The embedded core precompiled by the build for this target (see
+/// [`EMBEDDED_PRECOMPILED_LZ4`]), unpacked; `None` when the build did not
+/// precompile it.
+pub fn embedded_precompiled() -> anyhow::Result<Option<Vec<u8>>> {
+    let Some((size, packed)) = EMBEDDED_PRECOMPILED_LZ4.split_first_chunk::<4>() else {
+        return Ok(None);
+    };
+    let size = usize::try_from(u32::from_le_bytes(*size))
+        .ok()
+        .filter(|size| *size <= EMBEDDED_PRECOMPILED_MAX)
+        .ok_or(failure::Failure::EmbeddedCoreDamaged)?;
+    let mut code = vec![0; size];
+    match lz4_flex::block::decompress_into(packed, &mut code) {
+        Ok(written) if written == size => Ok(Some(code)),
+        _ => Err(failure::Failure::EmbeddedCoreDamaged.into()),
+    }
+}
+
+/// The size of the precompiled core unpacked, without unpacking it; `None`
+/// when the build did not precompile it.
+pub(crate) fn embedded_precompiled_size() -> Option<u64> {
+    EMBEDDED_PRECOMPILED_LZ4
+        .first_chunk::<4>()
+        .map(|size| u64::from(u32::from_le_bytes(*size)))
+}
+
+/// What names the precompiled core (its length and hash, from
 /// `build.rs`): its copy in the cache, mapped at each start after the
 /// first, is found by this name.
 pub(crate) const EMBEDDED_PRECOMPILED_ID: &str = env!("TIDYUP_CORE_CWASM_ID");

@@ -162,7 +162,7 @@ fn the_first_start_compiles_nothing_and_keeps_the_precompiled_core_for_the_next(
         let kept = files_under(cache.path());
         assert_eq!(kept.len(), 1, "{start} start: {kept:?}");
         assert!(
-            std::fs::read(&kept[0]).unwrap() == tidyup::EMBEDDED_PRECOMPILED,
+            std::fs::read(&kept[0]).unwrap() == tidyup::embedded_precompiled().unwrap().unwrap(),
             "{start} start: the copy differs from the embedded core"
         );
     }
@@ -187,7 +187,7 @@ fn a_core_given_as_a_file_is_prepared_once_and_said_so() {
     let cache = tempfile::tempdir().unwrap();
     let folder = tempfile::tempdir().unwrap();
     let core = folder.path().join("core.wasm");
-    std::fs::write(&core, tidyup::EMBEDDED_CORE).unwrap();
+    std::fs::write(&core, tidyup::embedded_core().unwrap()).unwrap();
     let start = |lang: &str, cache: &std::path::Path| {
         Tidyup::bare()
             .env("TIDYUP_CACHE_DIR", cache.to_str().unwrap())

@@ -69,10 +69,14 @@ impl Window {
             sandbox,
             address,
             origin,
-            http: reqwest::Client::builder()
-                .timeout(HANG)
-                .build()
-                .expect("client"),
+            http: {
+                // rustls' crypto, as tidyup installs it (reqwest has no default).
+                let _ = rustls::crypto::ring::default_provider().install_default();
+                reqwest::Client::builder()
+            }
+            .timeout(HANG)
+            .build()
+            .expect("client"),
         }
     }
 

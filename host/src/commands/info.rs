@@ -39,9 +39,13 @@ pub fn config_path(env: impl Fn(&str) -> Option<String>, lang: Lang) -> ExitCode
 
 /// `tidyup export-core FILE`: the embedded core, byte for byte.
 pub fn export_core(file: &Path, lang: Lang) -> ExitCode {
-    match std::fs::write(file, crate::EMBEDDED_CORE) {
+    let core = match crate::embedded_core() {
+        Ok(core) => core,
+        Err(err) => return say_failure(&format!("{err:#}"), 1),
+    };
+    match std::fs::write(file, &core) {
         Ok(()) => {
-            let hash = crate::runtime::module_cache::sha256_hex(crate::EMBEDDED_CORE);
+            let hash = crate::runtime::module_cache::sha256_hex(&core);
             outln!("{hash}  {}", file.display());
             ExitCode::SUCCESS
         }

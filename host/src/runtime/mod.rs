@@ -28,9 +28,11 @@ pub use module_cache::{SlowCompile, load_core};
 
 use std::path::Path;
 
+#[cfg(feature = "compiler")]
 use anyhow::Context;
 use wasmtime::{Engine, Module};
 
+#[cfg(feature = "compiler")]
 use crate::failure::Failure;
 
 /// The import module every import of the core comes from.
@@ -50,27 +52,28 @@ pub const FUEL_BETWEEN_HOST_CALLS: u64 = 20_000_000_000;
 /// A wasmtime engine configured for the core: fuel metering on, the same
 /// configuration the build precompiled the embedded core with.
 pub fn engine() -> anyhow::Result<Engine> {
-    Ok(Engine::new(&engine_config::core_config())?)
+    Ok(Engine::new(&engine_config::core_config(cfg!(windows)))?)
 }
 
-/// The embedded core as the build precompiled it for this target, when
-/// this engine and this CPU can run that code (wasmtime checks both: its
-/// version and configuration, and every CPU feature the code was compiled
-/// to use). `None` otherwise, or when the build could not precompile it:
-/// the caller compiles the `.wasm` then.
-pub fn embedded_precompiled(engine: &Engine) -> Option<Module> {
-    if crate::EMBEDDED_PRECOMPILED.is_empty() {
-        return None;
-    }
+/// The embedded core as the build precompiled it for this target, from
+/// its unpacked `code` ([`crate::embedded_precompiled`]), when this engine
+/// and this CPU can run that code (wasmtime checks both: its version and
+/// configuration, and every CPU feature the code was compiled to use). An
+/// error saying why not otherwise: a tidyup built with the `compiler`
+/// feature compiles the `.wasm` then.
+pub fn deserialize_precompiled(engine: &Engine, code: &[u8]) -> anyhow::Result<Module> {
     // SAFETY: wasmtime trusts serialized code as native code. These bytes
     // are part of the tidyup binary itself, written by its own build from
     // the embedded core with `engine_config`'s configuration, so they are
     // trusted exactly as much as the binary is; wasmtime still checks the
     // compatibility header and fails cleanly on a mismatch.
-    unsafe { Module::deserialize(engine, crate::EMBEDDED_PRECOMPILED) }.ok()
+    Ok(unsafe { Module::deserialize(engine, code) }?)
 }
 
-/// Compiles a core module from `.wasm` bytes.
+/// Compiles a core module from `.wasm` bytes (only in a tidyup built with
+/// the `compiler` feature: the shipped binary runs its precompiled core and
+/// carries no compiler).
+#[cfg(feature = "compiler")]
 pub fn compile(engine: &Engine, wasm: &[u8]) -> anyhow::Result<Module> {
     Module::new(engine, wasm)
         .map_err(anyhow::Error::from)
@@ -86,13 +89,15 @@ pub fn map_precompiled(engine: &Engine, path: &Path) -> anyhow::Result<Module> {
     Ok(unsafe { Module::deserialize_file(engine, path) }?)
 }
 
-/// Loads a module that [`Module::serialize`] wrote with a compatible engine.
+/// Loads a module that [`Module::serialize`] wrote with a compatible engine
+/// (a core compiled with the `compiler` feature, from the cache).
 ///
 /// # Safety contract
 /// wasmtime trusts serialized code as native code. tidyup only reads files it
 /// wrote itself into the user's own cache directory, named by the hash of the
 /// `.wasm` and of the engine's configuration, so the file is trusted as much
 /// as the tidyup binary is.
+#[cfg(feature = "compiler")]
 pub fn load_precompiled(engine: &Engine, path: &Path) -> anyhow::Result<Module> {
     // Where the file cannot be mapped (some Windows file systems, Wine), its
     // bytes are read instead.

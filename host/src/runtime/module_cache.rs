@@ -1,6 +1,7 @@
 //! Loading the core module fast: the embedded core precompiled by the
-//! build; any other core (a file given, or an embedded one this machine
-//! cannot run as precompiled) compiled once, then reused from the cache.
+//! build; with the `compiler` feature, any other core (a file given, or an
+//! embedded one this machine cannot run as precompiled) compiled once, then
+//! reused from the cache.
 //!
 //! Compiling the core costs seconds of CPU; copying the embedded
 //! precompiled core out of the binary costs milliseconds, so the first
@@ -10,11 +11,20 @@
 //! new core or a new tidyup never picks up a stale entry. A compile that
 //! runs past [`SLOW_COMPILE`] is told to a [`SlowCompile`], so the first
 //! start can say why it waits.
+//!
+//! A tidyup built without the `compiler` feature (the shipped binary:
+//! wasmtime's compiler is most of its size) runs only the embedded core,
+//! precompiled; any other core is refused with [`Failure::NoCompiler`].
+//! The compile path's pieces are unused there.
+#![cfg_attr(not(feature = "compiler"), allow(dead_code))]
 
+#[cfg(feature = "compiler")]
 use std::collections::hash_map::DefaultHasher;
 use std::fs;
+#[cfg(feature = "compiler")]
 use std::hash::{Hash, Hasher};
 use std::path::Path;
+#[cfg(feature = "compiler")]
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -72,28 +82,30 @@ pub fn load_core_from(
     slow: &dyn SlowCompile,
 ) -> anyhow::Result<(Module, Loaded)> {
     let engine = super::engine()?;
-    if core.is_none()
-        && let Some(found) = embedded(&engine, cache_dir)
-    {
-        return Ok(found);
-    }
     let wasm = match core {
         Some(path) => crate::regular_file::read(path)
             .context(Failure::CannotReadCore(path.display().to_string()))?,
-        None => crate::EMBEDDED_CORE.to_vec(),
+        None => match embedded(&engine, cache_dir) {
+            Ok(found) => return Ok(found),
+            // Without a compiler the precompiled core is the only one
+            // this tidyup can run: why it cannot is the answer.
+            Err(unusable) if !cfg!(feature = "compiler") => {
+                return Err(unusable.context(Failure::NoCompiler));
+            }
+            Err(_) => crate::embedded_core()?,
+        },
     };
     load(&engine, &wasm, cache_dir, slow)
 }
 
 /// The embedded core as the build precompiled it: mapped from its copy in
 /// `cache_dir` when that is there (the pages are read as they are used,
-/// nothing is copied), else copied out of the binary, and then written
-/// there for the next start. `None` when this machine cannot run it.
-fn embedded(engine: &Engine, cache_dir: Option<&Path>) -> Option<(Module, Loaded)> {
-    let precompiled = crate::EMBEDDED_PRECOMPILED;
-    if precompiled.is_empty() {
-        return None;
-    }
+/// nothing is unpacked or copied), else unpacked out of the binary into
+/// that copy, which is then mapped (or, where nothing can be written or
+/// mapped, the unpacked bytes loaded). An error saying why when this
+/// machine cannot run it.
+fn embedded(engine: &Engine, cache_dir: Option<&Path>) -> anyhow::Result<(Module, Loaded)> {
+    let size = crate::embedded_precompiled_size().ok_or(Failure::CoreNotPrecompiled)?;
     let copy = cache_dir.map(|dir| {
         dir.join(format!(
             "core-precompiled-{}.cwasm",
@@ -102,34 +114,40 @@ fn embedded(engine: &Engine, cache_dir: Option<&Path>) -> Option<(Module, Loaded
     });
     let kept = copy
         .as_deref()
-        .is_some_and(|copy| is_copy_of(copy, precompiled));
+        .is_some_and(|copy| is_copy_of(copy, size, crate::EMBEDDED_PRECOMPILED_HEAD));
     if kept
         && let Some(copy) = &copy
         && let Ok(module) = super::map_precompiled(engine, copy)
     {
-        return Some((module, Loaded::PrecompiledFromCache));
+        return Ok((module, Loaded::PrecompiledFromCache));
     }
-    let module = super::embedded_precompiled(engine)?;
+    let code = crate::embedded_precompiled()?.ok_or(Failure::CoreNotPrecompiled)?;
     // A copy that is there but cannot be mapped (a file system that maps
-    // nothing) is left alone: the binary's bytes serve each start then.
-    if !kept && let (Some(dir), Some(copy)) = (cache_dir, &copy) {
-        store(dir, copy, precompiled);
+    // nothing) is left alone: the unpacked bytes serve each start then.
+    if !kept
+        && let (Some(dir), Some(copy)) = (cache_dir, &copy)
+        && store(dir, copy, &code)
+        && let Ok(module) = super::map_precompiled(engine, copy)
+    {
+        return Ok((module, Loaded::Precompiled));
     }
-    Some((module, Loaded::Precompiled))
+    Ok((
+        super::deserialize_precompiled(engine, &code)?,
+        Loaded::Precompiled,
+    ))
 }
 
-/// Whether the file at `path` looks like a copy of `bytes`: as long, and
-/// beginning alike (where wasmtime's header and the engine's check are).
-fn is_copy_of(path: &Path, bytes: &[u8]) -> bool {
+/// Whether the file at `path` looks like a copy of the precompiled core:
+/// `size` bytes long, and beginning with `head` (where wasmtime's header
+/// and the engine's check are).
+fn is_copy_of(path: &Path, size: u64, head: &[u8]) -> bool {
     use std::io::Read;
-    const HEAD: usize = 4096;
     let Ok(mut file) = fs::File::open(path) else {
         return false;
     };
-    if file.metadata().map(|meta| meta.len()).ok() != Some(bytes.len() as u64) {
+    if file.metadata().map(|meta| meta.len()).ok() != Some(size) {
         return false;
     }
-    let head = &bytes[..bytes.len().min(HEAD)];
     let mut found = vec![0; head.len()];
     file.read_exact(&mut found).is_ok() && found == head
 }
@@ -138,6 +156,7 @@ fn is_copy_of(path: &Path, bytes: &[u8]) -> bool {
 /// otherwise compiles it (telling `slow` when that takes a while) and stores
 /// it there. A cache that cannot be read or written only costs time, never
 /// correctness.
+#[cfg(feature = "compiler")]
 pub fn load(
     engine: &Engine,
     wasm: &[u8],
@@ -165,6 +184,7 @@ pub fn load(
 /// Compiles `wasm`, with a timer beside it: when compiling is still running
 /// after [`SLOW_COMPILE`], `slow` is told, and what it returned is dropped
 /// once compiling ends (before this returns). A fast compile tells nothing.
+#[cfg(feature = "compiler")]
 fn compile(engine: &Engine, wasm: &[u8], slow: &dyn SlowCompile) -> anyhow::Result<Module> {
     let (done, finished) = mpsc::channel::<()>();
     std::thread::scope(|scope| {
@@ -181,18 +201,33 @@ fn compile(engine: &Engine, wasm: &[u8], slow: &dyn SlowCompile) -> anyhow::Resu
     })
 }
 
+/// Without the `compiler` feature no core other than the embedded
+/// precompiled one runs: a core given as a file is refused.
+#[cfg(not(feature = "compiler"))]
+pub fn load(
+    _engine: &Engine,
+    _wasm: &[u8],
+    _cache_dir: Option<&Path>,
+    _slow: &dyn SlowCompile,
+) -> anyhow::Result<(Module, Loaded)> {
+    Err(Failure::NoCompiler.into())
+}
+
 /// Writes the entry atomically: a temporary file renamed into place.
-fn store(cache_dir: &Path, path: &Path, bytes: &[u8]) {
+/// Whether it is there now.
+fn store(cache_dir: &Path, path: &Path, bytes: &[u8]) -> bool {
     if fs::create_dir_all(cache_dir).is_err() {
-        return;
+        return false;
     }
     let temporary = path.with_extension(format!("tmp{}", std::process::id()));
     if fs::write(&temporary, bytes).is_ok() && fs::rename(&temporary, path).is_ok() {
-        return;
+        return true;
     }
     let _ = fs::remove_file(&temporary);
+    false
 }
 
+#[cfg(feature = "compiler")]
 fn cache_key(engine: &Engine, wasm: &[u8]) -> String {
     let mut engine_hasher = DefaultHasher::new();
     engine
@@ -218,17 +253,36 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg(feature = "compiler")]
     fn the_second_load_comes_from_the_cache() {
         let cache = tempfile::tempdir().unwrap();
         let engine = crate::runtime::engine().unwrap();
-        let (_, first) = load(&engine, crate::EMBEDDED_CORE, Some(cache.path()), &()).unwrap();
-        let (_, second) = load(&engine, crate::EMBEDDED_CORE, Some(cache.path()), &()).unwrap();
+        let (_, first) = load(
+            &engine,
+            &crate::embedded_core().unwrap(),
+            Some(cache.path()),
+            &(),
+        )
+        .unwrap();
+        let (_, second) = load(
+            &engine,
+            &crate::embedded_core().unwrap(),
+            Some(cache.path()),
+            &(),
+        )
+        .unwrap();
         assert_eq!((first, second), (Loaded::Compiled, Loaded::FromCache));
         // A damaged entry is compiled again, never trusted.
         for entry in std::fs::read_dir(cache.path()).unwrap() {
             std::fs::write(entry.unwrap().path(), b"not a module").unwrap();
         }
-        let (_, third) = load(&engine, crate::EMBEDDED_CORE, Some(cache.path()), &()).unwrap();
+        let (_, third) = load(
+            &engine,
+            &crate::embedded_core().unwrap(),
+            Some(cache.path()),
+            &(),
+        )
+        .unwrap();
         assert_eq!(third, Loaded::Compiled);
     }
 
@@ -246,12 +300,12 @@ mod tests {
             .unwrap()
             .map(|entry| std::fs::read(entry.unwrap().path()).unwrap())
             .collect();
-        assert_eq!(copies, [crate::EMBEDDED_PRECOMPILED]);
+        assert_eq!(copies, [crate::embedded_precompiled().unwrap().unwrap()]);
         // A damaged or cut copy is never used: the binary's bytes are, and
         // the copy is written again.
         for entry in std::fs::read_dir(cache.path()).unwrap() {
             let path = entry.unwrap().path();
-            let mut damaged = crate::EMBEDDED_PRECOMPILED.to_vec();
+            let mut damaged = crate::embedded_precompiled().unwrap().unwrap();
             damaged[..16].copy_from_slice(b"not a module....");
             std::fs::write(&path, damaged).unwrap();
         }

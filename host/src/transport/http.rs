@@ -87,6 +87,9 @@ impl HttpTransport {
         api_key: Option<&str>,
         options: HttpOptions,
     ) -> anyhow::Result<Self> {
+        // rustls' crypto is ring's (see Cargo.toml), the process's default
+        // from the first client on; a second install changes nothing.
+        let _ = rustls::crypto::ring::default_provider().install_default();
         let mut builder = reqwest::Client::builder()
             .connect_timeout(options.connect_timeout)
             .read_timeout(options.idle_timeout)
