@@ -8,16 +8,18 @@ use tidyup_test_kit::e2e::{MODEL, MockProvider, Tidyup, target_dir, text_reply};
 
 use super::window::{Events, Window};
 
-/// Says `line` and waits for the model's answer.
+/// Says `line` and waits for the model's answer, then for its turn to
+/// end (the window takes the next line once it is idle again).
 async fn say(window: &Window, tab: &str, events: &mut Events, line: &str) {
     let answer = window.post("api/say", tab, json!({ "line": line })).await;
     assert_eq!(answer.status(), StatusCode::ACCEPTED);
     loop {
         let event = events.until("core").await;
         if event["event"]["kind"] == "answer" {
-            return;
+            break;
         }
     }
+    while events.until("state").await["phase"] != "idle" {}
 }
 
 #[tokio::test]
