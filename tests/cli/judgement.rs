@@ -61,7 +61,11 @@ fn keys_credentials_and_launchers_stay_where_they_are() {
             ("Work/plan.txt", b"inside"),
         ],
     );
+    // A link to a folder is a launcher too (made where making one needs no
+    // privilege).
+    #[cfg(unix)]
     std::os::unix::fs::symlink("Work", folder.join("work link")).unwrap();
+    let launchers = if cfg!(unix) { 3 } else { 2 };
     organize_then_undo(&folder, "en", "organize\nyes\nquit\n", |stdout| {
         for name in [
             "id_rsa",
@@ -75,8 +79,11 @@ fn keys_credentials_and_launchers_stay_where_they_are() {
         ] {
             assert!(folder.join(name).is_file(), "{name} stays: {stdout}");
         }
-        let link = std::fs::read_link(folder.join("work link")).unwrap();
-        assert_eq!(link, Path::new("Work"), "{stdout}");
+        #[cfg(unix)]
+        {
+            let link = std::fs::read_link(folder.join("work link")).unwrap();
+            assert_eq!(link, Path::new("Work"), "{stdout}");
+        }
         assert!(folder.join("Installers/Setup.exe").is_file(), "{stdout}");
         assert!(folder.join("Documents/letter.pdf").is_file(), "{stdout}");
         assert!(
@@ -85,7 +92,9 @@ fn keys_credentials_and_launchers_stay_where_they_are() {
             "{stdout}"
         );
         assert!(
-            stdout.contains("Left where they are: 3 launchers and links ("),
+            stdout.contains(&format!(
+                "Left where they are: {launchers} launchers and links ("
+            )),
             "{stdout}"
         );
     });
