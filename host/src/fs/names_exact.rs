@@ -94,15 +94,19 @@ pub fn shortened(name: &OsStr, max: usize) -> OsString {
 
 /// The path a move writes to reach exactly `real`, the item `shown`
 /// names: `shown` itself when it can name nothing else (plain ASCII with no
-/// escape, which every file system of the host takes as its own bytes),
-/// else [`exact`]. So a path that is its text stays as callers and
+/// escape, which every file system of the host takes as its own bytes;
+/// any path where a path is its text), else [`exact`]. So a path that is its text stays as callers and
 /// lookups know it, and one a shown form could make reach another item
 /// (an escape, a legacy encoding) is written as its bytes.
 pub fn written_as(shown: &str, real: &Path) -> String {
+    // Where a path is its text (no bytes of its own), the shown path is it.
+    let Some(hex) = raw_hex(real) else {
+        return shown.to_owned();
+    };
     let plain = shown.is_ascii() && !shown.contains('%') && real.as_os_str() == OsStr::new(shown);
     match plain {
         true => shown.to_owned(),
-        false => exact(real),
+        false => format!("{EXACT}{hex}"),
     }
 }
 
