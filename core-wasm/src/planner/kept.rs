@@ -14,18 +14,28 @@ use super::exchanges::Exchange;
 /// Why each of `items` (the target's listing) that stays is kept, by name;
 /// `exchanges` are the turn's, whose summary of `.` names the secrets.
 pub fn kept(items: &[Listed], exchanges: &[Exchange]) -> BTreeMap<String, InUse> {
-    let mut kept = in_use_of(items.iter().map(|item| item.name.as_str()));
-    for item in items.iter().filter(|item| item.is_link) {
-        kept.entry(item.name.clone()).or_insert(InUse::Launcher);
-    }
     let summary = exchanges
         .iter()
         .rev()
         .find(|e| e.name == "summarize_folder" && e.arg("path") == ".")
         .and_then(Exchange::summary);
-    for name in summary.iter().flat_map(|summary| &summary.secrets) {
-        if items.iter().any(|item| item.name == *name) {
-            kept.entry(name.clone()).or_insert(InUse::Secret);
+    let secrets = summary.map_or(&[][..], |summary| summary.secrets.as_slice());
+    kept_among(items.iter(), secrets)
+}
+
+/// Why each of `items` that stays is kept, by name: in use by its name, a
+/// symbolic link, or one of `secrets` (the keys a summary told by their
+/// contents).
+pub fn kept_among<'a>(
+    items: impl Iterator<Item = &'a Listed> + Clone,
+    secrets: &[String],
+) -> BTreeMap<String, InUse> {
+    let mut kept = in_use_of(items.clone().map(|item| item.name.as_str()));
+    for item in items {
+        if item.is_link {
+            kept.entry(item.name.clone()).or_insert(InUse::Launcher);
+        } else if secrets.contains(&item.name) {
+            kept.entry(item.name.clone()).or_insert(InUse::Secret);
         }
     }
     kept

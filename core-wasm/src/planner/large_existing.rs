@@ -18,7 +18,6 @@ use crate::contents::Contents;
 use crate::dates::date_in_name;
 use crate::file_type::Category;
 use crate::groups::Groups;
-use crate::in_use::{InUse, in_use_of};
 use crate::kinds::kind;
 use crate::paths::{NameCase, free_name};
 use crate::tools::Listed;
@@ -26,6 +25,7 @@ use crate::tools::Listed;
 use super::context::Context;
 use super::exchanges::Exchange;
 use super::existing::{UserFolder, UserFolders, folders_to_list};
+use super::kept::kept_among;
 use super::placement::Readings;
 use super::set_aside::SetAside;
 
@@ -133,13 +133,7 @@ pub fn plan(
     for folder in users.all() {
         let candidates = found(this_turn, &folder.candidates_glob()).unwrap_or_default();
         let names: Vec<&str> = candidates.iter().map(|item| item.name.as_str()).collect();
-        let mut busy = in_use_of(names.iter().copied());
-        for item in candidates.iter().filter(|item| item.is_link) {
-            busy.entry(item.name.clone()).or_insert(InUse::Launcher);
-        }
-        for name in secrets.iter().filter(|name| names.contains(&name.as_str())) {
-            busy.entry(name.clone()).or_insert(InUse::Secret);
-        }
+        let busy = kept_among(candidates.iter().copied(), secrets);
         let related = Groups::form(names.iter().map(|name| (*name, false)));
         let mut used: BTreeSet<String> = folder.holds.iter().map(|n| case.key(n)).collect();
         let mut moves = Vec::new();
