@@ -35,6 +35,7 @@ mod planner;
 mod ports;
 mod protocol;
 mod question;
+mod rehearsal;
 mod rules;
 mod saved_plan;
 mod secrets;

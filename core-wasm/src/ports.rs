@@ -65,6 +65,13 @@ pub trait ModelClient {
         let _ = outputs;
     }
 
+    /// Whether the client reads whole requests with no context window to
+    /// fit (the offline planner, in the same process): the agent then
+    /// sends it the whole conversation, never shortened to a budget.
+    fn reads_whole_conversation(&self) -> bool {
+        false
+    }
+
     /// How many files the calls of its last reply were to move, when the
     /// client authored them and knows (the offline planner carrying out
     /// its plan); a stopped turn says "stopped after N of" this many.

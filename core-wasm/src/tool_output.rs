@@ -67,6 +67,8 @@ pub enum ToolData {
     Moves(Moves),
     /// A bulk move that found no file to move.
     NothingToMove,
+    /// `move_files`: how each of its moves ended, in the order given.
+    EachMove(Vec<MoveEnd>),
     /// `find_duplicates`: each group of copies, as the result shows the
     /// paths, oldest first.
     Duplicates(Vec<Vec<String>>),
@@ -115,6 +117,19 @@ pub struct Summary {
     /// Every file left where it is as a key or credential
     /// ([`InUse::Secret`]), by name and by contents alike.
     pub secrets: Vec<String>,
+}
+
+/// How one move of `move_files` ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveEnd {
+    /// The item is at its destination.
+    Moved,
+    /// It stayed where it was, for this cause (worded for the model).
+    Failed(String),
+    /// It stayed where it was because the user asked to stop.
+    Left,
+    /// Its item was not there any more: nothing to move.
+    Gone,
 }
 
 /// What a bulk move did.

@@ -179,6 +179,10 @@ impl ModelClient for OfflineWithHost {
     fn planned_moves(&self) -> Option<usize> {
         self.0.planned_moves()
     }
+
+    fn reads_whole_conversation(&self) -> bool {
+        self.0.reads_whole_conversation()
+    }
 }
 
 /// Asks one question (an `AskConfig` JSON, no tools), emitting the answer

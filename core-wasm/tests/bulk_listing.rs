@@ -142,11 +142,12 @@ fn declarations_of_the_bulk_tools_are_a_contract() {
             ("find_files", json!(["path", "pattern", "offset"])),
             ("move_matching", json!(["path", "pattern", "destination"])),
             ("move_by_type", json!(["path", "category", "destination"])),
+            ("move_files", json!(["moves"])),
             ("find_duplicates", json!(["path"])),
         ]
     );
     let names: Vec<&str> = tool_names_in(ToolSet::WITH_BULK).collect();
-    assert_eq!(names.len(), 11);
+    assert_eq!(names.len(), 12);
 }
 
 fn names_declared(request: &Value) -> Vec<&str> {
@@ -202,7 +203,7 @@ fn meeting_a_large_directory_declares_the_bulk_tools_from_the_next_request() {
         assert_eq!(system_of(&requests[0]), session_prompt(lang));
         let with_advice = format!("{}\n\n{}", session_prompt(lang), bulk_prompt(lang));
         for request in &requests[1..] {
-            assert_eq!(names_declared(request).len(), 11);
+            assert_eq!(names_declared(request).len(), 12);
             assert_eq!(request["tools"], tool_declarations_for(ToolSet::WITH_BULK));
             assert_eq!(system_of(request), with_advice);
         }
@@ -221,7 +222,7 @@ fn a_large_target_declares_the_bulk_tools_from_the_first_request() {
     let mut world = World::en(fs, ScriptedModel::new([text_reply("Hello.")]));
     assert_eq!(world.line("hi"), Outcome::Answered);
     let request = &world.model.requests[0];
-    assert_eq!(names_declared(request).len(), 11);
+    assert_eq!(names_declared(request).len(), 12);
     assert!(system_of(request).ends_with(&bulk_prompt(Lang::En)));
 }
 
@@ -238,7 +239,7 @@ fn the_agent_threshold_comes_from_its_limits() {
     };
     let mut world = World::en(fs, model).with_limits(limits);
     assert_eq!(world.line("hi"), Outcome::Answered);
-    assert_eq!(names_declared(&world.model.requests[0]).len(), 11);
+    assert_eq!(names_declared(&world.model.requests[0]).len(), 12);
 
     let fs = folder(MemFs::new(), ".", 6, 0);
     let model = ScriptedModel::new([text_reply("Hello.")]);

@@ -16,6 +16,7 @@ mod contents;
 mod contents_rules;
 mod duplicates;
 mod error_bodies;
+mod exact_plan;
 mod existing_folders;
 mod failures;
 mod fake_world;

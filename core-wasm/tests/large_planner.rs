@@ -97,23 +97,31 @@ fn organize_and_yes_move_a_large_folder_by_category() {
 
         let tools = tool_names(&events);
         let categories = Category::ALL.len();
-        let mut expected = vec![
+        let expected = vec![
             "list_files",
             "summarize_folder",
             "find_files",
             "find_duplicates",
+            "move_files",
         ];
-        expected.extend(["move_by_type"; Category::ALL.len()]);
         assert_eq!(tools, expected, "never a call per file");
 
-        // Every move in one reply.
+        // The go-ahead carries out the steps the plan was made of: every
+        // move in one call.
         let history: Vec<Value> = agent.history().iter().map(message_json).collect();
         assert_well_formed(&history);
         let batch = history
             .iter()
-            .find(|m| m["tool_calls"][0]["function"]["name"] == "move_by_type")
+            .find(|m| m["tool_calls"][0]["function"]["name"] == "move_files")
             .unwrap();
-        assert_eq!(batch["tool_calls"].as_array().unwrap().len(), categories);
+        assert_eq!(batch["tool_calls"].as_array().unwrap().len(), 1);
+        let arguments: Value = serde_json::from_str(
+            batch["tool_calls"][0]["function"]["arguments"]
+                .as_str()
+                .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(arguments["moves"].as_array().unwrap().len(), LOOSE);
 
         let answers = events.answers();
         let (plan, report) = (&answers[0], &answers[1]);

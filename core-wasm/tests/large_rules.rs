@@ -263,11 +263,13 @@ fn the_whole_large_plan_lists_the_files_of_each_rule_before_those_by_type() {
     let console = session(Lang::En, &mut fs, RULES, true, &["organize", "show"]);
     let page = console.pages().concat();
     for line in [
-        // Which reports are bills is known only when rule 1 reads them.
-        "Reports/ (rule 3, 60 files)",
+        // The plan's rehearsal read which reports are bills (rule 1): the
+        // counts are exact, and each file is under the rule that takes it.
+        "Reports/ (rule 3, 30 files)",
         "report-000.pdf → Reports/report-000.pdf",
         "paper-000.pdf → Papers/paper-000.pdf",
-        "Bills/{year}/ (rule 1, up to 270 files; their text is read on this computer)",
+        "Bills/{year}/ (rule 1, 60 files)",
+        "bill001.txt → Bills/2023/bill001.txt",
         "IMG_001.jpg → Photos/2023/IMG_001.jpg",
         "Left alone by the rules file",
         "keep-000.pdf",

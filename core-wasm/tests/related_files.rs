@@ -102,10 +102,7 @@ fn a_large_folder_keeps_related_files_together_and_projects_whole() {
         let (outcomes, events, _) = converse(lang, &mut fs, &["organize", "yes"]);
         assert_eq!(outcomes, [Outcome::Answered, Outcome::Answered]);
         assert!(
-            events
-                .tools()
-                .iter()
-                .any(|(name, _)| name == "move_by_type"),
+            events.tools().iter().any(|(name, _)| name == "move_files"),
             "{lang:?}: the bulk path"
         );
         check(lang, &fs, &events);

@@ -125,7 +125,10 @@ fn skipping_a_subtitle_keeps_its_film_and_every_count_follows_on_a_large_folder(
             Lang::En => format!("{videos}/ (视频, new folder, 18 files)"),
             Lang::Zh => format!("{videos}/（新建文件夹，18 个文件）"),
         };
-        assert!(skipped.contains(&heading), "{skipped}");
+        // The plan after the skip counts what its rehearsal moves, and
+        // their size.
+        let counted = heading.trim_end_matches([')', '）']);
+        assert!(skipped.contains(counted), "{skipped}");
         let page = &events.pages()[0];
         assert!(page.contains(&heading), "{page}");
         let photos = LARGE_FOLDER_ENTRIES + 10;
@@ -218,8 +221,10 @@ fn a_category_whose_files_are_gone_is_no_failure_and_the_counts_match_the_disk()
         assert!(!report.contains('✗'), "{report}");
         let code = folder_name("代码", lang);
         let nothing = match lang {
-            Lang::En => format!("  – {code}/ (代码): nothing left to move after the steps above"),
-            Lang::Zh => format!("  – {code}/：上面的步骤之后，没有剩下要移动的文件"),
+            Lang::En => {
+                format!("  – {code}/ (代码): nothing left to move, its files are no longer there")
+            }
+            Lang::Zh => format!("  – {code}/：没有剩下要移动的文件，它们已不在原处"),
         };
         assert!(report.contains(&nothing), "{report}");
         let counted = match lang {

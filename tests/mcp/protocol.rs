@@ -22,7 +22,7 @@ fn malformed_requests_get_json_rpc_errors_and_the_server_goes_on() {
     server.send("{this is not json");
     let listed = server.request(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}));
     assert_eq!(listed["id"], 1);
-    assert_eq!(listed["result"]["tools"].as_array().unwrap().len(), 11);
+    assert_eq!(listed["result"]["tools"].as_array().unwrap().len(), 12);
 
     // JSON that is no JSON-RPC message: Invalid Request.
     let invalid = server.request(&json!({"hello": "world"}));
@@ -88,7 +88,7 @@ fn a_message_over_the_size_limit_gets_an_error_and_the_server_goes_on() {
 
     let listed = server.request(&json!({"jsonrpc": "2.0", "id": 8, "method": "tools/list"}));
     assert_eq!(listed["id"], 8);
-    assert_eq!(listed["result"]["tools"].as_array().unwrap().len(), 11);
+    assert_eq!(listed["result"]["tools"].as_array().unwrap().len(), 12);
     assert_eq!(server.finish(), Some(0));
 }
 

@@ -47,7 +47,7 @@ async fn tools_list_offers_every_tool_with_the_cores_schemas_and_honest_annotati
         .expect("tools/list");
     let declared = tool_declarations_for(ToolSet::WITH_BULK);
     let declared = declared.as_array().expect("declarations");
-    assert_eq!(tools.len(), 11);
+    assert_eq!(tools.len(), 12);
     assert_eq!(tools.len(), declared.len());
     for (tool, declaration) in tools.iter().zip(declared) {
         let function = &declaration["function"];
@@ -66,7 +66,7 @@ async fn tools_list_offers_every_tool_with_the_cores_schemas_and_honest_annotati
         let (read_only, destructive) = match tool.name.as_ref() {
             "list_files" | "get_file_type" | "summarize_folder" | "find_files"
             | "find_duplicates" => (Some(true), None),
-            "delete_file" | "move_file" | "move_matching" | "move_by_type" => {
+            "delete_file" | "move_file" | "move_matching" | "move_by_type" | "move_files" => {
                 (Some(false), Some(true))
             }
             "create_folder" | "rename_file" => (Some(false), Some(false)),
@@ -90,6 +90,7 @@ async fn tools_list_offers_every_tool_with_the_cores_schemas_and_honest_annotati
             "find_files",
             "move_matching",
             "move_by_type",
+            "move_files",
             "find_duplicates"
         ]
     );

@@ -214,7 +214,12 @@ impl Agent {
     ) -> ControlFlow<Ended> {
         let lang = self.config.lang;
         let declarations = tools::declarations_for(self.tools);
-        let Some(body) = self.request_within_budget(&declarations, *round_start, caps.events)
+        let budget_tokens = match caps.model.reads_whole_conversation() {
+            true => u64::MAX,
+            false => self.config.limits.context_tokens,
+        };
+        let Some(body) =
+            self.request_within_budget(&declarations, *round_start, budget_tokens, caps.events)
         else {
             return ControlFlow::Break(Ended::OverBudget);
         };
@@ -229,9 +234,12 @@ impl Agent {
             };
         *usage += completion.usage.unwrap_or_default();
         let truncated = completion.finish_reason.as_deref() == Some("length");
-        let text = answer::reply_text(&completion.reply).to_owned();
+        let mut text = answer::reply_text(&completion.reply).to_owned();
         match completion.reply {
-            Reply::Answer { message, .. } => {
+            Reply::Answer { mut message, .. } => {
+                if !shown {
+                    self.settle_plan(&mut message, &mut text, caps.files);
+                }
                 self.history.push(Message::Assistant(message));
                 caps.events.emit(Event::Answer {
                     text,
@@ -246,7 +254,6 @@ impl Agent {
                         streamed: true,
                     });
                 }
-                let budget_tokens = self.config.limits.context_tokens;
                 if let Some(least) = budget::reply_never_fits(&message, calls.len(), budget_tokens)
                 {
                     // Resent unchanged, it could never fit: refused as a
@@ -289,10 +296,10 @@ impl Agent {
         &mut self,
         declarations: &Value,
         keep_from: usize,
+        budget_tokens: u64,
         events: &mut dyn EventSink,
     ) -> Option<RequestBody> {
         let model = self.config.model.clone();
-        let budget_tokens = self.config.limits.context_tokens;
         let build = |history: &[Message]| protocol::build_request(&model, history, declarations);
         match budget::fit(
             &mut self.history,

@@ -7,9 +7,11 @@
 
 use serde_json::Value;
 
+use serde_json::Map;
+
 use crate::paths;
-use crate::planner::{FIELD, Proposal, Review, Skip, review_request};
-use crate::ports::{Capabilities, Entry, Event, Outcome};
+use crate::planner::{FIELD, Proposal, Review, Skip, Stage, review_request};
+use crate::ports::{Capabilities, Entry, Event, FileSystem, Outcome};
 use crate::protocol::Message;
 
 use super::Agent;
@@ -40,6 +42,7 @@ impl Agent {
                         Some(main) => lang.skipped_group(&name, &main, files.unwrap_or(1)),
                         None => lang.skipped(&name, files),
                     };
+                    proposal.rehearse(self.stage(caps.files));
                     if proposal.moves_anything() {
                         let shown = proposal.text(lang, separator);
                         self.replace_plan(Some(&proposal), &shown);
@@ -57,6 +60,52 @@ impl Agent {
             streamed: false,
         });
         Some(Outcome::Answered)
+    }
+
+    /// Makes the plan a reply `message` carries exact before it is shown
+    /// (see [`Proposal::rehearse`]): the message then carries the plan with
+    /// its steps, and `text` (its content) is the plan's text made from
+    /// them. A plan left with nothing to move is said so, and waits no
+    /// more.
+    pub(super) fn settle_plan(
+        &self,
+        message: &mut Map<String, Value>,
+        text: &mut String,
+        files: &mut dyn FileSystem,
+    ) {
+        let Some(mut proposal) = Proposal::carried(message) else {
+            return;
+        };
+        if !matches!(proposal, Proposal::ByCategory(_)) {
+            return;
+        }
+        proposal.rehearse(self.stage(files));
+        let lang = self.config.lang;
+        match proposal.moves_anything() {
+            true => {
+                *text = proposal.text(lang, paths::separator(&self.config.target_dir));
+                if let Some(plan) = proposal.to_field() {
+                    message.insert(FIELD.to_owned(), plan);
+                }
+            }
+            false => {
+                *text = lang.plan_emptied().to_owned();
+                message.remove(FIELD);
+            }
+        }
+        message.insert("content".to_owned(), Value::String(text.clone()));
+    }
+
+    /// What a rehearsal of a plan runs on: `files`, and the session's
+    /// target, language, tools and limits.
+    fn stage<'a>(&'a self, files: &'a mut dyn FileSystem) -> Stage<'a> {
+        Stage {
+            files,
+            target_dir: &self.config.target_dir,
+            lang: self.config.lang,
+            tools: self.tools,
+            limits: self.config.limits.tools,
+        }
     }
 
     /// The last message, the plan's, now shows `text` and carries

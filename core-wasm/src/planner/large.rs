@@ -18,10 +18,11 @@ use crate::tools::RULES_ARGUMENT;
 
 use super::exchanges::Exchange;
 use super::folders::{category_folder, existing_category_folder, synonyms};
-use super::large_existing::{self, ExistingMoves};
+use super::large_existing::ExistingMoves;
 use super::large_rules::{LargeRules, Taken, of_kind};
 use super::request_left::RequestLeft;
 use super::set_aside::SetAside;
+use super::steps::PlannedMove;
 use crate::tools::{Listed, Summary};
 
 pub use super::large_rules::EXPECTED;
@@ -143,6 +144,11 @@ pub struct LargePlan {
     /// moved after the copies and before everything else.
     #[serde(default)]
     pub existing: Vec<ExistingMoves>,
+    /// The moves the plan makes, as a rehearsal of its calls recorded
+    /// them (`steps`); `None` until it is rehearsed. Once they are there,
+    /// they are the plan.
+    #[serde(default)]
+    pub steps: Option<Vec<PlannedMove>>,
 }
 
 /// The files of one kind that is not a whole category, moved by name.
@@ -229,6 +235,9 @@ impl LargePlan {
 
     /// How many files the plan moves.
     pub fn file_count(&self) -> usize {
+        if let Some(steps) = &self.steps {
+            return steps.len();
+        }
         self.groups.iter().map(|group| group.count).sum::<usize>()
             + self.by_name.iter().map(|kind| kind.count).sum::<usize>()
             + self.set_aside.copies.len()
@@ -293,60 +302,72 @@ impl LargePlan {
         }
     }
 
-    /// The copies set aside, then one `move_file` per file a folder of the
-    /// user's takes, then one `move_matching` per kind the user's
-    /// line moves by name, then one per rule followed, then one
-    /// `move_by_type` per category, all in one reply; the files left out
-    /// (by `skip` or the user's line) go in their `except` (a group of
-    /// related files stays whole when its main file is there), the rules'
-    /// excludes in their `rules`, and how many files each should move in
-    /// its [`EXPECTED`].
+    /// The calls carrying out the plan: once rehearsed, every step with
+    /// one `move_files`; before, the copies set aside, then one
+    /// `move_file` per file a folder of the user's takes, then one
+    /// `move_matching` per kind the user's line moves by name, then one
+    /// per rule followed, then one `move_by_type` per category, all in one
+    /// reply; the files left out (by `skip` or the user's line) go in their
+    /// `except` (a group of related files stays whole when its main file is
+    /// there), the rules' excludes in their `rules`, and how many files
+    /// each should move in its [`EXPECTED`].
     pub fn actions(&self, separator: char) -> Vec<(&'static str, Value)> {
-        let by_name = self.by_name.iter().map(|kind| {
-            let mut arguments = json!({
-                "path": ".",
-                "pattern": kind.pattern,
-                "destination": kind.folder,
-            });
-            arguments[EXPECTED] = json!(kind.count);
-            let except: Vec<&String> = (self.left.iter())
-                .filter(|name| {
-                    less_matching(&kind.pattern, 1, [name.as_str()].into_iter()).is_none()
-                })
-                .collect();
-            if !except.is_empty() {
-                arguments["except"] = json!(except);
-            }
-            ("move_matching", arguments)
-        });
-        let by_type = self.groups.iter().map(|group| {
-            let mut arguments = json!({
-                "path": ".",
-                "category": group.category.name(),
-                "destination": group.folder,
-            });
-            let except: Vec<&String> = self
-                .left
-                .iter()
-                .filter(|name| kind(name) == group.category)
-                .collect();
-            // The files left out were taken off the count already.
-            arguments[EXPECTED] = json!(group.count);
-            if !except.is_empty() {
-                arguments["except"] = json!(except);
-            }
-            if let Some(rules) = self.rules.by_type_argument() {
-                arguments[RULES_ARGUMENT] = rules;
-            }
-            ("move_by_type", arguments)
-        });
-        self.set_aside
-            .actions()
+        if let Some(steps) = &self.steps {
+            return self.steps_actions(steps);
+        }
+        self.intents(separator)
             .into_iter()
-            .chain(large_existing::actions(&self.existing))
-            .chain(by_name)
-            .chain(self.rules.actions(separator, &self.left))
-            .chain(by_type)
+            .map(|(_, name, arguments)| (name, arguments))
+            .collect()
+    }
+
+    /// One `move_matching` per kind the user's line moves by name.
+    pub(super) fn by_name_actions(&self) -> Vec<(&'static str, Value)> {
+        self.by_name
+            .iter()
+            .map(|kind| {
+                let mut arguments = json!({
+                    "path": ".",
+                    "pattern": kind.pattern,
+                    "destination": kind.folder,
+                });
+                arguments[EXPECTED] = json!(kind.count);
+                let except: Vec<&String> = (self.left.iter())
+                    .filter(|name| {
+                        less_matching(&kind.pattern, 1, [name.as_str()].into_iter()).is_none()
+                    })
+                    .collect();
+                if !except.is_empty() {
+                    arguments["except"] = json!(except);
+                }
+                ("move_matching", arguments)
+            })
+            .collect()
+    }
+
+    /// One `move_by_type` per group, in the groups' order.
+    pub(super) fn by_type_actions(&self) -> Vec<(&'static str, Value)> {
+        self.groups
+            .iter()
+            .map(|group| {
+                let mut arguments = json!({
+                    "path": ".",
+                    "category": group.category.name(),
+                    "destination": group.folder,
+                });
+                // Every file left out: one whose contents tell its kind
+                // may be of this category whatever its name.
+                let except: Vec<&String> = self.left.iter().collect();
+                // The files left out were taken off the count already.
+                arguments[EXPECTED] = json!(group.count);
+                if !except.is_empty() {
+                    arguments["except"] = json!(except);
+                }
+                if let Some(rules) = self.rules.by_type_argument() {
+                    arguments[RULES_ARGUMENT] = rules;
+                }
+                ("move_by_type", arguments)
+            })
             .collect()
     }
 }

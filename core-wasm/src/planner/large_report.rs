@@ -304,7 +304,8 @@ fn outcome_of(exchange: Option<&Exchange>, nothing_is_done: bool) -> MoveOutcome
         | ToolData::Kind(_)
         | ToolData::Contents(_)
         | ToolData::Summary(_)
-        | ToolData::Duplicates(_) => MoveOutcome::Refused(
+        | ToolData::Duplicates(_)
+        | ToolData::EachMove(_) => MoveOutcome::Refused(
             exchange
                 .result
                 .lines()

@@ -23,7 +23,9 @@
 //! (`plan`, `set_aside`, `large`,
 //! `large_rules`: the user's rules as bulk moves, with `rule_globs`,
 //! `large_existing`: the user's folders on a large folder,
-//! `proposal`), how they are shown (`plan_text`, `large_plan_text`, in
+//! `proposal`; `steps`: a large plan rehearsed into the exact moves that are
+//! then the plan, shown by `steps_page` and reported by `steps_report`),
+//! how they are shown (`plan_text`, `large_plan_text`, in
 //! the catalogue's words), reviewed before the go-ahead (`review`: the
 //! whole plan on `show`, `skip NAME`; `review_page`: the page `show`
 //! gives; `review_rules`: the rules' part of a large plan's page) and
@@ -60,6 +62,9 @@ mod review_page;
 mod review_rules;
 mod rule_globs;
 mod set_aside;
+mod steps;
+mod steps_page;
+mod steps_report;
 
 use serde_json::Value;
 
@@ -80,6 +85,7 @@ pub use reply::MODEL;
 use reply::{Step, completion};
 pub use request::Request;
 pub use review::Skip;
+pub use steps::Stage;
 
 /// The planner as a [`ModelClient`] for one target directory.
 #[derive(Debug, Clone)]
@@ -199,13 +205,19 @@ impl OfflinePlanner {
             (Proposal::ByCategory(plan), true) => {
                 Step::Call(plan.actions(crate::paths::separator(&self.target_dir)))
             }
-            (Proposal::ByCategory(plan), false) => Step::Say(large_report::report(
-                &plan,
-                this_turn,
-                &self.target_dir,
-                lang,
-                self.dry_run,
-            )),
+            (Proposal::ByCategory(plan), false) => Step::Say(match &plan.steps {
+                Some(steps) => steps_report::steps_report(
+                    &plan,
+                    steps,
+                    this_turn,
+                    crate::paths::separator(&self.target_dir),
+                    lang,
+                    self.dry_run,
+                ),
+                None => {
+                    large_report::report(&plan, this_turn, &self.target_dir, lang, self.dry_run)
+                }
+            }),
         }
     }
 }
@@ -227,6 +239,12 @@ impl ModelClient for OfflinePlanner {
     fn planned_moves(&self) -> Option<usize> {
         self.planned_moves
     }
+
+    /// The planner has no context window: a plan of many thousand steps
+    /// travels whole in the conversation.
+    fn reads_whole_conversation(&self) -> bool {
+        true
+    }
 }
 
 /// The answer to a line the planner does not understand while `plan`
@@ -243,6 +261,7 @@ fn planned_moves(calls: &[(&'static str, Value)]) -> Option<usize> {
         .iter()
         .filter_map(|(name, arguments)| match *name {
             "move_file" => Some(1),
+            "move_files" => Some(arguments.get("moves")?.as_array()?.len()),
             "move_by_type" | "move_matching" => {
                 usize::try_from(arguments.get(EXPECTED)?.as_u64()?).ok()
             }

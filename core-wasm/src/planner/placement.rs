@@ -44,7 +44,8 @@ impl<'a> Readings<'a> {
                 | ToolData::Summary(_)
                 | ToolData::Moves(_)
                 | ToolData::NothingToMove
-                | ToolData::Duplicates(_) => None,
+                | ToolData::Duplicates(_)
+                | ToolData::EachMove(_) => None,
             })
     }
 }

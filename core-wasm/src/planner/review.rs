@@ -14,6 +14,8 @@ use super::review_page::{
     busy, by_name_matches, large_page, left_sections, matches_pattern, movable, related, section,
     unit_kind,
 };
+use super::steps::Stage;
+use super::steps_page::steps_page;
 use super::{large_plan_text, plan_text};
 
 /// What a skip did to the plan.
@@ -45,6 +47,20 @@ impl Proposal {
         }
     }
 
+    /// Makes the plan exact on `stage`: a large plan's calls are carried
+    /// out into a rehearsal and the moves recorded become its steps (a
+    /// plan of one move per file is exact as it is). Called again after
+    /// every change to the plan.
+    pub fn rehearse(&mut self, stage: Stage<'_>) {
+        match self {
+            Proposal::PerFile(_) => {}
+            Proposal::ByCategory(plan) => {
+                plan.steps = None;
+                plan.rehearse(stage);
+            }
+        }
+    }
+
     /// Whether the plan still moves anything.
     pub fn moves_anything(&self) -> bool {
         match self {
@@ -59,7 +75,10 @@ impl Proposal {
     pub fn page(&self, lang: Lang, separator: char, listing: &[Entry]) -> String {
         let mut sections = match self {
             Proposal::PerFile(plan) => per_file_page(plan, lang, separator),
-            Proposal::ByCategory(plan) => large_page(plan, lang, separator, listing),
+            Proposal::ByCategory(plan) => match &plan.steps {
+                Some(steps) => steps_page(plan, steps, lang, separator, listing),
+                None => large_page(plan, lang, separator, listing),
+            },
         };
         sections.push(lang.page_end().to_owned());
         sections.join("\n\n")
@@ -240,7 +259,13 @@ fn skip_large(plan: &mut LargePlan, name: &str, separator: char, listing: &[Entr
     }
     let busy = busy(listing, &plan.secrets);
     let related = related(listing);
+    // A rehearsed plan's files are its steps' items.
+    let stepped: Option<Vec<&str>> =
+        (plan.steps.as_ref()).map(|steps| steps.iter().map(|step| step.from.as_str()).collect());
     let in_plan = |entry: &&Entry| {
+        if let Some(stepped) = &stepped {
+            return stepped.contains(&entry.name.as_str()) && !plan.left.contains(&entry.name);
+        }
         movable(entry, &busy)
             && !plan.left.contains(&entry.name)
             && (by_name_matches(plan, &entry.name)

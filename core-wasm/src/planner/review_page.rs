@@ -167,6 +167,26 @@ pub(super) fn large_page(
     sections.extend(existing);
     sections.extend(ruled.sections);
     sections.extend(groups);
+    sections.extend(left_part(plan, lang, listing, ruled.excluded, &|_| false));
+    sections
+}
+
+/// The sections of what stays: the target's items (`listing`) in use,
+/// folders, hidden, excluded by the rules (`excluded`), left out by the
+/// user, left by the user's line (asked or not named); an item `moved`
+/// says the plan moves is in none of them.
+pub(super) fn left_part(
+    plan: &LargePlan,
+    lang: Lang,
+    listing: &[Entry],
+    excluded: Vec<String>,
+    moved: &dyn Fn(&str) -> bool,
+) -> Vec<String> {
+    let mut names: Vec<&Entry> = listing.iter().filter(|e| !moved(&e.name)).collect();
+    names.sort_by(|a, b| a.name.cmp(&b.name));
+    let busy = busy(listing, &plan.secrets);
+    let related = related(listing);
+    let excluded: Vec<String> = excluded.into_iter().filter(|name| !moved(name)).collect();
     let of_kind = |keep: &dyn Fn(&Entry) -> bool| -> Vec<String> {
         names
             .iter()
@@ -203,7 +223,7 @@ pub(super) fn large_page(
         let names = of_kind(&|e| !e.name.starts_with('.') && busy.get(&e.name) == Some(&why));
         (LeftAlone::InUse(why), names)
     });
-    sections.extend(left_sections(
+    left_sections(
         in_use
             .chain([
                 (
@@ -214,15 +234,14 @@ pub(super) fn large_page(
                     LeftAlone::Hidden,
                     of_kind(&|e| e.kind != EntryKind::Dir && e.name.starts_with('.')),
                 ),
-                (LeftAlone::Excluded, ruled.excluded),
+                (LeftAlone::Excluded, excluded),
                 (LeftAlone::Skipped, skipped),
                 (LeftAlone::Asked, asked),
                 (LeftAlone::NotAsked, not_asked),
             ])
             .collect(),
         lang,
-    ));
-    sections
+    )
 }
 
 /// Whether a kind the plan moves by name takes the file `name`.

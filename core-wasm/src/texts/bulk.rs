@@ -96,6 +96,44 @@ impl Lang {
         )
     }
 
+    /// `move_files`'s first line: how many of its moves were made.
+    pub fn each_moved(self, moved: usize, total: usize, dry_run: bool) -> String {
+        match dry_run {
+            false => self.pick(
+                format!("Moved {moved} of {total} items, each to its own destination"),
+                format!("已移动 {moved}/{total} 项，各自到其目标位置"),
+            ),
+            true => self.pick(
+                format!("Dry run, nothing on disk changed: would move {moved} of {total} items, each to its own destination"),
+                format!("演练，磁盘上没有改动：将移动 {moved}/{total} 项，各自到其目标位置"),
+            ),
+        }
+    }
+
+    /// `move_files`: items not there any more (nothing to move).
+    pub fn items_gone(self, gone: usize) -> String {
+        self.pick(
+            format!(
+                "{gone} {} no longer there, nothing to move",
+                match gone {
+                    1 => "item was",
+                    _ => "items were",
+                }
+            ),
+            format!("{gone} 项已不在原处，无需移动"),
+        )
+    }
+
+    /// `move_files` given more moves than one call takes.
+    pub fn too_many_moves(self, given: usize, most: usize) -> String {
+        self.pick(
+            format!(
+                "{given} moves in one call; at most {most} are taken: split them over several calls"
+            ),
+            format!("一次调用有 {given} 个移动；最多接受 {most} 个：请分成几次调用"),
+        )
+    }
+
     /// What a bulk move's progress bar says it does.
     pub fn moving_files(self) -> String {
         self.pick("Moving files".to_owned(), "正在移动文件".to_owned())

@@ -61,7 +61,8 @@ pub fn bulk_prompt(lang: Lang) -> String {
              8. find_files: the items whose names match a glob, 200 at a time\n\
              9. move_matching: move every file whose name matches a glob into a folder\n\
              10. move_by_type: move every file of one category into a folder\n\
-             11. find_duplicates: the groups of byte-identical files (found by content), oldest first\n\n\
+             11. move_files: move many items, each to its own full destination path, never replacing anything\n\
+             12. find_duplicates: the groups of byte-identical files (found by content), oldest first\n\n\
              For a large directory: start with summarize_folder instead of listing every item; plan by category and by name pattern (keep related files such as IMG_*.jpg together), with counts and a few sample names, never a line per file; still wait for the user's go-ahead; then use move_by_type and move_matching rather than one move_file per file; report the counts and any failures. Of identical files, keep the oldest where the plan puts it and move the other copies into a Duplicates folder, listed in the plan. Keep related files together: a film with its subtitles, a photo with its raw original and sidecars (.xmp, .aae), the parts of a split archive, a saved web page with its folder (Page_files); summarize_folder lists such groups, and move_by_type moves each group whole with its main file's type. Leave project folders (with .git, package.json, Cargo.toml, an .xcodeproj...) whole: summarize_folder names them; never move anything out of them or split them. Still never delete anything without asking."
             .to_owned(),
         Lang::Zh => "这个目录（或其中某个目录）很大，所以你还有批量工具：\n\
@@ -69,7 +70,8 @@ pub fn bulk_prompt(lang: Lang) -> String {
              8. find_files：名称匹配通配符的项目，每次 200 个\n\
              9. move_matching：把名称匹配通配符的所有文件移到一个文件夹\n\
              10. move_by_type：把某一类别的所有文件移到一个文件夹\n\
-             11. find_duplicates：内容完全相同的文件分组（按内容查找），最早的在前\n\n\
+             11. move_files：把多个项目各自移到自己的完整目标路径，从不覆盖任何东西\n\
+             12. find_duplicates：内容完全相同的文件分组（按内容查找），最早的在前\n\n\
              对于大目录：先用 summarize_folder，不要逐个列出；按类别和文件名模式制定方案（相关文件如 IMG_*.jpg 放在一起），给出数量和少量示例，不要逐个文件列出；仍然要等待用户确认；然后用 move_by_type 和 move_matching，而不是逐个 move_file；报告数量和失败项。内容相同的文件只保留最早的一份（按方案放置），其余副本移到“重复文件”文件夹，并在方案中列出。相关文件要放在一起：影片和它的字幕、照片和它的 RAW 原片及附属文件（.xmp、.aae）、分卷压缩包的各个分卷、保存的网页和它的文件夹（如 网页_files）；summarize_folder 会列出这些组，move_by_type 会按主文件的类型整组移动。项目文件夹（含 .git、package.json、Cargo.toml、.xcodeproj 等）要保持完整：summarize_folder 会列出它们；不要从中移出任何东西，也不要拆分它们。删除任何东西之前仍必须先询问用户。"
             .to_owned(),
     }

@@ -203,7 +203,11 @@ fn prepare_destination(
 /// before a batch (asked of the context), or within one (a host that
 /// answers the moves it did not make with code `cancelled`); the moves
 /// not made are counted as left, and in the context.
-fn run_batches(ctx: &mut ToolContext<'_>, names: &[String], planned: &[BatchMove]) -> MoveReport {
+pub(super) fn run_batches(
+    ctx: &mut ToolContext<'_>,
+    names: &[String],
+    planned: &[BatchMove],
+) -> MoveReport {
     let lang = ctx.lang;
     let mut report = MoveReport {
         moved: Vec::new(),

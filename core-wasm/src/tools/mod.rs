@@ -2,7 +2,7 @@
 //!
 //! The six base tools are always declared; the bulk tools
 //! (`summarize_folder`, `find_files`, `move_matching`, `move_by_type`,
-//! `find_duplicates`) join
+//! `move_files`, `find_duplicates`) join
 //! them once a session has met a large directory, so a session on small
 //! folders sends exactly the six. Every tool returns text for the model,
 //! and the tools whose findings a planner reads also return them as data
@@ -24,6 +24,7 @@ mod listing_memo;
 mod made_folders;
 mod move_by_type;
 mod move_file;
+mod move_files;
 mod move_matching;
 mod name_patterns;
 mod read_file;
@@ -220,7 +221,7 @@ struct Tool {
     run: fn(&Args, &mut ToolContext<'_>) -> ToolResult,
 }
 
-const TOOLS: [Tool; 12] = [
+const TOOLS: [Tool; 13] = [
     list_files::TOOL,
     create_folder::TOOL,
     move_file::TOOL,
@@ -231,6 +232,7 @@ const TOOLS: [Tool; 12] = [
     find_files::TOOL,
     move_matching::TOOL,
     move_by_type::TOOL,
+    move_files::TOOL,
     find_duplicates::TOOL,
     read_file::TOOL,
 ];
@@ -276,12 +278,7 @@ pub fn declarations_for(set: ToolSet) -> Value {
             let properties: Map<String, Value> = tool
                 .parameters
                 .iter()
-                .map(|(name, kind, description)| {
-                    (
-                        (*name).to_owned(),
-                        json!({ "type": kind, "description": description }),
-                    )
-                })
+                .map(|(name, kind, description)| ((*name).to_owned(), schema(kind, description)))
                 .collect();
             let required: Vec<&str> = tool.parameters.iter().map(|(name, ..)| *name).collect();
             json!({
@@ -294,6 +291,26 @@ pub fn declarations_for(set: ToolSet) -> Value {
             })
         })
         .collect()
+}
+
+/// The JSON schema of a parameter of `kind`: a JSON type, or `moves`, a
+/// list of `{from, to}` objects.
+fn schema(kind: &str, description: &str) -> Value {
+    match kind {
+        "moves" => json!({
+            "type": "array",
+            "description": description,
+            "items": {
+                "type": "object",
+                "properties": {
+                    "from": { "type": "string" },
+                    "to": { "type": "string" },
+                },
+                "required": ["from", "to"],
+            },
+        }),
+        kind => json!({ "type": kind, "description": description }),
+    }
 }
 
 /// Runs the tool `name` with the model's raw `arguments` and returns the
@@ -416,6 +433,23 @@ impl Args {
                 .collect(),
             Some(_) => Err(wrong()),
         }
+    }
+
+    /// A required list of moves, each an object with the strings `from`
+    /// and `to`.
+    pub fn moves(&self, name: &str) -> Result<Vec<(String, String)>, ToolFailure> {
+        let wrong =
+            || ToolFailure::Cause(self.lang.wrong_type(name, "array of {from, to} objects"));
+        let Value::Array(items) = self.value(name)? else {
+            return Err(wrong());
+        };
+        items
+            .iter()
+            .map(|item| {
+                let text = |key: &str| item.get(key).and_then(Value::as_str).map(str::to_owned);
+                text("from").zip(text("to")).ok_or_else(wrong)
+            })
+            .collect()
     }
 
     /// A required non-negative whole-number argument (a number, or a

@@ -38,7 +38,7 @@ pub fn all(set: ToolSet) -> Vec<Tool> {
 /// - Destructive: `delete_file` (into tidyup's trash; it needs `confirm:
 ///   true`), and the moves, which replace a file at the destination
 ///   (`move_file`) or carry many items away at once (`move_matching`,
-///   `move_by_type`). All are reversible with `tidyup undo`, but an agent
+///   `move_by_type`, `move_files`). All are reversible with `tidyup undo`, but an agent
 ///   should still ask first.
 /// - Neither: `create_folder` (idempotent: an existing folder is left as
 ///   it is) and `rename_file`, which refuses a name already taken, so it

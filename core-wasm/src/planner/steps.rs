@@ -1,0 +1,227 @@
+//! A large plan made exact. Its calls are carried out into a rehearsal
+//! first (`crate::rehearsal`): the moves recorded there are the plan's
+//! steps, each with an id and the part of the plan that made it. What the
+//! plan shows and counts is read from them, and the go-ahead carries out
+//! exactly them, with one `move_files`, never a second planning pass.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::Lang;
+use crate::file_type::Category;
+use crate::format::format_size;
+use crate::paths;
+use crate::ports::FileSystem;
+use crate::rehearsal::Rehearsal;
+use crate::tools::{FolderMemo, ToolContext, ToolLimits, ToolSet, run_tool};
+
+use super::large::LargePlan;
+use super::large_existing;
+use super::large_rules::RULE;
+use super::review_page::matches_pattern;
+
+/// The part of a large plan a step belongs to (and why it is made).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "part", content = "of", rename_all = "snake_case")]
+pub enum Part {
+    /// A byte-identical copy set aside.
+    Copies,
+    /// Into the folder of the user's at this index of `existing`.
+    Existing(usize),
+    /// A kind the user's line names, at this index of `by_name`.
+    ByName(usize),
+    /// The rule step at this index of the rules' steps.
+    Rule(usize),
+    /// The move by type of this category.
+    Type(Category),
+}
+
+/// One step of a plan: an item of the target and where it goes, as the
+/// rehearsal moved it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlannedMove {
+    /// The step's id, unique in its plan.
+    pub id: u32,
+    /// The item, relative to the target (absolute when outside it).
+    pub from: String,
+    /// Its destination, the same way.
+    pub to: String,
+    /// Its size in bytes.
+    pub size: u64,
+    /// The part of the plan that moves it.
+    pub part: Part,
+}
+
+/// What a rehearsal runs on: the session's tools and limits.
+pub struct Stage<'a> {
+    /// The file system the plan would act on (read only through the
+    /// rehearsal).
+    pub files: &'a mut dyn FileSystem,
+    /// The absolute target.
+    pub target_dir: &'a str,
+    /// The session's language.
+    pub lang: Lang,
+    /// The tools declared.
+    pub tools: ToolSet,
+    /// The tools' limits.
+    pub limits: ToolLimits,
+}
+
+/// Sample names a group shows.
+const SAMPLES: usize = 3;
+
+impl LargePlan {
+    /// The calls carrying out the plan's parts, each with its part, in
+    /// order: the copies, the folders of the user's, the kinds named, the
+    /// rules, then the moves by type.
+    pub fn intents(&self, separator: char) -> Vec<(Part, &'static str, Value)> {
+        let mut calls: Vec<(Part, &'static str, Value)> = Vec::new();
+        calls.extend(
+            (self.set_aside.actions().into_iter()).map(|(name, args)| (Part::Copies, name, args)),
+        );
+        for (index, folder) in self.existing.iter().enumerate() {
+            let moves = large_existing::actions(std::slice::from_ref(folder));
+            calls.extend(
+                (moves.into_iter()).map(|(name, args)| (Part::Existing(index), name, args)),
+            );
+        }
+        for (index, call) in self.by_name_actions().into_iter().enumerate() {
+            calls.push((Part::ByName(index), call.0, call.1));
+        }
+        for (name, args) in self.rules.actions(separator, &self.left) {
+            let number = args.get(RULE).and_then(Value::as_u64);
+            let index = (self.rules.steps.iter())
+                .position(|step| u64::try_from(step.number).ok() == number);
+            if let Some(index) = index {
+                calls.push((Part::Rule(index), name, args));
+            }
+        }
+        for (group, call) in self.groups.iter().zip(self.by_type_actions()) {
+            calls.push((Part::Type(group.category), call.0, call.1));
+        }
+        calls
+    }
+
+    /// Carries the plan's calls out into a rehearsal over `stage`'s file
+    /// system and keeps the moves it records as the plan's steps; every
+    /// count, size and sample the plan shows is then read from them.
+    pub fn rehearse(&mut self, stage: Stage<'_>) {
+        let separator = paths::separator(stage.target_dir);
+        let intents = self.intents(separator);
+        let mut rehearsal = Rehearsal::new(stage.files);
+        let mut memo = FolderMemo::default();
+        let mut steps = Vec::new();
+        for (part, name, arguments) in intents {
+            let mut ctx = ToolContext::new(&mut rehearsal, stage.target_dir, stage.lang)
+                .with_tools(stage.tools);
+            ctx.limits = stage.limits;
+            ctx.dry_run = true;
+            ctx.memo = Some(&mut memo);
+            let _ = run_tool(name, &arguments, &mut ctx);
+            drop(ctx);
+            for moved in rehearsal.take_moves() {
+                steps.push(PlannedMove {
+                    id: u32::try_from(steps.len() + 1).unwrap_or(u32::MAX),
+                    from: relative(stage.target_dir, &moved.from),
+                    to: relative(stage.target_dir, &moved.to),
+                    size: moved.size,
+                    part,
+                });
+            }
+        }
+        self.steps = Some(steps);
+        self.recount();
+    }
+
+    /// Every count, size, pattern and sample of the plan read from its
+    /// steps; the parts that move nothing dropped.
+    fn recount(&mut self) {
+        let Some(steps) = self.steps.take() else {
+            return;
+        };
+        let moved: std::collections::HashSet<&str> =
+            steps.iter().map(|step| step.from.as_str()).collect();
+        (self.set_aside.copies).retain(|copy| moved.contains(copy.file.as_str()));
+        for folder in &mut self.existing {
+            folder
+                .moves
+                .retain(|(file, _)| moved.contains(file.as_str()));
+        }
+        for (index, kind) in self.by_name.iter_mut().enumerate() {
+            let names = names_of(&steps, Part::ByName(index));
+            kind.count = names.len();
+            kind.samples.retain(|name| names.contains(&name.as_str()));
+            if kind.samples.is_empty() {
+                kind.samples = names
+                    .iter()
+                    .take(SAMPLES)
+                    .map(|name| (*name).to_owned())
+                    .collect();
+            }
+        }
+        for (index, step) in self.rules.steps.iter_mut().enumerate() {
+            step.count = names_of(&steps, Part::Rule(index)).len();
+            step.exact = true;
+        }
+        for group in &mut self.groups {
+            let part = Part::Type(group.category);
+            let names = names_of(&steps, part);
+            let size: u64 = (steps.iter().filter(|s| s.part == part))
+                .map(|s| s.size)
+                .sum();
+            group.count = names.len();
+            group.size = format_size(size);
+            group.after_rules = false;
+            group.up_to = false;
+            group.patterns = (group.patterns.iter())
+                .filter_map(|(pattern, _)| {
+                    let matching = names.iter().filter(|n| matches_pattern(pattern, n)).count();
+                    (matching > 0).then(|| (pattern.clone(), matching))
+                })
+                .collect();
+            let shown: Vec<&str> = group
+                .samples
+                .as_deref()
+                .map(|samples| samples.split(", ").filter(|n| names.contains(n)).collect())
+                .unwrap_or_default();
+            let shown = match shown.is_empty() {
+                true => names.iter().take(SAMPLES).copied().collect(),
+                false => shown,
+            };
+            group.samples = (!shown.is_empty()).then(|| shown.join(", "));
+        }
+        self.groups.retain(|group| group.count > 0);
+        self.by_name.retain(|kind| kind.count > 0);
+        self.steps = Some(steps);
+    }
+
+    /// The go-ahead's call: every step, in order, with one `move_files`.
+    pub fn steps_actions(&self, steps: &[PlannedMove]) -> Vec<(&'static str, Value)> {
+        let moves: Vec<Value> = steps
+            .iter()
+            .map(|step| json!({ "from": step.from, "to": step.to }))
+            .collect();
+        vec![("move_files", json!({ "moves": moves }))]
+    }
+}
+
+/// The names (last components) of the items `part`'s steps move, in order.
+fn names_of(steps: &[PlannedMove], part: Part) -> Vec<&str> {
+    steps
+        .iter()
+        .filter(|step| step.part == part)
+        .map(|step| paths::file_name(&step.from))
+        .collect()
+}
+
+/// `path` relative to `target` when inside it, else as it is.
+fn relative(target: &str, path: &str) -> String {
+    let inside = path.strip_prefix(target).and_then(|rest| {
+        rest.strip_prefix(['/', '\\'])
+            .or(target.ends_with(['/', '\\']).then_some(rest))
+    });
+    match inside {
+        Some(rest) if !rest.is_empty() => rest.to_owned(),
+        Some(_) | None => path.to_owned(),
+    }
+}

@@ -1,0 +1,384 @@
+//! A rehearsal of changes over a file system: every read goes through to
+//! it, as the changes made so far would leave it, and every change is kept
+//! in memory, never made. A plan carried out into a rehearsal first gives
+//! the exact moves it makes (`moves`), which are then the plan: what is
+//! shown, counted and carried out.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+use crate::paths;
+use crate::ports::{
+    BatchMove, Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError, StatResult,
+};
+
+/// One move the rehearsal recorded: absolute paths, and the size of what
+/// moved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RehearsedMove {
+    /// Where the item was.
+    pub from: String,
+    /// Where it went.
+    pub to: String,
+    /// Its size in bytes.
+    pub size: u64,
+}
+
+/// Where a path of the rehearsal is.
+enum Place {
+    /// On the file system underneath, at this path.
+    Under(String),
+    /// A folder the rehearsal made.
+    Made,
+    /// Nothing: moved away or removed.
+    Gone,
+}
+
+/// A file system over `inner` whose changes are only recorded.
+pub struct Rehearsal<'a> {
+    inner: &'a mut dyn FileSystem,
+    /// Items moved in the rehearsal, by where they are now: where they are
+    /// underneath, and their entry.
+    moved: HashMap<String, (String, Entry)>,
+    /// Paths whose item went away (moved or removed).
+    gone: HashSet<String>,
+    /// Folders made.
+    made: HashSet<String>,
+    /// The names each folder gained (moved in, made there).
+    added: HashMap<String, BTreeSet<String>>,
+    /// The moves, in order.
+    moves: Vec<RehearsedMove>,
+}
+
+impl<'a> Rehearsal<'a> {
+    /// A rehearsal over `inner`, with nothing changed yet.
+    pub fn new(inner: &'a mut dyn FileSystem) -> Self {
+        Self {
+            inner,
+            moved: HashMap::new(),
+            gone: HashSet::new(),
+            made: HashSet::new(),
+            added: HashMap::new(),
+            moves: Vec::new(),
+        }
+    }
+
+    /// The moves recorded since the last call, in order.
+    pub fn take_moves(&mut self) -> Vec<RehearsedMove> {
+        std::mem::take(&mut self.moves)
+    }
+
+    /// Where `path` is: the nearest of it and its folders that the
+    /// rehearsal changed decides.
+    fn place(&self, path: &str) -> Place {
+        let mut current = path;
+        let mut rest: Vec<&str> = Vec::new();
+        loop {
+            if let Some((under, _)) = self.moved.get(current) {
+                let mut under = under.clone();
+                for name in rest.iter().rev() {
+                    under = paths::join(&under, name);
+                }
+                return Place::Under(under);
+            }
+            if self.made.contains(current) {
+                return match rest.is_empty() {
+                    true => Place::Made,
+                    false => Place::Gone,
+                };
+            }
+            if self.gone.contains(current) {
+                return Place::Gone;
+            }
+            match paths::parent(current) {
+                Some(parent) if parent != current => {
+                    rest.push(paths::file_name(current));
+                    current = parent;
+                }
+                Some(_) | None => return Place::Under(path.to_owned()),
+            }
+        }
+    }
+
+    /// `path`'s entry, as the rehearsal has it.
+    fn entry(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
+        if let Some((_, entry)) = self.moved.get(path) {
+            return Ok(Some(entry.clone()));
+        }
+        match self.place(path) {
+            Place::Under(under) => self.inner.stat(&under).map(|entry| {
+                entry.map(|entry| Entry {
+                    name: paths::file_name(path).to_owned(),
+                    ..entry
+                })
+            }),
+            Place::Made => Ok(Some(folder_entry(path))),
+            Place::Gone => Ok(None),
+        }
+    }
+
+    /// Records `to` as a name its folder gained, `from` as one it lost.
+    fn arrive(&mut self, path: &str) {
+        if let Some(parent) = paths::parent(path) {
+            let name = paths::file_name(path).to_owned();
+            self.added
+                .entry(parent.to_owned())
+                .or_default()
+                .insert(name);
+        }
+        self.gone.remove(path);
+    }
+
+    fn leave(&mut self, path: &str) {
+        if let Some(parent) = paths::parent(path)
+            && let Some(names) = self.added.get_mut(parent)
+        {
+            names.remove(paths::file_name(path));
+        }
+        self.moved.remove(path);
+        self.made.remove(path);
+        self.gone.insert(path.to_owned());
+    }
+
+    /// Moves the item `source` (its entry, found) to `to`.
+    fn record_move(&mut self, from: &str, to: &str, source: Entry) {
+        let under = match self.moved.get(from) {
+            Some((under, _)) => under.clone(),
+            None => match self.place(from) {
+                Place::Under(under) => under,
+                Place::Made | Place::Gone => from.to_owned(),
+            },
+        };
+        let size = source.size;
+        self.leave(from);
+        self.arrive(to);
+        let entry = Entry {
+            name: paths::file_name(to).to_owned(),
+            ..source
+        };
+        self.moved.insert(to.to_owned(), (under, entry));
+        self.moves.push(RehearsedMove {
+            from: from.to_owned(),
+            to: to.to_owned(),
+            size,
+        });
+    }
+}
+
+/// The entry of a folder the rehearsal made.
+fn folder_entry(path: &str) -> Entry {
+    Entry {
+        name: paths::file_name(path).to_owned(),
+        kind: EntryKind::Dir,
+        size: 0,
+        modified: 0,
+        utc_offset: 0,
+    }
+}
+
+fn not_found(path: &str) -> HostError {
+    HostError::new(ErrorCode::NotFound, format!("{path} does not exist"))
+}
+
+impl FileSystem for Rehearsal<'_> {
+    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
+        self.entry(path)
+    }
+
+    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
+        let mut entries = match self.place(path) {
+            Place::Under(under) => self.inner.list(&under)?,
+            Place::Made => Vec::new(),
+            Place::Gone => return Err(not_found(path)),
+        };
+        let child = |name: &str| paths::join(path, name);
+        entries.retain(|entry| {
+            let at = child(&entry.name);
+            !self.gone.contains(&at) && !self.moved.contains_key(&at) && !self.made.contains(&at)
+        });
+        let gained: Vec<String> = (self.added.get(path))
+            .map(|names| names.iter().cloned().collect())
+            .unwrap_or_default();
+        for name in gained {
+            if let Some(entry) = self.entry(&child(&name))? {
+                entries.push(entry);
+            }
+        }
+        Ok(entries)
+    }
+
+    /// The paths the rehearsal left as they are underneath are asked of
+    /// that file system in one call.
+    fn stat_many(&mut self, wanted: &[String]) -> Result<Vec<StatResult>, HostError> {
+        let under: Vec<Option<String>> = wanted
+            .iter()
+            .map(
+                |path| match (self.moved.contains_key(path), self.place(path)) {
+                    (false, Place::Under(under)) => Some(under),
+                    (true, _) | (false, Place::Made | Place::Gone) => None,
+                },
+            )
+            .collect();
+        let asked: Vec<String> = under.iter().flatten().cloned().collect();
+        let mut answers = self.inner.stat_many(&asked)?.into_iter();
+        let mut results = Vec::with_capacity(wanted.len());
+        for (under, path) in under.iter().zip(wanted) {
+            results.push(match under {
+                Some(_) => answers.next().unwrap_or(Ok(None)).map(|entry| {
+                    entry.map(|entry| Entry {
+                        name: paths::file_name(path).to_owned(),
+                        ..entry
+                    })
+                }),
+                None => self.entry(path),
+            });
+        }
+        Ok(results)
+    }
+
+    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+        let mut missing = Vec::new();
+        let mut current = Some(path);
+        while let Some(at) = current {
+            match self.entry(at)? {
+                Some(entry) if entry.kind == EntryKind::Dir => break,
+                Some(_) => {
+                    return Err(HostError::new(
+                        ErrorCode::NotADirectory,
+                        format!("{at} is not a folder"),
+                    ));
+                }
+                None => missing.push(at.to_owned()),
+            }
+            current = paths::parent(at).filter(|parent| *parent != at);
+        }
+        for dir in missing.into_iter().rev() {
+            self.arrive(&dir);
+            self.made.insert(dir);
+        }
+        Ok(())
+    }
+
+    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+        let Some(source) = self.entry(from)? else {
+            return Err(not_found(from));
+        };
+        if self.entry(to)?.is_some() {
+            return Err(HostError::new(
+                ErrorCode::AlreadyExists,
+                format!("{to} already exists"),
+            ));
+        }
+        if self.made.contains(from) {
+            return Err(HostError::new(
+                ErrorCode::Unsupported,
+                format!("{from} was made in the rehearsal and cannot move"),
+            ));
+        }
+        self.record_move(from, to, source);
+        Ok(())
+    }
+
+    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
+        match self.entry(path)? {
+            Some(_) => {
+                self.leave(path);
+                Ok(())
+            }
+            None => Err(not_found(path)),
+        }
+    }
+
+    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+        self.remove_file(path)
+    }
+
+    /// The sources and destinations of the whole batch are asked of the
+    /// file system underneath in one call, then the moves are recorded in
+    /// order.
+    fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<Result<(), HostError>>, HostError> {
+        let mut asked: Vec<String> = Vec::new();
+        for step in moves {
+            for path in [&step.from, &step.to] {
+                if !self.moved.contains_key(path.as_str())
+                    && let Place::Under(under) = self.place(path)
+                {
+                    asked.push(under);
+                }
+            }
+        }
+        let mut known: HashMap<String, Option<Entry>> = HashMap::new();
+        for (path, answer) in asked.iter().zip(self.inner.stat_many(&asked)?) {
+            known.insert(path.clone(), answer?);
+        }
+        let mut results = Vec::with_capacity(moves.len());
+        for step in moves {
+            let look = |this: &mut Self, path: &str| -> Option<Entry> {
+                if let Some((_, entry)) = this.moved.get(path) {
+                    return Some(entry.clone());
+                }
+                match this.place(path) {
+                    Place::Under(under) => {
+                        known.get(&under).cloned().flatten().map(|entry| Entry {
+                            name: paths::file_name(path).to_owned(),
+                            ..entry
+                        })
+                    }
+                    Place::Made => Some(folder_entry(path)),
+                    Place::Gone => None,
+                }
+            };
+            let result = match (look(self, &step.from), look(self, &step.to)) {
+                (None, _) => Err(not_found(&step.from)),
+                (Some(_), Some(_)) => Err(HostError::new(
+                    ErrorCode::AlreadyExists,
+                    format!("{} already exists", step.to),
+                )),
+                (Some(_), None) if self.made.contains(&step.from) => Err(HostError::new(
+                    ErrorCode::Unsupported,
+                    format!("{} was made in the rehearsal and cannot move", step.from),
+                )),
+                (Some(source), None) => {
+                    // An item the batch moves is underneath no more where it was.
+                    if let Place::Under(under) = self.place(&step.from) {
+                        known.insert(under, None);
+                    }
+                    self.record_move(&step.from, &step.to, source);
+                    Ok(())
+                }
+            };
+            results.push(result);
+        }
+        Ok(results)
+    }
+
+    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
+        match self.place(path) {
+            Place::Under(under) => self.inner.read_bytes(&under, head, tail),
+            Place::Made | Place::Gone => Err(not_found(path)),
+        }
+    }
+
+    fn digests(
+        &mut self,
+        wanted: &[String],
+        limit: Option<u64>,
+    ) -> Result<Vec<Result<String, HostError>>, HostError> {
+        let under: Vec<Option<String>> = wanted
+            .iter()
+            .map(|path| match self.place(path) {
+                Place::Under(under) => Some(under),
+                Place::Made | Place::Gone => None,
+            })
+            .collect();
+        let asked: Vec<String> = under.iter().flatten().cloned().collect();
+        let mut answers = self.inner.digests(&asked, limit)?.into_iter();
+        Ok(under
+            .iter()
+            .zip(wanted)
+            .map(|(under, path)| match under {
+                Some(_) => answers.next().unwrap_or_else(|| Err(not_found(path))),
+                None => Err(not_found(path)),
+            })
+            .collect())
+    }
+}
