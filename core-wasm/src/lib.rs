@@ -72,8 +72,8 @@ pub use question::{AskConfig, ask, build_request as build_question_request};
 // The tools: their set and limits, declarations, running one, and its result.
 pub use tool_run::ToolRun;
 pub use tools::{
-    CallOutput, FolderMemo, LARGE_FOLDER_ENTRIES, Listed, Listing, ToolContext, ToolData,
-    ToolLimits, ToolOutput, ToolSet, declarations as tool_declarations,
+    BulkOptions, CallOutput, FolderMemo, LARGE_FOLDER_ENTRIES, Listed, Listing, ToolContext,
+    ToolData, ToolLimits, ToolOutput, ToolSet, declarations as tool_declarations,
     declarations_for as tool_declarations_for, names as tool_names, names_in as tool_names_in,
     run as run_tool_text, run_tool,
 };
@@ -86,7 +86,7 @@ pub use plan_table::{
 // A saved plan (`tidyup apply`'s file): its steps and their sources' fingerprints.
 pub use saved_plan::{Detail, Fingerprint, PlanProblem, PlanRules, PlanStep, SavedPlan};
 // The rules file.
-pub use rules::{DESCRIBE_LIMIT, FileFacts, RuleMatch, Rules, RulesError, RulesProblem};
+pub use rules::{DESCRIBE_LIMIT, FileFacts, RuleMatch, Rules, RulesError, RulesProblem, RulesSpec};
 // What a file is: its type and kind, its contents, its copies, whether it is in use.
 pub use arrivals::left_alone;
 pub use contents::{

@@ -300,22 +300,42 @@ fn a_rule_into_a_protected_folder_is_named_and_its_files_go_by_type() {
     }
 }
 
-/// A model without leave to read contents cannot learn them through a
-/// rule on a bulk move: the move is refused and nothing moves.
+/// A session without leave to read contents cannot learn them through a
+/// rule on a bulk move: handed one through the core's API, the move is
+/// refused and nothing moves; a model cannot hand one at all (a `rules` it
+/// adds is no argument of the tool, so no rule decides anything).
 #[test]
 fn a_rule_on_contents_in_a_bulk_move_needs_leave_to_read() {
-    let mut fs = MemFs::new().file("bill.txt", "Electricity bill");
+    use tidyup_core::{BulkOptions, RulesSpec, ToolContext, ToolSet, run_tool};
+    let folder = || {
+        MemFs::new()
+            .file("bill.txt", "Electricity bill")
+            .file("note.txt", "hi")
+    };
+    let arguments = serde_json::json!({ "path": ".", "pattern": "*", "destination": "Bills" });
+    let rule = serde_json::json!({ "rule": [{ "content": "(?i)electricity", "to": "Bills" }] });
+    let rule: RulesSpec = serde_json::from_value(rule).unwrap();
+    let mut fs = folder();
     let before = fs.snapshot();
-    let arguments = serde_json::json!({
-        "path": ".",
-        "pattern": "*",
-        "destination": "Bills",
-        "rules": { "rule": [{ "content": "(?i)electricity", "to": "Bills" }] },
-    });
-    let result = tidyup_test_kit::run_tool_value(&mut fs, Lang::En, "move_matching", arguments);
+    let mut ctx = ToolContext::new(&mut fs, TARGET, Lang::En).with_tools(ToolSet::WITH_BULK);
+    ctx.options = BulkOptions {
+        except: Vec::new(),
+        rules: Some(rule.clone()),
+    };
+    let output = run_tool("move_matching", &arguments, &mut ctx);
     assert!(
-        result.contains("reading contents is not allowed in this session"),
-        "{result}"
+        output
+            .text
+            .contains("reading contents is not allowed in this session"),
+        "{}",
+        output.text
     );
     assert_eq!(fs.snapshot(), before);
+
+    let mut fs = folder();
+    let mut sent = arguments.clone();
+    sent["rules"] = serde_json::to_value(&rule).unwrap();
+    let result = tidyup_test_kit::run_tool_value(&mut fs, Lang::En, "move_matching", sent);
+    assert!(result.contains("2 of 2"), "{result}");
+    assert!(fs.exists("Bills/note.txt"), "the glob alone decided");
 }

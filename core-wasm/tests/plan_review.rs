@@ -371,25 +371,35 @@ fn skipping_the_duplicates_folder_of_a_large_plan_leaves_every_copy() {
 }
 
 #[test]
-fn move_by_type_leaves_the_names_it_is_told_to() {
+fn move_by_type_leaves_the_names_its_caller_names_and_no_model_can() {
     use serde_json::json;
-    use tidyup_test_kit::run_tool_value;
-    let mut fs = MemFs::new()
-        .file("a.jpg", "a")
-        .file("b.jpg", "b")
-        .file("c.png", "c");
-    let arguments = json!({
-        "path": ".", "category": "图片", "destination": "Images", "except": ["b.jpg"],
-    });
-    let result = run_tool_value(&mut fs, Lang::En, "move_by_type", arguments);
-    assert!(result.contains('2'), "{result}");
+    use tidyup_core::{BulkOptions, ToolContext, ToolSet, run_tool};
+    use tidyup_test_kit::{TARGET, run_tool_value};
+    let folder = || {
+        MemFs::new()
+            .file("a.jpg", "a")
+            .file("b.jpg", "b")
+            .file("c.png", "c")
+    };
+    let arguments = json!({ "path": ".", "category": "图片", "destination": "Images" });
+    // Through the core's API (the planner's rehearsal): b.jpg stays.
+    let mut fs = folder();
+    let mut ctx = ToolContext::new(&mut fs, TARGET, Lang::En).with_tools(ToolSet::WITH_BULK);
+    ctx.options = BulkOptions {
+        except: vec!["b.jpg".to_owned()],
+        rules: None,
+    };
+    let output = run_tool("move_by_type", &arguments, &mut ctx);
+    assert!(!output.is_error, "{}", output.text);
     assert!(fs.exists("b.jpg") && fs.exists("Images/a.jpg") && fs.exists("Images/c.png"));
-    let wrong = json!({
-        "path": ".", "category": "图片", "destination": "Images", "except": "b.jpg",
-    });
-    let result = run_tool_value(&mut fs, Lang::En, "move_by_type", wrong);
-    assert!(result.starts_with("tool execution failed"), "{result}");
-    assert!(fs.exists("b.jpg"));
+    // A model (or an MCP client) has only the declared arguments: an
+    // `except` it adds is no argument of the tool, and changes nothing.
+    let mut fs = folder();
+    let mut sent = arguments.clone();
+    sent["except"] = json!(["b.jpg"]);
+    let result = run_tool_value(&mut fs, Lang::En, "move_by_type", sent);
+    assert!(result.contains("3 of 3"), "{result}");
+    assert!(fs.exists("Images/b.jpg"));
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! and failures. Everything it shows stays bounded whatever the size.
 //!
 //! How the planner shows such a plan is in `large_plan_text` (its words in
-//! the catalogue), how it reports one carried out in `large_report`.
+//! the catalogue), how it reports one carried out in `steps_report`.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -14,7 +14,7 @@ use crate::file_type::Category;
 use crate::in_use::InUse;
 use crate::kinds::kind;
 use crate::rules::Rules;
-use crate::tools::RULES_ARGUMENT;
+use crate::tools::BulkOptions;
 
 use super::exchanges::Exchange;
 use super::folders::{category_folder, existing_category_folder, synonyms};
@@ -24,8 +24,6 @@ use super::request_left::RequestLeft;
 use super::set_aside::SetAside;
 use super::steps::PlannedMove;
 use crate::tools::{Listed, Summary};
-
-pub use super::large_rules::EXPECTED;
 
 /// Whether a `list_files` call showed only part of its folder.
 pub fn is_cut(listing: &Exchange) -> bool {
@@ -302,71 +300,52 @@ impl LargePlan {
         }
     }
 
-    /// The calls carrying out the plan: once rehearsed, every step with
-    /// one `move_files`; before, the copies set aside, then one
-    /// `move_file` per file a folder of the user's takes, then one
-    /// `move_matching` per kind the user's line moves by name, then one
-    /// per rule followed, then one `move_by_type` per category, all in one
-    /// reply; the files left out (by `skip` or the user's line) go in their
-    /// `except` (a group of related files stays whole when its main file is
-    /// there), the rules' excludes in their `rules`, and how many files
-    /// each should move in its [`EXPECTED`].
-    pub fn actions(&self, separator: char) -> Vec<(&'static str, Value)> {
-        if let Some(steps) = &self.steps {
-            return self.steps_actions(steps);
+    /// The calls carrying out the plan: every step of its rehearsal, with
+    /// one `move_files`; none before it is rehearsed.
+    pub fn actions(&self) -> Vec<(&'static str, Value)> {
+        match &self.steps {
+            Some(steps) => self.steps_actions(steps),
+            None => Vec::new(),
         }
-        self.intents(separator)
-            .into_iter()
-            .map(|(_, name, arguments)| (name, arguments))
-            .collect()
     }
 
-    /// One `move_matching` per kind the user's line moves by name.
-    pub(super) fn by_name_actions(&self) -> Vec<(&'static str, Value)> {
+    /// One `move_matching` per kind the user's line moves by name; the
+    /// files left out (by `skip` or the user's line) stay.
+    pub(super) fn by_name_intents(&self) -> Vec<(Value, BulkOptions)> {
         self.by_name
             .iter()
             .map(|kind| {
-                let mut arguments = json!({
+                let arguments = json!({
                     "path": ".",
                     "pattern": kind.pattern,
                     "destination": kind.folder,
                 });
-                arguments[EXPECTED] = json!(kind.count);
-                let except: Vec<&String> = (self.left.iter())
-                    .filter(|name| {
-                        less_matching(&kind.pattern, 1, [name.as_str()].into_iter()).is_none()
-                    })
-                    .collect();
-                if !except.is_empty() {
-                    arguments["except"] = json!(except);
-                }
-                ("move_matching", arguments)
+                let options = BulkOptions {
+                    except: self.left.clone(),
+                    rules: None,
+                };
+                (arguments, options)
             })
             .collect()
     }
 
-    /// One `move_by_type` per group, in the groups' order.
-    pub(super) fn by_type_actions(&self) -> Vec<(&'static str, Value)> {
+    /// One `move_by_type` per group, in the groups' order; the files left
+    /// out stay (a group of related files stays whole when one of its
+    /// files is there), and so do those the rules exclude.
+    pub(super) fn by_type_intents(&self) -> Vec<(Value, BulkOptions)> {
         self.groups
             .iter()
             .map(|group| {
-                let mut arguments = json!({
+                let arguments = json!({
                     "path": ".",
                     "category": group.category.name(),
                     "destination": group.folder,
                 });
-                // Every file left out: one whose contents tell its kind
-                // may be of this category whatever its name.
-                let except: Vec<&String> = self.left.iter().collect();
-                // The files left out were taken off the count already.
-                arguments[EXPECTED] = json!(group.count);
-                if !except.is_empty() {
-                    arguments["except"] = json!(except);
-                }
-                if let Some(rules) = self.rules.by_type_argument() {
-                    arguments[RULES_ARGUMENT] = rules;
-                }
-                ("move_by_type", arguments)
+                let options = BulkOptions {
+                    except: self.left.clone(),
+                    rules: self.rules.by_type_rules(),
+                };
+                (arguments, options)
             })
             .collect()
     }

@@ -27,20 +27,11 @@ use serde_json::{Value, json};
 use crate::kinds;
 use crate::rules::{RuleSpec, RuleTerms, Rules, RulesSpec};
 use crate::texts::Unfollowable;
-use crate::tools::RULES_ARGUMENT;
+use crate::tools::BulkOptions;
 
 use super::exchanges::Exchange;
 use super::rule_globs::{folder_exists, folders_glob, rule_glob, top_level};
 use super::set_aside::SetAside;
-
-/// The argument of a planned bulk move that says how many files the plan
-/// expects it to move: a stopped turn words its total with it; it never
-/// decides what moves.
-pub const EXPECTED: &str = "expected";
-
-/// The argument of a rule's move that names the rule (1-based), so the
-/// report finds its result; the tool ignores it.
-pub const RULE: &str = "rule";
 
 /// What a large plan does with the user's rules.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -285,41 +276,37 @@ impl LargeRules {
         self.steps.iter().map(|step| step.count).sum()
     }
 
-    /// One `move_matching` per rule followed, in order; `left` are the
-    /// files the user left out.
-    pub fn actions(&self, separator: char, left: &[String]) -> Vec<(&'static str, Value)> {
+    /// One `move_matching` per rule followed, in order, by the index of
+    /// its step, with the options that make it follow its rule; `left`
+    /// are the files the user left out.
+    pub fn intents(&self, separator: char, left: &[String]) -> Vec<(usize, Value, BulkOptions)> {
         self.steps
             .iter()
-            .map(|step| {
-                let mut arguments = json!({
+            .enumerate()
+            .map(|(index, step)| {
+                let arguments = json!({
                     "path": ".",
                     "pattern": step.pattern,
                     "destination": step.destination(separator),
-                    RULE: step.number,
-                    EXPECTED: step.count,
                 });
                 let spec = RulesSpec {
                     exclude: self.exclude.clone(),
                     rule: step.rule.iter().cloned().collect(),
                 };
-                if spec != RulesSpec::default() {
-                    arguments[RULES_ARGUMENT] = json!(spec);
-                }
-                if !left.is_empty() {
-                    arguments["except"] = json!(left);
-                }
-                ("move_matching", arguments)
+                let options = BulkOptions {
+                    except: left.to_vec(),
+                    rules: (spec != RulesSpec::default()).then_some(spec),
+                };
+                (index, arguments, options)
             })
             .collect()
     }
 
-    /// The `rules` argument of the moves by type: the excludes.
-    pub fn by_type_argument(&self) -> Option<Value> {
-        (!self.exclude.is_empty()).then(|| {
-            json!(RulesSpec {
-                exclude: self.exclude.clone(),
-                rule: Vec::new(),
-            })
+    /// The rules the moves by type follow: the excludes.
+    pub fn by_type_rules(&self) -> Option<RulesSpec> {
+        (!self.exclude.is_empty()).then(|| RulesSpec {
+            exclude: self.exclude.clone(),
+            rule: Vec::new(),
         })
     }
 }

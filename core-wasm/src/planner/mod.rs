@@ -30,7 +30,7 @@
 //! whole plan on `show`, `skip NAME`; `review_page`: the page `show`
 //! gives; `review_rules`: the rules' part of a large plan's page) and
 //! reports
-//! (`report`, `large_report`), the steps of a turn (`organize`, `reply`).
+//! (`report`, `steps_report`), the steps of a turn (`organize`, `reply`).
 
 mod context;
 mod copies;
@@ -43,7 +43,6 @@ mod kinds_seen;
 mod large;
 mod large_existing;
 mod large_plan_text;
-mod large_report;
 mod large_request;
 mod large_rules;
 mod name_words;
@@ -77,7 +76,6 @@ use context::Context;
 use exchanges::{Exchange, content, exchanges, role};
 pub use folders::{folder_name, means_category};
 pub use intent::{Intent, Review, classify, review_request};
-use large::EXPECTED;
 use organize::{Declared, organize};
 use outcomes::Outcomes;
 pub use proposal::{FIELD, Proposal};
@@ -202,9 +200,12 @@ impl OfflinePlanner {
             (Proposal::PerFile(plan), false) => {
                 Step::Say(report::report(&plan, this_turn, lang, self.dry_run))
             }
-            (Proposal::ByCategory(plan), true) => {
-                Step::Call(plan.actions(crate::paths::separator(&self.target_dir)))
-            }
+            (Proposal::ByCategory(plan), true) => match plan.steps.is_some() {
+                true => Step::Call(plan.actions()),
+                // Only a plan whose moves a rehearsal made exact is carried
+                // out (one kept from a session of an older tidyup is not).
+                false => Step::Say(lang.plan_not_rehearsed()),
+            },
             (Proposal::ByCategory(plan), false) => Step::Say(match &plan.steps {
                 Some(steps) => steps_report::steps_report(
                     &plan,
@@ -214,9 +215,7 @@ impl OfflinePlanner {
                     lang,
                     self.dry_run,
                 ),
-                None => {
-                    large_report::report(&plan, this_turn, &self.target_dir, lang, self.dry_run)
-                }
+                None => lang.plan_not_rehearsed(),
             }),
         }
     }
@@ -254,17 +253,14 @@ fn still_waiting(lang: Lang, plan: Proposal) -> Step {
     Step::Propose(lang.plan_still_waiting().to_owned(), Box::new(plan))
 }
 
-/// How many files `calls` move: one per `move_file`, the [`EXPECTED`]
-/// count of each bulk move; `None` when they move none.
+/// How many files `calls` move: one per `move_file`, one per move of a
+/// `move_files`; `None` when they move none.
 fn planned_moves(calls: &[(&'static str, Value)]) -> Option<usize> {
     let moves: usize = calls
         .iter()
         .filter_map(|(name, arguments)| match *name {
             "move_file" => Some(1),
             "move_files" => Some(arguments.get("moves")?.as_array()?.len()),
-            "move_by_type" | "move_matching" => {
-                usize::try_from(arguments.get(EXPECTED)?.as_u64()?).ok()
-            }
             _ => None,
         })
         .sum();

@@ -13,11 +13,10 @@ use crate::format::format_size;
 use crate::paths;
 use crate::ports::FileSystem;
 use crate::rehearsal::Rehearsal;
-use crate::tools::{FolderMemo, ToolContext, ToolLimits, ToolSet, run_tool};
+use crate::tools::{BulkOptions, FolderMemo, ToolContext, ToolLimits, ToolSet, run_tool};
 
 use super::large::LargePlan;
 use super::large_existing;
-use super::large_rules::RULE;
 use super::review_page::matches_pattern;
 
 /// The part of a large plan a step belongs to (and why it is made).
@@ -34,6 +33,20 @@ pub enum Part {
     Rule(usize),
     /// The move by type of this category.
     Type(Category),
+}
+
+/// One call of a plan not yet rehearsed: the part it carries out, the
+/// tool and its declared arguments, and the options only this crate's API
+/// hands a bulk move (names that stay, the user's rules).
+pub struct Intent {
+    /// The part of the plan.
+    pub part: Part,
+    /// The tool.
+    pub tool: &'static str,
+    /// Its declared arguments.
+    pub arguments: Value,
+    /// What it takes beyond them.
+    pub options: BulkOptions,
 }
 
 /// One step of a plan: an item of the target and where it goes, as the
@@ -71,35 +84,47 @@ pub struct Stage<'a> {
 const SAMPLES: usize = 3;
 
 impl LargePlan {
-    /// The calls carrying out the plan's parts, each with its part, in
-    /// order: the copies, the folders of the user's, the kinds named, the
-    /// rules, then the moves by type.
-    pub fn intents(&self, separator: char) -> Vec<(Part, &'static str, Value)> {
-        let mut calls: Vec<(Part, &'static str, Value)> = Vec::new();
-        calls.extend(
-            (self.set_aside.actions().into_iter()).map(|(name, args)| (Part::Copies, name, args)),
-        );
+    /// The calls carrying out the plan's parts, in order: the copies, the
+    /// folders of the user's, the kinds named, the rules, then the moves
+    /// by type.
+    pub fn intents(&self, separator: char) -> Vec<Intent> {
+        let plain = |part, (tool, arguments)| Intent {
+            part,
+            tool,
+            arguments,
+            options: BulkOptions::default(),
+        };
+        let mut intents: Vec<Intent> = Vec::new();
+        intents
+            .extend((self.set_aside.actions().into_iter()).map(|call| plain(Part::Copies, call)));
         for (index, folder) in self.existing.iter().enumerate() {
             let moves = large_existing::actions(std::slice::from_ref(folder));
-            calls.extend(
-                (moves.into_iter()).map(|(name, args)| (Part::Existing(index), name, args)),
+            intents.extend(
+                moves
+                    .into_iter()
+                    .map(|call| plain(Part::Existing(index), call)),
             );
         }
-        for (index, call) in self.by_name_actions().into_iter().enumerate() {
-            calls.push((Part::ByName(index), call.0, call.1));
+        let bulk = |part, tool, (arguments, options)| Intent {
+            part,
+            tool,
+            arguments,
+            options,
+        };
+        for (index, call) in self.by_name_intents().into_iter().enumerate() {
+            intents.push(bulk(Part::ByName(index), "move_matching", call));
         }
-        for (name, args) in self.rules.actions(separator, &self.left) {
-            let number = args.get(RULE).and_then(Value::as_u64);
-            let index = (self.rules.steps.iter())
-                .position(|step| u64::try_from(step.number).ok() == number);
-            if let Some(index) = index {
-                calls.push((Part::Rule(index), name, args));
-            }
+        for (index, arguments, options) in self.rules.intents(separator, &self.left) {
+            intents.push(bulk(
+                Part::Rule(index),
+                "move_matching",
+                (arguments, options),
+            ));
         }
-        for (group, call) in self.groups.iter().zip(self.by_type_actions()) {
-            calls.push((Part::Type(group.category), call.0, call.1));
+        for (group, call) in self.groups.iter().zip(self.by_type_intents()) {
+            intents.push(bulk(Part::Type(group.category), "move_by_type", call));
         }
-        calls
+        intents
     }
 
     /// Carries the plan's calls out into a rehearsal over `stage`'s file
@@ -111,13 +136,20 @@ impl LargePlan {
         let mut rehearsal = Rehearsal::new(stage.files);
         let mut memo = FolderMemo::default();
         let mut steps = Vec::new();
-        for (part, name, arguments) in intents {
+        for Intent {
+            part,
+            tool,
+            arguments,
+            options,
+        } in intents
+        {
             let mut ctx = ToolContext::new(&mut rehearsal, stage.target_dir, stage.lang)
                 .with_tools(stage.tools);
             ctx.limits = stage.limits;
             ctx.dry_run = true;
             ctx.memo = Some(&mut memo);
-            let _ = run_tool(name, &arguments, &mut ctx);
+            ctx.options = options;
+            let _ = run_tool(tool, &arguments, &mut ctx);
             drop(ctx);
             for moved in rehearsal.take_moves() {
                 steps.push(PlannedMove {

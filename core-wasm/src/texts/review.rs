@@ -140,6 +140,15 @@ impl Lang {
         }
     }
 
+    /// Said to a go-ahead for a large plan whose moves were never
+    /// rehearsed (kept from an older tidyup): nothing is done.
+    pub fn plan_not_rehearsed(self) -> String {
+        self.pick(
+            "This plan was kept from an older tidyup and its moves were never worked out here: nothing was changed. Ask again (\"organize\") for a plan to review.".to_owned(),
+            "这个方案来自较早版本的 tidyup，它的每一步从未在这里核对过：没有做任何改动。请重新提出请求（“整理”），得到一个可以查看的方案。".to_owned(),
+        )
+    }
+
     /// Said when a skip leaves nothing to move: no plan waits any more.
     pub fn plan_emptied(self) -> &'static str {
         match self {

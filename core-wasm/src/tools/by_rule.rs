@@ -1,7 +1,8 @@
-//! The user's rules in a bulk move: the undeclared argument `rules` of
-//! `move_matching` and `move_by_type`, a [`RulesSpec`] (a rules file as
-//! JSON) the offline planner passes so its bulk moves follow the rules on
-//! a folder of any size exactly as its moves file by file do.
+//! The user's rules in a bulk move: the [`RulesSpec`] (a rules file as
+//! data) of a context's [`BulkOptions`], which the offline planner's
+//! rehearsal hands `move_matching` and `move_by_type` so its bulk moves
+//! follow the rules on a folder of any size exactly as its moves file by
+//! file do.
 //!
 //! - Its `exclude` globs: files they exclude stay where they are.
 //! - Its one `rule` (`move_matching` only): each file the glob matches is
@@ -14,14 +15,17 @@
 //!   context allows reading contents; nothing of them is in the result
 //!   beyond where each file went.
 //!
-//! The argument is not declared, so models are offered exactly the
-//! declared tools.
+//! The options are no argument of any tool: a model or an MCP client
+//! calls exactly the declared tools, and only Rust code of this crate's
+//! API sets them.
 
 use std::collections::BTreeMap;
 
 use super::bulk::{MoveReport, move_units_into};
 use super::read_file::read_contents;
-use super::{Args, ToolContext, ToolFailure};
+use serde::{Deserialize, Serialize};
+
+use super::{ToolContext, ToolFailure};
 use crate::contents::Contents;
 use crate::dates::file_date;
 use crate::file_type::Category;
@@ -30,18 +34,28 @@ use crate::ports::Entry;
 use crate::rules::{FileFacts, Rules, RulesSpec};
 use crate::{kinds, paths};
 
-/// The name of the undeclared argument.
-pub const RULES: &str = "rules";
+/// What a caller of this crate's API adds to a bulk move beyond its
+/// declared arguments: names that stay where they are (`except`: a group
+/// stays whole when one of its files is there), and the user's rules
+/// (`rules`: their excludes stay; with one rule, `move_matching` sends
+/// each file where that rule does). None by default.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BulkOptions {
+    /// Names that stay.
+    #[serde(default)]
+    pub except: Vec<String>,
+    /// The rules to follow.
+    #[serde(default)]
+    pub rules: Option<RulesSpec>,
+}
 
-/// The rules the call carries, checked as a rules file is; `None` without
-/// the argument.
-pub(super) fn carried(args: &Args, ctx: &ToolContext<'_>) -> Result<Option<Rules>, ToolFailure> {
-    let Ok(value) = args.value(RULES) else {
+/// The rules the context's options carry, checked as a rules file is;
+/// `None` without any.
+pub(super) fn carried(ctx: &ToolContext<'_>) -> Result<Option<Rules>, ToolFailure> {
+    let Some(spec) = &ctx.options.rules else {
         return Ok(None);
     };
     let lang = ctx.lang;
-    let spec: RulesSpec = serde_json::from_value(value.clone())
-        .map_err(|err| ToolFailure::Cause(lang.rules_argument_bad(&err.to_string())))?;
     let rules = spec.rules().map_err(|err| {
         ToolFailure::Cause(lang.rules_argument_bad(&lang.rules_problem(&err.problem)))
     })?;

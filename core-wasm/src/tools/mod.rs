@@ -40,7 +40,7 @@ use crate::ports::{EventSink, FileSystem, HostError};
 use crate::texts::Lang;
 pub use crate::tool_output::{CallOutput, Listed, Listing, Moves, Summary, ToolData, ToolOutput};
 pub use analysis::FolderMemo;
-pub use by_rule::RULES as RULES_ARGUMENT;
+pub use by_rule::BulkOptions;
 pub use list_files::{DIR_MARKER, item_line};
 pub use listing_memo::ListingMemo;
 
@@ -143,6 +143,10 @@ pub struct ToolContext<'a> {
     /// Where the bulk moves of one reply keep the folder they work on
     /// (none: each reads it afresh).
     pub memo: Option<&'a mut FolderMemo>,
+    /// What the bulk moves take beyond their declared arguments, set only
+    /// through this crate's API (the offline planner's rehearsal); a model
+    /// or an MCP client cannot reach it.
+    pub options: BulkOptions,
 }
 
 impl<'a> ToolContext<'a> {
@@ -165,6 +169,7 @@ impl<'a> ToolContext<'a> {
             files_left: 0,
             data: ToolData::None,
             memo: None,
+            options: BulkOptions::default(),
         }
     }
 
@@ -420,19 +425,6 @@ impl Args {
         self.value(name)?
             .as_str()
             .ok_or_else(|| ToolFailure::Cause(self.lang.wrong_type(name, "string")))
-    }
-
-    /// An optional list of strings: empty when absent or null.
-    pub fn strings(&self, name: &str) -> Result<Vec<String>, ToolFailure> {
-        let wrong = || ToolFailure::Cause(self.lang.wrong_type(name, "array of strings"));
-        match self.values.get(name) {
-            None | Some(Value::Null) => Ok(Vec::new()),
-            Some(Value::Array(items)) => items
-                .iter()
-                .map(|item| item.as_str().map(str::to_owned).ok_or_else(wrong))
-                .collect(),
-            Some(_) => Err(wrong()),
-        }
     }
 
     /// A required list of moves, each an object with the strings `from`

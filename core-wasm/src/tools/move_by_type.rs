@@ -7,13 +7,9 @@
 //! moves whole, with its main file's kind (a film's subtitles with the
 //! film, a saved page's folder with the page), or not at all.
 //!
-//! Besides its declared parameters it takes an optional `except`, a list
-//! of names that stay where they are: the offline planner passes the files
-//! the user left out of its plan. The planner also passes `expected`, how
-//! many files its plan has it move (only to word a stop; it changes
-//! nothing), and `rules` (see `by_rule`), whose excludes name files that
-//! stay. None is declared, so models are offered exactly the declared
-//! tool.
+//! The context's options (`by_rule::BulkOptions`, set only through this
+//! crate's API) may name files that stay (`except`) and carry the user's
+//! rules, whose excludes stay too.
 
 use std::collections::HashSet;
 
@@ -60,9 +56,9 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         Ok(folder) => folder,
         Err(text) => return Err(ToolFailure::Reported(text)),
     };
-    let except = args.strings("except")?;
+    let rules = carried(ctx)?;
+    let except = ctx.options.except.clone();
     let except: HashSet<&str, RandomState> = except.iter().map(String::as_str).collect();
-    let rules = carried(args, ctx)?;
     let Judged { busy, kinds } = folder.judge(ctx);
     let related = folder.groups(&busy);
     let path = folder.path.as_str();

@@ -3,13 +3,11 @@
 //! ([`crate::groups`]). Files in use (keys and launchers too) are never
 //! taken.
 //!
-//! Besides its declared parameters it takes an optional `except` (names
-//! that stay, as `move_by_type`'s) and `rules` (see `by_rule`): files its
-//! excludes name stay, and with a rule in it each matching file goes
-//! where that rule sends it (those it does not take stay). The offline planner passes it, with `expected` (see
-//! `move_by_type`) and `rule`, the number of the user's rule the call
-//! follows (only to find the call again). None is declared, so models
-//! are offered exactly the declared tool.
+//! The context's options (`by_rule::BulkOptions`, set only through this
+//! crate's API) may name files that stay (`except`) and carry the user's
+//! rules: files their excludes name stay, and with a rule in them each
+//! matching file goes where that rule sends it (those it does not take
+//! stay).
 
 use std::collections::HashSet;
 
@@ -54,8 +52,8 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         Ok(folder) => folder,
         Err(text) => return Err(ToolFailure::Reported(text)),
     };
-    let rules = carried(args, ctx)?;
-    let except = args.strings("except")?;
+    let rules = carried(ctx)?;
+    let except = ctx.options.except.clone();
     let except: HashSet<&str, RandomState> = except.iter().map(String::as_str).collect();
     let busy = folder.busy(ctx);
     let related = folder.groups(&busy);
