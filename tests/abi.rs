@@ -103,6 +103,7 @@ fn exports_the_documented_entry_points() {
         "tidyup_agent_new",
         "tidyup_agent_restore",
         "tidyup_agent_send",
+        "tidyup_agent_go_ahead",
         "tidyup_agent_history",
         "tidyup_agent_free",
         "tidyup_ask",

@@ -11,7 +11,7 @@
 // with no model service: `caps.sync`.
 
 export const IMPORT_MODULE = "tidyup:host/v1";
-export const ABI_VERSION = 3;
+export const ABI_VERSION = 4;
 /** The largest buffer accepted from the guest, as in the native host. */
 const MAX_BUFFER = 64 << 20;
 /** How long one model call may take before it fails with `timeout`. */
@@ -376,10 +376,13 @@ export class CoreSession {
     if (this.sync) Object.assign(imports[IMPORT_MODULE], this.#syncImports());
     const instance = await WebAssembly.instantiate(module, imports);
     this.exports = instance.exports;
-    // The one export that may reach a suspending import returns a Promise.
+    // The exports that may reach a suspending import return a Promise.
     this.sendPromising = this.sync
       ? async (...args) => instance.exports.tidyup_agent_send(...args)
       : WebAssembly.promising(instance.exports.tidyup_agent_send);
+    this.goAheadPromising = this.sync
+      ? async (...args) => instance.exports.tidyup_agent_go_ahead(...args)
+      : WebAssembly.promising(instance.exports.tidyup_agent_go_ahead);
   }
 
   /** The imports of a session without JSPI: each answers at once. */
@@ -415,6 +418,23 @@ export class CoreSession {
       return this.#readReply(packed);
     } finally {
       this.exports.tidyup_dealloc(ptr, bytes.length);
+      this.busy = false;
+    }
+  }
+
+  /**
+   * Runs the user's go-ahead for the plan waiting, given as a command (a
+   * button) rather than typed: the offline planner carries its plan out
+   * without reading the words.
+   */
+  async goAhead() {
+    if (this.busy) throw new Error("a turn is already running");
+    this.busy = true;
+    this.cancelRequested = false;
+    this.lastYield = performance.now();
+    try {
+      return this.#readReply(await this.goAheadPromising(this.handle));
+    } finally {
       this.busy = false;
     }
   }

@@ -149,8 +149,8 @@ export function review(page) {
       print("user", request);
       await session.send(request);
       if (overlay.steps.length === 0) {
-        print("user", "yes");
-        await session.send("yes");
+        print("user", lang() === "zh" ? "好" : "yes");
+        await session.goAhead();
       }
       const entries = (await view.list(view.root)).map((e) => ({ name: e.name, size: e.size, dir: e.kind === "dir" }));
       const table = session.planTable({

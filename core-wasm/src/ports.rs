@@ -65,6 +65,12 @@ pub trait ModelClient {
         let _ = outputs;
     }
 
+    /// Told, before the turn it starts, that the user's line of that turn
+    /// is the go-ahead for the plan waiting, given as a command (a
+    /// window's button) rather than typed: a client that authored the
+    /// plan carries it out without reading the line's words.
+    fn go_ahead_given(&mut self) {}
+
     /// Whether the client reads whole requests with no context window to
     /// fit (the offline planner, in the same process): the agent then
     /// sends it the whole conversation, never shortened to a budget.

@@ -28,7 +28,7 @@ use crate::tool_run::ToolRun;
 use crate::tools::CallOutput;
 
 /// The ABI version this module implements.
-pub const ABI_VERSION: i32 = 3;
+pub const ABI_VERSION: i32 = 4;
 
 #[link(wasm_import_module = "tidyup:host/v1")]
 unsafe extern "C" {
@@ -126,10 +126,31 @@ fn register(agent: Agent) -> u32 {
 pub unsafe extern "C" fn tidyup_agent_send(handle: u32, ptr: *const u8, len: usize) -> u64 {
     // SAFETY: forwarded from the caller's contract.
     let line = unsafe { read_bytes(ptr, len) };
-    let line = match std::str::from_utf8(line) {
-        Ok(line) => line.to_owned(),
-        Err(err) => return reply::<()>(Err(HostError::new(ErrorCode::BadInput, err.to_string()))),
-    };
+    match std::str::from_utf8(line) {
+        Ok(line) => run_turn(handle, Turn::Line(line.to_owned())),
+        Err(err) => reply::<()>(Err(HostError::new(ErrorCode::BadInput, err.to_string()))),
+    }
+}
+
+/// Runs the user's go-ahead for the plan waiting on the agent `handle`,
+/// given as a command (a window's button), not as words; replies
+/// `{"ok": OUTCOME}`.
+#[unsafe(no_mangle)]
+pub extern "C" fn tidyup_agent_go_ahead(handle: u32) -> u64 {
+    run_turn(handle, Turn::GoAhead)
+}
+
+/// What starts a turn.
+enum Turn {
+    /// A line the user typed.
+    Line(String),
+    /// The go-ahead given as a command.
+    GoAhead,
+}
+
+/// Runs `turn` on the agent `handle`, with the host's capabilities (the
+/// offline planner for the model when the session has no provider).
+fn run_turn(handle: u32, turn: Turn) -> u64 {
     // The agent leaves the registry during the turn, so a host that
     // misbehaves cannot alias it.
     let Some(mut agent) = AGENTS.with_borrow_mut(|agents| agents.remove(&handle)) else {
@@ -146,14 +167,15 @@ pub unsafe extern "C" fn tidyup_agent_send(handle: u32, ptr: *const u8, len: usi
         Provider::Remote => &mut remote,
         Provider::Offline | Provider::OfflineNoKey => &mut planner,
     };
-    let outcome = agent.handle_line(
-        &line,
-        &mut Capabilities {
-            model,
-            files: &mut files,
-            events: &mut events,
-        },
-    );
+    let mut caps = Capabilities {
+        model,
+        files: &mut files,
+        events: &mut events,
+    };
+    let outcome = match turn {
+        Turn::Line(line) => agent.handle_line(&line, &mut caps),
+        Turn::GoAhead => agent.handle_go_ahead(&mut caps),
+    };
     AGENTS.with_borrow_mut(|agents| agents.insert(handle, agent));
     reply(Ok(outcome))
 }
@@ -178,6 +200,10 @@ impl ModelClient for OfflineWithHost {
 
     fn planned_moves(&self) -> Option<usize> {
         self.0.planned_moves()
+    }
+
+    fn go_ahead_given(&mut self) {
+        self.0.go_ahead_given();
     }
 
     fn reads_whole_conversation(&self) -> bool {

@@ -20,6 +20,7 @@ mod exact_plan;
 mod existing_folders;
 mod failures;
 mod fake_world;
+mod go_ahead;
 mod hostile_replies;
 mod in_use_and_kinds;
 mod judgement;

@@ -178,6 +178,17 @@ impl Agent {
         outcome
     }
 
+    /// Runs the user's go-ahead for the plan waiting, given as a command
+    /// (a window's button) rather than typed: the model reads the
+    /// go-ahead in the session's language as the user's line, and the
+    /// client is told it is one ([`crate::ModelClient::go_ahead_given`]), so a
+    /// client that authored the plan never has to recognise the words.
+    pub fn handle_go_ahead(&mut self, caps: &mut Capabilities<'_>) -> Outcome {
+        caps.model.go_ahead_given();
+        let line = self.config.lang.go_ahead_line();
+        self.handle_line(line, caps)
+    }
+
     /// Drops what the line added after the first `completed` messages (the
     /// last completed turn), as a host does after the core stopped: a
     /// conversation too large for the budget would fail every later line.

@@ -99,6 +99,10 @@ pub struct OfflinePlanner {
     /// The files the calls of the last reply were to move, when that reply
     /// carried out a plan.
     planned_moves: Option<usize>,
+    /// Whether the next turn's line is a go-ahead given as a command.
+    go_ahead_next: bool,
+    /// Whether the current turn's line is one: its words are not read.
+    go_ahead: bool,
 }
 
 impl OfflinePlanner {
@@ -111,6 +115,8 @@ impl OfflinePlanner {
             outcomes: Outcomes::default(),
             dry_run: false,
             planned_moves: None,
+            go_ahead_next: false,
+            go_ahead: false,
         }
     }
 
@@ -175,7 +181,11 @@ impl OfflinePlanner {
             let previous_user = users.iter().rev().nth(1).copied()?;
             Proposal::ended(&messages[previous_user..current_user])
         };
-        match classify(line) {
+        let intent = match self.go_ahead {
+            true => Intent::Yes,
+            false => classify(line),
+        };
+        match intent {
             Intent::Organize => organize(&ctx, &this_turn, declared),
             Intent::Other if !request.is_empty() => organize(&ctx, &this_turn, declared),
             Intent::Yes => self.go_ahead(pending(), &this_turn),
@@ -225,6 +235,7 @@ impl ModelClient for OfflinePlanner {
     fn chat_completion(&mut self, body: &Value) -> Result<HttpReply, HostError> {
         if starts_turn(body) {
             self.outcomes.clear();
+            self.go_ahead = std::mem::take(&mut self.go_ahead_next);
         }
         let (reply, moves) = self.respond_counting(body);
         self.planned_moves = moves;
@@ -233,6 +244,10 @@ impl ModelClient for OfflinePlanner {
 
     fn tools_answered(&mut self, outputs: Vec<CallOutput>) {
         self.outcomes.record(outputs);
+    }
+
+    fn go_ahead_given(&mut self) {
+        self.go_ahead_next = true;
     }
 
     fn planned_moves(&self) -> Option<usize> {

@@ -140,6 +140,15 @@ impl Lang {
         }
     }
 
+    /// The user's line of a go-ahead given as a command (a window's
+    /// button): what the model reads.
+    pub fn go_ahead_line(self) -> &'static str {
+        match self {
+            Lang::En => "yes",
+            Lang::Zh => "好",
+        }
+    }
+
     /// Said to a go-ahead for a large plan whose moves were never
     /// rehearsed (kept from an older tidyup): nothing is done.
     pub fn plan_not_rehearsed(self) -> String {

@@ -59,6 +59,7 @@ struct Exports {
     agent_new: TypedFunc<(u32, u32), u64>,
     agent_restore: TypedFunc<(u32, u32, u32, u32), u64>,
     agent_send: TypedFunc<(u32, u32, u32), u64>,
+    agent_go_ahead: TypedFunc<u32, u64>,
     agent_history: TypedFunc<u32, u64>,
     ask: TypedFunc<(u32, u32), u64>,
     run_tool: TypedFunc<(u32, u32), u64>,
@@ -110,14 +111,41 @@ impl CoreSession {
         Err(self.restart(&failure).await?.into())
     }
 
+    /// Runs the user's go-ahead for the plan waiting, given as a command
+    /// (the window's button) rather than typed: a plan the offline planner
+    /// made is carried out without its words being read. As
+    /// [`CoreSession::send`] otherwise.
+    pub async fn go_ahead(&mut self) -> anyhow::Result<Outcome> {
+        let failure = match self.run_turn(None).await {
+            Ok(outcome) => return Ok(outcome),
+            Err(failure) => failure,
+        };
+        Err(self.restart(&failure).await?.into())
+    }
+
     /// The line, then the history it leaves kept for a restart.
     async fn run_line(&mut self, line: &str) -> anyhow::Result<Outcome> {
+        self.run_turn(Some(line)).await
+    }
+
+    /// A turn of `line` (`None`: the go-ahead given as a command), then
+    /// the history it leaves kept for a restart.
+    async fn run_turn(&mut self, line: Option<&str>) -> anyhow::Result<Outcome> {
         let live = self.live()?;
-        let (ptr, len) = live.write_input(line.as_bytes()).await?;
-        let packed = live
-            .call(live.exports.agent_send.clone(), (live.handle, ptr, len))
-            .await;
-        live.free(ptr, len).await?;
+        let packed = match line {
+            Some(line) => {
+                let (ptr, len) = live.write_input(line.as_bytes()).await?;
+                let packed = live
+                    .call(live.exports.agent_send.clone(), (live.handle, ptr, len))
+                    .await;
+                live.free(ptr, len).await?;
+                packed
+            }
+            None => {
+                live.call(live.exports.agent_go_ahead.clone(), live.handle)
+                    .await
+            }
+        };
         let outcome: Outcome = live.read_reply(packed?).await?;
         if matches!(outcome, Outcome::Ignored | Outcome::Quit) {
             return Ok(outcome);
@@ -282,6 +310,7 @@ impl Live {
             agent_new: instance.get_typed_func(&mut store, "tidyup_agent_new")?,
             agent_restore: instance.get_typed_func(&mut store, "tidyup_agent_restore")?,
             agent_send: instance.get_typed_func(&mut store, "tidyup_agent_send")?,
+            agent_go_ahead: instance.get_typed_func(&mut store, "tidyup_agent_go_ahead")?,
             agent_history: instance.get_typed_func(&mut store, "tidyup_agent_history")?,
             ask: instance.get_typed_func(&mut store, "tidyup_ask")?,
             run_tool: instance.get_typed_func(&mut store, "tidyup_run_tool")?,

@@ -38,7 +38,7 @@ use crate::failure::Failure;
 /// The import module every import of the core comes from.
 pub const IMPORT_MODULE: &str = "tidyup:host/v1";
 /// The ABI version this host speaks.
-pub const ABI_VERSION: i32 = 3;
+pub const ABI_VERSION: i32 = 4;
 /// The largest buffer accepted from or handed to the guest.
 pub const MAX_BUFFER: usize = 64 << 20;
 /// The most linear memory the guest may grow to.

@@ -51,9 +51,6 @@ pub(crate) trait WindowWords {
     /// The request "Organize" sends when none is typed.
     fn window_default_request(self) -> String;
 
-    /// The go-ahead sent after the plan, so it is carried out into the dry run.
-    fn window_go_ahead(self) -> String;
-
     /// The title of an apply's report.
     fn window_applied_title(self, stopped: bool) -> String;
 
@@ -216,10 +213,6 @@ impl WindowWords for Lang {
 
     fn window_default_request(self) -> String {
         self.pick("organize".to_owned(), "整理".to_owned())
-    }
-
-    fn window_go_ahead(self) -> String {
-        self.pick("yes".to_owned(), "好".to_owned())
     }
 
     fn window_applied_title(self, stopped: bool) -> String {

@@ -4,7 +4,7 @@
 //! always into an overlay (a dry run): the page reviews the plan, and only
 //! an apply changes the disk, as a journaled session of its own.
 
-use crate::words::{AskWords, FailuresWords, WindowWords};
+use crate::words::{AskWords, FailuresWords};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
@@ -146,14 +146,15 @@ impl Driver {
                     if !lock(&self.core.overlay).steps().is_empty() {
                         self.fresh().await;
                     }
-                    if self.turn(&request).await == Some(Outcome::Answered) {
-                        let go_ahead = self.shared.lang().window_go_ahead();
-                        self.turn(&go_ahead).await;
+                    if self.turn(Some(&request)).await == Some(Outcome::Answered) {
+                        // The dry run carries the plan out: the go-ahead is
+                        // given as a command, never as words to recognise.
+                        self.turn(None).await;
                     }
                     self.send_plan(true);
                 }
                 Job::Say(line) => {
-                    self.turn(&line).await;
+                    self.turn(Some(&line)).await;
                     self.send_plan(false);
                 }
                 Job::Apply(plan, unticked) => {
@@ -171,10 +172,15 @@ impl Driver {
         }
     }
 
-    /// Runs one line; `None` when the core stopped (said already) or failed
-    /// for good (said now, and a new session started).
-    async fn turn(&mut self, line: &str) -> Option<Outcome> {
-        match self.core.session.send(line).await {
+    /// Runs one line (`None`: the go-ahead, given as a command); `None`
+    /// when the core stopped (said already) or failed for good (said now,
+    /// and a new session started).
+    async fn turn(&mut self, line: Option<&str>) -> Option<Outcome> {
+        let ran = match line {
+            Some(line) => self.core.session.send(line).await,
+            None => self.core.session.go_ahead().await,
+        };
+        match ran {
             Ok(outcome) => Some(outcome),
             Err(err) if err.is::<CoreStopped>() => None,
             Err(err) => {
