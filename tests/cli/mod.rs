@@ -29,6 +29,9 @@ mod judgement_folders;
 mod legacy_names;
 mod listing;
 mod plain_requests;
+// Files are known by their inode numbers.
+#[cfg(unix)]
+mod plan_exact;
 mod plan_review;
 mod plan_rules;
 mod prompt_injection;

@@ -128,3 +128,105 @@ async fn a_row_id_not_of_the_plan_is_refused() {
     assert_eq!(answer.status(), StatusCode::BAD_REQUEST);
     assert_eq!(tree_of(dir.path()), before);
 }
+
+/// A folder as people have one: photos, screenshots, PDFs, office files,
+/// music, a film with its subtitles, a copy, a hidden file, a folder of
+/// the user's for invoices and category folders holding a file of a loose
+/// file's name; `each` files of each kind, every file its own bytes but
+/// the copy.
+#[cfg(unix)]
+fn downloads(root: &std::path::Path, each: usize) {
+    let kinds = [
+        "IMG_202307{d:02}_1011{i:02}.jpg",
+        "Été à Nice {i}.png",
+        "Screenshot 2024-03-{d:02} at 10.11.{i:02}.png",
+        "Invoice_2024-{m:02}_{i:04}.pdf",
+        "论文 {i}.pdf",
+        "letter {i}.docx",
+        "budget {i}.xlsx",
+        "script_{i}.py",
+        "backup {i}.zip",
+        "setup {i}.exe",
+        "track {i}.mp3",
+    ];
+    for i in 0..each {
+        for kind in kinds {
+            let name = kind
+                .replace("{d:02}", &format!("{:02}", 1 + i % 28))
+                .replace("{m:02}", &format!("{:02}", 1 + i % 12))
+                .replace("{i:02}", &format!("{i:02}"))
+                .replace("{i:04}", &format!("{i:04}"))
+                .replace("{i}", &i.to_string());
+            write_file(root, &name, 40);
+        }
+    }
+    for name in [
+        "film.mkv",
+        "film.srt",
+        ".hidden notes",
+        "Invoices/Invoice_2023-01_0001.pdf",
+        "Images/Été à Nice 0.png",
+        "Documents/letter 1.docx",
+    ] {
+        write_file(root, name, 40);
+    }
+    std::fs::copy(root.join("letter 0.docx"), root.join("letter 0 (1).docx")).unwrap();
+}
+
+/// The moves a plan event's rows name, relative to the folder.
+#[cfg(unix)]
+fn moves_of_rows(plan: &Value) -> std::collections::BTreeSet<tidyup_test_kit::e2e::Move> {
+    let at = |folder: &Value, name: &Value| {
+        let (folder, name) = (folder.as_str().unwrap(), name.as_str().unwrap());
+        match folder {
+            "" => name.to_owned(),
+            folder => format!("{folder}/{name}"),
+        }
+    };
+    rows(plan)
+        .iter()
+        .map(|row| {
+            let from_name = row.get("from_name").unwrap_or(&row["name"]);
+            (at(&row["from"], from_name), at(&row["to"], &row["name"]))
+        })
+        .collect()
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn every_row_applied_is_exactly_the_moves_on_disk_and_undo_restores_the_tree() {
+    use tidyup_test_kit::e2e::{items_of, moves_differ, moves_made};
+    // Below the large-folder limit, and above it; by type, and by date.
+    let requests = [json!({}), json!({"request": "sort my photos by date"})];
+    for (each, request) in [3, 40]
+        .into_iter()
+        .flat_map(|each| requests.iter().map(move |r| (each, r)))
+    {
+        let (dir, _) = target_dir();
+        downloads(dir.path(), each);
+        let tree = tree_of(dir.path());
+        let before = items_of(dir.path());
+        let window = Window::offline(dir.path());
+        let (tab, mut events) = window.tab().await;
+        let answer = window.post("api/organize", &tab, request.clone()).await;
+        assert_eq!(answer.status(), StatusCode::ACCEPTED);
+        let plan = events.until("plan").await;
+        let shown = moves_of_rows(&plan);
+        assert!(shown.len() >= 3 * each, "{} rows: {plan}", shown.len());
+        let report = apply_all(&window, &tab, &mut events, &plan).await;
+        assert_eq!(report["moved"], shown.len(), "{report}");
+        let made = moves_made(&before, &items_of(dir.path()));
+        assert!(made.lost.is_empty(), "{:?}", made.lost);
+        if let Some(diff) = moves_differ(&shown, &made.moves) {
+            panic!(
+                "{} items, {request}: the rows are not the moves made\n{diff}",
+                before.len()
+            );
+        }
+
+        let answer = window.post("api/undo", &tab, json!({})).await;
+        assert_eq!(answer.status(), StatusCode::ACCEPTED);
+        events.until("report").await;
+        assert!(tree_of(dir.path()) == tree, "undo gives back the tree");
+    }
+}

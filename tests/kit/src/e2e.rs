@@ -5,6 +5,8 @@ pub use crate::TOOL_NAMES;
 pub use crate::disk::{at, set_mtime, target_dir, tree_of, write_file};
 #[cfg(unix)]
 pub use crate::disk::{fifo_behind_link, raw_tree_of};
+#[cfg(unix)]
+pub use crate::moves::{Items, Made, Move, items_of, moves_differ, moves_made};
 pub use crate::provider::{
     API_PREFIX, MockProvider, Recorded, error_reply, message_reply, text_reply, tool_reply,
 };

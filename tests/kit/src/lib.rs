@@ -14,6 +14,8 @@
 mod disk;
 mod memfs;
 mod model;
+#[cfg(unix)]
+mod moves;
 mod paths;
 mod quick_moves;
 mod recorder;
@@ -33,6 +35,8 @@ pub use disk::fifo_behind_link;
 pub use disk::{at, set_mtime, target_dir, tree_of, write_file};
 pub use memfs::{DENIED, MemFs, Op, Snap};
 pub use model::{ScriptedModel, completion, http, text_reply, tool_reply};
+#[cfg(unix)]
+pub use moves::{Items, Made, Move, items_of, moves_differ, moves_made};
 pub use paths::{abs, normalize};
 pub use quick_moves::QuickMoves;
 pub use recorder::Recorder;
