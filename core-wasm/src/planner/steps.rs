@@ -63,6 +63,9 @@ pub struct PlannedMove {
     pub size: u64,
     /// The part of the plan that moves it.
     pub part: Part,
+    /// For a copy set aside, the file of the same bytes that stays.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub twin: Option<String>,
 }
 
 /// What a rehearsal runs on: the session's tools and limits.
@@ -152,12 +155,20 @@ impl LargePlan {
             let _ = run_tool(tool, &arguments, &mut ctx);
             drop(ctx);
             for moved in rehearsal.take_moves() {
+                let from = relative(stage.target_dir, &moved.from);
+                let twin = match part {
+                    Part::Copies => (self.set_aside.copies.iter())
+                        .find(|copy| copy.file == from)
+                        .map(|copy| copy.kept.clone()),
+                    Part::Existing(_) | Part::ByName(_) | Part::Rule(_) | Part::Type(_) => None,
+                };
                 steps.push(PlannedMove {
                     id: u32::try_from(steps.len() + 1).unwrap_or(u32::MAX),
-                    from: relative(stage.target_dir, &moved.from),
+                    from,
                     to: relative(stage.target_dir, &moved.to),
                     size: moved.size,
                     part,
+                    twin,
                 });
             }
         }

@@ -33,15 +33,9 @@ pub fn steps_page(
     for part in parts {
         let of_part: Vec<&PlannedMove> = steps.iter().filter(|s| s.part == part).collect();
         let lines = of_part.iter().map(|step| {
-            let twin = match part {
-                Part::Copies => (plan.set_aside.copies.iter())
-                    .find(|copy| copy.file == step.from)
-                    .map(|copy| lang.same_bytes_as(&copy.kept))
-                    .unwrap_or_default(),
-                Part::Existing(_) | Part::ByName(_) | Part::Rule(_) | Part::Type(_) => {
-                    String::new()
-                }
-            };
+            let twin = (step.twin.as_deref())
+                .map(|kept| lang.same_bytes_as(kept))
+                .unwrap_or_default();
             format!("{} → {}{twin}", step.from, step.to)
         });
         let lines: Vec<String> = lines.collect();
