@@ -13,7 +13,9 @@ use crate::format::format_size;
 use crate::paths;
 use crate::ports::FileSystem;
 use crate::rehearsal::Rehearsal;
-use crate::tools::{BulkOptions, FolderMemo, ToolContext, ToolLimits, ToolSet, run_tool};
+use crate::tools::{
+    BulkOptions, FolderMemo, MOST_MOVES, ToolContext, ToolLimits, ToolSet, run_tool,
+};
 
 use super::large::LargePlan;
 use super::large_existing;
@@ -238,13 +240,19 @@ impl LargePlan {
         self.steps = Some(steps);
     }
 
-    /// The go-ahead's call: every step, in order, with one `move_files`.
+    /// The go-ahead's calls: every step, in order, with one `move_files`
+    /// (one per [`MOST_MOVES`] steps on a folder larger than that).
     pub fn steps_actions(&self, steps: &[PlannedMove]) -> Vec<(&'static str, Value)> {
-        let moves: Vec<Value> = steps
-            .iter()
-            .map(|step| json!({ "from": step.from, "to": step.to }))
-            .collect();
-        vec![("move_files", json!({ "moves": moves }))]
+        steps
+            .chunks(MOST_MOVES)
+            .map(|chunk| {
+                let moves: Vec<Value> = chunk
+                    .iter()
+                    .map(|step| json!({ "from": step.from, "to": step.to }))
+                    .collect();
+                ("move_files", json!({ "moves": moves }))
+            })
+            .collect()
     }
 }
 
@@ -266,5 +274,37 @@ fn relative(target: &str, path: &str) -> String {
     match inside {
         Some(rest) if !rest.is_empty() => rest.to_owned(),
         Some(_) | None => path.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plan_larger_than_one_call_takes_is_carried_out_in_several_in_order() {
+        let steps: Vec<PlannedMove> = (0..=MOST_MOVES)
+            .map(|i| PlannedMove {
+                id: u32::try_from(i + 1).unwrap(),
+                from: format!("f{i}"),
+                to: format!("Others/f{i}"),
+                size: 1,
+                part: Part::Type(Category::Documents),
+                twin: None,
+            })
+            .collect();
+        let calls = LargePlan::default().steps_actions(&steps);
+        assert_eq!(calls.len(), 2);
+        assert_eq!(calls[0].1["moves"].as_array().unwrap().len(), MOST_MOVES);
+        assert_eq!(calls[1].1["moves"][0]["from"], format!("f{MOST_MOVES}"));
+    }
+
+    #[test]
+    fn paths_inside_the_target_are_relative_and_others_stay_absolute() {
+        assert_eq!(relative("/t", "/t/a/b.jpg"), "a/b.jpg");
+        assert_eq!(relative("/t/", "/t/a.jpg"), "a.jpg");
+        assert_eq!(relative(r"C:\t", r"C:\t\a.jpg"), "a.jpg");
+        assert_eq!(relative("/t", "/tx/a.jpg"), "/tx/a.jpg");
+        assert_eq!(relative("/t", "/elsewhere/a.jpg"), "/elsewhere/a.jpg");
     }
 }

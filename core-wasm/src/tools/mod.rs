@@ -43,6 +43,7 @@ pub use analysis::FolderMemo;
 pub use by_rule::BulkOptions;
 pub use list_files::{DIR_MARKER, item_line};
 pub use listing_memo::ListingMemo;
+pub use move_files::MOST_MOVES;
 
 /// The number of entries above which a directory is large: `list_files`
 /// shows only the first ones and the bulk tools are declared.
