@@ -77,6 +77,8 @@ pub use tools::{
     declarations_for as tool_declarations_for, names as tool_names, names_in as tool_names_in,
     run as run_tool_text, run_tool,
 };
+// A file system whose changes are only recorded (how a plan is made exact).
+pub use rehearsal::{Rehearsal, RehearsedMove};
 // The offline planner.
 pub use planner::{MODEL as OFFLINE_PLANNER_MODEL, OfflinePlanner, folder_name};
 // The table of a dry run's plan (the window's rows).

@@ -164,6 +164,16 @@ impl<'a> Rehearsal<'a> {
     }
 }
 
+/// `path` as the rehearsal keeps it: without a separator at its end
+/// (a root keeps its own).
+fn key(path: &str) -> &str {
+    let trimmed = path.trim_end_matches(['/', '\\']);
+    match trimmed.is_empty() || trimmed.ends_with(':') {
+        true => path,
+        false => trimmed,
+    }
+}
+
 /// The entry of a folder the rehearsal made.
 fn folder_entry(path: &str) -> Entry {
     Entry {
@@ -181,10 +191,11 @@ fn not_found(path: &str) -> HostError {
 
 impl FileSystem for Rehearsal<'_> {
     fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
-        self.entry(path)
+        self.entry(key(path))
     }
 
     fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
+        let path = key(path);
         let mut entries = match self.place(path) {
             Place::Under(under) => self.inner.list(&under)?,
             Place::Made => Vec::new(),
@@ -229,13 +240,14 @@ impl FileSystem for Rehearsal<'_> {
                         ..entry
                     })
                 }),
-                None => self.entry(path),
+                None => self.entry(key(path)),
             });
         }
         Ok(results)
     }
 
     fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+        let path = key(path);
         let mut missing = Vec::new();
         let mut current = Some(path);
         while let Some(at) = current {
@@ -259,6 +271,7 @@ impl FileSystem for Rehearsal<'_> {
     }
 
     fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+        let (from, to) = (key(from), key(to));
         let Some(source) = self.entry(from)? else {
             return Err(not_found(from));
         };
@@ -279,6 +292,7 @@ impl FileSystem for Rehearsal<'_> {
     }
 
     fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
+        let path = key(path);
         match self.entry(path)? {
             Some(_) => {
                 self.leave(path);
@@ -296,8 +310,15 @@ impl FileSystem for Rehearsal<'_> {
     /// file system underneath in one call, then the moves are recorded in
     /// order.
     fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<Result<(), HostError>>, HostError> {
+        let moves: Vec<BatchMove> = moves
+            .iter()
+            .map(|step| BatchMove {
+                from: key(&step.from).to_owned(),
+                to: key(&step.to).to_owned(),
+            })
+            .collect();
         let mut asked: Vec<String> = Vec::new();
-        for step in moves {
+        for step in &moves {
             for path in [&step.from, &step.to] {
                 if !self.moved.contains_key(path.as_str())
                     && let Place::Under(under) = self.place(path)
@@ -311,7 +332,7 @@ impl FileSystem for Rehearsal<'_> {
             known.insert(path.clone(), answer?);
         }
         let mut results = Vec::with_capacity(moves.len());
-        for step in moves {
+        for step in &moves {
             let look = |this: &mut Self, path: &str| -> Option<Entry> {
                 if let Some((_, entry)) = this.moved.get(path) {
                     return Some(entry.clone());
@@ -352,7 +373,7 @@ impl FileSystem for Rehearsal<'_> {
     }
 
     fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
-        match self.place(path) {
+        match self.place(key(path)) {
             Place::Under(under) => self.inner.read_bytes(&under, head, tail),
             Place::Made | Place::Gone => Err(not_found(path)),
         }
@@ -365,7 +386,7 @@ impl FileSystem for Rehearsal<'_> {
     ) -> Result<Vec<Result<String, HostError>>, HostError> {
         let under: Vec<Option<String>> = wanted
             .iter()
-            .map(|path| match self.place(path) {
+            .map(|path| match self.place(key(path)) {
                 Place::Under(under) => Some(under),
                 Place::Made | Place::Gone => None,
             })

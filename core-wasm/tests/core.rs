@@ -35,6 +35,7 @@ mod planner_wording;
 mod properties;
 mod protocol;
 mod pure;
+mod rehearsal;
 mod related_files;
 mod request_body;
 mod request_scope;
