@@ -20,9 +20,9 @@ use super::exchanges::Exchange;
 use super::folders::{category_folder, existing_category_folder, synonyms};
 use super::large_existing::ExistingMoves;
 use super::large_rules::{LargeRules, Taken, of_kind};
+use super::planned::PlannedMove;
 use super::request_left::RequestLeft;
 use super::set_aside::SetAside;
-use super::steps::PlannedMove;
 use crate::tools::{Listed, Summary};
 
 /// Whether a `list_files` call showed only part of its folder.

@@ -51,6 +51,7 @@ mod outcomes;
 mod placement;
 mod plan;
 mod plan_text;
+mod planned;
 mod proposal;
 mod reply;
 mod report;

@@ -4,11 +4,9 @@
 //! plan shows and counts is read from them, and the go-ahead carries out
 //! exactly them, with one `move_files`, never a second planning pass.
 
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::Lang;
-use crate::file_type::Category;
 use crate::format::format_size;
 use crate::paths;
 use crate::ports::FileSystem;
@@ -17,25 +15,9 @@ use crate::tools::{
     BulkOptions, FolderMemo, MOST_MOVES, ToolContext, ToolLimits, ToolSet, run_tool,
 };
 
-use super::large::LargePlan;
+use super::large::{LargePlan, less_matching};
 use super::large_existing;
-use super::review_page::matches_pattern;
-
-/// The part of a large plan a step belongs to (and why it is made).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "part", content = "of", rename_all = "snake_case")]
-pub enum Part {
-    /// A byte-identical copy set aside.
-    Copies,
-    /// Into the folder of the user's at this index of `existing`.
-    Existing(usize),
-    /// A kind the user's line names, at this index of `by_name`.
-    ByName(usize),
-    /// The rule step at this index of the rules' steps.
-    Rule(usize),
-    /// The move by type of this category.
-    Type(Category),
-}
+use super::planned::{Part, PlannedMove};
 
 /// One call of a plan not yet rehearsed: the part it carries out, the
 /// tool and its declared arguments, and the options only this crate's API
@@ -49,25 +31,6 @@ pub struct Intent {
     pub arguments: Value,
     /// What it takes beyond them.
     pub options: BulkOptions,
-}
-
-/// One step of a plan: an item of the target and where it goes, as the
-/// rehearsal moved it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PlannedMove {
-    /// The step's id, unique in its plan.
-    pub id: u32,
-    /// The item, relative to the target (absolute when outside it).
-    pub from: String,
-    /// Its destination, the same way.
-    pub to: String,
-    /// Its size in bytes.
-    pub size: u64,
-    /// The part of the plan that moves it.
-    pub part: Part,
-    /// For a copy set aside, the file of the same bytes that stays.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub twin: Option<String>,
 }
 
 /// What a rehearsal runs on: the session's tools and limits.
@@ -220,7 +183,9 @@ impl LargePlan {
             group.up_to = false;
             group.patterns = (group.patterns.iter())
                 .filter_map(|(pattern, _)| {
-                    let matching = names.iter().filter(|n| matches_pattern(pattern, n)).count();
+                    let matching = (names.iter())
+                        .filter(|name| less_matching(pattern, 1, [**name].into_iter()).is_none())
+                        .count();
                     (matching > 0).then(|| (pattern.clone(), matching))
                 })
                 .collect();
@@ -280,6 +245,7 @@ fn relative(target: &str, path: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::file_type::Category;
 
     #[test]
     fn a_plan_larger_than_one_call_takes_is_carried_out_in_several_in_order() {

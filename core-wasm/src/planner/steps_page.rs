@@ -10,9 +10,9 @@ use crate::ports::Entry;
 use crate::texts::{PlanFolder, RuleFolder};
 
 use super::large::LargePlan;
+use super::planned::{Part, PlannedMove};
 use super::review_page::{busy, left_part, movable, section};
 use super::review_rules::rule_pages;
-use super::steps::{Part, PlannedMove};
 
 /// The page's sections for `plan`, whose `steps` the rehearsal made, over
 /// the target's `listing`.

@@ -9,7 +9,7 @@ use crate::tools::ToolData;
 
 use super::exchanges::Exchange;
 use super::large::LargePlan;
-use super::steps::{Part, PlannedMove};
+use super::planned::{Part, PlannedMove};
 
 /// Failures named per part; the rest are counted.
 const NAMED_FAILURES: usize = 10;

@@ -30,14 +30,14 @@ pub fn instructions(lang: Lang, roots: &McpRoots<'_>, mode: McpMode) -> String {
     let mut text = lang.pick(
         "tidyup's file tools, for organizing folders. list_files, get_file_type, \
          summarize_folder and find_files only read; create_folder, move_file, rename_file, \
-         delete_file, move_matching and move_by_type change files. Every change is journaled \
+         delete_file, move_matching, move_by_type and move_files change files. Every change is journaled \
          and reversible with `tidyup undo`; deleted items go to tidyup's trash, and \
          delete_file needs confirm: true. Show the user your plan and wait for their go-ahead \
          before moving or deleting anything."
             .to_owned(),
         "tidyup 的文件工具，用于整理文件夹。list_files、get_file_type、summarize_folder 和 \
-         find_files 只读；create_folder、move_file、rename_file、delete_file、move_matching 和 \
-         move_by_type 会改动文件。每个改动都有日志记录，可用 `tidyup undo` 撤销；删除的项目进入 \
+         find_files 只读；create_folder、move_file、rename_file、delete_file、move_matching、 \
+         move_by_type 和 move_files 会改动文件。每个改动都有日志记录，可用 `tidyup undo` 撤销；删除的项目进入 \
          tidyup 的回收站，delete_file 需要 confirm: true。移动或删除之前，先向用户展示计划并等待确认。"
             .to_owned(),
     );
