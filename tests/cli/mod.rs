@@ -45,6 +45,8 @@ mod session;
 mod stop;
 #[cfg(unix)]
 mod terminal;
+#[cfg(unix)]
+mod terminal_exact;
 mod tools;
 #[cfg(unix)]
 mod typed_ahead;
