@@ -16,6 +16,7 @@ import { offlineFlow } from "./flows/offline.mjs";
 import { stopFlow } from "./flows/stop.mjs";
 import { chineseFlow, screenshots, shot, SHOTS } from "./flows/screens.mjs";
 import { afterApplyFlow, oneLanguageFlow } from "./flows/words.mjs";
+import { failedCallFlow } from "./flows/failures.mjs";
 
 const names = (process.env.TIDYUP_BROWSERS || "chromium,firefox").split(",").filter(Boolean);
 const only = process.env.TIDYUP_ONLY || "";
@@ -43,6 +44,7 @@ for (const name of names) {
     await run(`${name}: opened through a private file that redirects to the window`, (scope) => redirectFlow(scope, browser));
     await run(`${name}: a model address typed with a key set waits for a yes`, (scope) => keyFlow(scope, browser));
     await run(`${name}: one language per page, the session's, in every tab`, (scope) => oneLanguageFlow(scope, browser));
+    await run(`${name}: a failed model call is told for people, with a way to the settings`, (scope) => failedCallFlow(scope, browser));
     if (name === "chromium") {
       await run(`${name}: a model through a local provider plans, apply, undo`, (scope) => modelFlow(scope, browser));
       await run(`${name}: Stop during a large apply, then undo`, (scope) => stopFlow(scope, browser));

@@ -15,7 +15,7 @@ import * as ui from "../lib/ui.mjs";
 export const AFTER_APPLY = join(ROOT, "target", "ui-after-apply.png");
 
 /** Words of the terminal a page must never show. */
-const JARGON = [/tidyup (undo|apply|ui|providers)/, /TIDYUP_/, /_API_KEY/, /(^|\s)--[a-z]/, /Applied \d+ steps?/, /Dry run/];
+export const JARGON = [/tidyup (undo|apply|ui|providers)/, /TIDYUP_/, /_API_KEY/, /(^|\s)--[a-z]/, /Applied \d+ steps?/, /Dry run/];
 
 /** The page's whole visible text. */
 const pageText = (page) => page.evaluate(() => document.body.innerText);
