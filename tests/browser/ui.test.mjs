@@ -14,7 +14,7 @@ import { modelFlow } from "./flows/model.mjs";
 import { keyFlow, redirectFlow } from "./flows/opener.mjs";
 import { offlineFlow } from "./flows/offline.mjs";
 import { stopFlow } from "./flows/stop.mjs";
-import { chineseFlow, screenshots, shot, SHOTS } from "./flows/screens.mjs";
+import { afterApplyShot, chineseFlow, screenshots, shot, SHOTS } from "./flows/screens.mjs";
 import { afterApplyFlow, oneLanguageFlow } from "./flows/words.mjs";
 import { failedCallFlow } from "./flows/failures.mjs";
 
@@ -54,6 +54,8 @@ for (const name of names) {
       await run(`${name}: the window in Chinese`, (scope) => chineseFlow(scope, browser));
       await run(`${name}: no sideways scroll; after an apply, what happened in words for people; Undo asks first`, (scope) =>
         afterApplyFlow(scope, browser));
+      await run(`${name}: the demo folder applied: the Done report as the disk says, its screenshot`, (scope) =>
+        afterApplyShot(scope, browser));
       if (SHOTS) await run(`${name}: screenshots into ${SHOTS}`, (scope) => screenshots(scope, browser), { timeout: 400_000 });
     }
   } finally {
