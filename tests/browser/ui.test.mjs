@@ -15,7 +15,7 @@ import { keyFlow, redirectFlow } from "./flows/opener.mjs";
 import { offlineFlow } from "./flows/offline.mjs";
 import { stopFlow } from "./flows/stop.mjs";
 import { afterApplyShot, chineseFlow, screenshots, shot, SHOTS } from "./flows/screens.mjs";
-import { afterApplyFlow, oneLanguageFlow } from "./flows/words.mjs";
+import { afterApplyFlow, catalogueCheck, oneLanguageFlow } from "./flows/words.mjs";
 import { failedCallFlow } from "./flows/failures.mjs";
 
 const names = (process.env.TIDYUP_BROWSERS || "chromium,firefox").split(",").filter(Boolean);
@@ -27,6 +27,7 @@ async function run(name, body, options) {
 }
 
 await run("server: a wrong or missing secret is 404, a forged Host or Origin 403", (scope) => addressChecks(scope));
+await run("words: the window's words, in English and Chinese, name no flag, variable or command", () => catalogueCheck());
 
 for (const name of names) {
   let browser = null;

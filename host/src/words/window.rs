@@ -201,7 +201,7 @@ impl WindowWords for Lang {
     fn window_no_such_row(self, row: &str) -> String {
         self.pick(
             format!("the plan has no row {row}"),
-            format!("方案中没有第 {row} 行"),
+            format!("方案中没有 {row} 这一行"),
         )
     }
 
