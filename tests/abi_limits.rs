@@ -154,7 +154,7 @@ impl Recorder {
             .unwrap()
             .iter()
             .filter_map(|event| {
-                if let Event::Error { text } = event {
+                if let Event::Error { text, .. } = event {
                     Some(text.clone())
                 } else {
                     None

@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use crate::body::RequestBody;
 use crate::call::{self, Answered, CallError, CallSettings};
+use crate::model_failure::ModelFailure;
 use crate::ports::{Event, EventSink, ModelClient, Outcome};
 use crate::protocol::Reply;
 use crate::texts::Lang;
@@ -31,13 +32,20 @@ pub fn complete(
             }
             Ok(answered)
         }
-        Err(CallError::Failed(cause)) => {
-            events.emit(Event::Error {
-                text: lang.model_call_failed(&cause),
-            });
+        Err(CallError::Failed(cause, failure)) => {
+            events.emit(failed(lang, &cause, failure));
             Err(Outcome::ModelFailed)
         }
         Err(CallError::Cancelled) => Err(Outcome::Cancelled),
+    }
+}
+
+/// The error event of a failed model call: the "model call failed: CAUSE"
+/// line, and what failed as data.
+pub fn failed(lang: Lang, cause: &str, failure: ModelFailure) -> Event {
+    Event::Error {
+        text: lang.model_call_failed(cause),
+        failure: Some(failure),
     }
 }
 

@@ -29,6 +29,7 @@ mod format;
 mod groups;
 mod in_use;
 mod kinds;
+mod model_failure;
 mod paths;
 mod plan_table;
 mod planner;
@@ -64,6 +65,7 @@ pub use answer::complete as complete_answer;
 pub use body::RequestBody;
 pub use budget::{DEFAULT_CONTEXT_TOKENS, Limits, estimate_request};
 pub use call::{CallError, CallSettings, DEFAULT_MAX_REPLY_BYTES, complete as complete_call};
+pub use model_failure::{FailureKind, ModelFailure};
 pub use protocol::{
     Message, Reply, ToolCall, build_request, provider_error_message, read_completion, read_reply,
 };

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::body::RequestBody;
+use crate::model_failure::ModelFailure;
 use crate::tool_output::CallOutput;
 
 /// The model service, as the host reaches it.
@@ -592,6 +593,11 @@ pub enum Event {
     Error {
         /// The error line.
         text: String,
+        /// What failed, as data, when a model call failed: a host words
+        /// it for its own audience from this, never from `text`. Absent
+        /// for other errors (and from older cores).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        failure: Option<ModelFailure>,
     },
     /// How far a long tool (a bulk move) has come; terminals show a bar,
     /// other consoles nothing.
@@ -621,7 +627,7 @@ impl Event {
             | Event::Answer { text, .. }
             | Event::Usage { text, .. }
             | Event::Notice { text }
-            | Event::Error { text }
+            | Event::Error { text, .. }
             | Event::Progress { text, .. }
             | Event::Page { text } => text,
         }

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::body::RequestBody;
+use crate::model_failure::{FailureKind, ModelFailure};
 use crate::ports::{Event, HttpReply};
 use crate::texts::Lang;
 
@@ -125,15 +126,18 @@ pub struct CallFailure {
     pub retryable: bool,
     /// How long the provider asked to wait, in seconds.
     pub retry_after: Option<f64>,
+    /// What failed, as data.
+    pub failure: ModelFailure,
 }
 
 impl CallFailure {
     /// A failure not worth retrying.
-    pub fn fatal(cause: String) -> Self {
+    pub fn fatal(cause: String, failure: ModelFailure) -> Self {
         Self {
             cause,
             retryable: false,
             retry_after: None,
+            failure,
         }
     }
 }
@@ -166,18 +170,18 @@ pub fn read_reply(reply: &HttpReply, lang: Lang) -> Result<Reply, String> {
 pub fn read_completion(reply: &HttpReply, lang: Lang) -> Result<Completion, CallFailure> {
     if !(200..300).contains(&reply.status) {
         let message = provider_error_message(&reply.body);
+        let overflow = message.as_deref().is_some_and(is_context_overflow);
         return Err(CallFailure {
-            cause: lang.http_status(
-                reply.status,
-                message.as_deref(),
-                message.as_deref().is_some_and(is_context_overflow),
-            ),
+            cause: lang.http_status(reply.status, message.as_deref(), overflow),
             retryable: retryable_status(reply.status, &reply.body),
             retry_after: reply.retry_after,
+            failure: ModelFailure::from_status(reply.status, message, overflow),
         });
     }
-    let body: Value = serde_json::from_str(&reply.body)
-        .map_err(|err| CallFailure::fatal(lang.bad_reply(&format!("invalid JSON: {err}"))))?;
+    let body: Value = serde_json::from_str(&reply.body).map_err(|err| {
+        let cause = lang.bad_reply(&format!("invalid JSON: {err}"));
+        CallFailure::fatal(cause, ModelFailure::new(FailureKind::NotAReply))
+    })?;
     read_completion_value(body, lang)
 }
 
@@ -185,7 +189,8 @@ pub fn read_completion(reply: &HttpReply, lang: Lang) -> Result<Completion, Call
 /// into a [`Completion`]. The message is moved out of the body, not copied.
 pub fn read_completion_value(mut body: Value, lang: Lang) -> Result<Completion, CallFailure> {
     if let Some(message) = body.get("error").and_then(error_text) {
-        return Err(CallFailure::fatal(message));
+        let failure = ModelFailure::provider_said(message.clone());
+        return Err(CallFailure::fatal(message, failure));
     }
     let usage = body
         .get("usage")
@@ -194,7 +199,8 @@ pub fn read_completion_value(mut body: Value, lang: Lang) -> Result<Completion, 
         .pointer("/choices/0/finish_reason")
         .and_then(Value::as_str)
         .map(str::to_owned);
-    let reply = read_choice(&mut body, lang).map_err(CallFailure::fatal)?;
+    let reply = read_choice(&mut body, lang)
+        .map_err(|cause| CallFailure::fatal(cause, ModelFailure::new(FailureKind::NotAReply)))?;
     Ok(Completion {
         reply,
         finish_reason,

@@ -172,7 +172,11 @@ fn a_request_that_cannot_fit_is_not_sent_and_the_line_is_rolled_back() {
     let completed = world.history_json();
     assert_eq!(world.line(LINES[2]), Outcome::ModelFailed);
     assert_eq!(world.model.requests.len(), 5, "no call made");
-    let [.., Event::Error { text }, Event::Notice { text: notice }] = &world.events.events[..]
+    let [
+        ..,
+        Event::Error { text, .. },
+        Event::Notice { text: notice },
+    ] = &world.events.events[..]
     else {
         panic!("no error and notice: {:?}", world.events.events);
     };

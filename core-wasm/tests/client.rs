@@ -7,8 +7,8 @@ use std::collections::VecDeque;
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
 use tidyup_core::{
-    Agent, AgentConfig, AskConfig, CallSettings, Capabilities, ErrorCode, Event, HostError,
-    HttpReply, Lang, ModelClient, Outcome, Provider, ask,
+    Agent, AgentConfig, AskConfig, CallSettings, Capabilities, ErrorCode, Event, FailureKind,
+    HostError, HttpReply, Lang, ModelClient, ModelFailure, Outcome, Provider, ask,
 };
 use tidyup_test_kit::{
     MemFs, Recorder, TARGET, assert_well_formed, call, completion, completion_body, tool_message,
@@ -204,7 +204,12 @@ fn four_tries_at_most_then_the_last_cause() {
     assert_eq!(
         events.events,
         [Event::Error {
-            text: "model call failed: HTTP 500: boom 3".into()
+            text: "model call failed: HTTP 500: boom 3".into(),
+            failure: Some(ModelFailure {
+                kind: FailureKind::ServerError,
+                status: Some(500),
+                message: Some("boom 3".into()),
+            }),
         }]
     );
 }

@@ -6,7 +6,9 @@
 
 use pretty_assertions::assert_eq;
 use serde_json::json;
-use tidyup_core::{CallError, CallSettings, HttpReply, Lang, RequestBody, complete_call};
+use tidyup_core::{
+    CallError, CallSettings, FailureKind, HttpReply, Lang, RequestBody, complete_call,
+};
 use tidyup_test_kit::{Recorder, ScriptedModel, http, text_reply};
 
 /// A 1 KiB limit: at most 1024 bytes and 64 JSON values.
@@ -48,19 +50,21 @@ fn a_client_error_over_the_limit_fails_as_its_status_with_its_text_cut() {
     let body = format!("bad request {}", "y".repeat(5000));
     let mut model = ScriptedModel::new([http(400, &body)]);
     let expected: String = body.chars().take(300).collect();
-    assert_eq!(
-        call(&mut model),
-        Err(CallError::Failed(format!("HTTP 400: {expected}")))
-    );
+    let Err(CallError::Failed(cause, failure)) = call(&mut model) else {
+        panic!("expected a failure");
+    };
+    assert_eq!(cause, format!("HTTP 400: {expected}"));
+    assert_eq!(failure.kind, FailureKind::Refused);
     assert_eq!(model.requests.len(), 1, "not retried");
 }
 
 #[test]
 fn a_success_over_the_limit_is_still_too_large() {
     let mut model = ScriptedModel::new([HttpReply::new(200, "x".repeat(2000))]);
-    let Err(CallError::Failed(cause)) = call(&mut model) else {
+    let Err(CallError::Failed(cause, failure)) = call(&mut model) else {
         panic!("expected a failure");
     };
     assert!(cause.starts_with("reply too large"), "{cause}");
+    assert_eq!(failure.kind, FailureKind::ReplyTooLarge);
     assert_eq!(model.requests.len(), 1, "not retried");
 }

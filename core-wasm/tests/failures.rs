@@ -6,23 +6,23 @@
 use pretty_assertions::assert_eq;
 use serde_json::json;
 use tidyup_core::ErrorCode;
-use tidyup_core::{Event, Lang, Outcome};
+use tidyup_core::{Event, FailureKind, Lang, Outcome};
 use tidyup_test_kit::{
     MemFs, ScriptedModel, World, assert_well_formed, call, completion, http, text_message,
     text_reply, tool_reply, with_field,
 };
 
-/// One line that fails with `expected` as the error text (after the tool
-/// events of the rounds before, if any), then a line that works.
-fn fails_then_recovers(world: &mut World, expected: &str) {
+/// One line that fails with `expected` as the error text and `kind` as
+/// what failed (after the tool events of the rounds before, if any), then
+/// a line that works.
+fn fails_then_recovers(world: &mut World, expected: &str, kind: FailureKind) {
     assert_eq!(world.line("first"), Outcome::ModelFailed);
     let tools = world.events.tools().len();
-    assert_eq!(
-        world.events.events[tools..],
-        [Event::Error {
-            text: expected.to_owned()
-        }]
-    );
+    let [Event::Error { text, failure }] = &world.events.events[tools..] else {
+        panic!("one error event: {:?}", world.events.events);
+    };
+    assert_eq!(text, expected);
+    assert_eq!(failure.as_ref().map(|f| f.kind), Some(kind), "{expected}");
     world.events.clear();
     world.model.push(text_reply("recovered"));
     assert_eq!(world.line("second"), Outcome::Answered);
@@ -50,7 +50,11 @@ fn transport_error() {
     let mut model = ScriptedModel::default();
     model.push_transport_error(ErrorCode::Connect, "connection refused");
     let mut world = World::en(MemFs::new(), model);
-    fails_then_recovers(&mut world, "model call failed: connection refused");
+    fails_then_recovers(
+        &mut world,
+        "model call failed: connection refused",
+        FailureKind::Unreachable,
+    );
     // The failed line stays in the history as a user message; nothing else was added.
     let roles: Vec<_> = world
         .history_json()
@@ -65,7 +69,11 @@ fn timeout_in_chinese() {
     let mut model = ScriptedModel::default();
     model.push_transport_error(ErrorCode::Timeout, "operation timed out");
     let mut world = World::new(Lang::Zh, MemFs::new(), model);
-    fails_then_recovers(&mut world, "模型调用失败: operation timed out");
+    fails_then_recovers(
+        &mut world,
+        "模型调用失败: operation timed out",
+        FailureKind::Timeout,
+    );
 }
 
 #[test]
@@ -75,39 +83,50 @@ fn non_2xx_statuses_and_bodies() {
             500,
             r#"{"error":{"message":"boom"}}"#,
             "model call failed: HTTP 500: boom",
+            FailureKind::ServerError,
         ),
         (
             401,
             r#"{"error":{"message":"Incorrect API key provided","type":"invalid_request_error","code":"invalid_api_key"}}"#,
             "model call failed: HTTP 401: Incorrect API key provided",
+            FailureKind::KeyRefused,
         ),
         (
             429,
             r#"{"error":"quota exceeded"}"#,
             "model call failed: HTTP 429: quota exceeded",
+            FailureKind::RateLimited,
         ),
         (
             404,
             r#"{"detail":"Not Found"}"#,
             "model call failed: HTTP 404: Not Found",
+            FailureKind::ModelUnknown,
         ),
         (
             502,
             "Bad Gateway",
             "model call failed: HTTP 502: Bad Gateway",
+            FailureKind::ServerError,
         ),
-        (503, "", "model call failed: HTTP 503"),
+        (
+            503,
+            "",
+            "model call failed: HTTP 503",
+            FailureKind::ServerError,
+        ),
         (
             301,
             "<html>moved</html>",
             "model call failed: HTTP 301: <html>moved</html>",
+            FailureKind::Refused,
         ),
     ];
-    for (status, body, expected) in cases {
+    for (status, body, expected, kind) in cases {
         let mut model = ScriptedModel::default();
         model.push(http(status, body));
         let mut world = World::en(MemFs::new(), model);
-        fails_then_recovers(&mut world, expected);
+        fails_then_recovers(&mut world, expected, kind);
     }
 }
 
@@ -143,7 +162,13 @@ fn bodies_that_are_not_a_chat_completion() {
         let mut model = ScriptedModel::default();
         model.push(http(200, body));
         let mut world = World::en(MemFs::new(), model);
-        fails_then_recovers(&mut world, expected);
+        // An error the provider put in its reply is its refusal.
+        let kind = if expected.ends_with("rate limited") {
+            FailureKind::Refused
+        } else {
+            FailureKind::NotAReply
+        };
+        fails_then_recovers(&mut world, expected, kind);
     }
 }
 
@@ -152,7 +177,11 @@ fn no_choices_in_chinese() {
     let mut model = ScriptedModel::default();
     model.push(http(200, r#"{"choices":[]}"#));
     let mut world = World::new(Lang::Zh, MemFs::new(), model);
-    fails_then_recovers(&mut world, "模型调用失败: 回复中没有 choices");
+    fails_then_recovers(
+        &mut world,
+        "模型调用失败: 回复中没有 choices",
+        FailureKind::NotAReply,
+    );
 }
 
 #[test]
@@ -163,7 +192,11 @@ fn a_failure_after_tool_rounds_keeps_the_tool_messages_paired() {
     ])]);
     model.push(http(500, r#"{"error":{"message":"boom"}}"#));
     let mut world = World::en(MemFs::new(), model);
-    fails_then_recovers(&mut world, "model call failed: HTTP 500: boom");
+    fails_then_recovers(
+        &mut world,
+        "model call failed: HTTP 500: boom",
+        FailureKind::ServerError,
+    );
     let results: Vec<String> = world.events.tools().into_iter().map(|(_, r)| r).collect();
     assert!(
         results.is_empty(),

@@ -126,7 +126,7 @@ impl Session {
 
     fn error_text(&self) -> String {
         match self.events.events.last() {
-            Some(Event::Error { text }) => text.clone(),
+            Some(Event::Error { text, .. }) => text.clone(),
             other => panic!("expected an error event, got {other:?}"),
         }
     }

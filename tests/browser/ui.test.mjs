@@ -14,8 +14,9 @@ import { modelFlow } from "./flows/model.mjs";
 import { keyFlow, redirectFlow } from "./flows/opener.mjs";
 import { offlineFlow } from "./flows/offline.mjs";
 import { stopFlow } from "./flows/stop.mjs";
-import { chineseFlow, screenshots, shot, SHOTS } from "./flows/screens.mjs";
-import { afterApplyFlow, oneLanguageFlow } from "./flows/words.mjs";
+import { afterApplyShot, chineseFlow, screenshots, shot, SHOTS } from "./flows/screens.mjs";
+import { afterApplyFlow, catalogueCheck, oneLanguageFlow } from "./flows/words.mjs";
+import { failedCallFlow } from "./flows/failures.mjs";
 
 const names = (process.env.TIDYUP_BROWSERS || "chromium,firefox").split(",").filter(Boolean);
 const only = process.env.TIDYUP_ONLY || "";
@@ -26,6 +27,7 @@ async function run(name, body, options) {
 }
 
 await run("server: a wrong or missing secret is 404, a forged Host or Origin 403", (scope) => addressChecks(scope));
+await run("words: the window's words, in English and Chinese, name no flag, variable or command", () => catalogueCheck());
 
 for (const name of names) {
   let browser = null;
@@ -43,6 +45,7 @@ for (const name of names) {
     await run(`${name}: opened through a private file that redirects to the window`, (scope) => redirectFlow(scope, browser));
     await run(`${name}: a model address typed with a key set waits for a yes`, (scope) => keyFlow(scope, browser));
     await run(`${name}: one language per page, the session's, in every tab`, (scope) => oneLanguageFlow(scope, browser));
+    await run(`${name}: a failed model call is told for people, with a way to the settings`, (scope) => failedCallFlow(scope, browser));
     if (name === "chromium") {
       await run(`${name}: a model through a local provider plans, apply, undo`, (scope) => modelFlow(scope, browser));
       await run(`${name}: Stop during a large apply, then undo`, (scope) => stopFlow(scope, browser));
@@ -52,6 +55,8 @@ for (const name of names) {
       await run(`${name}: the window in Chinese`, (scope) => chineseFlow(scope, browser));
       await run(`${name}: no sideways scroll; after an apply, what happened in words for people; Undo asks first`, (scope) =>
         afterApplyFlow(scope, browser));
+      await run(`${name}: the demo folder applied: the Done report as the disk says, its screenshot`, (scope) =>
+        afterApplyShot(scope, browser));
       if (SHOTS) await run(`${name}: screenshots into ${SHOTS}`, (scope) => screenshots(scope, browser), { timeout: 400_000 });
     }
   } finally {

@@ -7,6 +7,7 @@
 mod confirm;
 mod connections;
 mod exact;
+mod failures;
 mod flow;
 mod opener;
 mod rules;

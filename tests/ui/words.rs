@@ -20,19 +20,37 @@ fn lines(report: &Value) -> Vec<String> {
         .collect()
 }
 
+/// The subcommands of the terminal, which the window never names.
+const COMMANDS: [&str; 14] = [
+    "undo",
+    "apply",
+    "ui",
+    "ask",
+    "demo",
+    "history",
+    "plan",
+    "watch",
+    "mcp",
+    "trash",
+    "providers",
+    "config",
+    "export-core",
+    "completions",
+];
+
 /// No flag, environment variable or terminal command in `text`.
-fn assert_for_people(text: &str) {
-    for jargon in [
-        "tidyup undo",
-        "tidyup providers",
-        "tidyup apply",
-        "TIDYUP_",
-        "_API_KEY",
-        "--",
-        "session 2",
-        "steps",
-        "Applied",
-    ] {
+pub(super) fn assert_for_people(text: &str) {
+    for command in COMMANDS {
+        let named = format!("tidyup {command}");
+        assert!(
+            !text
+                .split(&named)
+                .skip(1)
+                .any(|after| after.chars().next().is_none_or(|c| !c.is_alphanumeric())),
+            "{named:?} in {text:?}"
+        );
+    }
+    for jargon in ["TIDYUP_", "_API_KEY", "--", "session 2", "steps", "Applied"] {
         assert!(!text.contains(jargon), "{jargon:?} in {text:?}");
     }
 }

@@ -17,6 +17,7 @@ use crate::answer;
 use crate::body::RequestBody;
 use crate::budget::{self, Fit};
 use crate::call::Answered;
+use crate::model_failure::{FailureKind, ModelFailure};
 use crate::ports::{Capabilities, Event, EventSink, Outcome};
 use crate::protocol::{self, Message, Reply, ToolCall, Usage};
 use crate::rules::Rules;
@@ -270,9 +271,8 @@ impl Agent {
                     // Resent unchanged, it could never fit: refused as a
                     // failed call before any of its calls runs, the line kept.
                     let cause = lang.reply_over_budget(calls.len(), least, budget_tokens);
-                    caps.events.emit(Event::Error {
-                        text: lang.model_call_failed(&cause),
-                    });
+                    let failure = ModelFailure::new(FailureKind::TooLong);
+                    caps.events.emit(answer::failed(lang, &cause, failure));
                     return ControlFlow::Break(Ended::Turn(Outcome::ModelFailed));
                 }
                 self.history.push(Message::Assistant(message));
@@ -336,9 +336,9 @@ impl Agent {
             }
             Fit::TooLarge { estimate } => {
                 let lang = self.config.lang;
-                events.emit(Event::Error {
-                    text: lang.model_call_failed(&lang.over_budget(estimate, budget_tokens)),
-                });
+                let cause = lang.over_budget(estimate, budget_tokens);
+                let failure = ModelFailure::new(FailureKind::TooLong);
+                events.emit(answer::failed(lang, &cause, failure));
                 None
             }
         }

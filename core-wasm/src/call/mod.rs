@@ -10,6 +10,7 @@
 mod stream;
 
 use crate::body::RequestBody;
+use crate::model_failure::{FailureKind, ModelFailure};
 use crate::ports::{ErrorCode, EventSink, HostError, HttpReply, ModelClient};
 use crate::protocol::{CallFailure, Completion, Reply, read_completion};
 use crate::texts::Lang;
@@ -73,8 +74,9 @@ impl Default for CallSettings {
 /// Why a call ended without a reply.
 #[derive(Debug, Clone, PartialEq)]
 pub enum CallError {
-    /// It failed (after any retries); the cause, for "model call failed: CAUSE".
-    Failed(String),
+    /// It failed (after any retries): the cause, for "model call failed:
+    /// CAUSE", and what failed, as data.
+    Failed(String, ModelFailure),
     /// The user cancelled it.
     Cancelled,
 }
@@ -107,6 +109,7 @@ impl TryFailure {
         );
         Self {
             failure: CallFailure {
+                failure: ModelFailure::new(failure_kind(&err.code)),
                 cause: err.message,
                 retryable,
                 retry_after: None,
@@ -126,16 +129,30 @@ impl TryFailure {
             Oversize::Bytes => lang.reply_too_large(settings.max_reply_bytes),
             Oversize::Values => lang.reply_too_many_values(max_json_values(settings)),
         };
-        Self::fatal(cause, shown)
+        Self::fatal(cause, ModelFailure::new(FailureKind::ReplyTooLarge), shown)
     }
 
-    fn fatal(cause: String, shown: bool) -> Self {
+    fn fatal(cause: String, failure: ModelFailure, shown: bool) -> Self {
         Self {
-            failure: CallFailure::fatal(cause),
+            failure: CallFailure::fatal(cause, failure),
             shown,
             cancelled: false,
         }
     }
+}
+
+/// What a host's failure to bring a reply was, as a person sees it (the
+/// host's message is its own words, not the provider's: left out).
+fn failure_kind(code: &ErrorCode) -> FailureKind {
+    [
+        (ErrorCode::Connect, FailureKind::Unreachable),
+        (ErrorCode::Timeout, FailureKind::Timeout),
+        (ErrorCode::Transport, FailureKind::Connection),
+        (ErrorCode::ReplyTooLarge, FailureKind::ReplyTooLarge),
+    ]
+    .into_iter()
+    .find_map(|(known, kind)| (known == *code).then_some(kind))
+    .unwrap_or(FailureKind::Other)
 }
 
 /// Sends `body` and returns the reply, retrying and streaming as `settings` say.
@@ -172,14 +189,18 @@ pub fn complete(
             return Err(CallError::Cancelled);
         }
         if !failed.failure.retryable || failed.shown || attempt == tries {
-            return Err(CallError::Failed(failed.failure.cause));
+            let CallFailure { cause, failure, .. } = failed.failure;
+            return Err(CallError::Failed(cause, failure));
         }
         let delay = backoff_ms(settings, attempt, failed.failure.retry_after);
         if model.sleep(delay).is_err() {
             return Err(CallError::Cancelled);
         }
     }
-    Err(CallError::Failed(String::new()))
+    Err(CallError::Failed(
+        String::new(),
+        ModelFailure::new(FailureKind::Other),
+    ))
 }
 
 /// An answer assembled from a stream's deltas that carried neither text
@@ -195,7 +216,12 @@ fn assembled_holds_answer(answered: Answered, lang: Lang) -> Result<Answered, Tr
     );
     let filtered = answered.completion.finish_reason.as_deref() == Some("content_filter");
     if empty && !filtered {
-        return Err(TryFailure::fatal(lang.no_answer_in_reply(), answered.shown));
+        let failure = ModelFailure::new(FailureKind::NoAnswer);
+        return Err(TryFailure::fatal(
+            lang.no_answer_in_reply(),
+            failure,
+            answered.shown,
+        ));
     }
     Ok(answered)
 }

@@ -5,6 +5,7 @@ use serde_json::Value;
 
 use super::{Answered, CallSettings, TryFailure, assembled_holds_answer, oversize, whole};
 use crate::body::RequestBody;
+use crate::model_failure::ModelFailure;
 use crate::ports::{Event, EventSink, HttpReply, ModelClient};
 use crate::protocol::read_completion_value;
 use crate::sse::{Assembler, ChunkError, SseParser};
@@ -99,7 +100,10 @@ impl StreamReading {
         };
         let shown = self.shown;
         let news = self.assembler.push(&chunk).map_err(|err| match err {
-            ChunkError::Provider(cause) => TryFailure::fatal(cause, shown),
+            ChunkError::Provider(cause) => {
+                let failure = ModelFailure::provider_said(cause.clone());
+                TryFailure::fatal(cause, failure, shown)
+            }
             ChunkError::TooLarge => TryFailure::too_large(shown, settings, lang),
         })?;
         if self.assembler.has_deltas() {

@@ -65,9 +65,6 @@ export function showCore(wrapper) {
       answer = null;
       logLine(event.failed ? "tool failed" : "tool", text);
       return;
-    case "error":
-      logLine("error", text);
-      return;
     default:
       if (text) logLine(event.kind || "notice", text);
   }

@@ -13,7 +13,8 @@
 //   input[data-group-toggle], input[data-row-tick], button[data-change-to],
 //   button[data-change-group], button[data-expand], #destination-dialog,
 //   #destination-pick, #destination-new, #destination-ok, #progress,
-//   #progress-text, #report, #activity, #alerts, #taken-over, #take-over.
+//   #progress-text, #report, #activity, #alerts (a failed model call's
+//   button[data-open-settings]), #taken-over, #take-over.
 // `window.tidyup` = { state, events, plan, phase }: for tests only.
 //
 // The window's parts, one module each: page.js (what they share),

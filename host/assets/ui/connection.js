@@ -7,7 +7,7 @@ import { post } from "./server.js";
 import { showCore } from "./activity.js";
 import { paint, showPlan, showProgress, showReport } from "./apply.js";
 import { showHistory } from "./history.js";
-import { showState } from "./setup.js";
+import { openSettings, showState } from "./setup.js";
 
 const MAX_EVENTS = 20000;
 
@@ -88,7 +88,13 @@ function handle(event) {
       showHistory(event.sessions || []);
       break;
     case "error":
-      alertText(event.text);
+      // a failed model call names the setting it concerns: a way there
+      alertText(
+        event.text,
+        event.settings
+          ? { label: page.w.open_settings, run: () => openSettings(event.settings), data: { openSettings: event.settings } }
+          : null,
+      );
       break;
     case "taken_over":
       takenOver();

@@ -24,12 +24,23 @@ export const page = {
 };
 page.w = words(page.lang);
 
-/** Shows `text` as a dismissable alert (the last five stay). */
-export function alertText(text) {
+/** Shows `text` as a dismissable alert (the last five stay); `action`
+ * (`{ label, run, data }`) adds a button that runs it, `data` its
+ * `data-*` attributes. */
+export function alertText(text, action = null) {
   const box = document.createElement("div");
   box.className = "alert";
   const p = document.createElement("p");
   p.textContent = text;
+  if (action) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "secondary";
+    button.textContent = action.label;
+    Object.assign(button.dataset, action.data || {});
+    button.addEventListener("click", action.run);
+    p.append(" ", button);
+  }
   const close = document.createElement("button");
   close.type = "button";
   close.className = "link";

@@ -50,6 +50,17 @@ function fillProviders(state) {
   for (const field of document.querySelectorAll(".model-field")) field.hidden = offline;
 }
 
+/** Opens the settings at `setting` (`base_url`, `model` or `provider`, as
+ * a failed model call names it): brought into view, that field focused. */
+export function openSettings(setting) {
+  const id = { base_url: "base-url", model: "model" }[setting] || "provider";
+  const field = $(id);
+  if (field.closest(".model-field")?.hidden) for (const f of document.querySelectorAll(".model-field")) f.hidden = false;
+  $("setup-title").closest("section").scrollIntoView({ block: "start" });
+  field.focus();
+  if (field.select) field.select();
+}
+
 /** Changes the session's settings; the new `state` comes as an event (and
  * as the answer). A change that would send the API key to an address the
  * person's own settings do not name is asked about first (the server's

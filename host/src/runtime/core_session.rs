@@ -177,6 +177,7 @@ impl CoreSession {
             .with_context(|| Failure::CoreNotRestored(cause.clone()))?;
         live.store.data_mut().events.emit(Event::Error {
             text: checkpoint.lang.core_stopped(&cause),
+            failure: None,
         });
         self.live = Some(live);
         Ok(CoreStopped { cause })

@@ -1,7 +1,7 @@
 //! What `tidyup ui` says: in the terminal that started it, and to its page
 //! (refusals, the titles and lines of its reports, its places).
 
-use tidyup_core::Lang;
+use tidyup_core::{FailureKind, Lang, ModelFailure};
 
 /// The words of `window` only the host says.
 pub(crate) trait WindowWords {
@@ -113,6 +113,11 @@ pub(crate) trait WindowWords {
     /// An undo's report line: `skipped` changes not reversed, and why each
     /// follows.
     fn window_not_put_back(self, skipped: usize) -> String;
+
+    /// A failed model call, for people: what failed at `base_url` (with
+    /// `model`), what to do about it in the window's settings, then the
+    /// provider's own words when it sent any.
+    fn window_call_failed(self, failure: &ModelFailure, base_url: &str, model: &str) -> String;
 }
 
 impl WindowWords for Lang {
@@ -193,7 +198,7 @@ impl WindowWords for Lang {
     fn window_no_such_row(self, row: &str) -> String {
         self.pick(
             format!("the plan has no row {row}"),
-            format!("方案中没有第 {row} 行"),
+            format!("方案中没有 {row} 这一行"),
         )
     }
 
@@ -373,5 +378,79 @@ impl WindowWords for Lang {
             (Lang::En, _) => format!("{skipped} changes could not be undone:"),
             (Lang::Zh, _) => format!("有 {skipped} 项改动无法撤销："),
         }
+    }
+
+    fn window_call_failed(self, failure: &ModelFailure, base_url: &str, model: &str) -> String {
+        let what = match failure.kind {
+            FailureKind::Unreachable => self.pick(
+                format!("tidyup could not reach the model service at {base_url}. Check the address in Settings, and that the service is running and reachable from this computer."),
+                format!("tidyup 无法连接到位于 {base_url} 的模型服务。请在“设置”中检查地址，并确认该服务正在运行、从这台电脑可以访问。"),
+            ),
+            FailureKind::Timeout => self.pick(
+                format!("The model service at {base_url} did not answer in time. It may be busy or stopped: try again in a moment, or check the address in Settings."),
+                format!("位于 {base_url} 的模型服务没有及时回答。它可能正忙或已停止：请稍后再试，或在“设置”中检查地址。"),
+            ),
+            FailureKind::Connection => self.pick(
+                format!("The connection to the model service at {base_url} broke before its answer arrived. Try again; if it keeps happening, check the address in Settings."),
+                format!("与位于 {base_url} 的模型服务的连接在回答到达前中断了。请再试一次；如果一再发生，请在“设置”中检查地址。"),
+            ),
+            FailureKind::KeyRefused => self.pick(
+                format!("The model service at {base_url} refused the API key. The key is set up on this computer, outside this window: check that it is the right one for this service, or choose another planner in Settings."),
+                format!("位于 {base_url} 的模型服务拒绝了 API 密钥。密钥是在这台电脑上、在此窗口之外设置的：请确认它适用于该服务，或在“设置”中选择其他规划方式。"),
+            ),
+            FailureKind::ModelUnknown => self.pick(
+                format!("The model service at {base_url} does not know the model “{model}”. Check the model's name in Settings, and the address if it may not be this service's."),
+                format!("位于 {base_url} 的模型服务不认识模型“{model}”。请在“设置”中检查模型名称；如果地址可能不对，也请一并检查。"),
+            ),
+            FailureKind::RateLimited => self.pick(
+                format!("The model service at {base_url} is getting too many requests, or the account's quota is used up. Wait a moment and try again, or choose another planner in Settings."),
+                format!("位于 {base_url} 的模型服务收到的请求过多，或账户额度已用完。请稍候再试，或在“设置”中选择其他规划方式。"),
+            ),
+            FailureKind::ServerError => self.pick(
+                format!("The model service at {base_url} ran into an error of its own. Try again in a moment, or choose another planner in Settings."),
+                format!("位于 {base_url} 的模型服务自身出错了。请稍后再试，或在“设置”中选择其他规划方式。"),
+            ),
+            FailureKind::Refused => self.pick(
+                format!("The model service at {base_url} refused the request. Check the model and the address in Settings."),
+                format!("位于 {base_url} 的模型服务拒绝了这个请求。请在“设置”中检查模型和地址。"),
+            ),
+            FailureKind::TooLong => self.pick(
+                "The request is too long for the model. Ask for less at a time, or choose a model that takes longer requests in Settings.".to_owned(),
+                "请求太长，超出了模型能处理的范围。请一次少要求一些，或在“设置”中选择能处理更长请求的模型。".to_owned(),
+            ),
+            FailureKind::ReplyTooLarge => self.pick(
+                "The model's reply was larger than tidyup accepts. Try again, or ask for less at a time; the limit is max_reply_mib in tidyup's configuration file.".to_owned(),
+                "模型的回复超出了 tidyup 接受的大小。请再试一次，或一次少要求一些；这个上限是 tidyup 配置文件中的 max_reply_mib。".to_owned(),
+            ),
+            FailureKind::NotAReply => self.pick(
+                format!("The address {base_url} answered, but not as a model service does. Check the address in Settings."),
+                format!("地址 {base_url} 有回应，但不是模型服务的回答。请在“设置”中检查地址。"),
+            ),
+            FailureKind::NoAnswer => self.pick(
+                "The model's reply held no answer. Try again, or choose another model in Settings.".to_owned(),
+                "模型的回复中没有任何回答。请再试一次，或在“设置”中选择其他模型。".to_owned(),
+            ),
+            FailureKind::Other => self.pick(
+                format!("The call to the model service at {base_url} failed. Check the planner in Settings, and try again."),
+                format!("调用位于 {base_url} 的模型服务失败了。请在“设置”中检查规划方式，然后再试一次。"),
+            ),
+        };
+        let Some(message) = failure
+            .message
+            .as_deref()
+            .map(str::trim)
+            .filter(|m| !m.is_empty())
+        else {
+            return what;
+        };
+        // The provider's words as it sent them, cut to a line's length.
+        let mut said: String = message.chars().take(300).collect();
+        if said.len() < message.len() {
+            said.push('…');
+        }
+        self.pick(
+            format!("{what} The service said: “{said}”"),
+            format!("{what}服务返回的原话：“{said}”"),
+        )
     }
 }

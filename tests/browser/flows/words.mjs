@@ -4,7 +4,7 @@
 // terminal command anywhere; the report's Undo asks as History's does;
 // one language per page, in every tab. Writes target/ui-after-apply.png.
 
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { check, equal } from "../lib/harness.mjs";
@@ -15,7 +15,7 @@ import * as ui from "../lib/ui.mjs";
 export const AFTER_APPLY = join(ROOT, "target", "ui-after-apply.png");
 
 /** Words of the terminal a page must never show. */
-const JARGON = [/tidyup (undo|apply|ui|providers)/, /TIDYUP_/, /_API_KEY/, /(^|\s)--[a-z]/, /Applied \d+ steps?/, /Dry run/];
+export const JARGON = [/tidyup (undo|apply|ui|providers)/, /TIDYUP_/, /_API_KEY/, /(^|\s)--[a-z]/, /Applied \d+ steps?/, /Dry run/];
 
 /** The page's whole visible text. */
 const pageText = (page) => page.evaluate(() => document.body.innerText);
@@ -97,4 +97,22 @@ export async function oneLanguageFlow(scope, browser) {
   const han = /[\u4e00-\u9fff]/;
   check(seen.lang === "zh" && han.test(seen.banner) && han.test(seen.button) && han.test(seen.organize), `one language on the second tab: ${JSON.stringify(seen)}`);
   equal([...first.errors, ...second.errors], [], "no script error on either page");
+}
+
+/** Every word of the window's catalogue (host/assets/ui/i18n.js), in both
+ * languages, each text made with sample values: no flag, variable or
+ * terminal command; in Chinese, no command's English name either. */
+export async function catalogueCheck() {
+  const source = readFileSync(join(ROOT, "host/assets/ui/i18n.js"), "utf8");
+  const { words } = await import(`data:text/javascript,${encodeURIComponent(source)}`);
+  const commandNames = /\b(watch|undo|apply|mcp|demo|history|providers)\b/i;
+  const bad = [];
+  for (const lang of ["en", "zh"]) {
+    for (const [key, value] of Object.entries(words(lang))) {
+      const text = typeof value === "function" ? String(value(2, 3, "Documents")) : String(value);
+      if (JARGON.some((word) => word.test(text))) bad.push(`${lang}.${key}: ${text}`);
+      if (lang === "zh" && commandNames.test(text)) bad.push(`${lang}.${key}: ${text}`);
+    }
+  }
+  equal(bad, [], "the window's words that name the terminal's flags, variables or commands");
 }

@@ -2,7 +2,8 @@
 // the Rust tests' mock (tests/kit/src/provider.rs): each POST
 // /v1/chat/completions gets the next scripted assistant message as a whole
 // `chat.completion` body (the host takes a whole answer even when it asked
-// for a stream); once the script runs out, a 599 error.
+// for a stream), or an error answer (`fail`); once the script runs out, a
+// 599 error.
 
 import http from "node:http";
 
@@ -14,6 +15,9 @@ export const tools = (...calls) => ({ role: "assistant", content: null, tool_cal
 
 /** An assistant message with plain text. */
 export const text = (content) => ({ role: "assistant", content });
+
+/** Not a message: an error answer with `status` and the provider's `message`. */
+export const fail = (status, message) => ({ fail: { status, message } });
 
 /**
  * Starts the provider with `script` (assistant messages, in order).
@@ -39,6 +43,11 @@ export async function startProvider(scope, script) {
         return;
       }
       const message = queue.shift();
+      if (message?.fail) {
+        res.statusCode = message.fail.status;
+        res.end(JSON.stringify({ error: { message: message.fail.message, type: "test_error", code: null } }));
+        return;
+      }
       if (!message) {
         res.statusCode = 599;
         res.end(JSON.stringify({ error: { message: "mock script exhausted: no reply left", type: "test_error", code: null } }));

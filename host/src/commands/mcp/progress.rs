@@ -95,7 +95,7 @@ impl EventSink for ProgressSink {
                     let _ = route.queue.try_send(progress);
                 }
             }
-            Event::Error { text } => errln!("tidyup mcp: {text}"),
+            Event::Error { text, .. } => errln!("tidyup mcp: {text}"),
             Event::Started { .. }
             | Event::Tool { .. }
             | Event::AnswerDelta { .. }

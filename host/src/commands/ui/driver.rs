@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
 use serde_json::{Value, json};
-use tidyup_core::{AgentConfig, Event, EventSink, Outcome};
+use tidyup_core::{AgentConfig, Event, EventSink, FailureKind, ModelFailure, Outcome};
 use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 use wasmtime::Module;
 
@@ -107,15 +107,26 @@ impl Core {
     }
 }
 
-/// Every core event to the page as a `core` event; a failure (a model
-/// call that failed) also as an `error` event; the start line kept.
+/// Every core event to the page as a `core` event, but an error: that is
+/// an `error` event, a failed model call worded for people from its data
+/// (the terminal's line names flags and commands); the start line kept.
 struct PageEvents(Arc<Shared>);
 
 impl EventSink for PageEvents {
     fn emit(&mut self, event: Event) {
         match &event {
             Event::Started { text, .. } => self.0.status().start_line = text.clone(),
-            Event::Error { text } => self.0.hub.send(json!({"kind": "error", "text": text})),
+            Event::Error {
+                failure: Some(failure),
+                ..
+            } => {
+                let sent = call_failed(&self.0.status().settings, failure);
+                return self.0.hub.send(sent);
+            }
+            Event::Error {
+                text,
+                failure: None,
+            } => return self.0.hub.send(json!({"kind": "error", "text": text})),
             Event::Tool { .. }
             | Event::AnswerDelta { .. }
             | Event::Answer { .. }
@@ -126,6 +137,33 @@ impl EventSink for PageEvents {
         }
         self.0.hub.send(json!({"kind": "core", "event": event}));
     }
+}
+
+/// The `error` event of a failed model call: the window's words, the
+/// failure's data, and the setting it concerns (`base_url`, `model`, or
+/// `provider` where no one field is to blame), for the page to open.
+fn call_failed(settings: &Settings, failure: &ModelFailure) -> Value {
+    let client = &settings.client;
+    let setting = match failure.kind {
+        FailureKind::Unreachable
+        | FailureKind::Timeout
+        | FailureKind::Connection
+        | FailureKind::NotAReply => "base_url",
+        FailureKind::ModelUnknown | FailureKind::TooLong | FailureKind::NoAnswer => "model",
+        FailureKind::KeyRefused
+        | FailureKind::RateLimited
+        | FailureKind::ServerError
+        | FailureKind::Refused
+        | FailureKind::ReplyTooLarge
+        | FailureKind::Other => "provider",
+    };
+    let lang = client.lang;
+    json!({
+        "kind": "error",
+        "text": lang.window_call_failed(failure, &client.base_url, &client.model),
+        "failure": failure,
+        "settings": setting,
+    })
 }
 
 /// The session's task.

@@ -147,7 +147,7 @@ impl EventSink for FailuresToStderr {
                 failed: true,
                 ..
             } => errln!("{}  {name}: {result}", now()),
-            Event::Error { text } => errln!("{}  {text}", now()),
+            Event::Error { text, .. } => errln!("{}  {text}", now()),
             Event::Tool { .. }
             | Event::Started { .. }
             | Event::AnswerDelta { .. }
