@@ -64,27 +64,29 @@ fn a_go_ahead_given_as_a_command_carries_the_plan_out_whatever_its_words() {
             });
             let mut model = Hiding(OfflinePlanner::new(lang, TARGET));
             let mut events = Recorder::default();
-            let mut caps = Capabilities {
-                model: &mut model,
-                files: &mut fs,
-                events: &mut events,
-            };
             let organize = match lang {
                 Lang::En => "organize",
                 Lang::Zh => "整理",
             };
-            assert_eq!(agent.handle_line(organize, &mut caps), Outcome::Answered);
             let typed = lang.go_ahead_line();
-            assert_eq!(agent.handle_line(typed, &mut caps), Outcome::Answered);
-            drop(caps);
+            {
+                let mut caps = Capabilities {
+                    model: &mut model,
+                    files: &mut fs,
+                    events: &mut events,
+                };
+                assert_eq!(agent.handle_line(organize, &mut caps), Outcome::Answered);
+                assert_eq!(agent.handle_line(typed, &mut caps), Outcome::Answered);
+            }
             assert!(fs.exists(moved), "{lang:?}: hidden words moved nothing");
-            let mut caps = Capabilities {
-                model: &mut model,
-                files: &mut fs,
-                events: &mut events,
-            };
-            assert_eq!(agent.handle_go_ahead(&mut caps), Outcome::Answered);
-            drop(caps);
+            {
+                let mut caps = Capabilities {
+                    model: &mut model,
+                    files: &mut fs,
+                    events: &mut events,
+                };
+                assert_eq!(agent.handle_go_ahead(&mut caps), Outcome::Answered);
+            }
             assert!(!fs.exists(moved), "{lang:?}: the command carried it out");
             let last = agent
                 .history()
@@ -92,7 +94,9 @@ fn a_go_ahead_given_as_a_command_carries_the_plan_out_whatever_its_words() {
                 .rev()
                 .find_map(|message| match message {
                     tidyup_core::Message::User { content } => Some(content.clone()),
-                    _ => None,
+                    tidyup_core::Message::System { .. }
+                    | tidyup_core::Message::Assistant(_)
+                    | tidyup_core::Message::Tool { .. } => None,
                 });
             assert_eq!(last.as_deref(), Some(typed), "the model reads the go-ahead");
         }

@@ -4,7 +4,7 @@
 //! always into an overlay (a dry run): the page reviews the plan, and only
 //! an apply changes the disk, as a journaled session of its own.
 
-use crate::words::{AskWords, FailuresWords};
+use crate::words::{AskWords, FailuresWords, WindowWords};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
