@@ -1,7 +1,7 @@
 //! The page `show` gives of a pending plan: its sections, and for a large
 //! plan every file the moves take, read from the target's listing.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use crate::Lang;
 use crate::file_type::Category;
@@ -194,15 +194,19 @@ pub(super) fn left_part(
             .map(|e| e.name.clone())
             .collect()
     };
+    // Each looked up once per item: sets, and the kinds' globs built once.
+    let by_name = by_name_matcher(plan);
+    let asked_names: HashSet<&str> = plan.request_left.names.iter().map(String::as_str).collect();
+    let left: HashSet<&str> = plan.left.iter().map(String::as_str).collect();
     // Left by the user's line: as asked (`Some(true)`), or not named.
     let by_request = |entry: &Entry| -> Option<bool> {
-        if !movable(entry, &busy) || by_name_matches(plan, &entry.name) {
+        if !movable(entry, &busy) || by_name(&entry.name) {
             return None;
         }
-        if plan.request_left.names.contains(&entry.name) {
+        if asked_names.contains(entry.name.as_str()) {
             return Some(true);
         }
-        let skipped = plan.left.contains(&entry.name);
+        let skipped = left.contains(entry.name.as_str());
         let category = unit_kind(&related, &entry.name);
         (!skipped && !plan.skipped_categories.contains(&category))
             .then(|| plan.request_left.category(category))
@@ -212,9 +216,9 @@ pub(super) fn left_part(
     let not_asked = of_kind(&|entry| by_request(entry) == Some(false));
     let skipped = of_kind(&|entry| {
         movable(entry, &busy)
-            && !by_name_matches(plan, &entry.name)
-            && !plan.request_left.names.contains(&entry.name)
-            && (plan.left.contains(&entry.name)
+            && !by_name(&entry.name)
+            && !asked_names.contains(entry.name.as_str())
+            && (left.contains(entry.name.as_str())
                 || plan
                     .skipped_categories
                     .contains(&unit_kind(&related, &entry.name)))
@@ -242,6 +246,23 @@ pub(super) fn left_part(
             .collect(),
         lang,
     )
+}
+
+/// Whether a kind the plan moves by name takes a file, by its name: the
+/// kinds' globs built once.
+fn by_name_matcher(plan: &LargePlan) -> impl Fn(&str) -> bool {
+    let globs: Vec<globset::GlobMatcher> = (plan.by_name.iter())
+        .filter_map(|kind| {
+            globset::GlobBuilder::new(&kind.pattern)
+                .case_insensitive(true)
+                .literal_separator(true)
+                .backslash_escape(false)
+                .build()
+                .ok()
+        })
+        .map(|glob| glob.compile_matcher())
+        .collect();
+    move |name| globs.iter().any(|glob| glob.is_match(name))
 }
 
 /// Whether a kind the plan moves by name takes the file `name`.

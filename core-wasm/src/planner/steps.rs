@@ -181,11 +181,12 @@ impl LargePlan {
             group.size = format_size(size);
             group.after_rules = false;
             group.up_to = false;
+            // Each pattern's glob is built once, not once per name.
+            let n = names.len();
             group.patterns = (group.patterns.iter())
                 .filter_map(|(pattern, _)| {
-                    let matching = (names.iter())
-                        .filter(|name| less_matching(pattern, 1, [**name].into_iter()).is_none())
-                        .count();
+                    let left = less_matching(pattern, n, names.iter().copied());
+                    let matching = n - left.map_or(0, |(_, left)| left);
                     (matching > 0).then(|| (pattern.clone(), matching))
                 })
                 .collect();
