@@ -47,6 +47,9 @@ pub struct Rehearsal<'a> {
     added: HashMap<String, BTreeSet<String>>,
     /// The moves, in order.
     moves: Vec<RehearsedMove>,
+    /// The entries listings found underneath, by path: a batch moving
+    /// them need not ask for them again.
+    seen: HashMap<String, Entry>,
 }
 
 impl<'a> Rehearsal<'a> {
@@ -59,6 +62,7 @@ impl<'a> Rehearsal<'a> {
             made: HashSet::new(),
             added: HashMap::new(),
             moves: Vec::new(),
+            seen: HashMap::new(),
         }
     }
 
@@ -149,6 +153,7 @@ impl<'a> Rehearsal<'a> {
             },
         };
         let size = source.size;
+        self.seen.remove(&under);
         self.leave(from);
         self.arrive(to);
         let entry = Entry {
@@ -197,7 +202,14 @@ impl FileSystem for Rehearsal<'_> {
     fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         let path = key(path);
         let mut entries = match self.place(path) {
-            Place::Under(under) => self.inner.list(&under)?,
+            Place::Under(under) => {
+                let entries = self.inner.list(&under)?;
+                for entry in &entries {
+                    self.seen
+                        .insert(paths::join(&under, &entry.name), entry.clone());
+                }
+                entries
+            }
             Place::Made => Vec::new(),
             Place::Gone => return Err(not_found(path)),
         };
@@ -322,14 +334,17 @@ impl FileSystem for Rehearsal<'_> {
             for path in [&step.from, &step.to] {
                 if !self.moved.contains_key(path.as_str())
                     && let Place::Under(under) = self.place(path)
+                    && !self.seen.contains_key(&under)
                 {
                     asked.push(under);
                 }
             }
         }
         let mut known: HashMap<String, Option<Entry>> = HashMap::new();
-        for (path, answer) in asked.iter().zip(self.inner.stat_many(&asked)?) {
-            known.insert(path.clone(), answer?);
+        if !asked.is_empty() {
+            for (path, answer) in asked.iter().zip(self.inner.stat_many(&asked)?) {
+                known.insert(path.clone(), answer?);
+            }
         }
         let mut results = Vec::with_capacity(moves.len());
         for step in &moves {
@@ -339,7 +354,11 @@ impl FileSystem for Rehearsal<'_> {
                 }
                 match this.place(path) {
                     Place::Under(under) => {
-                        known.get(&under).cloned().flatten().map(|entry| Entry {
+                        let found = match known.get(&under) {
+                            Some(answer) => answer.clone(),
+                            None => this.seen.get(&under).cloned(),
+                        };
+                        found.map(|entry| Entry {
                             name: paths::file_name(path).to_owned(),
                             ..entry
                         })

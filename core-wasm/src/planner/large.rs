@@ -145,7 +145,7 @@ pub struct LargePlan {
     /// The moves the plan makes, as a rehearsal of its calls recorded
     /// them (`steps`); `None` until it is rehearsed. Once they are there,
     /// they are the plan.
-    #[serde(default)]
+    #[serde(default, with = "super::planned::compact")]
     pub steps: Option<Vec<PlannedMove>>,
 }
 

@@ -40,3 +40,164 @@ pub struct PlannedMove {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub twin: Option<String>,
 }
+
+/// The steps as the plan's data carries them: one text, a line per step
+/// (`id`, part, size, from, to, twin, separated by tabs; a tab, a line
+/// break or a backslash in a name escaped), so a plan of many thousand
+/// steps is one string in the conversation, not a tree of values.
+pub mod compact {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::{Part, PlannedMove};
+    use crate::file_type::Category;
+
+    /// Writes `steps` (none: no value) as one text.
+    pub fn serialize<S: Serializer>(
+        steps: &Option<Vec<PlannedMove>>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        steps
+            .as_ref()
+            .map(|steps| text_of(steps))
+            .serialize(serializer)
+    }
+
+    /// Reads the text [`serialize`] wrote; a line that is not a step is an
+    /// error (the plan is then not read at all).
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<Vec<PlannedMove>>, D::Error> {
+        let Some(text) = Option::<String>::deserialize(deserializer)? else {
+            return Ok(None);
+        };
+        text.lines()
+            .filter(|line| !line.is_empty())
+            .map(|line| step_of(line).ok_or_else(|| serde::de::Error::custom("a plan step")))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some)
+    }
+
+    /// The text of `steps`.
+    pub fn text_of(steps: &[PlannedMove]) -> String {
+        let mut text = String::new();
+        for step in steps {
+            let part = match step.part {
+                Part::Copies => "c".to_owned(),
+                Part::Existing(at) => format!("e{at}"),
+                Part::ByName(at) => format!("n{at}"),
+                Part::Rule(at) => format!("r{at}"),
+                Part::Type(category) => format!("t{}", category.name()),
+            };
+            let twin = step.twin.as_deref().unwrap_or("");
+            text.push_str(&format!(
+                "{}\t{part}\t{}\t{}\t{}\t{}\n",
+                step.id,
+                step.size,
+                escaped(&step.from),
+                escaped(&step.to),
+                escaped(twin)
+            ));
+        }
+        text
+    }
+
+    fn step_of(line: &str) -> Option<PlannedMove> {
+        let mut fields = line.split('\t');
+        let id = fields.next()?.parse().ok()?;
+        let part = fields.next()?;
+        let part = match part.split_at_checked(1)? {
+            ("c", "") => Part::Copies,
+            ("e", at) => Part::Existing(at.parse().ok()?),
+            ("n", at) => Part::ByName(at.parse().ok()?),
+            ("r", at) => Part::Rule(at.parse().ok()?),
+            ("t", name) => Part::Type(Category::parse(name)?),
+            _ => return None,
+        };
+        let size = fields.next()?.parse().ok()?;
+        let from = unescaped(fields.next()?)?;
+        let to = unescaped(fields.next()?)?;
+        let twin = unescaped(fields.next()?)?;
+        Some(PlannedMove {
+            id,
+            from,
+            to,
+            size,
+            part,
+            twin: (!twin.is_empty()).then_some(twin),
+        })
+    }
+
+    fn escaped(text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        for c in text.chars() {
+            match c {
+                '\\' => out.push_str("\\\\"),
+                '\t' => out.push_str("\\t"),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                c => out.push(c),
+            }
+        }
+        out
+    }
+
+    fn unescaped(text: &str) -> Option<String> {
+        let mut out = String::with_capacity(text.len());
+        let mut chars = text.chars();
+        while let Some(c) = chars.next() {
+            if c != '\\' {
+                out.push(c);
+                continue;
+            }
+            out.push(match chars.next()? {
+                '\\' => '\\',
+                't' => '\t',
+                'n' => '\n',
+                'r' => '\r',
+                _ => return None,
+            });
+        }
+        Some(out)
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn steps_come_back_as_written_whatever_their_names_hold() {
+            let steps = vec![
+                PlannedMove {
+                    id: 1,
+                    from: "a\tb\\c\nd.txt".to_owned(),
+                    to: "Documents/a\tb\\c\nd.txt".to_owned(),
+                    size: 7,
+                    part: Part::Type(Category::Documents),
+                    twin: None,
+                },
+                PlannedMove {
+                    id: 2,
+                    from: "x (1).pdf".to_owned(),
+                    to: "Duplicates/x (1).pdf".to_owned(),
+                    size: 0,
+                    part: Part::Copies,
+                    twin: Some("x.pdf".to_owned()),
+                },
+                PlannedMove {
+                    id: 3,
+                    from: "图片.jpg".to_owned(),
+                    to: "/elsewhere/图片.jpg".to_owned(),
+                    size: 3,
+                    part: Part::Rule(2),
+                    twin: None,
+                },
+            ];
+            let text = text_of(&steps);
+            assert_eq!(text.lines().count(), 3);
+            let back: Vec<PlannedMove> = text.lines().map(|l| step_of(l).unwrap()).collect();
+            assert_eq!(back, steps);
+            assert!(step_of("1\tx\t0\ta\tb\t").is_none());
+            assert!(step_of("1\tc\t0\ta\\q\tb\t").is_none());
+        }
+    }
+}

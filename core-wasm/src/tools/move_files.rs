@@ -4,17 +4,18 @@
 //! when missing; nothing is ever replaced (a move whose destination is
 //! taken, or whose source is gone, fails and the others go on).
 
-use super::bulk::{MoveReport, run_batches};
 use super::made_folders::MadeFolders;
 use super::{Args, Group, Tool, ToolContext, ToolData, ToolFailure, ToolResult};
 use crate::paths;
-use crate::ports::{BatchMove, EntryKind};
+use crate::ports::{BatchMove, EntryKind, ErrorCode, Event};
 use crate::tool_output::MoveEnd;
 
 /// The most moves one call takes: a bound on what one reply carries.
 pub const MOST_MOVES: usize = 100_000;
 /// Moves named one by one in a result; the rest are counted.
 const NAMED_MOVES: usize = 10;
+/// Moves handed to the host in one file-system call.
+const BATCH: usize = 1_000;
 
 pub(super) const TOOL: Tool = Tool {
     name: "move_files",
@@ -43,30 +44,11 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
             to: paths::resolve(ctx.target_dir, to),
         })
         .collect();
-    let mut ends = gone(ctx, &planned)?;
-    let (ready, blocked) = prepare_folders(ctx, &planned, &ends);
-    for (end, cause) in ends.iter_mut().zip(blocked) {
-        if end.is_none() {
-            *end = cause.map(MoveEnd::Failed);
-        }
-    }
-    // Each move handed over is named by its index in `moves`, so two
-    // moves of one source stay apart in the report.
-    let (names, batch): (Vec<String>, Vec<BatchMove>) = (planned.iter().enumerate())
-        .zip(&ends)
-        .filter(|(_, end)| end.is_none())
-        .map(|((index, step), _)| (index.to_string(), step.clone()))
-        .unzip();
-    let report = run_batches(ctx, &names, &batch);
-    settle(&mut ends, &report);
-    let ends: Vec<MoveEnd> = ends
-        .into_iter()
-        .map(|end| end.unwrap_or(MoveEnd::Left))
-        .collect();
+    let (made, blocked) = prepare_folders(ctx, &planned);
+    let ends = run_moves(ctx, &planned, blocked);
+    // A folder made for moves whose items were all gone is not kept.
+    made.remove(ctx.files);
     let moved = ends.iter().filter(|end| **end == MoveEnd::Moved).count();
-    if moved == 0 {
-        ready.remove(ctx.files);
-    }
     ctx.files_moved = moved;
     ctx.files_left = ends.iter().filter(|end| **end == MoveEnd::Left).count();
     let text = describe(ctx, &moves, &ends);
@@ -78,35 +60,18 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     }
 }
 
-/// For each move, `Some(Gone)` when its item is not there any more (it
-/// moved elsewhere since the plan was made): nothing to move, and no
-/// failure.
-fn gone(
-    ctx: &mut ToolContext<'_>,
-    planned: &[BatchMove],
-) -> Result<Vec<Option<MoveEnd>>, ToolFailure> {
-    let sources: Vec<String> = planned.iter().map(|step| step.from.clone()).collect();
-    let found = ctx.files.stat_many(&sources)?;
-    Ok(found
-        .into_iter()
-        .map(|entry| matches!(entry, Ok(None)).then_some(MoveEnd::Gone))
-        .collect())
-}
-
 /// Makes every missing destination folder; for each move, `Some(cause)`
 /// when its folder cannot be made (or is a file).
 fn prepare_folders(
     ctx: &mut ToolContext<'_>,
     planned: &[BatchMove],
-    ended: &[Option<MoveEnd>],
 ) -> (FoldersMade, Vec<Option<String>>) {
     let lang = ctx.lang;
     let mut made = FoldersMade::default();
     let mut causes: std::collections::HashMap<String, Option<String>> = Default::default();
     let mut blocked = Vec::with_capacity(planned.len());
-    for (step, end) in planned.iter().zip(ended) {
-        let parent = paths::parent(&step.to).filter(|_| end.is_none());
-        let Some(parent) = parent else {
+    for step in planned {
+        let Some(parent) = paths::parent(&step.to) else {
             blocked.push(None);
             continue;
         };
@@ -137,7 +102,7 @@ fn prepare_folders(
 struct FoldersMade(Vec<MadeFolders>);
 
 impl FoldersMade {
-    /// Removes them again, each while still empty (nothing was moved).
+    /// Removes them again, each only while still empty.
     fn remove(self, files: &mut dyn crate::ports::FileSystem) {
         for folders in self.0.into_iter().rev() {
             folders.remove(files);
@@ -145,21 +110,65 @@ impl FoldersMade {
     }
 }
 
-/// Fills in how each move handed to the host ended, from `report`, whose
-/// names are the moves' indices; a move handed over but in neither list
-/// was left by a stop.
-fn settle(ends: &mut [Option<MoveEnd>], report: &MoveReport) {
-    let index = |name: &str| name.parse::<usize>().ok();
-    for (name, _) in &report.moved {
-        if let Some(end) = index(name).and_then(|at| ends.get_mut(at)) {
-            *end = Some(MoveEnd::Moved);
+/// Runs the moves not `blocked` (a cause for each that cannot be made) in
+/// batches of [`BATCH`], with a progress event after each, and says how
+/// each ended: an item not there any more is gone (nothing to move, no
+/// failure); a stop asked by the user leaves the rest.
+fn run_moves(
+    ctx: &mut ToolContext<'_>,
+    planned: &[BatchMove],
+    blocked: Vec<Option<String>>,
+) -> Vec<MoveEnd> {
+    let lang = ctx.lang;
+    let mut ends: Vec<Option<MoveEnd>> = blocked
+        .into_iter()
+        .map(|b| b.map(MoveEnd::Failed))
+        .collect();
+    let open: Vec<usize> = (0..planned.len())
+        .filter(|&i| ends.get(i).is_some_and(Option::is_none))
+        .collect();
+    let mut stopped = false;
+    let mut done = 0;
+    for chunk in open.chunks(BATCH) {
+        if stopped || ctx.stop_requested() {
+            break;
+        }
+        let batch: Vec<BatchMove> = (chunk.iter())
+            .filter_map(|&i| planned.get(i).cloned())
+            .collect();
+        let answers = ctx.files.move_batch(&batch);
+        for (position, &index) in chunk.iter().enumerate() {
+            let answer = match &answers {
+                Ok(results) => results.get(position).cloned(),
+                Err(err) => Some(Err(err.clone())),
+            };
+            let Some(end) = ends.get_mut(index) else {
+                continue;
+            };
+            *end = Some(match answer {
+                Some(Ok(())) => MoveEnd::Moved,
+                Some(Err(err)) if err.code == ErrorCode::Cancelled => {
+                    stopped = true;
+                    MoveEnd::Left
+                }
+                Some(Err(err)) if err.code == ErrorCode::NotFound => MoveEnd::Gone,
+                Some(Err(err)) => MoveEnd::Failed(lang.host_failure(&err)),
+                // A host answering fewer moves than asked: never moved.
+                None => MoveEnd::Failed(lang.no_move_result()),
+            });
+        }
+        done += chunk.len();
+        if let Some(progress) = ctx.progress.as_deref_mut() {
+            progress.emit(Event::Progress {
+                done: done as u64,
+                total: open.len() as u64,
+                text: lang.moving_files(),
+            });
         }
     }
-    for (name, cause) in &report.failed {
-        if let Some(end) = index(name).and_then(|at| ends.get_mut(at)) {
-            *end = Some(MoveEnd::Failed(cause.clone()));
-        }
-    }
+    ends.into_iter()
+        .map(|end| end.unwrap_or(MoveEnd::Left))
+        .collect()
 }
 
 /// The result: counts, the first moves, every failure's first ones.
