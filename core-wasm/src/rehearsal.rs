@@ -6,6 +6,8 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
+use foldhash::fast::RandomState;
+
 use crate::paths;
 use crate::ports::{
     BatchMove, Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError, StatResult,
@@ -38,31 +40,41 @@ pub struct Rehearsal<'a> {
     inner: &'a mut dyn FileSystem,
     /// Items moved in the rehearsal, by where they are now: where they are
     /// underneath, and their entry.
-    moved: HashMap<String, (String, Entry)>,
+    moved: Map<(String, Entry)>,
     /// Paths whose item went away (moved or removed).
-    gone: HashSet<String>,
+    gone: Set,
     /// Folders made.
-    made: HashSet<String>,
+    made: Set,
     /// The names each folder gained (moved in, made there).
-    added: HashMap<String, BTreeSet<String>>,
+    added: Map<BTreeSet<String>>,
     /// The moves, in order.
     moves: Vec<RehearsedMove>,
     /// The entries listings found underneath, by path: a batch moving
     /// them need not ask for them again.
-    seen: HashMap<String, Entry>,
+    seen: Map<Entry>,
+    /// The folders among the paths the rehearsal changed (moved, made,
+    /// gone): only they can change what is under them, so only they are
+    /// looked for above a path.
+    dirs: Set,
 }
+
+/// Paths to values, hashed fast.
+type Map<V> = HashMap<String, V, RandomState>;
+/// A set of paths, hashed fast.
+type Set = HashSet<String, RandomState>;
 
 impl<'a> Rehearsal<'a> {
     /// A rehearsal over `inner`, with nothing changed yet.
     pub fn new(inner: &'a mut dyn FileSystem) -> Self {
         Self {
             inner,
-            moved: HashMap::new(),
-            gone: HashSet::new(),
-            made: HashSet::new(),
-            added: HashMap::new(),
+            moved: Map::default(),
+            gone: Set::default(),
+            made: Set::default(),
+            added: Map::default(),
             moves: Vec::new(),
-            seen: HashMap::new(),
+            seen: Map::default(),
+            dirs: Set::default(),
         }
     }
 
@@ -77,24 +89,28 @@ impl<'a> Rehearsal<'a> {
         let mut current = path;
         let mut rest: Vec<&str> = Vec::new();
         loop {
-            if let Some((under, _)) = self.moved.get(current) {
-                let mut under = under.clone();
-                for name in rest.iter().rev() {
-                    under = paths::join(&under, name);
+            // Above the path itself only a folder can decide.
+            let decides = rest.is_empty() || self.dirs.contains(current);
+            if decides {
+                if let Some((under, _)) = self.moved.get(current) {
+                    let mut under = under.clone();
+                    for name in rest.iter().rev() {
+                        under = paths::join(&under, name);
+                    }
+                    return Place::Under(under);
                 }
-                return Place::Under(under);
-            }
-            if self.made.contains(current) {
-                return match rest.is_empty() {
-                    true => Place::Made,
-                    false => Place::Gone,
-                };
-            }
-            if self.gone.contains(current) {
-                return Place::Gone;
+                if self.made.contains(current) {
+                    return match rest.is_empty() {
+                        true => Place::Made,
+                        false => Place::Gone,
+                    };
+                }
+                if self.gone.contains(current) {
+                    return Place::Gone;
+                }
             }
             match paths::parent(current) {
-                Some(parent) if parent != current => {
+                Some(parent) if parent != current && !self.dirs.is_empty() => {
                     rest.push(paths::file_name(current));
                     current = parent;
                 }
@@ -153,6 +169,10 @@ impl<'a> Rehearsal<'a> {
             },
         };
         let size = source.size;
+        if source.kind == EntryKind::Dir {
+            self.dirs.insert(from.to_owned());
+            self.dirs.insert(to.to_owned());
+        }
         self.seen.remove(&under);
         self.leave(from);
         self.arrive(to);
@@ -277,6 +297,7 @@ impl FileSystem for Rehearsal<'_> {
         }
         for dir in missing.into_iter().rev() {
             self.arrive(&dir);
+            self.dirs.insert(dir.clone());
             self.made.insert(dir);
         }
         Ok(())
@@ -306,7 +327,10 @@ impl FileSystem for Rehearsal<'_> {
     fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
         let path = key(path);
         match self.entry(path)? {
-            Some(_) => {
+            Some(entry) => {
+                if entry.kind == EntryKind::Dir {
+                    self.dirs.insert(path.to_owned());
+                }
                 self.leave(path);
                 Ok(())
             }
@@ -340,7 +364,7 @@ impl FileSystem for Rehearsal<'_> {
                 }
             }
         }
-        let mut known: HashMap<String, Option<Entry>> = HashMap::new();
+        let mut known: Map<Option<Entry>> = Map::default();
         if !asked.is_empty() {
             for (path, answer) in asked.iter().zip(self.inner.stat_many(&asked)?) {
                 known.insert(path.clone(), answer?);
