@@ -4,6 +4,7 @@
 //! the exact moves it makes (`moves`), which are then the plan: what is
 //! shown, counted and carried out.
 
+use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use foldhash::fast::RandomState;
@@ -26,9 +27,10 @@ pub struct RehearsedMove {
 }
 
 /// Where a path of the rehearsal is.
-enum Place {
-    /// On the file system underneath, at this path.
-    Under(String),
+enum Place<'a> {
+    /// On the file system underneath, at this path (the path itself when
+    /// nothing above it moved).
+    Under(Cow<'a, str>),
     /// A folder the rehearsal made.
     Made,
     /// Nothing: moved away or removed.
@@ -85,7 +87,7 @@ impl<'a> Rehearsal<'a> {
 
     /// Where `path` is: the nearest of it and its folders that the
     /// rehearsal changed decides.
-    fn place(&self, path: &str) -> Place {
+    fn place<'p>(&self, path: &'p str) -> Place<'p> {
         let mut current = path;
         let mut rest: Vec<&str> = Vec::new();
         loop {
@@ -97,7 +99,7 @@ impl<'a> Rehearsal<'a> {
                     for name in rest.iter().rev() {
                         under = paths::join(&under, name);
                     }
-                    return Place::Under(under);
+                    return Place::Under(Cow::Owned(under));
                 }
                 if self.made.contains(current) {
                     return match rest.is_empty() {
@@ -114,7 +116,7 @@ impl<'a> Rehearsal<'a> {
                     rest.push(paths::file_name(current));
                     current = parent;
                 }
-                Some(_) | None => return Place::Under(path.to_owned()),
+                Some(_) | None => return Place::Under(Cow::Borrowed(path)),
             }
         }
     }
@@ -164,7 +166,7 @@ impl<'a> Rehearsal<'a> {
         let under = match self.moved.get(from) {
             Some((under, _)) => under.clone(),
             None => match self.place(from) {
-                Place::Under(under) => under,
+                Place::Under(under) => under.into_owned(),
                 Place::Made | Place::Gone => from.to_owned(),
             },
         };
@@ -256,7 +258,7 @@ impl FileSystem for Rehearsal<'_> {
             .iter()
             .map(
                 |path| match (self.moved.contains_key(path), self.place(path)) {
-                    (false, Place::Under(under)) => Some(under),
+                    (false, Place::Under(under)) => Some(under.into_owned()),
                     (true, _) | (false, Place::Made | Place::Gone) => None,
                 },
             )
@@ -346,21 +348,14 @@ impl FileSystem for Rehearsal<'_> {
     /// file system underneath in one call, then the moves are recorded in
     /// order.
     fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<Result<(), HostError>>, HostError> {
-        let moves: Vec<BatchMove> = moves
-            .iter()
-            .map(|step| BatchMove {
-                from: key(&step.from).to_owned(),
-                to: key(&step.to).to_owned(),
-            })
-            .collect();
         let mut asked: Vec<String> = Vec::new();
-        for step in &moves {
-            for path in [&step.from, &step.to] {
-                if !self.moved.contains_key(path.as_str())
+        for step in moves {
+            for path in [key(&step.from), key(&step.to)] {
+                if !self.moved.contains_key(path)
                     && let Place::Under(under) = self.place(path)
-                    && !self.seen.contains_key(&under)
+                    && !self.seen.contains_key(under.as_ref())
                 {
-                    asked.push(under);
+                    asked.push(under.into_owned());
                 }
             }
         }
@@ -371,16 +366,17 @@ impl FileSystem for Rehearsal<'_> {
             }
         }
         let mut results = Vec::with_capacity(moves.len());
-        for step in &moves {
-            let look = |this: &mut Self, path: &str| -> Option<Entry> {
+        for step in moves {
+            let (from, to) = (key(&step.from), key(&step.to));
+            let look = |this: &Self, path: &str| -> Option<Entry> {
                 if let Some((_, entry)) = this.moved.get(path) {
                     return Some(entry.clone());
                 }
                 match this.place(path) {
                     Place::Under(under) => {
-                        let found = match known.get(&under) {
+                        let found = match known.get(under.as_ref()) {
                             Some(answer) => answer.clone(),
-                            None => this.seen.get(&under).cloned(),
+                            None => this.seen.get(under.as_ref()).cloned(),
                         };
                         found.map(|entry| Entry {
                             name: paths::file_name(path).to_owned(),
@@ -391,22 +387,24 @@ impl FileSystem for Rehearsal<'_> {
                     Place::Gone => None,
                 }
             };
-            let result = match (look(self, &step.from), look(self, &step.to)) {
-                (None, _) => Err(not_found(&step.from)),
+            let result = match (look(self, from), look(self, to)) {
+                (None, _) => Err(not_found(from)),
                 (Some(_), Some(_)) => Err(HostError::new(
                     ErrorCode::AlreadyExists,
-                    format!("{} already exists", step.to),
+                    format!("{to} already exists"),
                 )),
-                (Some(_), None) if self.made.contains(&step.from) => Err(HostError::new(
+                (Some(_), None) if self.made.contains(from) => Err(HostError::new(
                     ErrorCode::Unsupported,
-                    format!("{} was made in the rehearsal and cannot move", step.from),
+                    format!("{from} was made in the rehearsal and cannot move"),
                 )),
                 (Some(source), None) => {
                     // An item the batch moves is underneath no more where it was.
-                    if let Place::Under(under) = self.place(&step.from) {
-                        known.insert(under, None);
+                    if let Place::Under(under) = self.place(from)
+                        && known.contains_key(under.as_ref())
+                    {
+                        known.insert(under.into_owned(), None);
                     }
-                    self.record_move(&step.from, &step.to, source);
+                    self.record_move(from, to, source);
                     Ok(())
                 }
             };
@@ -430,7 +428,7 @@ impl FileSystem for Rehearsal<'_> {
         let under: Vec<Option<String>> = wanted
             .iter()
             .map(|path| match self.place(key(path)) {
-                Place::Under(under) => Some(under),
+                Place::Under(under) => Some(under.into_owned()),
                 Place::Made | Place::Gone => None,
             })
             .collect();
