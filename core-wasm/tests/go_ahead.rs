@@ -8,10 +8,10 @@
 
 use serde_json::Value;
 use tidyup_core::{
-    Agent, AgentConfig, CallOutput, Capabilities, HostError, HttpReply, LARGE_FOLDER_ENTRIES, Lang,
-    ModelClient, OfflinePlanner, Outcome, Provider,
+    Agent, CallOutput, Capabilities, HostError, HttpReply, LARGE_FOLDER_ENTRIES, Lang, ModelClient,
+    OfflinePlanner, Outcome,
 };
-use tidyup_test_kit::{MTIME, MemFs, Recorder, TARGET, demo_fs};
+use tidyup_test_kit::{MTIME, MemFs, Recorder, TARGET, demo_fs, offline_config};
 
 /// The offline planner, with every user line that says yes hidden from it.
 struct Hiding(OfflinePlanner);
@@ -51,17 +51,7 @@ fn large() -> MemFs {
 fn a_go_ahead_given_as_a_command_carries_the_plan_out_whatever_its_words() {
     for lang in [Lang::En, Lang::Zh] {
         for (mut fs, moved) in [(demo_fs(), "contacts.csv"), (large(), "IMG_0000.jpg")] {
-            let mut agent = Agent::new(AgentConfig {
-                target_dir: TARGET.to_owned(),
-                model: "m".to_owned(),
-                lang,
-                provider: Provider::Offline,
-                calls: Default::default(),
-                limits: Default::default(),
-                read_contents: false,
-                rules: None,
-                dry_run: false,
-            });
+            let mut agent = Agent::new(offline_config(lang));
             let mut model = Hiding(OfflinePlanner::new(lang, TARGET));
             let mut events = Recorder::default();
             let organize = match lang {

@@ -8,10 +8,10 @@
 
 use serde_json::Value;
 use tidyup_core::{
-    Agent, AgentConfig, CallOutput, Capabilities, HostError, HttpReply, LARGE_FOLDER_ENTRIES, Lang,
-    ModelClient, OfflinePlanner, Outcome, Provider, folder_name,
+    Agent, CallOutput, Capabilities, HostError, HttpReply, LARGE_FOLDER_ENTRIES, Lang, ModelClient,
+    OfflinePlanner, Outcome, folder_name,
 };
-use tidyup_test_kit::{MTIME, MemFs, Recorder, TARGET};
+use tidyup_test_kit::{MTIME, MemFs, Recorder, TARGET, offline_config};
 
 /// The offline planner, counting the requests it answers.
 struct Counted {
@@ -40,17 +40,7 @@ struct Session<'a> {
 
 impl<'a> Session<'a> {
     fn new(lang: Lang, fs: &'a mut MemFs) -> Self {
-        let agent = Agent::new(AgentConfig {
-            target_dir: TARGET.to_owned(),
-            model: "m".to_owned(),
-            lang,
-            provider: Provider::Offline,
-            calls: Default::default(),
-            limits: Default::default(),
-            read_contents: false,
-            rules: None,
-            dry_run: false,
-        });
+        let agent = Agent::new(offline_config(lang));
         Self {
             agent,
             model: Counted {

@@ -7,10 +7,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use tidyup_core::{
-    Agent, AgentConfig, Capabilities, FileSystem, LARGE_FOLDER_ENTRIES, Lang, OfflinePlanner,
-    Outcome, Provider, folder_name,
+    Agent, Capabilities, FileSystem, LARGE_FOLDER_ENTRIES, Lang, OfflinePlanner, Outcome,
+    folder_name,
 };
-use tidyup_test_kit::{MTIME, MemFs, Recorder, TARGET, converse};
+use tidyup_test_kit::{MTIME, MemFs, Recorder, TARGET, converse, offline_config};
 
 fn skip(lang: Lang, name: &str) -> String {
     match lang {
@@ -190,17 +190,7 @@ fn a_category_whose_files_are_gone_is_no_failure_and_the_counts_match_the_disk()
         let mut fs = MemFs::new()
             .files_with(files)
             .file_with("tool.py", "print()", 7, MTIME);
-        let mut agent = Agent::new(AgentConfig {
-            target_dir: TARGET.to_owned(),
-            model: "m".to_owned(),
-            lang,
-            provider: Provider::Offline,
-            calls: Default::default(),
-            limits: Default::default(),
-            read_contents: false,
-            rules: None,
-            dry_run: false,
-        });
+        let mut agent = Agent::new(offline_config(lang));
         let mut planner = OfflinePlanner::new(lang, TARGET);
         let mut events = Recorder::default();
         let mut line = |line: &str, fs: &mut MemFs| {

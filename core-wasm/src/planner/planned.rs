@@ -201,3 +201,42 @@ pub mod compact {
         }
     }
 }
+
+/// Where the steps of one part of a plan go, as its lines name it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Destination {
+    /// One folder: its name (relative to the target), whether it was
+    /// there before, and what puts files there.
+    Folder {
+        /// The folder.
+        name: String,
+        /// Whether it existed already.
+        exists: bool,
+        /// Why files go there.
+        why: Why,
+    },
+    /// The folders a rule fills: its `to` as written, whether its folder
+    /// existed (`None`: folders named by dates, not known), and the rule's
+    /// number as the plan shows it.
+    Rule {
+        /// The rule's destination, placeholders unfilled.
+        to: String,
+        /// Whether its folder existed already, when known.
+        exists: Option<bool>,
+        /// The rule's number as shown.
+        number: Option<usize>,
+    },
+}
+
+/// Why a part's files go to its folder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Why {
+    /// Byte-identical copies set aside.
+    Copies,
+    /// A folder of the user's that means them.
+    Existing,
+    /// Files of a kind the user's line named (of this category).
+    Request(Category),
+    /// Files of this category.
+    Type(Category),
+}

@@ -17,7 +17,7 @@ use crate::tools::{
 
 use super::large::{LargePlan, less_matching};
 use super::large_existing;
-use super::planned::{Part, PlannedMove};
+use super::planned::{Destination, Part, PlannedMove, Why};
 
 /// One call of a plan not yet rehearsed: the part it carries out, the
 /// tool and its declared arguments, and the options only this crate's API
@@ -204,6 +204,40 @@ impl LargePlan {
         self.groups.retain(|group| group.count > 0);
         self.by_name.retain(|kind| kind.count > 0);
         self.steps = Some(steps);
+    }
+
+    /// Where the steps of `part` go; `None` for a part the plan no longer
+    /// has.
+    pub fn destination(&self, part: Part, separator: char) -> Option<Destination> {
+        let folder = |name: &str, exists, why| Destination::Folder {
+            name: name.to_owned(),
+            exists,
+            why,
+        };
+        match part {
+            Part::Copies => Some(folder(
+                &self.set_aside.folder,
+                self.set_aside.folder_exists,
+                Why::Copies,
+            )),
+            Part::Existing(index) => (self.existing.get(index))
+                .map(|existing| folder(&existing.folder, true, Why::Existing)),
+            Part::ByName(index) => (self.by_name.get(index)).map(|kind| {
+                folder(
+                    &kind.folder,
+                    kind.folder_exists,
+                    Why::Request(kind.category),
+                )
+            }),
+            Part::Rule(index) => self.rules.steps.get(index).map(|step| Destination::Rule {
+                to: step.shown(separator),
+                exists: step.folder_exists,
+                number: self.rules.shown_number(step.number),
+            }),
+            Part::Type(category) => (self.groups.iter())
+                .find(|group| group.category == category)
+                .map(|group| folder(&group.folder, group.folder_exists, Why::Type(category))),
+        }
     }
 
     /// The go-ahead's calls: every step, in order, with one `move_files`

@@ -10,7 +10,7 @@ use crate::ports::Entry;
 use crate::texts::{PlanFolder, RuleFolder};
 
 use super::large::LargePlan;
-use super::planned::{Part, PlannedMove};
+use super::planned::{Destination, Part, PlannedMove, Why};
 use super::review_page::{busy, left_part, movable, section};
 use super::review_rules::rule_pages;
 
@@ -56,50 +56,32 @@ pub fn steps_page(
 
 /// The heading of `part`'s section, with its `count` of steps.
 fn heading(plan: &LargePlan, part: Part, count: usize, lang: Lang, separator: char) -> String {
-    let folder = |name, exists| PlanFolder {
-        name,
-        separator,
-        exists,
+    let Some(destination) = plan.destination(part, separator) else {
+        return lang.page_heading(count);
     };
-    match part {
-        Part::Copies => lang.plan_group(
-            folder(&plan.set_aside.folder, plan.set_aside.folder_exists),
-            &lang.why_copies(),
-            count,
-        ),
-        Part::Existing(index) => match plan.existing.get(index) {
-            Some(existing) => lang.plan_existing_group(folder(&existing.folder, true), count),
-            None => lang.page_heading(count),
-        },
-        Part::ByName(index) => match plan.by_name.get(index) {
-            Some(kind) => lang.plan_group(
-                folder(&kind.folder, kind.folder_exists),
-                &lang.why_request(),
-                count,
-            ),
-            None => lang.page_heading(count),
-        },
-        Part::Rule(index) => match plan.rules.steps.get(index) {
-            Some(step) => {
-                let to = step.shown(separator);
-                let shown = RuleFolder {
-                    to: &to,
-                    separator,
-                    number: plan.rules.shown_number(step.number),
-                };
-                lang.large_rule_step(shown, count, true, false)
-                    .trim_start()
-                    .to_owned()
+    match destination {
+        Destination::Folder { name, exists, why } => {
+            let folder = PlanFolder {
+                name: &name,
+                separator,
+                exists,
+            };
+            match why {
+                Why::Copies => lang.plan_group(folder, &lang.why_copies(), count),
+                Why::Existing => lang.plan_existing_group(folder, count),
+                Why::Request(_) => lang.plan_group(folder, &lang.why_request(), count),
+                Why::Type(category) => lang.plan_group(folder, &lang.why_category(category), count),
             }
-            None => lang.page_heading(count),
-        },
-        Part::Type(category) => match plan.groups.iter().find(|g| g.category == category) {
-            Some(group) => lang.plan_group(
-                folder(&group.folder, group.folder_exists),
-                &lang.why_category(category),
-                count,
-            ),
-            None => lang.page_heading(count),
-        },
+        }
+        Destination::Rule { to, number, .. } => {
+            let shown = RuleFolder {
+                to: &to,
+                separator,
+                number,
+            };
+            lang.large_rule_step(shown, count, true, false)
+                .trim_start()
+                .to_owned()
+        }
     }
 }

@@ -9,7 +9,7 @@ use crate::tools::ToolData;
 
 use super::exchanges::Exchange;
 use super::large::LargePlan;
-use super::planned::{Part, PlannedMove};
+use super::planned::{Destination, Part, PlannedMove, Why};
 
 /// Failures named per part; the rest are counted.
 const NAMED_FAILURES: usize = 10;
@@ -73,7 +73,7 @@ pub fn steps_report(
             continue;
         }
         moved_all += moved;
-        match created(plan, part) {
+        match created(plan, part, separator) {
             Some(true) if moved > 0 => folders += 1,
             None if moved > 0 => folders_known = false,
             Some(_) | None => {}
@@ -134,19 +134,10 @@ pub fn steps_report(
 
 /// Whether `part`'s folder is new (`Some(true)`), was there, or is not
 /// known (a rule's folders named by dates).
-fn created(plan: &LargePlan, part: Part) -> Option<bool> {
-    match part {
-        Part::Copies => Some(!plan.set_aside.folder_exists),
-        Part::Existing(_) => Some(false),
-        Part::ByName(index) => plan.by_name.get(index).map(|kind| !kind.folder_exists),
-        Part::Rule(index) => plan
-            .rules
-            .steps
-            .get(index)
-            .and_then(|step| step.folder_exists.map(|exists| !exists)),
-        Part::Type(category) => (plan.groups.iter())
-            .find(|group| group.category == category)
-            .map(|group| !group.folder_exists),
+fn created(plan: &LargePlan, part: Part, separator: char) -> Option<bool> {
+    match plan.destination(part, separator)? {
+        Destination::Folder { exists, .. } => Some(!exists),
+        Destination::Rule { exists, .. } => exists.map(|exists| !exists),
     }
 }
 
@@ -159,63 +150,44 @@ fn refused(
     separator: char,
     lang: Lang,
 ) -> Option<String> {
-    let folder = |name, exists| PlanFolder {
-        name,
-        separator,
-        exists,
-    };
-    match part {
-        Part::Copies | Part::Existing(_) => None,
-        Part::ByName(index) => plan.by_name.get(index).map(|kind| {
-            lang.category_refused(
-                folder(&kind.folder, kind.folder_exists),
-                kind.category,
-                cause,
-            )
-        }),
-        Part::Rule(index) => plan.rules.steps.get(index).map(|step| {
-            let to = step.shown(separator);
+    match plan.destination(part, separator)? {
+        Destination::Folder { name, exists, why } => {
+            let folder = PlanFolder {
+                name: &name,
+                separator,
+                exists,
+            };
+            match why {
+                Why::Copies | Why::Existing => None,
+                Why::Request(category) | Why::Type(category) => {
+                    Some(lang.category_refused(folder, category, cause))
+                }
+            }
+        }
+        Destination::Rule { to, number, .. } => {
             let shown = RuleFolder {
                 to: &to,
                 separator,
-                number: plan.rules.shown_number(step.number),
+                number,
             };
-            lang.rule_refused(shown, cause)
-        }),
-        Part::Type(category) => (plan.groups.iter())
-            .find(|group| group.category == category)
-            .map(|group| {
-                lang.category_refused(folder(&group.folder, group.folder_exists), category, cause)
-            }),
+            Some(lang.rule_refused(shown, cause))
+        }
     }
 }
 
 /// The line of a part none of whose items was there any more.
 fn nothing_left(plan: &LargePlan, part: Part, separator: char, lang: Lang) -> String {
-    let folder = |name, exists| PlanFolder {
-        name,
-        separator,
-        exists,
-    };
-    match part {
-        Part::Type(category) => match plan.groups.iter().find(|g| g.category == category) {
-            Some(group) => lang.category_nothing_left(
-                folder(&group.folder, group.folder_exists),
-                category,
-                false,
-            ),
-            None => line(plan, part, 0, 0, separator, lang),
-        },
-        Part::ByName(index) => match plan.by_name.get(index) {
-            Some(kind) => lang.category_nothing_left(
-                folder(&kind.folder, kind.folder_exists),
-                kind.category,
-                false,
-            ),
-            None => line(plan, part, 0, 0, separator, lang),
-        },
-        Part::Copies | Part::Existing(_) | Part::Rule(_) => line(plan, part, 0, 0, separator, lang),
+    if let Some(Destination::Folder { name, exists, why }) = plan.destination(part, separator)
+        && let Why::Request(category) | Why::Type(category) = why
+    {
+        let folder = PlanFolder {
+            name: &name,
+            separator,
+            exists,
+        };
+        return lang.category_nothing_left(folder, category, false);
     }
+    line(plan, part, 0, 0, separator, lang)
 }
 
 /// The report's line for `part`: `moved` of its `count` steps.
@@ -227,51 +199,31 @@ fn line(
     separator: char,
     lang: Lang,
 ) -> String {
-    let folder = |name, exists| PlanFolder {
-        name,
-        separator,
-        exists,
+    let Some(destination) = plan.destination(part, separator) else {
+        return lang.plan_report_heading(Some(0), moved, count, false);
     };
-    let fallback = || lang.plan_report_heading(Some(0), moved, count, false);
-    match part {
-        Part::Copies => lang.copies_set_aside(
-            folder(&plan.set_aside.folder, plan.set_aside.folder_exists),
-            moved,
-            count,
-        ),
-        Part::Existing(index) => match plan.existing.get(index) {
-            Some(existing) => lang.existing_moved(folder(&existing.folder, true), moved, count),
-            None => fallback(),
-        },
-        Part::ByName(index) => match plan.by_name.get(index) {
-            Some(kind) => lang.category_moved(
-                folder(&kind.folder, kind.folder_exists),
-                kind.category,
-                moved,
-                count,
-            ),
-            None => fallback(),
-        },
-        Part::Rule(index) => match plan.rules.steps.get(index) {
-            Some(step) => {
-                let to = step.shown(separator);
-                let shown = RuleFolder {
-                    to: &to,
-                    separator,
-                    number: plan.rules.shown_number(step.number),
-                };
-                lang.rule_moved(shown, moved, count)
+    match destination {
+        Destination::Folder { name, exists, why } => {
+            let folder = PlanFolder {
+                name: &name,
+                separator,
+                exists,
+            };
+            match why {
+                Why::Copies => lang.copies_set_aside(folder, moved, count),
+                Why::Existing => lang.existing_moved(folder, moved, count),
+                Why::Request(category) | Why::Type(category) => {
+                    lang.category_moved(folder, category, moved, count)
+                }
             }
-            None => fallback(),
-        },
-        Part::Type(category) => match plan.groups.iter().find(|g| g.category == category) {
-            Some(group) => lang.category_moved(
-                folder(&group.folder, group.folder_exists),
-                category,
-                moved,
-                count,
-            ),
-            None => fallback(),
-        },
+        }
+        Destination::Rule { to, number, .. } => {
+            let shown = RuleFolder {
+                to: &to,
+                separator,
+                number,
+            };
+            lang.rule_moved(shown, moved, count)
+        }
     }
 }

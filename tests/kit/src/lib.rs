@@ -46,8 +46,8 @@ pub use replies::{
 };
 pub use requests::{assert_well_formed, message_json, preview};
 pub use world::{
-    World, converse, converse_with, demo_fs, in_target, run_tool, run_tool_value, run_tool_zh,
-    scans_with_two_copies,
+    World, converse, converse_with, demo_fs, in_target, offline_config, run_tool, run_tool_value,
+    run_tool_zh, scans_with_two_copies,
 };
 
 /// The target directory every in-memory test works in.

@@ -92,14 +92,10 @@ pub fn converse(lang: Lang, fs: &mut MemFs, lines: &[&str]) -> (Vec<Outcome>, Re
     converse_with(lang, fs, &mut OfflinePlanner::new(lang, TARGET), lines)
 }
 
-/// [`converse`] with `model` answering (an offline session's agent).
-pub fn converse_with(
-    lang: Lang,
-    fs: &mut MemFs,
-    model: &mut dyn ModelClient,
-    lines: &[&str],
-) -> (Vec<Outcome>, Recorder, Agent) {
-    let mut agent = Agent::new(AgentConfig {
+/// The configuration of an offline session on [`TARGET`] in `lang`: the
+/// offline planner's, no rules, contents not read, changes made.
+pub fn offline_config(lang: Lang) -> AgentConfig {
+    AgentConfig {
         dry_run: false,
         target_dir: TARGET.to_owned(),
         model: "m".to_owned(),
@@ -109,7 +105,17 @@ pub fn converse_with(
         limits: Default::default(),
         read_contents: false,
         rules: None,
-    });
+    }
+}
+
+/// [`converse`] with `model` answering (an offline session's agent).
+pub fn converse_with(
+    lang: Lang,
+    fs: &mut MemFs,
+    model: &mut dyn ModelClient,
+    lines: &[&str],
+) -> (Vec<Outcome>, Recorder, Agent) {
+    let mut agent = Agent::new(offline_config(lang));
     let mut events = Recorder::default();
     let outcomes = lines
         .iter()
