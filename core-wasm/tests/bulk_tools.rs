@@ -300,3 +300,29 @@ fn find_files_edge_cases() {
         format!("Directory does not exist: {TARGET}/t000.txt")
     );
 }
+
+/// A destination whose name ends in a dot, or in a letter of more than one
+/// byte, is one more name: a bulk move into it and the folder it then
+/// holds are judged without a failure of tidyup itself.
+#[test]
+fn a_destination_named_with_a_final_dot_or_a_wide_letter_is_moved_into() {
+    for destination in ["Doc.", "Doc.é", "Doc.é01"] {
+        let mut fs = MemFs::new()
+            .file("notes.txt", "hello")
+            .file("report.pdf", "%PDF-1.4")
+            .file("copy of notes.txt", "hello")
+            .file("docs/a.md", "# a")
+            .dir("empty");
+        let arguments =
+            format!(r#"{{"path": ".", "category": "Documents", "destination": "{destination}"}}"#);
+        let result = run_tool(&mut fs, "move_by_type", &arguments);
+        assert!(
+            result.starts_with("Moved 3 of 3 files"),
+            "{destination}: {result}"
+        );
+        assert!(
+            fs.exists(&format!("{destination}/notes.txt")),
+            "{destination}"
+        );
+    }
+}

@@ -114,7 +114,7 @@ pub(super) fn numbered(lower: &str) -> Option<Part> {
         return None;
     }
     // x.z01 (with x.zip), x.r00 (with x.rar)
-    let (letter, number) = last.split_at(1);
+    let (letter, number) = last.split_at_checked(1)?;
     if number.len() == 2 && digits(number) && !head.is_empty() {
         let ext = match letter {
             "z" => "zip",
