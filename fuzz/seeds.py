@@ -88,7 +88,7 @@ def tool_args_seeds():
     # The first byte picks the tool by its index among every tool.
     names = ["list_files", "create_folder", "move_file", "rename_file", "delete_file",
              "get_file_type", "summarize_folder", "find_files", "move_matching",
-             "move_by_type", "find_duplicates", "read_file"]
+             "move_by_type", "move_files", "find_duplicates", "read_file"]
     args = {
         "list_files": {"path": "."},
         "create_folder": {"path": "Archive/2024"},
@@ -100,6 +100,8 @@ def tool_args_seeds():
         "find_files": {"path": ".", "pattern": "*.txt", "offset": 0},
         "move_matching": {"path": ".", "pattern": "*.md", "destination": "Notes"},
         "move_by_type": {"path": ".", "category": "Documents", "destination": "Docs"},
+        "move_files": {"moves": [{"from": "notes.txt", "to": "Notes/notes.txt"},
+                                 {"from": "report.pdf", "to": "Docs/report.pdf"}]},
         "find_duplicates": {"path": "."},
         "read_file": {"path": "notes.txt"},
     }
