@@ -20,14 +20,7 @@ async fn apply_all(
         .iter()
         .map(|row| json!({"id": row["id"]}))
         .collect();
-    let answer = window
-        .post(
-            "api/apply",
-            tab,
-            json!({"plan": plan["plan"], "rows": ticked}),
-        )
-        .await;
-    assert_eq!(answer.status(), StatusCode::ACCEPTED);
+    window.apply(tab, plan, json!(ticked)).await;
     events.until("report").await
 }
 

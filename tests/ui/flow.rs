@@ -47,14 +47,7 @@ async fn organize_review_apply_with_a_row_unticked_and_one_redirected_then_undo(
         {"id": row(&all, "notes.txt")["id"]},
         {"id": row(&all, "photo.jpg")["id"], "to": "Pics/2024"},
     ]);
-    let answer = window
-        .post(
-            "api/apply",
-            &tab,
-            json!({"plan": plan["plan"], "rows": ticked}),
-        )
-        .await;
-    assert_eq!(answer.status(), StatusCode::ACCEPTED);
+    window.apply(&tab, &plan, json!(ticked)).await;
     let progress = events.until("progress").await;
     assert_eq!(progress["total"], 3, "{progress}");
     let report = events.until("report").await;
@@ -143,14 +136,7 @@ async fn a_model_s_plan_is_reviewed_and_applied() {
     assert_eq!(events.until("state").await["phase"], "review");
 
     let ticked = json!([{"id": row(&all, "report.pdf")["id"]}]);
-    let answer = window
-        .post(
-            "api/apply",
-            &tab,
-            json!({"plan": plan["plan"], "rows": ticked}),
-        )
-        .await;
-    assert_eq!(answer.status(), StatusCode::ACCEPTED);
+    window.apply(&tab, &plan, json!(ticked)).await;
     let report = events.until("report").await;
     assert_eq!(report["moved"], 1, "{report}");
     assert!(dir.path().join("Papers/report.pdf").is_file());
@@ -170,14 +156,7 @@ async fn stop_during_an_apply_leaves_a_complete_journal_that_undo_reverses() {
     let all = rows(&plan);
     assert_eq!(all.len(), 1500, "every file a row");
     let ticked: Vec<Value> = all.iter().map(|row| json!({"id": row["id"]})).collect();
-    let answer = window
-        .post(
-            "api/apply",
-            &tab,
-            json!({"plan": plan["plan"], "rows": ticked}),
-        )
-        .await;
-    assert_eq!(answer.status(), StatusCode::ACCEPTED);
+    window.apply(&tab, &plan, json!(ticked)).await;
     events.until("progress").await;
     let answer = window.post("api/stop", &tab, json!({})).await;
     assert_eq!(answer.status(), StatusCode::ACCEPTED);
@@ -238,14 +217,7 @@ async fn with_dry_run_apply_saves_the_plan_and_changes_nothing() {
         .iter()
         .map(|row| json!({"id": row["id"]}))
         .collect();
-    let answer = window
-        .post(
-            "api/apply",
-            &tab,
-            json!({"plan": plan["plan"], "rows": ticked}),
-        )
-        .await;
-    assert_eq!(answer.status(), StatusCode::ACCEPTED);
+    window.apply(&tab, &plan, json!(ticked)).await;
     let report = events.until("report").await;
     assert_eq!(report["title"], "Plan saved", "{report}");
     let lines = report["lines"].to_string();

@@ -2,7 +2,6 @@
 //! the plan carries it, and its excludes hold for the rows a person
 //! redirects, as they do for `DIR/.tidyup.toml`.
 
-use reqwest::StatusCode;
 use serde_json::json;
 use tidyup_test_kit::e2e::{Tidyup, target_dir, tree_of, write_file};
 
@@ -32,14 +31,7 @@ async fn a_row_redirected_into_what_the_rules_flag_excludes_is_refused() {
         {"id": row(&all, "report.pdf")["id"], "to": "Keep"},
         {"id": row(&all, "notes.txt")["id"]},
     ]);
-    let answer = window
-        .post(
-            "api/apply",
-            &tab,
-            json!({"plan": plan["plan"], "rows": ticked}),
-        )
-        .await;
-    assert_eq!(answer.status(), StatusCode::ACCEPTED);
+    window.apply(&tab, &plan, json!(ticked)).await;
     let report = events.until("report").await;
     assert_eq!(report["moved"], 1, "{report}");
     let lines = report["lines"].to_string();

@@ -125,6 +125,14 @@ impl Window {
             .expect("POST")
     }
 
+    /// Applies `rows` (ticked rows, as the page sends them) of `plan` from
+    /// `tab`; the window must accept it.
+    pub async fn apply(&self, tab: &str, plan: &Value, rows: Value) {
+        let body = json!({"plan": plan["plan"], "rows": rows});
+        let answer = self.post("api/apply", tab, body).await;
+        assert_eq!(answer.status(), StatusCode::ACCEPTED);
+    }
+
     /// Claims the session: the tab's id.
     pub async fn claim(&self) -> String {
         let answer = self.post("api/claim", "new", json!({})).await;

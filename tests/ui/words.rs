@@ -72,14 +72,7 @@ async fn after_an_apply_the_report_says_what_moved_where_and_an_undo_puts_as_man
         .filter(|row| row["name"] != "song.mp3")
         .map(|row| json!({"id": row["id"]}))
         .collect();
-    let answer = window
-        .post(
-            "api/apply",
-            &tab,
-            json!({"plan": plan["plan"], "rows": ticked}),
-        )
-        .await;
-    assert_eq!(answer.status(), StatusCode::ACCEPTED);
+    window.apply(&tab, &plan, json!(ticked)).await;
     let report = events.until("report").await;
     let said = lines(&report);
     assert_eq!(

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::file_type::Category;
+use crate::texts::{PlanFolder, RuleFolder};
 
 /// The part of a large plan a step belongs to (and why it is made).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -239,4 +240,33 @@ pub enum Why {
     Request(Category),
     /// Files of this category.
     Type(Category),
+}
+
+/// A destination as the plan's lines write it.
+pub enum Shown<'a> {
+    /// One folder, and why files go there.
+    Folder(PlanFolder<'a>, Why),
+    /// The folders of a rule.
+    Rule(RuleFolder<'a>),
+}
+
+impl Destination {
+    /// The destination as a line writes it, with the target's `separator`.
+    pub fn shown(&self, separator: char) -> Shown<'_> {
+        match self {
+            Destination::Folder { name, exists, why } => Shown::Folder(
+                PlanFolder {
+                    name,
+                    separator,
+                    exists: *exists,
+                },
+                *why,
+            ),
+            Destination::Rule { to, number, .. } => Shown::Rule(RuleFolder {
+                to,
+                separator,
+                number: *number,
+            }),
+        }
+    }
 }

@@ -39,22 +39,13 @@ pub fn rule_pages(
     stays: &dyn Fn(&str) -> bool,
 ) -> RulePages {
     let mut pages = RulePages::default();
-    let excludes = RulesSpec {
-        exclude: plan.rules.exclude.clone(),
-        rule: Vec::new(),
-    }
-    .rules()
-    .ok();
+    let excludes = excludes_of(plan);
     let excluded = |name: &str| {
         excludes
             .as_ref()
             .is_some_and(|r| r.is_excluded(name, false))
     };
-    pages.excluded = names
-        .iter()
-        .filter(|entry| excluded(&entry.name))
-        .map(|entry| entry.name.clone())
-        .collect();
+    pages.excluded = names_excluded(excludes.as_ref(), names);
     for step in &plan.rules.steps {
         let Ok(glob) = GlobBuilder::new(&step.pattern)
             .case_insensitive(true)
@@ -120,6 +111,33 @@ pub fn rule_pages(
             .extend(files.into_iter().map(|(name, _)| name.to_owned()));
     }
     pages
+}
+
+/// The rules of `plan`'s excludes alone; `None` when they do not compile.
+fn excludes_of(plan: &LargePlan) -> Option<Rules> {
+    RulesSpec {
+        exclude: plan.rules.exclude.clone(),
+        rule: Vec::new(),
+    }
+    .rules()
+    .ok()
+}
+
+/// The names of `names` that the rules `plan` follows exclude.
+pub fn excluded_names(plan: &LargePlan, names: &[&Entry]) -> Vec<String> {
+    names_excluded(excludes_of(plan).as_ref(), names)
+}
+
+/// The names of `names` that `excludes` exclude (none without them).
+fn names_excluded(excludes: Option<&Rules>, names: &[&Entry]) -> Vec<String> {
+    let Some(excludes) = excludes else {
+        return Vec::new();
+    };
+    names
+        .iter()
+        .filter(|entry| excludes.is_excluded(&entry.name, false))
+        .map(|entry| entry.name.clone())
+        .collect()
 }
 
 /// The folder `rules` send `entry` to, its date its modification time.

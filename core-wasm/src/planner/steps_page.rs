@@ -7,12 +7,11 @@ use std::collections::HashSet;
 
 use crate::Lang;
 use crate::ports::Entry;
-use crate::texts::{PlanFolder, RuleFolder};
 
 use super::large::LargePlan;
-use super::planned::{Destination, Part, PlannedMove, Why};
+use super::planned::{Part, PlannedMove, Shown, Why};
 use super::review_page::{busy, left_part, movable, section};
-use super::review_rules::rule_pages;
+use super::review_rules::excluded_names;
 
 /// The page's sections for `plan`, whose `steps` the rehearsal made, over
 /// the target's `listing`.
@@ -47,7 +46,7 @@ pub fn steps_page(
     let moved: HashSet<&str> = steps.iter().map(|step| step.from.as_str()).collect();
     let busy = busy(listing, &plan.secrets);
     let movables: Vec<&Entry> = listing.iter().filter(|e| movable(e, &busy)).collect();
-    let excluded = rule_pages(plan, lang, separator, &movables, &|_| false).excluded;
+    let excluded = excluded_names(plan, &movables);
     sections.extend(left_part(plan, lang, listing, excluded, &|name| {
         moved.contains(name)
     }));
@@ -59,29 +58,18 @@ fn heading(plan: &LargePlan, part: Part, count: usize, lang: Lang, separator: ch
     let Some(destination) = plan.destination(part, separator) else {
         return lang.page_heading(count);
     };
-    match destination {
-        Destination::Folder { name, exists, why } => {
-            let folder = PlanFolder {
-                name: &name,
-                separator,
-                exists,
-            };
-            match why {
-                Why::Copies => lang.plan_group(folder, &lang.why_copies(), count),
-                Why::Existing => lang.plan_existing_group(folder, count),
-                Why::Request(_) => lang.plan_group(folder, &lang.why_request(), count),
-                Why::Type(category) => lang.plan_group(folder, &lang.why_category(category), count),
-            }
+    match destination.shown(separator) {
+        Shown::Folder(folder, Why::Copies) => lang.plan_group(folder, &lang.why_copies(), count),
+        Shown::Folder(folder, Why::Existing) => lang.plan_existing_group(folder, count),
+        Shown::Folder(folder, Why::Request(_)) => {
+            lang.plan_group(folder, &lang.why_request(), count)
         }
-        Destination::Rule { to, number, .. } => {
-            let shown = RuleFolder {
-                to: &to,
-                separator,
-                number,
-            };
-            lang.large_rule_step(shown, count, true, false)
-                .trim_start()
-                .to_owned()
+        Shown::Folder(folder, Why::Type(category)) => {
+            lang.plan_group(folder, &lang.why_category(category), count)
         }
+        Shown::Rule(rule) => lang
+            .large_rule_step(rule, count, true, false)
+            .trim_start()
+            .to_owned(),
     }
 }

@@ -3,13 +3,12 @@
 //! up per part of the plan in the order they ran, with the failures named.
 
 use crate::Lang;
-use crate::texts::{PlanFolder, RuleFolder};
 use crate::tool_output::MoveEnd;
 use crate::tools::ToolData;
 
 use super::exchanges::Exchange;
 use super::large::LargePlan;
-use super::planned::{Destination, Part, PlannedMove, Why};
+use super::planned::{Destination, Part, PlannedMove, Shown, Why};
 
 /// Failures named per part; the rest are counted.
 const NAMED_FAILURES: usize = 10;
@@ -150,41 +149,22 @@ fn refused(
     separator: char,
     lang: Lang,
 ) -> Option<String> {
-    match plan.destination(part, separator)? {
-        Destination::Folder { name, exists, why } => {
-            let folder = PlanFolder {
-                name: &name,
-                separator,
-                exists,
-            };
-            match why {
-                Why::Copies | Why::Existing => None,
-                Why::Request(category) | Why::Type(category) => {
-                    Some(lang.category_refused(folder, category, cause))
-                }
-            }
+    let destination = plan.destination(part, separator)?;
+    match destination.shown(separator) {
+        Shown::Folder(_, Why::Copies | Why::Existing) => None,
+        Shown::Folder(folder, Why::Request(category) | Why::Type(category)) => {
+            Some(lang.category_refused(folder, category, cause))
         }
-        Destination::Rule { to, number, .. } => {
-            let shown = RuleFolder {
-                to: &to,
-                separator,
-                number,
-            };
-            Some(lang.rule_refused(shown, cause))
-        }
+        Shown::Rule(rule) => Some(lang.rule_refused(rule, cause)),
     }
 }
 
 /// The line of a part none of whose items was there any more.
 fn nothing_left(plan: &LargePlan, part: Part, separator: char, lang: Lang) -> String {
-    if let Some(Destination::Folder { name, exists, why }) = plan.destination(part, separator)
-        && let Why::Request(category) | Why::Type(category) = why
+    if let Some(destination) = plan.destination(part, separator)
+        && let Shown::Folder(folder, Why::Request(category) | Why::Type(category)) =
+            destination.shown(separator)
     {
-        let folder = PlanFolder {
-            name: &name,
-            separator,
-            exists,
-        };
         return lang.category_nothing_left(folder, category, false);
     }
     line(plan, part, 0, 0, separator, lang)
@@ -202,28 +182,12 @@ fn line(
     let Some(destination) = plan.destination(part, separator) else {
         return lang.plan_report_heading(Some(0), moved, count, false);
     };
-    match destination {
-        Destination::Folder { name, exists, why } => {
-            let folder = PlanFolder {
-                name: &name,
-                separator,
-                exists,
-            };
-            match why {
-                Why::Copies => lang.copies_set_aside(folder, moved, count),
-                Why::Existing => lang.existing_moved(folder, moved, count),
-                Why::Request(category) | Why::Type(category) => {
-                    lang.category_moved(folder, category, moved, count)
-                }
-            }
+    match destination.shown(separator) {
+        Shown::Folder(folder, Why::Copies) => lang.copies_set_aside(folder, moved, count),
+        Shown::Folder(folder, Why::Existing) => lang.existing_moved(folder, moved, count),
+        Shown::Folder(folder, Why::Request(category) | Why::Type(category)) => {
+            lang.category_moved(folder, category, moved, count)
         }
-        Destination::Rule { to, number, .. } => {
-            let shown = RuleFolder {
-                to: &to,
-                separator,
-                number,
-            };
-            lang.rule_moved(shown, moved, count)
-        }
+        Shown::Rule(rule) => lang.rule_moved(rule, moved, count),
     }
 }
