@@ -281,7 +281,9 @@ fn a_large_folder_is_organized_by_category_with_bounded_output_and_undone() {
     // A plan by category and a report with counts: never a line per file.
     assert!(stdout.lines().count() < 120, "{stdout}");
     assert!(stdout.contains("summarize_folder"), "{stdout}");
-    assert!(stdout.contains("move_by_type"), "{stdout}");
+    // One bulk move of the plan's steps, never a call per file.
+    assert!(stdout.contains("[tool] move_files: "), "{stdout}");
+    assert!(!stdout.contains("[tool] move_file: "), "{stdout}");
     assert!(stdout.contains("500"), "counts in the plan: {stdout}");
     let loose: Vec<_> = std::fs::read_dir(&target)
         .unwrap()
