@@ -6,6 +6,7 @@
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
+use tidyup_core::{FsAnswer, FsRequest, composed};
 
 use serde_json::{Value, json};
 use tidyup::{
@@ -112,10 +113,41 @@ impl BigFolder {
 }
 
 impl FileSystem for BigFolder {
-    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
+    fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
+        Ok(match request {
+            FsRequest::Stat { path } => FsAnswer::Stat(self.on_stat(path)?),
+            FsRequest::List { path } => FsAnswer::List(self.on_list(path)?),
+            FsRequest::CreateDirAll { path } => {
+                self.on_create_dir_all(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::Rename { from, to } => {
+                self.on_rename(from, to)?;
+                FsAnswer::Done
+            }
+            FsRequest::RemoveFile { path } => {
+                self.on_remove_file(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::RemoveDirAll { path } => {
+                self.on_remove_dir_all(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::StatMany { .. }
+            | FsRequest::Count { .. }
+            | FsRequest::MoveBatch { .. }
+            | FsRequest::ReadBytes { .. }
+            | FsRequest::Digests { .. } => return composed(self, request),
+        })
+    }
+}
+
+/// The requests it answers itself, each as the request says.
+impl BigFolder {
+    fn on_stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
         Ok((path == TARGET).then(|| Self::entry("big".into(), EntryKind::Dir)))
     }
-    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
+    fn on_list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         if path.trim_end_matches(['/', '.']) != TARGET {
             return Err(HostError::new(ErrorCode::NotFound, path));
         }
@@ -123,16 +155,16 @@ impl FileSystem for BigFolder {
             .map(|i| Self::entry(format!("IMG_{i:06}.jpg"), EntryKind::File))
             .collect())
     }
-    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         Err(HostError::new(ErrorCode::Denied, path))
     }
-    fn rename(&mut self, from: &str, _to: &str) -> Result<(), HostError> {
+    fn on_rename(&mut self, from: &str, _to: &str) -> Result<(), HostError> {
         Err(HostError::new(ErrorCode::Denied, from))
     }
-    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_remove_file(&mut self, path: &str) -> Result<(), HostError> {
         Err(HostError::new(ErrorCode::Denied, path))
     }
-    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         Err(HostError::new(ErrorCode::Denied, path))
     }
 }

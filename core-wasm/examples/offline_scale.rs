@@ -17,7 +17,7 @@ use std::time::Instant;
 use tidyup_core::OfflinePlanner;
 use tidyup_core::{
     Agent, AgentConfig, Capabilities, Entry, EntryKind, ErrorCode, Event, EventSink, FileSample,
-    FileSystem, HostError, Lang, Outcome, Provider,
+    FileSystem, FsAnswer, FsRequest, HostError, Lang, Outcome, Provider, composed,
 };
 
 const TARGET: &str = "/bench";
@@ -168,25 +168,58 @@ impl Timed {
 }
 
 impl FileSystem for Timed {
-    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
+    fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
+        Ok(match request {
+            FsRequest::Stat { path } => FsAnswer::Stat(self.on_stat(path)?),
+            FsRequest::List { path } => FsAnswer::List(self.on_list(path)?),
+            FsRequest::CreateDirAll { path } => {
+                self.on_create_dir_all(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::Rename { from, to } => {
+                self.on_rename(from, to)?;
+                FsAnswer::Done
+            }
+            FsRequest::RemoveFile { path } => {
+                self.on_remove_file(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::RemoveDirAll { path } => {
+                self.on_remove_dir_all(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::ReadBytes { path, head, tail } => {
+                FsAnswer::Sample(self.on_read_bytes(path, *head, *tail)?)
+            }
+            FsRequest::StatMany { .. }
+            | FsRequest::Count { .. }
+            | FsRequest::MoveBatch { .. }
+            | FsRequest::Digests { .. } => return composed(self, request),
+        })
+    }
+}
+
+/// The requests it answers itself, each as the request says.
+impl Timed {
+    fn on_stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
         self.time(|fake| fake.stat(path))
     }
-    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
+    fn on_list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         self.time(|fake| fake.list(path))
     }
-    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         self.time(|fake| fake.create_dir_all(path))
     }
-    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+    fn on_rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
         self.time(|fake| fake.rename(from, to))
     }
-    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_remove_file(&mut self, path: &str) -> Result<(), HostError> {
         self.time(|fake| fake.remove_file(path))
     }
-    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         self.time(|fake| fake.remove_dir_all(path))
     }
-    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
+    fn on_read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
         self.time(|fake| fake.read_bytes(path, head, tail))
     }
 }

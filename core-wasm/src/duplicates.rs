@@ -13,6 +13,7 @@
 use std::collections::BTreeMap;
 
 use crate::copy_names::is_copy_name;
+use crate::ports::FileSystemExt;
 use crate::ports::{FileSystem, HostError};
 
 /// Bytes of the partial digest that splits same-size files before any of

@@ -56,9 +56,9 @@ mod web;
 pub use agent::{Agent, AgentConfig, MAX_ROUNDS};
 // The capabilities a host hands the core, and the values crossing between them.
 pub use ports::{
-    BatchMove, Capabilities, ChatRequest, Entry, EntryKind, ErrorCode, Event, EventSink,
-    FileSample, FileSystem, FsAnswer, FsRequest, HostError, HttpReply, ModelClient, Outcome,
-    Provider, StatResult, WireResult, move_each,
+    Access, BatchMove, Capabilities, ChatRequest, Entry, EntryKind, ErrorCode, Event, EventSink,
+    FileSample, FileSystem, FileSystemExt, FsAnswer, FsRequest, HostError, HttpReply, ModelClient,
+    Named, Outcome, Provider, StatResult, WireResult, composed, unsupported,
 };
 // Model calls: the request body and its budget, sending it, reading the reply.
 pub use answer::complete as complete_answer;

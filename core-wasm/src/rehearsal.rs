@@ -11,7 +11,8 @@ use foldhash::fast::RandomState;
 
 use crate::paths;
 use crate::ports::{
-    BatchMove, Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError, StatResult,
+    BatchMove, Entry, EntryKind, ErrorCode, FileSystem, FileSystemExt, FsAnswer, FsRequest,
+    HostError, StatResult, composed,
 };
 
 /// One move the rehearsal recorded: absolute paths, and the size of what
@@ -213,15 +214,45 @@ fn folder_entry(path: &str) -> Entry {
 }
 
 fn not_found(path: &str) -> HostError {
-    HostError::new(ErrorCode::NotFound, format!("{path} does not exist"))
+    HostError::at(ErrorCode::NotFound, path)
 }
 
 impl FileSystem for Rehearsal<'_> {
-    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
-        self.entry(key(path))
+    fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
+        Ok(match request {
+            FsRequest::Stat { path } => FsAnswer::Stat(self.entry(key(path))?),
+            FsRequest::StatMany { paths } => FsAnswer::StatMany(self.stat_each(paths)?),
+            FsRequest::List { path } => FsAnswer::List(self.listing(path)?),
+            FsRequest::CreateDirAll { path } => {
+                self.make_dirs(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::Rename { from, to } => {
+                self.move_one(from, to)?;
+                FsAnswer::Done
+            }
+            FsRequest::RemoveFile { path } | FsRequest::RemoveDirAll { path } => {
+                self.remove(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::MoveBatch { moves } => FsAnswer::Moves(self.move_many(moves)?),
+            FsRequest::ReadBytes { path, head, tail } => {
+                FsAnswer::Sample(match self.place(key(path)) {
+                    Place::Under(under) => self.inner.read_bytes(&under, *head, *tail)?,
+                    Place::Made | Place::Gone => return Err(not_found(path)),
+                })
+            }
+            FsRequest::Digests { paths, limit } => {
+                FsAnswer::Digests(self.digest_each(paths, *limit)?)
+            }
+            FsRequest::Count { .. } => return composed(self, request),
+        })
     }
+}
 
-    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
+/// The requests the rehearsal answers, each as [`FileSystem`] says.
+impl Rehearsal<'_> {
+    fn listing(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         let path = key(path);
         let mut entries = match self.place(path) {
             Place::Under(under) => {
@@ -253,7 +284,7 @@ impl FileSystem for Rehearsal<'_> {
 
     /// The paths the rehearsal left as they are underneath are asked of
     /// that file system in one call.
-    fn stat_many(&mut self, wanted: &[String]) -> Result<Vec<StatResult>, HostError> {
+    fn stat_each(&mut self, wanted: &[String]) -> Result<Vec<StatResult>, HostError> {
         let under: Vec<Option<String>> = wanted
             .iter()
             .map(
@@ -280,7 +311,7 @@ impl FileSystem for Rehearsal<'_> {
         Ok(results)
     }
 
-    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+    fn make_dirs(&mut self, path: &str) -> Result<(), HostError> {
         let path = key(path);
         let mut missing = Vec::new();
         let mut current = Some(path);
@@ -305,16 +336,13 @@ impl FileSystem for Rehearsal<'_> {
         Ok(())
     }
 
-    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+    fn move_one(&mut self, from: &str, to: &str) -> Result<(), HostError> {
         let (from, to) = (key(from), key(to));
         let Some(source) = self.entry(from)? else {
             return Err(not_found(from));
         };
         if self.entry(to)?.is_some() {
-            return Err(HostError::new(
-                ErrorCode::AlreadyExists,
-                format!("{to} already exists"),
-            ));
+            return Err(HostError::at(ErrorCode::AlreadyExists, to));
         }
         if self.made.contains(from) {
             return Err(HostError::new(
@@ -326,7 +354,7 @@ impl FileSystem for Rehearsal<'_> {
         Ok(())
     }
 
-    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
+    fn remove(&mut self, path: &str) -> Result<(), HostError> {
         let path = key(path);
         match self.entry(path)? {
             Some(entry) => {
@@ -340,14 +368,10 @@ impl FileSystem for Rehearsal<'_> {
         }
     }
 
-    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.remove_file(path)
-    }
-
     /// The sources and destinations of the whole batch are asked of the
     /// file system underneath in one call, then the moves are recorded in
     /// order.
-    fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<Result<(), HostError>>, HostError> {
+    fn move_many(&mut self, moves: &[BatchMove]) -> Result<Vec<Result<(), HostError>>, HostError> {
         let mut asked: Vec<String> = Vec::new();
         for step in moves {
             for path in [key(&step.from), key(&step.to)] {
@@ -389,10 +413,7 @@ impl FileSystem for Rehearsal<'_> {
             };
             let result = match (look(self, from), look(self, to)) {
                 (None, _) => Err(not_found(from)),
-                (Some(_), Some(_)) => Err(HostError::new(
-                    ErrorCode::AlreadyExists,
-                    format!("{to} already exists"),
-                )),
+                (Some(_), Some(_)) => Err(HostError::at(ErrorCode::AlreadyExists, to)),
                 (Some(_), None) if self.made.contains(from) => Err(HostError::new(
                     ErrorCode::Unsupported,
                     format!("{from} was made in the rehearsal and cannot move"),
@@ -413,14 +434,7 @@ impl FileSystem for Rehearsal<'_> {
         Ok(results)
     }
 
-    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
-        match self.place(key(path)) {
-            Place::Under(under) => self.inner.read_bytes(&under, head, tail),
-            Place::Made | Place::Gone => Err(not_found(path)),
-        }
-    }
-
-    fn digests(
+    fn digest_each(
         &mut self,
         wanted: &[String],
         limit: Option<u64>,

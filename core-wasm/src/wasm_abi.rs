@@ -19,8 +19,8 @@ use crate::body::RequestBody;
 use crate::plan_table::PlanRequest;
 use crate::planner::OfflinePlanner;
 use crate::ports::{
-    BatchMove, Capabilities, Entry, ErrorCode, Event, EventSink, FileSample, FileSystem, FsRequest,
-    HostError, HttpReply, ModelClient, Provider, StatResult, WireResult,
+    Capabilities, ErrorCode, Event, EventSink, FileSystem, FsAnswer, FsRequest, HostError,
+    HttpReply, ModelClient, Provider, WireResult, composed,
 };
 use crate::protocol::Message;
 use crate::question::{self, AskConfig};
@@ -329,17 +329,17 @@ struct WasmHost;
 
 impl WasmHost {
     /// Calls a staging import with a JSON request and reads back its result.
-    fn call<T: DeserializeOwned>(
+    fn cross<T: DeserializeOwned>(
         import: unsafe extern "C" fn(*const u8, usize) -> i32,
         request: &impl Serialize,
     ) -> Result<T, HostError> {
         let request = serde_json::to_string(request)
             .map_err(|err| HostError::new(ErrorCode::Internal, err.to_string()))?;
-        Self::call_raw(import, request.as_bytes())
+        Self::cross_raw(import, request.as_bytes())
     }
 
     /// Calls a staging import with a request already serialized.
-    fn call_raw<T: DeserializeOwned>(
+    fn cross_raw<T: DeserializeOwned>(
         import: unsafe extern "C" fn(*const u8, usize) -> i32,
         request: &[u8],
     ) -> Result<T, HostError> {
@@ -363,8 +363,16 @@ impl WasmHost {
             .into()
     }
 
-    fn fs<T: DeserializeOwned>(request: FsRequest) -> Result<T, HostError> {
-        Self::call(import_fs_call, &request)
+    fn fs<T: DeserializeOwned>(request: &FsRequest<'_>) -> Result<T, HostError> {
+        Self::cross(import_fs_call, request)
+    }
+
+    /// Per-item results as the host answered them.
+    fn fs_items<T: DeserializeOwned>(
+        request: &FsRequest<'_>,
+    ) -> Result<Vec<Result<T, HostError>>, HostError> {
+        let results: Vec<WireResult<T>> = Self::fs(request)?;
+        Ok(results.into_iter().map(Result::from).collect())
     }
 }
 
@@ -387,23 +395,23 @@ struct BorrowedChatRequest<'a> {
 
 impl ModelClient for WasmHost {
     fn chat_completion(&mut self, body: &Value) -> Result<HttpReply, HostError> {
-        Self::call(import_chat_completion, &BorrowedChatRequest { body })
+        Self::cross(import_chat_completion, &BorrowedChatRequest { body })
     }
 
     fn open_stream(&mut self, body: &Value) -> Result<HttpReply, HostError> {
-        Self::call(import_chat_stream_open, &BorrowedChatRequest { body })
+        Self::cross(import_chat_stream_open, &BorrowedChatRequest { body })
     }
 
     fn post(&mut self, body: &RequestBody) -> Result<HttpReply, HostError> {
-        Self::call_raw(import_chat_completion, &chat_request(body))
+        Self::cross_raw(import_chat_completion, &chat_request(body))
     }
 
     fn post_stream(&mut self, body: &RequestBody) -> Result<HttpReply, HostError> {
-        Self::call_raw(import_chat_stream_open, &chat_request(body))
+        Self::cross_raw(import_chat_stream_open, &chat_request(body))
     }
 
     fn read_stream(&mut self) -> Result<Option<String>, HostError> {
-        Self::call(import_chat_stream_read, &Value::Null)
+        Self::cross(import_chat_stream_read, &Value::Null)
     }
 
     fn sleep(&mut self, milliseconds: u64) -> Result<(), HostError> {
@@ -423,85 +431,32 @@ impl ModelClient for WasmHost {
     }
 }
 
+/// Every request crosses to the host as it is; the answer is read as the
+/// request's kind says. A host that predates `stat_many` or `count`
+/// (answering `bad_request`) is asked them by the requests they are made of.
 impl FileSystem for WasmHost {
-    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
-        Self::fs(FsRequest::Stat {
-            path: path.to_owned(),
-        })
-    }
-    fn stat_many(&mut self, paths: &[String]) -> Result<Vec<StatResult>, HostError> {
-        let asked: Result<Vec<WireResult<Option<Entry>>>, HostError> =
-            Self::fs(FsRequest::StatMany {
-                paths: paths.to_vec(),
-            });
-        match asked {
-            Ok(results) => Ok(results.into_iter().map(Result::from).collect()),
-            // A host that predates the operation: one `stat` per path.
-            Err(err) if err.code == ErrorCode::BadRequest => {
-                Ok(paths.iter().map(|path| self.stat(path)).collect())
+    fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
+        let answer = match request {
+            FsRequest::Stat { .. } => Self::fs(request).map(FsAnswer::Stat),
+            FsRequest::StatMany { .. } => Self::fs_items(request).map(FsAnswer::StatMany),
+            FsRequest::List { .. } => Self::fs(request).map(FsAnswer::List),
+            FsRequest::Count { .. } => Self::fs(request).map(FsAnswer::Count),
+            FsRequest::CreateDirAll { .. }
+            | FsRequest::Rename { .. }
+            | FsRequest::RemoveFile { .. }
+            | FsRequest::RemoveDirAll { .. } => Self::fs::<()>(request).map(|()| FsAnswer::Done),
+            FsRequest::MoveBatch { .. } => Self::fs_items(request).map(FsAnswer::Moves),
+            FsRequest::ReadBytes { .. } => Self::fs(request).map(FsAnswer::Sample),
+            FsRequest::Digests { .. } => Self::fs_items(request).map(FsAnswer::Digests),
+        };
+        match (answer, request) {
+            (Err(err), FsRequest::StatMany { .. } | FsRequest::Count { .. })
+                if err.code == ErrorCode::BadRequest =>
+            {
+                composed(self, request)
             }
-            Err(err) => Err(err),
+            (answer, _) => answer,
         }
-    }
-    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
-        Self::fs(FsRequest::List {
-            path: path.to_owned(),
-        })
-    }
-    fn count(&mut self, path: &str) -> Result<usize, HostError> {
-        let asked = Self::fs(FsRequest::Count {
-            path: path.to_owned(),
-        });
-        match asked {
-            // A host that predates the operation: the listing's length.
-            Err(err) if err.code == ErrorCode::BadRequest => Ok(self.list(path)?.len()),
-            counted => counted,
-        }
-    }
-    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        Self::fs(FsRequest::CreateDirAll {
-            path: path.to_owned(),
-        })
-    }
-    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
-        Self::fs(FsRequest::Rename {
-            from: from.to_owned(),
-            to: to.to_owned(),
-        })
-    }
-    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
-        Self::fs(FsRequest::RemoveFile {
-            path: path.to_owned(),
-        })
-    }
-    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        Self::fs(FsRequest::RemoveDirAll {
-            path: path.to_owned(),
-        })
-    }
-    fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<Result<(), HostError>>, HostError> {
-        let results: Vec<WireResult<()>> = Self::fs(FsRequest::MoveBatch {
-            moves: moves.to_vec(),
-        })?;
-        Ok(results.into_iter().map(Result::from).collect())
-    }
-    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
-        Self::fs(FsRequest::ReadBytes {
-            path: path.to_owned(),
-            head,
-            tail,
-        })
-    }
-    fn digests(
-        &mut self,
-        paths: &[String],
-        limit: Option<u64>,
-    ) -> Result<Vec<Result<String, HostError>>, HostError> {
-        let results: Vec<WireResult<String>> = Self::fs(FsRequest::Digests {
-            paths: paths.to_vec(),
-            limit,
-        })?;
-        Ok(results.into_iter().map(Result::from).collect())
     }
 }
 

@@ -7,7 +7,7 @@
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
 use tidyup_core::{
-    FileSystem, FolderMemo, Lang, Limits, Outcome, ToolContext, ToolLimits, ToolOutput, ToolSet,
+    FileSystemExt, FolderMemo, Lang, Limits, Outcome, ToolContext, ToolLimits, ToolOutput, ToolSet,
     run_tool,
 };
 use tidyup_test_kit::{

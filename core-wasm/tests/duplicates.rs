@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use pretty_assertions::assert_eq;
-use tidyup_core::{DUPLICATE_HEAD_BYTES, DuplicateCandidate, FileSystem, Lang, find_duplicates};
+use tidyup_core::{DUPLICATE_HEAD_BYTES, DuplicateCandidate, FileSystemExt, Lang, find_duplicates};
 use tidyup_test_kit::{
     MTIME, MemFs, TARGET, converse, in_target, run_tool, run_tool_zh, scans_with_two_copies,
 };

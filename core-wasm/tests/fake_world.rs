@@ -5,7 +5,7 @@
 
 use pretty_assertions::assert_eq;
 use tidyup_core::ErrorCode;
-use tidyup_core::{EntryKind, FileSystem};
+use tidyup_core::{EntryKind, FileSystemExt};
 use tidyup_test_kit::{MemFs, Op, Snap, TARGET, in_target};
 
 #[test]

@@ -3,7 +3,7 @@
 //! one beneath.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-use tidyup_core::{BatchMove, ErrorCode, FileSystem, Rehearsal, RehearsedMove};
+use tidyup_core::{BatchMove, ErrorCode, FileSystem, FileSystemExt, Rehearsal, RehearsedMove};
 use tidyup_test_kit::{MemFs, TARGET};
 
 fn at(path: &str) -> String {

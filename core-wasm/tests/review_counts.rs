@@ -7,8 +7,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use tidyup_core::{
-    Agent, Capabilities, FileSystem, LARGE_FOLDER_ENTRIES, Lang, OfflinePlanner, Outcome,
-    folder_name,
+    Agent, Capabilities, LARGE_FOLDER_ENTRIES, Lang, OfflinePlanner, Outcome, folder_name,
 };
 use tidyup_test_kit::{MTIME, MemFs, Recorder, TARGET, converse, offline_config};
 
@@ -205,7 +204,7 @@ fn a_category_whose_files_are_gone_is_no_failure_and_the_counts_match_the_disk()
         };
         line("organize", &mut fs);
         // The script goes elsewhere before the go-ahead.
-        FileSystem::remove_file(&mut fs, &format!("{TARGET}/tool.py")).unwrap();
+        tidyup_core::FileSystemExt::remove_file(&mut fs, &format!("{TARGET}/tool.py")).unwrap();
         line("yes", &mut fs);
         let report = events.answers()[1].clone();
         assert!(!report.contains('✗'), "{report}");

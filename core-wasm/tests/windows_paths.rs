@@ -11,7 +11,8 @@ use std::collections::BTreeMap;
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
 use tidyup_core::{
-    Entry, EntryKind, ErrorCode, FileSystem, HostError, Lang, ToolContext, run_tool_text,
+    Entry, EntryKind, ErrorCode, FileSystem, FileSystemExt, FsAnswer, FsRequest, HostError, Lang,
+    ToolContext, composed, run_tool_text,
 };
 
 const DESKTOP: &str = r"C:\Users\ana\Desktop";
@@ -65,7 +66,38 @@ impl WindowsFs {
 }
 
 impl FileSystem for WindowsFs {
-    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
+    fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
+        Ok(match request {
+            FsRequest::Stat { path } => FsAnswer::Stat(self.on_stat(path)?),
+            FsRequest::List { path } => FsAnswer::List(self.on_list(path)?),
+            FsRequest::CreateDirAll { path } => {
+                self.on_create_dir_all(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::Rename { from, to } => {
+                self.on_rename(from, to)?;
+                FsAnswer::Done
+            }
+            FsRequest::RemoveFile { path } => {
+                self.on_remove_file(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::RemoveDirAll { path } => {
+                self.on_remove_dir_all(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::StatMany { .. }
+            | FsRequest::Count { .. }
+            | FsRequest::MoveBatch { .. }
+            | FsRequest::ReadBytes { .. }
+            | FsRequest::Digests { .. } => return composed(self, request),
+        })
+    }
+}
+
+/// The requests it answers itself, each as the request says.
+impl WindowsFs {
+    fn on_stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
         assert!(!path.contains('/'), "a path with /: {path}");
         Ok(self
             .items
@@ -73,7 +105,7 @@ impl FileSystem for WindowsFs {
             .map(|(_, dir)| Self::entry(path, *dir)))
     }
 
-    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
+    fn on_list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         let prefix = format!("{}\\", self.key(path));
         Ok(self
             .items
@@ -83,9 +115,9 @@ impl FileSystem for WindowsFs {
             .collect())
     }
 
-    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         if path.rsplit('\\').next() == Some("CON") {
-            return Err(HostError::new(ErrorCode::NotAllowedOnWindows, "CON"));
+            return Err(HostError::at(ErrorCode::NotAllowedOnWindows, path));
         }
         if self.stat(path)?.is_none() {
             self.add(path, true);
@@ -93,7 +125,7 @@ impl FileSystem for WindowsFs {
         Ok(())
     }
 
-    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+    fn on_rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
         let (_, dir) = self
             .items
             .remove(&self.key(from))
@@ -113,12 +145,12 @@ impl FileSystem for WindowsFs {
         Ok(())
     }
 
-    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_remove_file(&mut self, path: &str) -> Result<(), HostError> {
         self.items.remove(&self.key(path));
         Ok(())
     }
 
-    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         self.remove_file(path)
     }
 }

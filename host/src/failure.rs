@@ -78,8 +78,6 @@ pub enum Failure {
     MoveIntoItself(String),
     /// A move onto a folder that has contents (the destination).
     FolderWithContentsAt(String),
-    /// Something is at a batch move's destination (the path).
-    AlreadyThere(String),
     /// Nothing is at a path to change (the path).
     NotThere(String),
     /// The journal could not record a change (the cause); nothing changed.
@@ -107,10 +105,6 @@ pub enum Failure {
         /// The data it holds.
         place: String,
     },
-    /// A file system answered fewer moves of a batch than it was given.
-    BatchMoveUnanswered,
-    /// A file's digest went missing while looking for copies.
-    DigestMissing,
     /// The user cancelled.
     CancelledByUser,
     /// The core asked with a request over the ABI's buffer limit (bytes).
@@ -297,7 +291,6 @@ impl Failure {
                     format!("a folder that is not empty is already at {destination}"),
                     format!("{destination} 处已有一个非空文件夹"),
                 ),
-            Failure::AlreadyThere(path) => lang.pick(format!("{path} already exists"), format!("{path} 已存在")),
             Failure::NotThere(path) => lang.pick(format!("{path} does not exist"), format!("{path} 不存在")),
             Failure::JournalNotWritten(cause) => lang.pick(
                     format!("cannot write the journal, nothing was changed: {cause}"),
@@ -326,14 +319,6 @@ impl Failure {
                     format!(
                         "存放 tidyup 自己数据（日志、回收站、计划、缓存或设置）的文件夹从不被移动或删除：{path} 中有 {place}"
                     ),
-                ),
-            Failure::BatchMoveUnanswered => lang.pick(
-                    "a move of the batch was not answered".to_owned(),
-                    "批量移动中有一项没有得到结果".to_owned(),
-                ),
-            Failure::DigestMissing => lang.pick(
-                    "a digest went missing".to_owned(),
-                    "有一个文件摘要丢失了".to_owned(),
                 ),
             Failure::CancelledByUser => lang.pick(
                     "cancelled by the user".to_owned(),
@@ -452,4 +437,10 @@ pub fn speak(lang: Lang) {
 /// The language set with [`speak`]; English until then.
 pub fn spoken() -> Lang {
     LANGUAGE.get().copied().unwrap_or_default()
+}
+
+/// `err` worded in the language set with [`speak`], as the model is told
+/// it: a file system's failure is data until it is spoken.
+pub fn worded(err: &tidyup_core::HostError) -> String {
+    spoken().host_failure(err)
 }

@@ -6,6 +6,7 @@
 use std::fs;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::path::{Path, PathBuf};
+use tidyup_core::{FileSystemExt, FsAnswer, FsRequest, composed};
 
 use serde_json::json;
 use tidyup::{
@@ -146,11 +147,29 @@ impl Stepped {
 }
 
 impl FileSystem for Stepped {
-    tidyup_core::forward_file_system!(inner =>
-        stat, list, create_dir_all, remove_file, remove_dir_all
-    );
+    fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
+        Ok(match request {
+            FsRequest::Rename { from, to } => {
+                self.on_rename(from, to)?;
+                FsAnswer::Done
+            }
+            FsRequest::Stat { .. }
+            | FsRequest::List { .. }
+            | FsRequest::CreateDirAll { .. }
+            | FsRequest::RemoveFile { .. }
+            | FsRequest::RemoveDirAll { .. } => return self.inner.call(request),
+            FsRequest::StatMany { .. }
+            | FsRequest::Count { .. }
+            | FsRequest::MoveBatch { .. }
+            | FsRequest::ReadBytes { .. }
+            | FsRequest::Digests { .. } => return composed(self, request),
+        })
+    }
+}
 
-    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+/// The requests it answers itself, each as the request says.
+impl Stepped {
+    fn on_rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
         self.step_before_move(to);
         self.inner.rename(from, to)
     }

@@ -10,11 +10,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 #[cfg(unix)]
 use std::thread;
+use tidyup_core::FileSystemExt;
 
 use serde_json::json;
 use tidyup::SandboxFs;
-#[cfg(unix)]
-use tidyup_core::FileSystem;
 
 use super::support::{World, snapshot};
 

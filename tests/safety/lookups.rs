@@ -3,6 +3,7 @@
 //! data guarded asks where each of its two paths is exactly once.
 
 use std::sync::Arc;
+use tidyup_core::FileSystemExt;
 
 use tidyup::{
     GuardedFs, Journal, JournalStore as Store, JournaledFs, Protected, RulesGuard, SandboxFs,
@@ -184,8 +185,10 @@ fn stat_many_answers_each_path_in_one_call_and_refuses_tidyup_data() {
     assert_eq!(answers[2].as_ref().unwrap_err().code, ErrorCode::TidyupData);
     assert!(answers[3].as_ref().unwrap().is_some());
     let wired = serde_json::to_value(
-        tidyup_core::FsRequest::StatMany { paths }
-            .apply(&mut files)
+        files
+            .call(&tidyup_core::FsRequest::StatMany {
+                paths: paths.into(),
+            })
             .unwrap(),
     )
     .unwrap();
@@ -222,11 +225,11 @@ fn count_answers_what_a_listing_would_and_refuses_what_it_would() {
         "tidyup's data is hidden"
     );
     let wired = serde_json::to_value(
-        tidyup_core::FsRequest::Count {
-            path: target.clone(),
-        }
-        .apply(&mut files)
-        .unwrap(),
+        files
+            .call(&tidyup_core::FsRequest::Count {
+                path: target.as_str().into(),
+            })
+            .unwrap(),
     )
     .unwrap();
     assert_eq!(wired, listed);

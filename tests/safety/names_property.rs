@@ -7,11 +7,12 @@ use std::collections::BTreeSet;
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
+use tidyup_core::FileSystemExt;
 
 use proptest::prelude::*;
 use serde_json::json;
 use tidyup::{JournalStore, SandboxFs, session_history};
-use tidyup_core::{EntryKind, FileSystem};
+use tidyup_core::EntryKind;
 use tidyup_test_kit::e2e::{
     MockProvider, Tidyup, numbered_calls, raw_tree_of, text_reply, tool_reply,
 };

@@ -2,7 +2,7 @@
 //! folder, and only that folder: names that merely start alike stay put.
 
 use tidyup::{OverlayFs, SandboxFs};
-use tidyup_core::FileSystem;
+use tidyup_core::FileSystemExt;
 
 use super::support::World;
 

@@ -18,6 +18,7 @@ use crate::body::RequestBody;
 use crate::budget::{self, Fit};
 use crate::call::Answered;
 use crate::model_failure::{FailureKind, ModelFailure};
+use crate::ports::FileSystemExt;
 use crate::ports::{Capabilities, Event, EventSink, Outcome};
 use crate::protocol::{self, Message, Reply, ToolCall, Usage};
 use crate::rules::Rules;

@@ -11,6 +11,7 @@ use serde_json::Map;
 
 use crate::paths;
 use crate::planner::{FIELD, Proposal, Review, Skip, Stage, review_request};
+use crate::ports::FileSystemExt;
 use crate::ports::{Capabilities, Entry, Event, FileSystem, Outcome};
 use crate::protocol::Message;
 

@@ -110,7 +110,7 @@ impl TryFailure {
         Self {
             failure: CallFailure {
                 failure: ModelFailure::new(failure_kind(&err.code)),
-                cause: err.message,
+                cause: err.to_string(),
                 retryable,
                 retry_after: None,
             },

@@ -20,47 +20,51 @@ impl Lang {
         )
     }
 
-    /// Cause: a file primitive failed. A refused path (code `denied`), a
-    /// protected root (code `protected`) and an item the rules file
-    /// excludes (code `excluded`) are worded here; other causes are the
-    /// host's own message.
-    // Four codes have their own wording; every other code, including codes
-    // of other hosts, shows the host's message.
+    /// Cause: a file primitive failed, worded from its data: a refused
+    /// path (`denied`), a protected root (`protected`), an excluded item
+    /// (`excluded`) and a name Windows refuses by their code; otherwise the
+    /// system's own words when the host gave them, else an item already
+    /// there or missing by its code; else the error as it renders.
+    // Codes of other hosts, and codes without a wording of their own, show
+    // what the host gave.
     #[allow(clippy::wildcard_enum_match_arm)]
     pub fn host_failure(self, err: &HostError) -> String {
-        match &err.code {
-            ErrorCode::Denied => self.pick(
-                format!(
-                    "the path is outside the allowed directories: {}",
-                    err.message
-                ),
-                format!("路径不在允许的目录内：{}", err.message),
+        let path = err.path.as_deref();
+        let said = || err.to_string();
+        match (&err.code, path) {
+            (ErrorCode::Denied, Some(path)) => self.pick(
+                format!("the path is outside the allowed directories: {path}"),
+                format!("路径不在允许的目录内：{path}"),
             ),
-            ErrorCode::NotAllowedOnWindows => self.pick(
+            (ErrorCode::NotAllowedOnWindows, Some(path)) => {
+                let name = crate::paths::file_name(path);
+                self.pick(
+                    format!(
+                        "the name \"{name}\" is not allowed on Windows (device names such as CON, NUL, AUX, COM1; a trailing dot or space; any of < > : \" | ? *)"
+                    ),
+                    format!(
+                        "Windows 不允许使用名称 \"{name}\"（CON、NUL、AUX、COM1 等设备名；以点或空格结尾；含有 < > : \" | ? * 之一）"
+                    ),
+                )
+            }
+            (ErrorCode::Excluded, Some(path)) => self.pick(
                 format!(
-                    "the name \"{}\" is not allowed on Windows (device names such as CON, NUL, AUX, COM1; a trailing dot or space; any of < > : \" | ? *)",
-                    err.message
+                    "protected by the rules file, which excludes it (or something in it): {path}"
                 ),
-                format!(
-                    "Windows 不允许使用名称 \"{}\"（CON、NUL、AUX、COM1 等设备名；以点或空格结尾；含有 < > : \" | ? * 之一）",
-                    err.message
-                ),
+                format!("受规则文件保护（它或其中的内容被排除）：{path}"),
             ),
-            ErrorCode::Excluded => self.pick(
-                format!(
-                    "protected by the rules file, which excludes it (or something in it): {}",
-                    err.message
-                ),
-                format!("受规则文件保护（它或其中的内容被排除）：{}", err.message),
+            (ErrorCode::Protected, Some(path)) => self.pick(
+                format!("an allowed root directory itself cannot be moved or deleted: {path}"),
+                format!("不能移动或删除允许的根目录本身：{path}"),
             ),
-            ErrorCode::Protected => self.pick(
-                format!(
-                    "an allowed root directory itself cannot be moved or deleted: {}",
-                    err.message
-                ),
-                format!("不能移动或删除允许的根目录本身：{}", err.message),
-            ),
-            _ => err.message.clone(),
+            (_, _) if err.detail.is_some() => said(),
+            (ErrorCode::AlreadyExists, Some(path)) => {
+                self.pick(format!("{path} already exists"), format!("{path} 已存在"))
+            }
+            (ErrorCode::NotFound, Some(path)) => {
+                self.pick(format!("{path} does not exist"), format!("{path} 不存在"))
+            }
+            _ => said(),
         }
     }
 

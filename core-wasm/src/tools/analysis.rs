@@ -31,6 +31,7 @@ use crate::groups::{Groups, NameFacts};
 use crate::in_use::{InUse, in_use_with};
 use crate::kinds::{HEADER_BYTES, kind_from_header};
 use crate::paths;
+use crate::ports::FileSystemExt;
 use crate::ports::{Entry, EntryKind};
 use crate::secrets;
 

@@ -13,6 +13,7 @@ use super::{Moves, ToolContext, ToolData, ToolFailure, ToolResult};
 use crate::groups::group_names;
 use crate::in_use::{InUse, in_use_of};
 use crate::paths::{self, NameCase, free_name};
+use crate::ports::FileSystemExt;
 use crate::ports::{BatchMove, Entry, EntryKind, ErrorCode, Event};
 
 /// How the bulk moves compare names in a destination: a name taken there

@@ -3,6 +3,7 @@
 use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::paths;
 use crate::ports::EntryKind;
+use crate::ports::FileSystemExt;
 
 pub(super) const TOOL: Tool = Tool {
     name: "create_folder",

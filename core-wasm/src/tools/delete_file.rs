@@ -2,6 +2,7 @@
 
 use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::paths;
+use crate::ports::FileSystemExt;
 use crate::ports::{EntryKind, HostError};
 use crate::texts::Lang;
 

@@ -10,6 +10,7 @@ use crate::format::format_size;
 use crate::format::group_digits;
 use crate::groups::Groups;
 use crate::paths;
+use crate::ports::FileSystemExt;
 use crate::ports::{Entry, EntryKind};
 
 /// Groups named in one result; the rest are counted.

@@ -3,6 +3,7 @@
 use super::{Args, Listed, Listing, Tool, ToolContext, ToolData, ToolFailure, ToolResult};
 use crate::format::{format_local_time, format_size, local_year_month};
 use crate::paths;
+use crate::ports::FileSystemExt;
 use crate::ports::{Entry, EntryKind, ErrorCode};
 
 pub(super) const TOOL: Tool = Tool {

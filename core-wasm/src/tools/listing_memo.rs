@@ -1,6 +1,6 @@
 //! [`ListingMemo`]: the tool calls of one reply list a folder once.
 
-use crate::{BatchMove, Entry, FileSystem, HostError};
+use crate::{Entry, FileSystem, FileSystemExt, FsAnswer, FsRequest, HostError};
 
 /// A file system that answers a folder's listing from the last listing of
 /// it, until anything is changed through it: the tool calls of one reply
@@ -22,52 +22,31 @@ impl<'a> ListingMemo<'a> {
             listed: None,
         }
     }
-
-    /// Runs the change `change`, forgetting the listing first.
-    fn changing<T>(&mut self, change: impl FnOnce(&mut dyn FileSystem) -> T) -> T {
-        self.listed = None;
-        change(&mut *self.inner)
-    }
 }
 
 impl FileSystem for ListingMemo<'_> {
-    crate::forward_file_system!(inner => stat, stat_many, read_bytes, digests);
-
-    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
-        if let Some((folder, entries)) = &self.listed
-            && folder == path
-        {
-            return Ok(entries.clone());
+    fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
+        match request {
+            FsRequest::List { path } => {
+                if let Some((folder, entries)) = &self.listed
+                    && folder == path
+                {
+                    return Ok(FsAnswer::List(entries.clone()));
+                }
+                let entries = self.inner.list(path)?;
+                self.listed = Some((path.to_string(), entries.clone()));
+                Ok(FsAnswer::List(entries))
+            }
+            FsRequest::Count { path } => match &self.listed {
+                Some((folder, entries)) if folder == path => Ok(FsAnswer::Count(entries.len())),
+                _ => self.inner.call(request),
+            },
+            other => {
+                if other.changes() {
+                    self.listed = None;
+                }
+                self.inner.call(other)
+            }
         }
-        let entries = self.inner.list(path)?;
-        self.listed = Some((path.to_owned(), entries.clone()));
-        Ok(entries)
-    }
-
-    fn count(&mut self, path: &str) -> Result<usize, HostError> {
-        match &self.listed {
-            Some((folder, entries)) if folder == path => Ok(entries.len()),
-            _ => self.inner.count(path),
-        }
-    }
-
-    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.changing(|files| files.create_dir_all(path))
-    }
-
-    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
-        self.changing(|files| files.rename(from, to))
-    }
-
-    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
-        self.changing(|files| files.remove_file(path))
-    }
-
-    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.changing(|files| files.remove_dir_all(path))
-    }
-
-    fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<Result<(), HostError>>, HostError> {
-        self.changing(|files| files.move_batch(moves))
     }
 }

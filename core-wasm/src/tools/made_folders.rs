@@ -2,6 +2,7 @@
 //! fails: a failed tool changes nothing.
 
 use crate::paths;
+use crate::ports::FileSystemExt;
 use crate::ports::{FileSystem, HostError};
 
 /// The folders one call created, outermost first.

@@ -6,6 +6,7 @@ use super::made_folders::MadeFolders;
 use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::in_use::{InUse, companions, in_use};
 use crate::paths;
+use crate::ports::FileSystemExt;
 use crate::ports::{EntryKind, FileSystem, HostError};
 
 pub(super) const TOOL: Tool = Tool {

@@ -7,6 +7,7 @@
 use super::made_folders::MadeFolders;
 use super::{Args, Group, Tool, ToolContext, ToolData, ToolFailure, ToolResult};
 use crate::paths;
+use crate::ports::FileSystemExt;
 use crate::ports::{BatchMove, EntryKind, ErrorCode, Event};
 use crate::tool_output::MoveEnd;
 

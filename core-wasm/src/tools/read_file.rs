@@ -7,6 +7,7 @@
 use super::{Args, Tool, ToolContext, ToolData, ToolFailure, ToolResult};
 use crate::contents::{self, Contents, FileBytes};
 use crate::paths;
+use crate::ports::FileSystemExt;
 use crate::ports::{EntryKind, HostError};
 use crate::texts;
 

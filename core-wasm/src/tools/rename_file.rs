@@ -3,6 +3,7 @@
 use super::move_file::is_itself_in_other_case;
 use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
 use crate::paths;
+use crate::ports::FileSystemExt;
 
 pub(super) const TOOL: Tool = Tool {
     name: "rename_file",

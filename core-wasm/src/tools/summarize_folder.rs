@@ -16,6 +16,7 @@ use crate::format::{format_local_time, format_size};
 use crate::groups::{Groups, project_marker};
 use crate::in_use::InUse;
 use crate::paths;
+use crate::ports::FileSystemExt;
 use crate::ports::{Entry, EntryKind};
 use crate::texts::Lang;
 

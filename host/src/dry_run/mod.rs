@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use std::collections::HashSet;
 
-use tidyup_core::{BatchMove, FileSystem, InUse, Lang, PlanProblem, companions, in_use};
+use tidyup_core::{BatchMove, FileSystemExt, InUse, Lang, PlanProblem, companions, in_use};
 
 use crate::failure::Failure;
 use crate::fs::{Fingerprint, HostFs, PlanStep, Protected};
@@ -309,7 +309,7 @@ fn check_unchanged<F: HostFs>(
         Ok(Some(now)) if placed.unchanged(path, planned, &now) => Ok(()),
         Ok(Some(_)) => Err(lang.apply_changed_since_plan(path)),
         Ok(None) => Err(lang.apply_source_gone(path)),
-        Err(err) => Err(err.message),
+        Err(err) => Err(crate::failure::worded(&err)),
     }
 }
 

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use tidyup_core::{FileSystem, Lang};
+use tidyup_core::{FileSystemExt, Lang};
 
 use crate::fs::{Fingerprint, HostFs};
 use crate::journal::JournaledFs;

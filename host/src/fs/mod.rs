@@ -28,7 +28,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use chrono::{Local, Offset, TimeZone};
-use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError, StatResult};
+use tidyup_core::{
+    Entry, EntryKind, ErrorCode, FileSystem, FileSystemExt, FsAnswer, FsRequest, HostError,
+};
 
 use crate::failure::Failure;
 
@@ -114,10 +116,7 @@ pub(crate) fn nothing_there(err: &io::Error) -> bool {
 
 /// The refusal of a move whose destination `path` is taken.
 pub(crate) fn already_exists(path: &str) -> HostError {
-    HostError::new(
-        ErrorCode::AlreadyExists,
-        Failure::AlreadyThere(path.to_owned()).to_string(),
-    )
+    HostError::at(ErrorCode::AlreadyExists, path)
 }
 
 /// Refuses moving an item to a place inside itself, which can only fail
@@ -185,43 +184,6 @@ pub trait HostFs: FileSystem + Send {
     }
 }
 
-impl FileSystem for Box<dyn HostFs> {
-    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
-        self.as_mut().stat(path)
-    }
-    fn stat_many(&mut self, paths: &[String]) -> Result<Vec<StatResult>, HostError> {
-        self.as_mut().stat_many(paths)
-    }
-    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
-        self.as_mut().list(path)
-    }
-    fn count(&mut self, path: &str) -> Result<usize, HostError> {
-        self.as_mut().count(path)
-    }
-    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.as_mut().create_dir_all(path)
-    }
-    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
-        self.as_mut().rename(from, to)
-    }
-    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
-        self.as_mut().remove_file(path)
-    }
-    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.as_mut().remove_dir_all(path)
-    }
-    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
-        self.as_mut().read_bytes(path, head, tail)
-    }
-    fn digests(
-        &mut self,
-        paths: &[String],
-        limit: Option<u64>,
-    ) -> Result<Vec<Result<String, HostError>>, HostError> {
-        self.as_mut().digests(paths, limit)
-    }
-}
-
 impl HostFs for Box<dyn HostFs> {
     fn may_change(&mut self, path: &str) -> Result<(), HostError> {
         self.as_mut().may_change(path)
@@ -281,45 +243,8 @@ impl<T> SharedFs<T> {
 }
 
 impl<T: FileSystem + Send> FileSystem for SharedFs<T> {
-    fn move_batch(
-        &mut self,
-        moves: &[tidyup_core::BatchMove],
-    ) -> Result<Vec<Result<(), HostError>>, HostError> {
-        self.with(|fs| fs.move_batch(moves))
-    }
-    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
-        self.with(|fs| fs.stat(path))
-    }
-    fn stat_many(&mut self, paths: &[String]) -> Result<Vec<StatResult>, HostError> {
-        self.with(|fs| fs.stat_many(paths))
-    }
-    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
-        self.with(|fs| fs.list(path))
-    }
-    fn count(&mut self, path: &str) -> Result<usize, HostError> {
-        self.with(|fs| fs.count(path))
-    }
-    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.with(|fs| fs.create_dir_all(path))
-    }
-    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
-        self.with(|fs| fs.rename(from, to))
-    }
-    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
-        self.with(|fs| fs.remove_file(path))
-    }
-    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.with(|fs| fs.remove_dir_all(path))
-    }
-    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
-        self.with(|fs| fs.read_bytes(path, head, tail))
-    }
-    fn digests(
-        &mut self,
-        paths: &[String],
-        limit: Option<u64>,
-    ) -> Result<Vec<Result<String, HostError>>, HostError> {
-        self.with(|fs| fs.digests(paths, limit))
+    fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
+        self.with(|fs| fs.call(request))
     }
 }
 

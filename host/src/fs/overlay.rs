@@ -6,7 +6,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{MAIN_SEPARATOR, MAIN_SEPARATOR_STR, Path};
 
-use tidyup_core::{BatchMove, Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
+use tidyup_core::{
+    Entry, EntryKind, ErrorCode, FileSample, FileSystem, FileSystemExt, FsAnswer, FsRequest,
+    HostError, composed,
+};
 
 use super::names;
 use super::{Fingerprint, HostFs, refuse_move_into_itself};
@@ -233,7 +236,45 @@ fn name_of(path: &str) -> String {
 }
 
 impl<F: HostFs> FileSystem for OverlayFs<F> {
-    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
+    fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
+        Ok(match request {
+            FsRequest::Stat { path } => FsAnswer::Stat(self.on_stat(path)?),
+            FsRequest::ReadBytes { path, head, tail } => {
+                FsAnswer::Sample(self.on_read_bytes(path, *head, *tail)?)
+            }
+            FsRequest::Digests { paths, limit } => {
+                FsAnswer::Digests(self.on_digests(paths, *limit)?)
+            }
+            FsRequest::List { path } => FsAnswer::List(self.on_list(path)?),
+            FsRequest::CreateDirAll { path } => {
+                self.on_create_dir_all(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::Rename { from, to } => {
+                self.on_rename(from, to)?;
+                FsAnswer::Done
+            }
+            // Nothing on disk changes in a dry run: the whole batch is one
+            // operation of the file system below, which locates each path once.
+            FsRequest::MoveBatch { .. } => {
+                return self.operation(|overlay| composed(overlay, request));
+            }
+            FsRequest::RemoveFile { path } => {
+                self.on_remove_file(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::RemoveDirAll { path } => {
+                self.on_remove_dir_all(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::StatMany { .. } | FsRequest::Count { .. } => return composed(self, request),
+        })
+    }
+}
+
+/// The requests it answers itself, each as the request says.
+impl<F: HostFs> OverlayFs<F> {
+    fn on_stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
         Ok(match self.resolve(path) {
             Resolved::Missing => None,
             Resolved::NewDir => Some(Entry {
@@ -250,14 +291,14 @@ impl<F: HostFs> FileSystem for OverlayFs<F> {
         })
     }
 
-    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
+    fn on_read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
         match self.resolve(path) {
             Resolved::Real(real) => self.inner.read_bytes(&real, head, tail),
             Resolved::Missing | Resolved::NewDir => Err(Self::missing(path)),
         }
     }
 
-    fn digests(
+    fn on_digests(
         &mut self,
         paths: &[String],
         limit: Option<u64>,
@@ -281,7 +322,7 @@ impl<F: HostFs> FileSystem for OverlayFs<F> {
             .collect())
     }
 
-    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
+    fn on_list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         let mut entries = match self.resolve(path) {
             Resolved::Missing => return Err(Self::missing(path)),
             Resolved::NewDir => Vec::new(),
@@ -313,7 +354,7 @@ impl<F: HostFs> FileSystem for OverlayFs<F> {
         Ok(entries)
     }
 
-    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         let mut missing = Vec::new();
         let mut current = Some(Path::new(path));
         while let Some(here) = current {
@@ -346,17 +387,11 @@ impl<F: HostFs> FileSystem for OverlayFs<F> {
         Ok(())
     }
 
-    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+    fn on_rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
         self.operation(|overlay| overlay.plan_move(from, to))
     }
 
-    fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<Result<(), HostError>>, HostError> {
-        // Nothing on disk changes in a dry run: the whole batch is one
-        // operation of the file system below, which locates each path once.
-        Ok(self.operation(|overlay| tidyup_core::move_each(overlay, moves)))
-    }
-
-    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_remove_file(&mut self, path: &str) -> Result<(), HostError> {
         self.inner.may_change(path)?;
         if self.stat(path)?.is_none() {
             return Err(Self::missing(path));
@@ -377,7 +412,7 @@ impl<F: HostFs> FileSystem for OverlayFs<F> {
         Ok(())
     }
 
-    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         if self.unmake_new_folder(path) {
             return Ok(());
         }

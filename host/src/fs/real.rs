@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 
 use cap_std::ambient_authority;
 use cap_std::fs::Dir;
-use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
+use tidyup_core::{
+    Entry, EntryKind, ErrorCode, FileSample, FileSystem, FsAnswer, FsRequest, HostError, composed,
+};
 
 use super::case::{ItemId, differ_only_in_case, item_id, not_found_is_false, rename_case_only};
 use super::cross_device::{CrossDeviceHooks, move_path, move_path_staged};
@@ -59,7 +61,43 @@ pub(super) fn id_of(path: &Path) -> Result<Option<ItemId>, HostError> {
 }
 
 impl FileSystem for RealFs {
-    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
+    fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
+        Ok(match request {
+            FsRequest::Stat { path } => FsAnswer::Stat(self.on_stat(path)?),
+            FsRequest::List { path } => FsAnswer::List(self.on_list(path)?),
+            FsRequest::Count { path } => FsAnswer::Count(self.on_count(path)?),
+            FsRequest::CreateDirAll { path } => {
+                self.on_create_dir_all(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::Rename { from, to } => {
+                self.on_rename(from, to)?;
+                FsAnswer::Done
+            }
+            FsRequest::RemoveFile { path } => {
+                self.on_remove_file(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::RemoveDirAll { path } => {
+                self.on_remove_dir_all(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::ReadBytes { path, head, tail } => {
+                FsAnswer::Sample(self.on_read_bytes(path, *head, *tail)?)
+            }
+            FsRequest::Digests { paths, limit } => {
+                FsAnswer::Digests(self.on_digests(paths, *limit)?)
+            }
+            FsRequest::StatMany { .. } | FsRequest::MoveBatch { .. } => {
+                return composed(self, request);
+            }
+        })
+    }
+}
+
+/// The requests it answers itself, each as the request says.
+impl RealFs {
+    fn on_stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
         let name = Path::new(path)
             .file_name()
             .and_then(|name| name.to_str())
@@ -72,7 +110,7 @@ impl FileSystem for RealFs {
         }
     }
 
-    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
+    fn on_list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         let mut found = Vec::new();
         for child in fs::read_dir(checked(path)?).map_err(|err| host_error(&err))? {
             let child = child.map_err(|err| host_error(&err))?;
@@ -82,7 +120,7 @@ impl FileSystem for RealFs {
         Ok(names::shown_entries(&found, std_entry))
     }
 
-    fn count(&mut self, path: &str) -> Result<usize, HostError> {
+    fn on_count(&mut self, path: &str) -> Result<usize, HostError> {
         let mut count = 0;
         for child in fs::read_dir(checked(path)?).map_err(|err| host_error(&err))? {
             child.map_err(|err| host_error(&err))?;
@@ -91,29 +129,29 @@ impl FileSystem for RealFs {
         Ok(count)
     }
 
-    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         fs::create_dir_all(&checked(path)?).map_err(|err| host_error(&err))
     }
 
-    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+    fn on_rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
         self.rename_staged(from, to, &mut |_| Ok(()))
     }
 
-    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_remove_file(&mut self, path: &str) -> Result<(), HostError> {
         fs::remove_file(&checked(path)?).map_err(|err| host_error(&err))
     }
 
-    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         fs::remove_dir_all(&checked(path)?).map_err(|err| host_error(&err))
     }
 
-    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
+    fn on_read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
         let file = regular_file::open(&checked(path)?).map_err(|err| host_error(&err))?;
         let size = file.metadata().map_err(|err| host_error(&err))?.len();
         super::sample::sample(file, size, head, tail).map_err(|err| host_error(&err))
     }
 
-    fn digests(
+    fn on_digests(
         &mut self,
         paths: &[String],
         limit: Option<u64>,

@@ -31,12 +31,14 @@ pub fn is_refused_on_windows(name: &str) -> bool {
 /// otherwise the error naming the first one. Drive and UNC prefixes are
 /// not names.
 pub fn check_path(path: &Path) -> Result<(), HostError> {
+    let mut walked = std::path::PathBuf::new();
     for component in path.components() {
-        if let Component::Normal(name) = component {
-            let name = super::names::shown(name);
-            if is_refused_on_windows(&name) {
-                return Err(HostError::new(ErrorCode::NotAllowedOnWindows, name));
-            }
+        walked.push(component);
+        if let Component::Normal(name) = component
+            && is_refused_on_windows(&super::names::shown(name))
+        {
+            let refused = super::names::shown_path(&walked);
+            return Err(HostError::at(ErrorCode::NotAllowedOnWindows, refused));
         }
     }
     Ok(())
@@ -113,7 +115,7 @@ mod tests {
     fn a_path_is_refused_by_its_first_bad_name() {
         let err = check_path(Path::new("docs/aux.txt/x")).expect_err("refused");
         assert_eq!(err.code, ErrorCode::NotAllowedOnWindows);
-        assert_eq!(err.message, "aux.txt");
+        assert_eq!(err.path.as_deref(), Some("docs/aux.txt"));
         assert!(check_path(Path::new("docs/../a.txt")).is_ok());
     }
 }

@@ -3,7 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use tidyup_core::{BatchMove, EntryKind, ErrorCode, FileSystem, HostError};
+use tidyup_core::{
+    BatchMove, EntryKind, ErrorCode, FileSystem, FileSystemExt, FsAnswer, FsRequest, HostError,
+};
 
 use super::{Journal, Record};
 use crate::failure::Failure;
@@ -174,11 +176,11 @@ impl<F: HostFs> JournaledFs<F> {
                 err
             }
             Err(restore) => HostError::new(
-                err.code,
+                err.code.clone(),
                 Failure::ReplacedItemKeptInTrash {
-                    failure: err.message,
+                    failure: crate::failure::worded(&err),
                     trash: trash.display().to_string(),
-                    cause: restore.message,
+                    cause: crate::failure::worded(&restore),
                 }
                 .to_string(),
             ),
@@ -187,29 +189,58 @@ impl<F: HostFs> JournaledFs<F> {
 }
 
 impl<F: HostFs> FileSystem for JournaledFs<F> {
-    tidyup_core::forward_file_system!(inner => stat, stat_many, list, count, read_bytes, digests);
+    fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
+        Ok(match request {
+            FsRequest::CreateDirAll { path } => {
+                self.on_create_dir_all(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::Rename { from, to } => {
+                self.on_rename(from, to)?;
+                FsAnswer::Done
+            }
+            FsRequest::MoveBatch { moves } => FsAnswer::Moves(self.on_move_batch(moves)?),
+            FsRequest::RemoveFile { path } => {
+                self.on_remove_file(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::RemoveDirAll { path } => {
+                self.on_remove_dir_all(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::Stat { .. }
+            | FsRequest::StatMany { .. }
+            | FsRequest::List { .. }
+            | FsRequest::Count { .. }
+            | FsRequest::ReadBytes { .. }
+            | FsRequest::Digests { .. } => return self.inner.call(request),
+        })
+    }
+}
 
-    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+/// The requests it answers itself, each as the request says.
+impl<F: HostFs> JournaledFs<F> {
+    fn on_create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         from_the_core(path)?;
         self.operation(|files| files.create_dir_all_journaled(path))
     }
 
-    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+    fn on_rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
         from_the_core(from)?;
         from_the_core(to)?;
         self.operation(|files| files.rename_journaled(from, to))
     }
 
-    fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<MoveResult>, HostError> {
+    fn on_move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<MoveResult>, HostError> {
         self.operation(|files| files.move_batch_journaled(moves))
     }
 
-    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_remove_file(&mut self, path: &str) -> Result<(), HostError> {
         from_the_core(path)?;
         self.operation(|files| files.checked_trash(path))
     }
 
-    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         from_the_core(path)?;
         self.operation(|files| files.checked_trash(path))
     }

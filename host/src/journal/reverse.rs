@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use tidyup_core::{EntryKind, ErrorCode, Lang};
+use tidyup_core::{EntryKind, ErrorCode, FileSystemExt, Lang};
 
 use super::Record;
 use crate::fs::{HostFs, names};
@@ -100,7 +100,10 @@ fn remove_partial_copy(
     partial: &str,
     lang: Lang,
 ) -> Result<bool, String> {
-    let Some(copy) = files.stat(partial).map_err(|e| e.message)? else {
+    let Some(copy) = files
+        .stat(partial)
+        .map_err(|e| crate::failure::worded(&e))?
+    else {
         return Ok(false);
     };
     if !exists(files, (from, from), lang)? {
@@ -111,7 +114,9 @@ fn remove_partial_copy(
     } else {
         files.remove_file(partial)
     };
-    removed.map(|()| false).map_err(|e| e.message)
+    removed
+        .map(|()| false)
+        .map_err(|e| crate::failure::worded(&e))
 }
 
 /// Whether the item at `at` (a path for the file system, and as shown)
@@ -121,7 +126,7 @@ fn exists(files: &mut dyn HostFs, (shown, at): (&str, &str), lang: Lang) -> Resu
         if e.code == ErrorCode::Denied {
             lang.undo_outside_now(shown)
         } else {
-            format!("{shown}: {}", e.message)
+            format!("{shown}: {}", crate::failure::worded(&e))
         }
     })
 }
@@ -144,7 +149,10 @@ fn move_back(files: &mut dyn HostFs, at: &Move, lang: Lang) -> Result<bool, Stri
         (false, false) => return Err(lang.undo_moved_item_gone(to.0, from.0)),
         // Both names are the one item (a change of case where case is
         // ignored): renaming it back is safe, made or not.
-        (true, true) if files.same_item(from.1, to.1).map_err(|e| e.message)? => {}
+        (true, true)
+            if files
+                .same_item(from.1, to.1)
+                .map_err(|e| crate::failure::worded(&e))? => {}
         (true, true) => return Err(lang.undo_old_place_taken(from.0, to.0)),
         (false, true) => {}
     }
@@ -157,12 +165,14 @@ fn move_back(files: &mut dyn HostFs, at: &Move, lang: Lang) -> Result<bool, Stri
         return Err(lang.undo_moved_item_replaced(to.0, from.0));
     }
     if let Some(parent) = parent_of(from.1) {
-        files.create_dir_all(&parent).map_err(|e| e.message)?;
+        files
+            .create_dir_all(&parent)
+            .map_err(|e| crate::failure::worded(&e))?;
     }
     files
         .rename(to.1, from.1)
         .map(|()| true)
-        .map_err(|e| e.message)
+        .map_err(|e| crate::failure::worded(&e))
 }
 
 /// The folder holding the item at `path` (a path for the file system).
@@ -195,7 +205,7 @@ fn restore_from_trash(
     files
         .move_in(trash, path.1)
         .map(|()| true)
-        .map_err(|e| e.message)
+        .map_err(|e| crate::failure::worded(&e))
 }
 
 /// Removes the folder created at `path` (as shown, and as handed to the
@@ -205,14 +215,18 @@ fn remove_created_folder(
     (shown, at): (&str, &str),
     lang: Lang,
 ) -> Result<bool, String> {
-    match files.stat(at).map_err(|e| e.message)? {
+    match files.stat(at).map_err(|e| crate::failure::worded(&e))? {
         None => Ok(false),
         Some(entry) if entry.kind == EntryKind::Dir => {
-            if files.list(at).map_err(|e| e.message)?.is_empty() {
+            if files
+                .list(at)
+                .map_err(|e| crate::failure::worded(&e))?
+                .is_empty()
+            {
                 files
                     .remove_dir_all(at)
                     .map(|()| true)
-                    .map_err(|e| e.message)
+                    .map_err(|e| crate::failure::worded(&e))
             } else {
                 Err(lang.undo_folder_not_empty(shown))
             }

@@ -409,6 +409,6 @@ impl Live {
         self.free(ptr, len).await?;
         let wire: WireResult<T> =
             serde_json::from_slice(&bytes).context(Failure::CoreReplyUnreadable)?;
-        Result::from(wire).map_err(|err| anyhow!("{} ({})", err.message, err.code))
+        Result::from(wire).map_err(|err| anyhow!("{err} ({})", err.code))
     }
 }

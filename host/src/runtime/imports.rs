@@ -132,7 +132,7 @@ fn is_cancelled(mut caller: Caller<'_, HostState>) -> i32 {
 /// `fs_call(ptr, len)`: one file primitive on the host's file system.
 fn fs_call(mut caller: Caller<'_, HostState>, ptr: u32, len: u32) -> i32 {
     let result = read_json::<FsRequest>(&mut caller, ptr, len)
-        .and_then(|request| request.apply(caller.data_mut().files.as_mut()));
+        .and_then(|request| caller.data_mut().files.call(&request));
     stage_and_refuel(&mut caller, result)
 }
 

@@ -47,10 +47,12 @@ fn scrub_reply(secrets: &[Secret], mut reply: HttpReply) -> HttpReply {
     reply
 }
 
-/// `error` with its message masked.
+/// `error` with its words masked.
 fn scrub_error(secrets: &[Secret], mut error: HostError) -> HostError {
-    if let Cow::Owned(message) = scrub_with(secrets, &error.message) {
-        error.message = message;
+    for said in [&mut error.path, &mut error.detail].into_iter().flatten() {
+        if let Cow::Owned(scrubbed) = scrub_with(secrets, said) {
+            *said = scrubbed;
+        }
     }
     error
 }

@@ -3,7 +3,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use tidyup_core::ErrorCode;
-use tidyup_core::{Entry, EntryKind, FileSample, FileSystem, HostError};
+use tidyup_core::{
+    Entry, EntryKind, FileSample, FileSystem, FsAnswer, FsRequest, HostError, composed,
+};
 
 use crate::paths::{abs, is_within, name_of, normalize, parent_of};
 use crate::{MTIME, TARGET};
@@ -386,26 +388,62 @@ pub(crate) fn host_error(code: ErrorCode, message: &str, path: &str) -> HostErro
 }
 
 impl FileSystem for MemFs {
-    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
+    fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
+        Ok(match request {
+            FsRequest::Stat { path } => FsAnswer::Stat(self.on_stat(path)?),
+            FsRequest::List { path } => FsAnswer::List(self.on_list(path)?),
+            FsRequest::Count { path } => FsAnswer::Count(self.on_count(path)?),
+            FsRequest::CreateDirAll { path } => {
+                self.on_create_dir_all(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::Rename { from, to } => {
+                self.on_rename(from, to)?;
+                FsAnswer::Done
+            }
+            FsRequest::RemoveFile { path } => {
+                self.on_remove_file(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::RemoveDirAll { path } => {
+                self.on_remove_dir_all(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::ReadBytes { path, head, tail } => {
+                FsAnswer::Sample(self.on_read_bytes(path, *head, *tail)?)
+            }
+            FsRequest::Digests { paths, limit } => {
+                FsAnswer::Digests(self.on_digests(paths, *limit)?)
+            }
+            FsRequest::StatMany { .. } | FsRequest::MoveBatch { .. } => {
+                return composed(self, request);
+            }
+        })
+    }
+}
+
+/// The requests it answers itself, each as the request says.
+impl MemFs {
+    fn on_stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
         let path = normalize(path);
         self.calls.push(format!("stat {path}"));
         self.check(Op::Stat, &path)?;
         Ok(self.nodes.get(&path).map(|node| self.entry(&path, node)))
     }
 
-    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
+    fn on_list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         let path = normalize(path);
         self.calls.push(format!("list {path}"));
         self.children_of(&path)
     }
 
-    fn count(&mut self, path: &str) -> Result<usize, HostError> {
+    fn on_count(&mut self, path: &str) -> Result<usize, HostError> {
         let path = normalize(path);
         self.calls.push(format!("count {path}"));
         Ok(self.children_of(&path)?.len())
     }
 
-    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         let path = normalize(path);
         self.calls.push(format!("create_dir_all {path}"));
         self.check(Op::CreateDirAll, &path)?;
@@ -432,7 +470,7 @@ impl FileSystem for MemFs {
         Ok(())
     }
 
-    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+    fn on_rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
         let (from, to) = (normalize(from), normalize(to));
         self.calls.push(format!("rename {from} -> {to}"));
         self.check(Op::Rename, &from)?;
@@ -492,7 +530,7 @@ impl FileSystem for MemFs {
         Ok(())
     }
 
-    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_remove_file(&mut self, path: &str) -> Result<(), HostError> {
         let path = normalize(path);
         self.calls.push(format!("remove_file {path}"));
         self.check(Op::RemoveFile, &path)?;
@@ -510,7 +548,7 @@ impl FileSystem for MemFs {
         }
     }
 
-    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         let path = normalize(path);
         self.calls.push(format!("remove_dir_all {path}"));
         self.check(Op::RemoveDirAll, &path)?;
@@ -536,7 +574,7 @@ impl FileSystem for MemFs {
     /// The bytes of a file made with [`MemFs::file_bytes`], or the
     /// contents of a file that has them (whole); a file made with only a
     /// size has unknown bytes, and reading it fails (`unsupported`).
-    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
+    fn on_read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
         let path = normalize(path);
         self.calls.push(format!("read_bytes {path}"));
         self.check(Op::Stat, &path)?;
@@ -571,7 +609,7 @@ impl FileSystem for MemFs {
 
     /// The contents as the digest of a file that has them; a file made
     /// with only a size has unknown bytes, so its digest is its own.
-    fn digests(
+    fn on_digests(
         &mut self,
         paths: &[String],
         limit: Option<u64>,

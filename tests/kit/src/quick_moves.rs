@@ -1,6 +1,6 @@
 //! A [`MemFs`] with quick batch moves, for folders of many thousand files.
 
-use tidyup_core::{ErrorCode, FileSystem, HostError};
+use tidyup_core::{ErrorCode, FileSystem, FileSystemExt, FsAnswer, FsRequest, HostError, composed};
 
 use crate::memfs::Op;
 use crate::memfs::{MemFs, Node, host_error, not_found};
@@ -42,11 +42,26 @@ impl MemFs {
 }
 
 impl FileSystem for QuickMoves {
-    tidyup_core::forward_file_system!(0 =>
-        stat, list, create_dir_all, rename, remove_file, remove_dir_all, digests
-    );
+    fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
+        Ok(match request {
+            FsRequest::MoveBatch { moves } => FsAnswer::Moves(self.on_move_batch(moves)?),
+            FsRequest::Stat { .. }
+            | FsRequest::List { .. }
+            | FsRequest::CreateDirAll { .. }
+            | FsRequest::Rename { .. }
+            | FsRequest::RemoveFile { .. }
+            | FsRequest::RemoveDirAll { .. }
+            | FsRequest::Digests { .. } => return self.0.call(request),
+            FsRequest::StatMany { .. } | FsRequest::Count { .. } | FsRequest::ReadBytes { .. } => {
+                return composed(self, request);
+            }
+        })
+    }
+}
 
-    fn move_batch(
+/// The requests it answers itself, each as the request says.
+impl QuickMoves {
+    fn on_move_batch(
         &mut self,
         moves: &[tidyup_core::BatchMove],
     ) -> Result<Vec<Result<(), HostError>>, HostError> {

@@ -10,7 +10,10 @@
 
 use std::path::PathBuf;
 
-use tidyup_core::{BatchMove, Entry, ErrorCode, FileSample, FileSystem, HostError, Lang};
+use tidyup_core::{
+    BatchMove, Entry, ErrorCode, FileSample, FileSystem, FileSystemExt, FsAnswer, FsRequest,
+    HostError, Lang, composed,
+};
 
 use crate::dry_run::DryRunPlan;
 use crate::fs::{HostFs, OverlayFs, Protected};
@@ -207,31 +210,68 @@ impl Workspace {
 }
 
 impl FileSystem for Workspace {
-    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
+    fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
+        Ok(match request {
+            FsRequest::Stat { path } => FsAnswer::Stat(self.on_stat(path)?),
+            FsRequest::List { path } => FsAnswer::List(self.on_list(path)?),
+            FsRequest::CreateDirAll { path } => {
+                self.on_create_dir_all(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::Rename { from, to } => {
+                self.on_rename(from, to)?;
+                FsAnswer::Done
+            }
+            FsRequest::RemoveFile { path } => {
+                self.on_remove_file(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::RemoveDirAll { path } => {
+                self.on_remove_dir_all(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::MoveBatch { moves } => FsAnswer::Moves(self.on_move_batch(moves)?),
+            FsRequest::ReadBytes { path, head, tail } => {
+                FsAnswer::Sample(self.on_read_bytes(path, *head, *tail)?)
+            }
+            FsRequest::Digests { paths, limit } => {
+                FsAnswer::Digests(self.on_digests(paths, *limit)?)
+            }
+            FsRequest::StatMany { .. } | FsRequest::Count { .. } => return composed(self, request),
+        })
+    }
+}
+
+/// The requests it answers itself, each as the request says.
+impl Workspace {
+    fn on_stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
         self.files()?.stat(path)
     }
-    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
+    fn on_list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         self.files()?.list(path)
     }
-    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         self.files()?.create_dir_all(path)
     }
-    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+    fn on_rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
         self.files()?.rename(from, to)
     }
-    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_remove_file(&mut self, path: &str) -> Result<(), HostError> {
         self.files()?.remove_file(path)
     }
-    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         self.files()?.remove_dir_all(path)
     }
-    fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<Result<(), HostError>>, HostError> {
+    fn on_move_batch(
+        &mut self,
+        moves: &[BatchMove],
+    ) -> Result<Vec<Result<(), HostError>>, HostError> {
         self.files()?.move_batch(moves)
     }
-    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
+    fn on_read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
         self.files()?.read_bytes(path, head, tail)
     }
-    fn digests(
+    fn on_digests(
         &mut self,
         paths: &[String],
         limit: Option<u64>,

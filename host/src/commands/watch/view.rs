@@ -5,7 +5,9 @@
 
 use std::collections::BTreeSet;
 
-use tidyup_core::{Entry, EntryKind, FileSystem, HostError};
+use tidyup_core::{
+    Entry, EntryKind, FileSystem, FileSystemExt, FsAnswer, FsRequest, HostError, composed,
+};
 
 /// `inner`, with the target's loose files narrowed to a batch.
 pub struct BatchView<F> {
@@ -32,11 +34,25 @@ fn trimmed(path: &str) -> &str {
 }
 
 impl<F: FileSystem> FileSystem for BatchView<F> {
-    tidyup_core::forward_file_system!(inner =>
-        stat, create_dir_all, rename, remove_file, remove_dir_all, move_batch, read_bytes, digests
-    );
+    fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
+        Ok(match request {
+            FsRequest::List { path } => FsAnswer::List(self.on_list(path)?),
+            FsRequest::Stat { .. }
+            | FsRequest::CreateDirAll { .. }
+            | FsRequest::Rename { .. }
+            | FsRequest::RemoveFile { .. }
+            | FsRequest::RemoveDirAll { .. }
+            | FsRequest::MoveBatch { .. }
+            | FsRequest::ReadBytes { .. }
+            | FsRequest::Digests { .. } => return self.inner.call(request),
+            FsRequest::StatMany { .. } | FsRequest::Count { .. } => return composed(self, request),
+        })
+    }
+}
 
-    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
+/// The requests it answers itself, each as the request says.
+impl<F: FileSystem> BatchView<F> {
+    fn on_list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         let mut entries = self.inner.list(path)?;
         if trimmed(path) == self.target {
             entries

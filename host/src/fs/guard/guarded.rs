@@ -5,13 +5,12 @@ use std::path::Path;
 use std::sync::Arc;
 
 use tidyup_core::{
-    BatchMove, Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError, StatResult,
+    Entry, EntryKind, FileSystem, FileSystemExt, FsAnswer, FsRequest, HostError, Named,
 };
 
 use super::{
     Located, Lookups, Op, OwnData, OwnDataHolders, Policy, Protected, Roots, WindowsNames,
 };
-use crate::failure::Failure;
 use crate::fs::{Fingerprint, HostFs, Location, Staging, names};
 
 /// The primitives `inner` with every policy in force: each operation
@@ -154,42 +153,6 @@ impl<F: HostFs> GuardedFs<F> {
         Ok(())
     }
 
-    /// One read of many `paths` (`ask` the primitives for the allowed
-    /// ones, in one call): one result per path, in order, a refused path
-    /// answered by its refusal, a path the primitives left unanswered by
-    /// `missing`.
-    fn per_path<T>(
-        &mut self,
-        paths: &[String],
-        ask: impl FnOnce(&mut F, &[String]) -> Result<Vec<Result<T, HostError>>, HostError>,
-        missing: impl Fn(&mut F, &str) -> Result<T, HostError>,
-    ) -> Result<Vec<Result<T, HostError>>, HostError> {
-        self.scoped(|guard| {
-            let mut refused = Vec::new();
-            let mut allowed = Vec::new();
-            for (index, path) in paths.iter().enumerate() {
-                match guard.check(Op::Read, path) {
-                    Ok(()) => allowed.push(path.clone()),
-                    Err(err) => refused.push((index, err)),
-                }
-            }
-            let mut answers = ask(&mut guard.inner, &allowed)?.into_iter();
-            let mut refused = refused.into_iter().peekable();
-            Ok(paths
-                .iter()
-                .enumerate()
-                .map(
-                    |(index, path)| match refused.next_if(|(at, _)| *at == index) {
-                        Some((_, err)) => Err(err),
-                        None => answers
-                            .next()
-                            .unwrap_or_else(|| missing(&mut guard.inner, path)),
-                    },
-                )
-                .collect())
-        })
-    }
-
     /// Whether a policy may leave entries out of listings (when none may,
     /// a listing is as the primitives answer it).
     fn hides_in_listings(&self) -> bool {
@@ -212,132 +175,82 @@ impl<F: HostFs> GuardedFs<F> {
     }
 }
 
+/// One function judges every request: each path it names is asked of
+/// every policy that applies to what the request does to it, located once,
+/// before the request is passed on. A batch loses only its refused items,
+/// each answered by its refusal; any other request is refused whole. A
+/// listing leaves out what a policy hides. A change forgets the locations
+/// it may have made stale.
 impl<F: HostFs> FileSystem for GuardedFs<F> {
-    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
+    fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
+        let named = request.paths();
         self.scoped(|guard| {
-            guard.check(Op::Read, path)?;
-            guard.inner.stat(path)
+            let answer = guard.judged(request, &named);
+            if request.changes() {
+                let changed: Vec<&str> = match named.iter().any(|n| n.access == Op::Create) {
+                    // Creating the folders above a path may touch more than it names.
+                    true => Vec::new(),
+                    false => named.iter().map(|n| n.path).collect(),
+                };
+                guard.forget(&changed);
+            }
+            answer
         })
     }
+}
 
-    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
-        self.scoped(|guard| {
-            guard.check(Op::Read, path)?;
-            let entries = guard.inner.list(path)?;
-            if !guard.hides_in_listings() {
-                return Ok(entries);
-            }
-            let location = guard.locate_once(path)?;
-            let real_folder = location.leads_to.unwrap_or(location.item);
-            let mut shown = Vec::with_capacity(entries.len());
-            for entry in entries {
-                if !guard.hides(path, &real_folder, &entry) {
-                    shown.push(entry);
+impl<F: HostFs> GuardedFs<F> {
+    /// `request` judged on its `named` paths, then passed on.
+    fn judged(&mut self, request: &FsRequest<'_>, named: &[Named]) -> Result<FsAnswer, HostError> {
+        if let Some(items) = request.items() {
+            let mut refused: Vec<Option<HostError>> = vec![None; items];
+            for at in named {
+                if let Some(slot @ None) = refused.get_mut(at.item) {
+                    *slot = self.check(at.access, at.path).err();
                 }
             }
-            Ok(shown)
-        })
-    }
-
-    fn count(&mut self, path: &str) -> Result<usize, HostError> {
-        if self.hides_in_listings() {
-            return Ok(self.list(path)?.len());
+            if refused.iter().all(Option::is_none) {
+                return self.inner.call(request);
+            }
+            let kept = request.keeping(|item| refused.get(item).is_some_and(Option::is_none));
+            return self.inner.call(&kept)?.with_refusals(refused);
         }
-        self.scoped(|guard| {
-            guard.check(Op::Read, path)?;
-            guard.inner.count(path)
-        })
-    }
-
-    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.changing(&[], |guard| {
-            guard.check(Op::Create, path)?;
-            guard.inner.create_dir_all(path)
-        })
-    }
-
-    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
-        self.rename_staged(from, to, &mut |_| Ok(()))
-    }
-
-    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
-        self.changing(&[path], |guard| {
-            guard.check(Op::Change, path)?;
-            guard.inner.remove_file(path)
-        })
-    }
-
-    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.changing(&[path], |guard| {
-            guard.check(Op::Change, path)?;
-            guard.inner.remove_dir_all(path)
-        })
-    }
-
-    fn move_batch(&mut self, moves: &[BatchMove]) -> Result<Vec<Result<(), HostError>>, HostError> {
-        let moved: Vec<&str> = moves
-            .iter()
-            .flat_map(|step| [step.from.as_str(), step.to.as_str()])
-            .collect();
-        self.changing(&moved, |guard| {
-            let mut allowed = Vec::with_capacity(moves.len());
-            let mut refusals = Vec::with_capacity(moves.len());
-            for step in moves {
-                let refusal = guard
-                    .check(Op::Change, &step.from)
-                    .and_then(|()| guard.check(Op::Change, &step.to))
-                    .err();
-                if refusal.is_none() {
-                    allowed.push(step.clone());
-                }
-                refusals.push(refusal);
+        for at in named {
+            self.check(at.access, at.path)?;
+        }
+        match request {
+            FsRequest::List { path } if self.hides_in_listings() => {
+                Ok(FsAnswer::List(self.shown_entries(path)?))
             }
-            let mut done = guard.inner.move_batch(&allowed)?.into_iter();
-            Ok(refusals
-                .into_iter()
-                .map(|refusal| match refusal {
-                    Some(err) => Err(err),
-                    None => done.next().unwrap_or_else(|| {
-                        Err(HostError::new(
-                            ErrorCode::Internal,
-                            Failure::BatchMoveUnanswered.to_string(),
-                        ))
-                    }),
-                })
-                .collect())
-        })
+            FsRequest::Count { path } if self.hides_in_listings() => {
+                Ok(FsAnswer::Count(self.shown_entries(path)?.len()))
+            }
+            FsRequest::Stat { .. }
+            | FsRequest::StatMany { .. }
+            | FsRequest::List { .. }
+            | FsRequest::Count { .. }
+            | FsRequest::CreateDirAll { .. }
+            | FsRequest::Rename { .. }
+            | FsRequest::RemoveFile { .. }
+            | FsRequest::RemoveDirAll { .. }
+            | FsRequest::MoveBatch { .. }
+            | FsRequest::ReadBytes { .. }
+            | FsRequest::Digests { .. } => self.inner.call(request),
+        }
     }
 
-    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
-        self.scoped(|guard| {
-            guard.check(Op::Read, path)?;
-            guard.inner.read_bytes(path, head, tail)
-        })
-    }
-
-    fn digests(
-        &mut self,
-        paths: &[String],
-        limit: Option<u64>,
-    ) -> Result<Vec<Result<String, HostError>>, HostError> {
-        self.per_path(
-            paths,
-            |inner, allowed| inner.digests(allowed, limit),
-            |_, _| {
-                Err(HostError::new(
-                    ErrorCode::Internal,
-                    Failure::DigestMissing.to_string(),
-                ))
-            },
-        )
-    }
-
-    fn stat_many(&mut self, paths: &[String]) -> Result<Vec<StatResult>, HostError> {
-        self.per_path(
-            paths,
-            |inner, allowed| inner.stat_many(allowed),
-            |inner, path| inner.stat(path),
-        )
+    /// The children of the folder at `path` that no policy hides.
+    fn shown_entries(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
+        let entries = self.inner.list(path)?;
+        let location = self.locate_once(path)?;
+        let real_folder = location.leads_to.unwrap_or(location.item);
+        let mut shown = Vec::with_capacity(entries.len());
+        for entry in entries {
+            if !self.hides(path, &real_folder, &entry) {
+                shown.push(entry);
+            }
+        }
+        Ok(shown)
     }
 }
 

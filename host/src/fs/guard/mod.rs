@@ -25,16 +25,9 @@ pub use guarded::GuardedFs;
 pub use own_data::{OwnData, OwnDataHolders, Protected};
 pub use rules::RulesGuard;
 
-/// What an operation does to a path, as the policies tell operations apart.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Op {
-    /// Looked at: stat, list, read, digest, fingerprint, compared.
-    Read,
-    /// Created as a folder (with the missing folders above it).
-    Create,
-    /// Moved, renamed or deleted, as a source or a destination.
-    Change,
-}
+/// What an operation does to a path, as the policies tell operations
+/// apart: the core's [`tidyup_core::Access`] of each path a request names.
+pub use tidyup_core::Access as Op;
 
 /// Which policy answered, and its precedence: policies are asked in this
 /// order, and the first refusal is the one reported. A path outside the

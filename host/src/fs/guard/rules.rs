@@ -16,7 +16,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use tidyup_core::{EntryKind, ErrorCode, HostError, Rules};
+use tidyup_core::{EntryKind, ErrorCode, FileSystemExt, HostError, Rules};
 
 use super::{HostFs, Located, Op, Policy, PolicyId, Refusal};
 use crate::fs::Location;

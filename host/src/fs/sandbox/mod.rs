@@ -20,7 +20,9 @@ use std::path::{Component, Path, PathBuf};
 
 use cap_std::ambient_authority;
 use cap_std::fs::{Dir, Metadata};
-use tidyup_core::{Entry, EntryKind, ErrorCode, FileSample, FileSystem, HostError};
+use tidyup_core::{
+    Entry, EntryKind, ErrorCode, FileSample, FileSystem, FsAnswer, FsRequest, HostError, composed,
+};
 
 use super::case::{differ_only_in_case, item_id, not_found_is_false, rename_case_only};
 use super::cross_device::{self, CrossDeviceHooks, End, crosses_devices, move_across};
@@ -238,7 +240,43 @@ fn end<'a>(root: &'a Root, relative: &'a Path, shown: &str) -> Result<End<'a>, H
 }
 
 impl FileSystem for SandboxFs {
-    fn stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
+    fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
+        Ok(match request {
+            FsRequest::Stat { path } => FsAnswer::Stat(self.on_stat(path)?),
+            FsRequest::List { path } => FsAnswer::List(self.on_list(path)?),
+            FsRequest::Count { path } => FsAnswer::Count(self.on_count(path)?),
+            FsRequest::CreateDirAll { path } => {
+                self.on_create_dir_all(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::Rename { from, to } => {
+                self.on_rename(from, to)?;
+                FsAnswer::Done
+            }
+            FsRequest::RemoveFile { path } => {
+                self.on_remove_file(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::RemoveDirAll { path } => {
+                self.on_remove_dir_all(path)?;
+                FsAnswer::Done
+            }
+            FsRequest::ReadBytes { path, head, tail } => {
+                FsAnswer::Sample(self.on_read_bytes(path, *head, *tail)?)
+            }
+            FsRequest::Digests { paths, limit } => {
+                FsAnswer::Digests(self.on_digests(paths, *limit)?)
+            }
+            FsRequest::StatMany { .. } | FsRequest::MoveBatch { .. } => {
+                return composed(self, request);
+            }
+        })
+    }
+}
+
+/// The requests it answers itself, each as the request says.
+impl SandboxFs {
+    fn on_stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
         let (root, relative) = self.locate_in_root(path)?;
         match root.dir.symlink_metadata(&relative) {
             Ok(meta) => Ok(Some(cap_entry(last_name(path), &meta))),
@@ -247,7 +285,7 @@ impl FileSystem for SandboxFs {
         }
     }
 
-    fn list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
+    fn on_list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
         let (root, relative) = self.locate_in_root(path)?;
         let mut found = Vec::new();
         for child in root
@@ -262,7 +300,7 @@ impl FileSystem for SandboxFs {
         Ok(names::shown_entries(&found, cap_entry))
     }
 
-    fn count(&mut self, path: &str) -> Result<usize, HostError> {
+    fn on_count(&mut self, path: &str) -> Result<usize, HostError> {
         let (root, relative) = self.locate_in_root(path)?;
         let mut count = 0;
         for child in root
@@ -276,18 +314,18 @@ impl FileSystem for SandboxFs {
         Ok(count)
     }
 
-    fn create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         let (root, relative) = self.locate_in_root(path)?;
         root.dir
             .create_dir_all(&relative)
             .map_err(|err| root.refusal(path, &err))
     }
 
-    fn rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+    fn on_rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
         self.rename_staged(from, to, &mut |_| Ok(()))
     }
 
-    fn remove_file(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_remove_file(&mut self, path: &str) -> Result<(), HostError> {
         let (root, relative) = self.locate_inside(path)?;
         self.changing_item(root, &relative);
         root.dir
@@ -295,7 +333,7 @@ impl FileSystem for SandboxFs {
             .map_err(|err| root.refusal(path, &err))
     }
 
-    fn remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+    fn on_remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
         let (root, relative) = self.locate_inside(path)?;
         self.changing_item(root, &relative);
         root.dir
@@ -303,7 +341,7 @@ impl FileSystem for SandboxFs {
             .map_err(|err| root.refusal(path, &err))
     }
 
-    fn read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
+    fn on_read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
         let (root, relative) = self.locate_in_root(path)?;
         let file =
             regular_file::open_in(&root.dir, &relative).map_err(|err| root.refusal(path, &err))?;
@@ -314,7 +352,7 @@ impl FileSystem for SandboxFs {
         super::sample::sample(file, size, head, tail).map_err(|err| root.refusal(path, &err))
     }
 
-    fn digests(
+    fn on_digests(
         &mut self,
         paths: &[String],
         limit: Option<u64>,
