@@ -156,16 +156,16 @@ impl BigFolder {
             .collect())
     }
     fn on_create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        Err(HostError::new(ErrorCode::Denied, path))
+        Err(HostError::at(ErrorCode::Denied, path))
     }
     fn on_rename(&mut self, from: &str, _to: &str) -> Result<(), HostError> {
-        Err(HostError::new(ErrorCode::Denied, from))
+        Err(HostError::at(ErrorCode::Denied, from))
     }
     fn on_remove_file(&mut self, path: &str) -> Result<(), HostError> {
-        Err(HostError::new(ErrorCode::Denied, path))
+        Err(HostError::at(ErrorCode::Denied, path))
     }
     fn on_remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        Err(HostError::new(ErrorCode::Denied, path))
+        Err(HostError::at(ErrorCode::Denied, path))
     }
 }
 

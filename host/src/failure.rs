@@ -78,8 +78,6 @@ pub enum Failure {
     MoveIntoItself(String),
     /// A move onto a folder that has contents (the destination).
     FolderWithContentsAt(String),
-    /// Nothing is at a path to change (the path).
-    NotThere(String),
     /// The journal could not record a change (the cause); nothing changed.
     JournalNotWritten(String),
     /// A failed move whose replaced item stays in the trash.
@@ -291,7 +289,6 @@ impl Failure {
                     format!("a folder that is not empty is already at {destination}"),
                     format!("{destination} 处已有一个非空文件夹"),
                 ),
-            Failure::NotThere(path) => lang.pick(format!("{path} does not exist"), format!("{path} 不存在")),
             Failure::JournalNotWritten(cause) => lang.pick(
                     format!("cannot write the journal, nothing was changed: {cause}"),
                     format!("无法写入日志，未做任何改动：{cause}"),

@@ -13,7 +13,7 @@ use super::support::{World, tree};
 
 fn refused(path: &str) -> String {
     let lang = Lang::En;
-    lang.tool_failed(&lang.host_failure(&HostError::new(ErrorCode::Denied, path)))
+    lang.tool_failed(&lang.host_failure(&HostError::at(ErrorCode::Denied, path)))
 }
 
 /// A target holding `notes.txt` (and, on Unix, `link` to the outside

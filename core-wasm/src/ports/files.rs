@@ -95,6 +95,9 @@ fn wrong_answer(op: &str) -> HostError {
 
 /// Typed helpers over [`FileSystem::call`], one per kind of request; every
 /// file system has them.
+// Each helper expects the one answer of its request's kind: any other is
+// the host's error, whatever kinds come to exist.
+#[allow(clippy::wildcard_enum_match_arm)]
 pub trait FileSystemExt: FileSystem {
     /// The entry at `path` without following a final symlink; `None` when
     /// nothing is there.

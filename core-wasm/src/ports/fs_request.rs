@@ -213,6 +213,9 @@ impl FsRequest<'_> {
 
     /// The same batch request with only the items `keep` says yes to (in
     /// order); any other request as it is.
+    // Only batches have items to keep: every other request, whatever
+    // requests come to exist, is kept whole.
+    #[allow(clippy::wildcard_enum_match_arm)]
     pub fn keeping(&self, keep: impl Fn(usize) -> bool) -> FsRequest<'_> {
         fn kept<T: Clone>(items: &[T], keep: impl Fn(usize) -> bool) -> Vec<T> {
             items
@@ -299,6 +302,8 @@ impl FsAnswer {
     /// refusals: `refused` has one entry per item of the whole request,
     /// `None` for an item that was asked. An answer of any other kind is
     /// as it is.
+    // Only batches have items: any other answer is as it is.
+    #[allow(clippy::wildcard_enum_match_arm)]
     pub fn with_refusals(self, refused: Vec<Option<HostError>>) -> Result<Self, HostError> {
         fn merge<T>(
             answers: Vec<Result<T, HostError>>,

@@ -171,7 +171,7 @@ impl HostFs for RealFs {
         check_platform_path(Path::new(path))?;
         match Path::new(path).parent() {
             Some(_) => Ok(()),
-            None => Err(HostError::new(ErrorCode::Protected, path)),
+            None => Err(HostError::at(ErrorCode::Protected, path)),
         }
     }
 

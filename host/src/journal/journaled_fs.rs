@@ -251,7 +251,7 @@ impl<F: HostFs> JournaledFs<F> {
 /// from above.
 fn from_the_core(path: &str) -> Result<(), HostError> {
     if path.contains('\0') {
-        return Err(HostError::new(ErrorCode::Denied, names::readable(path)));
+        return Err(HostError::at(ErrorCode::Denied, names::readable(path)));
     }
     Ok(())
 }
@@ -444,10 +444,7 @@ impl<F: HostFs> JournaledFs<F> {
         // below locates a path once per operation): what is there comes
         // with where it is.
         if self.inner.locate(&step.from)?.kind.is_none() {
-            return Err(HostError::new(
-                ErrorCode::NotFound,
-                Failure::NotThere(step.from.clone()).to_string(),
-            ));
+            return Err(HostError::at(ErrorCode::NotFound, &step.from));
         }
         self.inner.may_change(&step.from)?;
         self.inner.may_change(&step.to)?;
@@ -464,10 +461,7 @@ impl<F: HostFs> JournaledFs<F> {
         self.inner.may_change(path)?;
         match self.inner.stat(path)? {
             Some(_) => self.trash(path, path).map(|_| ()),
-            None => Err(HostError::new(
-                ErrorCode::NotFound,
-                Failure::NotThere(path.to_owned()).to_string(),
-            )),
+            None => Err(HostError::at(ErrorCode::NotFound, path)),
         }
     }
 }

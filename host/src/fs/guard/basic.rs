@@ -25,7 +25,7 @@ impl Policy for Roots {
         match &at.location {
             Some(location) if location.is_root => Err(Refusal::new(
                 self.id(),
-                HostError::new(ErrorCode::Protected, at.path),
+                HostError::at(ErrorCode::Protected, at.path),
             )),
             Some(_) | None => Ok(()),
         }

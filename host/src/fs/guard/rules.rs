@@ -179,7 +179,7 @@ impl RulesGuard {
         let mut holds =
             |rules: &Rules, relative: &str| holds_excluded(files, rules, path, relative);
         if self.refuses(location, is_dir, &mut holds)? {
-            return Err(HostError::new(ErrorCode::Excluded, path.to_owned()));
+            return Err(HostError::at(ErrorCode::Excluded, path.to_owned()));
         }
         Ok(())
     }

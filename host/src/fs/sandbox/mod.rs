@@ -142,7 +142,7 @@ impl SandboxFs {
     fn locate_inside(&self, path: &str) -> Result<(&Root, PathBuf), HostError> {
         let (root, relative) = self.locate_in_root(path)?;
         if is_root(&relative) {
-            return Err(HostError::new(ErrorCode::Protected, path));
+            return Err(HostError::at(ErrorCode::Protected, path));
         }
         Ok((root, relative))
     }
@@ -162,7 +162,7 @@ fn is_root(relative: &Path) -> bool {
 }
 
 fn denied(path: &str) -> HostError {
-    HostError::new(ErrorCode::Denied, names::readable(path))
+    HostError::at(ErrorCode::Denied, names::readable(path))
 }
 
 impl Root {
