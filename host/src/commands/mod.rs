@@ -45,26 +45,22 @@ fn agent_config(settings: &Settings) -> tidyup_core::AgentConfig {
     }
 }
 
-/// The guarded file system of a session with `settings`: its roots (the
-/// sandbox, unless `--no-sandbox`), tidyup's own data in `store` out of
-/// reach, and the rules file's excludes.
-fn guarded_files(
-    settings: &Settings,
+/// What the file system of a session with `settings` is made of: its
+/// roots (the sandbox, unless `--no-sandbox`), tidyup's own data in
+/// `store` out of reach, and the rules file's excludes.
+fn session_stack<'a>(
+    settings: &'a Settings,
     store: &crate::journal::JournalStore,
-) -> anyhow::Result<Box<dyn crate::fs::HostFs>> {
+) -> crate::stack::StackSpec<'a> {
     use crate::words::FailuresWords;
-    use anyhow::Context;
-    let base = crate::fs::base(
-        settings.roots.as_deref(),
-        &crate::fs::Protected::tidyup_own(store.root()),
-    )
-    .with_context(|| settings.client.lang.cannot_open_target())?;
-    Ok(crate::fs::with_rules(
-        base,
-        &settings.target_dir,
-        settings.rules.as_ref(),
-        settings.roots.as_deref(),
-    )?)
+    crate::stack::StackSpec {
+        roots: settings.roots.as_deref(),
+        protected: crate::fs::Protected::tidyup_own(store.root()),
+        target: &settings.target_dir,
+        rules: settings.rules.as_ref(),
+        rules_roots: None,
+        cannot_open: settings.client.lang.cannot_open_target(),
+    }
 }
 
 /// Prints `err` (with its causes) as tidyup's failure; the exit status is

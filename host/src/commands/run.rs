@@ -109,15 +109,15 @@ fn file_system(
     store: &JournalStore,
     cancel: &Cancel,
 ) -> anyhow::Result<(Box<dyn FileSystem + Send>, SessionFiles)> {
-    let base = super::guarded_files(settings, store)?;
+    let stack = super::session_stack(settings, store);
     Ok(if settings.dry_run {
-        let (files, handle) = SharedFs::new(OverlayFs::new(base));
+        let (files, handle) = SharedFs::new(stack.dry_run()?);
         (Box::new(files), SessionFiles::DryRun(handle))
     } else {
         let journal = Journal::new(store.clone(), &settings.target_dir, settings.roots.clone());
         let cancel = cancel.clone();
         let journaled =
-            JournaledFs::new(base, journal).with_stop(Box::new(move || cancel.is_requested()));
+            (stack.journaled(journal)?).with_stop(Box::new(move || cancel.is_requested()));
         let (files, handle) = SharedFs::new(journaled);
         (Box::new(files), SessionFiles::Journaled(handle))
     })

@@ -8,6 +8,7 @@ mod batch;
 mod grant;
 mod placed;
 
+use crate::stack::StackSpec;
 use crate::words::{InUseWords, SessionWords, UndoApplyWords};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -177,12 +178,16 @@ pub fn apply_watched(
 ) -> anyhow::Result<ApplyReport> {
     let roots = grant::roots(plan, allowed)?;
     let rules = grant::rules(plan)?;
-    let inner = crate::fs::base(roots.as_deref(), &Protected::tidyup_own(store.root()))
-        .context(Failure::CannotOpenPlanRoots)?;
-    let target = plan.target.as_path();
-    let inner = crate::fs::with_rules(inner, target, rules.as_ref(), roots.as_deref())?;
-    let journal = Journal::of_kind(store.clone(), &plan.target, roots, kind);
-    let mut files = JournaledFs::new(inner, journal);
+    let stack = StackSpec {
+        roots: roots.as_deref(),
+        protected: Protected::tidyup_own(store.root()),
+        target: &plan.target,
+        rules: rules.as_ref(),
+        rules_roots: None,
+        cannot_open: Failure::CannotOpenPlanRoots.to_string(),
+    };
+    let journal = Journal::of_kind(store.clone(), &plan.target, roots.clone(), kind);
+    let mut files = stack.journaled(journal)?;
     let mut run = Run {
         report: ApplyReport::default(),
         placed: Placed::default(),

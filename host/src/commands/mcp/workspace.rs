@@ -10,14 +10,12 @@
 
 use std::path::PathBuf;
 
-use tidyup_core::{
-    BatchMove, Entry, ErrorCode, FileSample, FileSystem, FileSystemExt, FsAnswer, FsRequest,
-    HostError, Lang, composed,
-};
+use tidyup_core::{ErrorCode, FileSystem, FsAnswer, FsRequest, HostError, Lang};
 
 use crate::dry_run::DryRunPlan;
-use crate::fs::{HostFs, OverlayFs, Protected};
-use crate::journal::{Journal, JournalStore, JournaledFs, SessionKind};
+use crate::fs::Protected;
+use crate::journal::{Journal, JournalStore, SessionKind};
+use crate::stack::{Stack, StackSpec, Top};
 use crate::words::mcp as texts;
 
 /// How the stack is built, whatever the roots.
@@ -40,12 +38,6 @@ pub enum Ending {
     Journaled(String),
     /// Changes were planned: the plan's file and its number of steps.
     Planned(PathBuf, usize),
-}
-
-/// The changing part of the stack.
-enum Stack {
-    Journaled(JournaledFs<Box<dyn HostFs>>),
-    DryRun(OverlayFs<Box<dyn HostFs>>),
 }
 
 /// The stack over one set of roots.
@@ -119,23 +111,26 @@ impl Workspace {
             allowed.extend(self.policy.allow.iter().cloned());
             allowed
         });
-        let base = crate::fs::base(allowed.as_deref(), &self.protected)?;
         let rules = crate::rules_file::load(&target, None)?;
-        let base = crate::fs::with_rules(
-            base,
-            &target,
-            rules.as_ref(),
-            Some(allowed.as_deref().unwrap_or(&roots)),
-        )?;
+        let spec = StackSpec {
+            roots: allowed.as_deref(),
+            protected: self.protected.clone(),
+            target: &target,
+            rules: rules.as_ref(),
+            rules_roots: Some(allowed.as_deref().unwrap_or(&roots)),
+            cannot_open: crate::words::FailuresWords::cannot_open_target(self.policy.lang),
+        };
         let (stack, session) = if self.policy.dry_run {
-            (Stack::DryRun(OverlayFs::new(base)), None)
+            (spec.build(Top::DryRun)?, None)
         } else {
-            let journal = Journal::of_kind(self.store.clone(), &target, allowed, SessionKind::Mcp);
+            let journal = Journal::of_kind(
+                self.store.clone(),
+                &target,
+                allowed.clone(),
+                SessionKind::Mcp,
+            );
             let session = journal.session().to_owned();
-            (
-                Stack::Journaled(JournaledFs::new(base, journal)),
-                Some(session),
-            )
+            (spec.build(Top::Journal(journal))?, Some(session))
         };
         let shown: Vec<String> = roots
             .iter()
@@ -197,10 +192,9 @@ impl Workspace {
     }
 
     /// The stack, or the refusal without roots.
-    fn files(&mut self) -> Result<&mut dyn FileSystem, HostError> {
-        match self.current.as_mut().map(|current| &mut current.stack) {
-            Some(Stack::Journaled(files)) => Ok(files),
-            Some(Stack::DryRun(files)) => Ok(files),
+    fn files(&mut self) -> Result<&mut Stack, HostError> {
+        match self.current.as_mut() {
+            Some(current) => Ok(&mut current.stack),
             None => Err(HostError::new(
                 ErrorCode::NoFolder,
                 texts::no_folder(self.policy.lang, self.rejected.as_deref()),
@@ -209,73 +203,9 @@ impl Workspace {
     }
 }
 
+/// Every request goes, as it is, to the stack over the current roots.
 impl FileSystem for Workspace {
     fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
-        Ok(match request {
-            FsRequest::Stat { path } => FsAnswer::Stat(self.on_stat(path)?),
-            FsRequest::List { path } => FsAnswer::List(self.on_list(path)?),
-            FsRequest::CreateDirAll { path } => {
-                self.on_create_dir_all(path)?;
-                FsAnswer::Done
-            }
-            FsRequest::Rename { from, to } => {
-                self.on_rename(from, to)?;
-                FsAnswer::Done
-            }
-            FsRequest::RemoveFile { path } => {
-                self.on_remove_file(path)?;
-                FsAnswer::Done
-            }
-            FsRequest::RemoveDirAll { path } => {
-                self.on_remove_dir_all(path)?;
-                FsAnswer::Done
-            }
-            FsRequest::MoveBatch { moves } => FsAnswer::Moves(self.on_move_batch(moves)?),
-            FsRequest::ReadBytes { path, head, tail } => {
-                FsAnswer::Sample(self.on_read_bytes(path, *head, *tail)?)
-            }
-            FsRequest::Digests { paths, limit } => {
-                FsAnswer::Digests(self.on_digests(paths, *limit)?)
-            }
-            FsRequest::StatMany { .. } | FsRequest::Count { .. } => return composed(self, request),
-        })
-    }
-}
-
-/// The requests it answers itself, each as the request says.
-impl Workspace {
-    fn on_stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
-        self.files()?.stat(path)
-    }
-    fn on_list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
-        self.files()?.list(path)
-    }
-    fn on_create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.files()?.create_dir_all(path)
-    }
-    fn on_rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
-        self.files()?.rename(from, to)
-    }
-    fn on_remove_file(&mut self, path: &str) -> Result<(), HostError> {
-        self.files()?.remove_file(path)
-    }
-    fn on_remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.files()?.remove_dir_all(path)
-    }
-    fn on_move_batch(
-        &mut self,
-        moves: &[BatchMove],
-    ) -> Result<Vec<Result<(), HostError>>, HostError> {
-        self.files()?.move_batch(moves)
-    }
-    fn on_read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
-        self.files()?.read_bytes(path, head, tail)
-    }
-    fn on_digests(
-        &mut self,
-        paths: &[String],
-        limit: Option<u64>,
-    ) -> Result<Vec<Result<String, HostError>>, HostError> {
-        self.files()?.digests(paths, limit)
+        self.files()?.call(request)
     }
 }

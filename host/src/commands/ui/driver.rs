@@ -86,8 +86,8 @@ impl Core {
         settings: &Settings,
     ) -> anyhow::Result<Self> {
         let lang = settings.client.lang;
-        let base = super::super::guarded_files(settings, &shared.store)?;
-        let (files, overlay) = SharedFs::new(OverlayFs::new(base));
+        let stack = super::super::session_stack(settings, &shared.store);
+        let (files, overlay) = SharedFs::new(stack.dry_run()?);
         let transport = crate::transport::transport(&settings.client)?;
         let events = PageEvents(Arc::clone(shared));
         let mut state = HostState::new(transport, Box::new(files), Box::new(events))

@@ -3,6 +3,7 @@
 //! files. A line per move goes to stdout, read from the journal; a failed
 //! tool, and the line counting the batch's moves, to stderr.
 
+use crate::stack::StackSpec;
 use crate::words::{AskWords, FailuresWords, WatchWords};
 use std::path::Path;
 use std::sync::Arc;
@@ -14,7 +15,7 @@ use wasmtime::Module;
 use crate::cli::Settings;
 use crate::console::{errln, outln};
 use crate::fs::{Protected, SharedFs};
-use crate::journal::{Journal, JournalStore, JournaledFs, Record, SessionKind};
+use crate::journal::{Journal, JournalStore, Record, SessionKind};
 use crate::rules_file::RulesFile;
 use crate::runtime::{CoreSession, HostState};
 use crate::transport::Cancel;
@@ -46,13 +47,14 @@ impl BatchRunner {
         rules: Option<&RulesFile>,
     ) -> anyhow::Result<usize> {
         let settings = &self.settings;
-        let base = crate::fs::base(
-            settings.roots.as_deref(),
-            &Protected::tidyup_own(self.store.root()),
-        )
-        .with_context(|| settings.client.lang.cannot_open_watched())?;
-        let base =
-            crate::fs::with_rules(base, &settings.target_dir, rules, settings.roots.as_deref())?;
+        let stack = StackSpec {
+            roots: settings.roots.as_deref(),
+            protected: Protected::tidyup_own(self.store.root()),
+            target: &settings.target_dir,
+            rules,
+            rules_roots: None,
+            cannot_open: settings.client.lang.cannot_open_watched(),
+        };
         let journal = Journal::of_kind(
             self.store.clone(),
             &settings.target_dir,
@@ -60,7 +62,7 @@ impl BatchRunner {
             SessionKind::Watch,
         );
         let session_name = journal.session().to_owned();
-        let (files, _journaled) = SharedFs::new(JournaledFs::new(base, journal));
+        let (files, _journaled) = SharedFs::new(stack.journaled(journal)?);
         let target = crate::fs::names::shown_path(&settings.target_dir);
         let view = BatchView::new(files, &target, names);
         let sink = FailuresToStderr;
