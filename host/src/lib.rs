@@ -48,8 +48,9 @@ pub use console::print_line;
 pub use failure::speak;
 // The file systems a host hands the core: primitives, guard, overlay, moves.
 pub use fs::{
-    CrossDeviceHooks, Fingerprint, GuardedFs, HostFs, Location, Lookups, OverlayFs, PlanStep,
-    Protected, RealFs, RulesGuard, SandboxFs, Staging, move_path, move_path_with,
+    CrossDeviceHooks, Fingerprint, GuardedFs, HostAnswer, HostFs, HostFsExt, HostRequest, Location,
+    Lookups, OverlayFs, PlanStep, Protected, RealFs, RulesGuard, SandboxFs, Staging, move_path,
+    move_path_with,
 };
 // The rules file of a folder, as the guard reads it.
 pub use rules_file::load as load_rules_file;

@@ -5,13 +5,13 @@
 
 use std::fs;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+use tidyup::{HostAnswer, HostRequest};
 use tidyup_core::{FileSystemExt, FsAnswer, FsRequest, composed};
 
 use serde_json::json;
 use tidyup::{
-    Fingerprint, HostFs, Journal, JournalStore as Store, JournaledFs, Location, Record, SandboxFs,
-    Staging, undo_session,
+    HostFs, Journal, JournalStore as Store, JournaledFs, Record, SandboxFs, undo_session,
 };
 use tidyup_core::{BatchMove, ErrorCode, FileSystem, HostError, Lang};
 
@@ -175,38 +175,13 @@ impl Stepped {
     }
 }
 
+/// A move takes a step first; every other request passes on as it is.
 impl HostFs for Stepped {
-    fn may_change(&mut self, path: &str) -> Result<(), HostError> {
-        self.inner.may_change(path)
-    }
-    fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
-        self.step_before_move(to);
-        self.inner.rename_staged(from, to, staging)
-    }
-    fn rename_new(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
-        self.step_before_move(to);
-        self.inner.rename_new(from, to, staging)
-    }
-    fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
-        self.inner.move_out(path, outside)
-    }
-    fn move_in(&mut self, outside: &Path, path: &str) -> Result<(), HostError> {
-        self.inner.move_in(outside, path)
-    }
-    fn locate(&mut self, path: &str) -> Result<Location, HostError> {
-        self.inner.locate(path)
-    }
-    fn fingerprint(&mut self, path: &str) -> Result<Option<Fingerprint>, HostError> {
-        self.inner.fingerprint(path)
-    }
-    fn same_item(&mut self, a: &str, b: &str) -> Result<bool, HostError> {
-        self.inner.same_item(a, b)
-    }
-    fn begin_operation(&mut self) {
-        self.inner.begin_operation();
-    }
-    fn end_operation(&mut self) {
-        self.inner.end_operation();
+    fn host_call(&mut self, request: HostRequest<'_>) -> Result<HostAnswer, HostError> {
+        if let HostRequest::Move { to, .. } = &request {
+            self.step_before_move(to);
+        }
+        self.inner.host_call(request)
     }
 }
 

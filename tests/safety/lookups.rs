@@ -3,6 +3,7 @@
 //! data guarded asks where each of its two paths is exactly once.
 
 use std::sync::Arc;
+use tidyup::HostFsExt;
 use tidyup_core::FileSystemExt;
 
 use tidyup::{
@@ -116,7 +117,6 @@ fn a_dry_run_batch_locates_each_path_once() {
 #[cfg(unix)]
 #[test]
 fn a_folder_changed_in_an_operation_is_located_again() {
-    use tidyup::HostFs;
     let world = World::new();
     let mut sandbox = SandboxFs::new(std::slice::from_ref(&world.target)).unwrap();
     let target = world.target_str().to_owned();

@@ -6,12 +6,12 @@ use std::fs;
 #[cfg(unix)]
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
+use tidyup::HostFsExt;
 use tidyup_core::Lang;
 
 use serde_json::{Value, json};
 use tidyup::{
-    ApplyAllowed, DryRunPlan as Plan, HostFs, JournalStore as Store, PlanStep, SandboxFs,
-    apply_plan,
+    ApplyAllowed, DryRunPlan as Plan, JournalStore as Store, PlanStep, SandboxFs, apply_plan,
 };
 
 use super::support::{World, snapshot};

@@ -4,9 +4,10 @@
 //! fingerprint that identifies nothing is a refusal, never a wildcard.
 
 use std::path::Path;
+use tidyup::HostFsExt;
 
 use serde_json::{Value, json};
-use tidyup::{HostFs, SandboxFs};
+use tidyup::SandboxFs;
 use tidyup_test_kit::e2e::{Outcome, Tidyup};
 
 use super::support::{World, snapshot};

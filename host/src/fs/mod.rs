@@ -12,6 +12,7 @@ mod cross_device;
 mod fingerprint;
 mod folder_cache;
 mod guard;
+mod host_request;
 mod location;
 pub(crate) mod names;
 mod no_replace;
@@ -43,6 +44,7 @@ pub use cross_device::{CrossDeviceHooks, move_path, move_path_with};
 pub type Staging<'a> = &'a mut dyn FnMut(&str) -> io::Result<()>;
 pub use fingerprint::{Fingerprint, content_digest};
 pub use guard::{GuardedFs, Lookups, Policy, Protected, RulesGuard};
+pub use host_request::{HostAnswer, HostFsExt, HostRequest, host_composed};
 pub use location::Location;
 pub use overlay::{OverlayFs, PlanStep};
 pub use real::RealFs;
@@ -138,45 +140,13 @@ pub fn refuse_move_into_itself(from: &str, to: &str) -> Result<(), HostError> {
     Ok(())
 }
 
-/// A file system the host can also move items out of the model's reach
-/// (into tidyup's trash) and back. `path` is a path of this file system;
-/// `outside` is an absolute path of the machine, outside any sandbox.
+/// A file system the host can also ask its own requests of
+/// ([`HostRequest`]: moving items out of the model's reach into tidyup's
+/// trash and back, locating, fingerprinting): one method takes them all.
 pub trait HostFs: FileSystem + Send {
-    /// `Ok` when the item at `path` may be moved, renamed or deleted (the
-    /// same refusals the changing primitives apply), without changing anything.
-    fn may_change(&mut self, path: &str) -> Result<(), HostError>;
-    /// [`FileSystem::rename`], telling `staging` where a move across file
-    /// systems puts its copy before it copies anything.
-    fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError>;
-    /// [`Self::rename_staged`] that never replaces another item: a move
-    /// whose destination holds one fails with code `already_exists` (the
-    /// item itself under another case of its name is no other item). File
-    /// systems that can decide it in the move itself (Linux's
-    /// `RENAME_NOREPLACE`) do, so nothing can appear there between a check
-    /// and the move; this default checks just before.
-    fn rename_new(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
-        rename_checked_first(self, from, to, staging)
-    }
-    /// Moves the item at `path` to `outside` (which must not exist).
-    fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError>;
-    /// Moves the item at `outside` back to `path` (which must not exist).
-    fn move_in(&mut self, outside: &Path, path: &str) -> Result<(), HostError>;
-    /// Where the item at `path` really is, its folders resolved through
-    /// symlinks as this file system resolves them.
-    fn locate(&mut self, path: &str) -> Result<Location, HostError>;
-    /// The item's fingerprint (`None` when nothing is there).
-    fn fingerprint(&mut self, path: &str) -> Result<Option<Fingerprint>, HostError>;
-    /// Whether `a` and `b` both exist and are one item: the same file or
-    /// folder on the same device, as `C:\x\a.txt` and `C:\x\A.TXT` are
-    /// where names ignore case. Symlinks are compared as links.
-    fn same_item(&mut self, a: &str, b: &str) -> Result<bool, HostError>;
-    /// Marks the start of one operation of a layer above (a journaled
-    /// rename: its checks, stats and the move itself): until the matching
-    /// [`Self::end_operation`], a guard locates each path once. Nestable;
-    /// nothing to do for a file system that locates nothing.
-    fn begin_operation(&mut self) {}
-    /// Marks the end of the operation [`Self::begin_operation`] started.
-    fn end_operation(&mut self) {}
+    /// Carries out `request`, or fails; a request this file system does
+    /// not know fails with code `unsupported`.
+    fn host_call(&mut self, request: HostRequest<'_>) -> Result<HostAnswer, HostError>;
     /// Puts `policy` in force too, when this is a guard; hands it back
     /// otherwise.
     fn add_policy(&mut self, policy: Arc<dyn Policy>) -> Result<(), Arc<dyn Policy>> {
@@ -184,39 +154,12 @@ pub trait HostFs: FileSystem + Send {
     }
 }
 
-impl HostFs for Box<dyn HostFs> {
-    fn may_change(&mut self, path: &str) -> Result<(), HostError> {
-        self.as_mut().may_change(path)
-    }
-    fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
-        self.as_mut().rename_staged(from, to, staging)
-    }
-    fn rename_new(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
-        self.as_mut().rename_new(from, to, staging)
-    }
-    fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
-        self.as_mut().move_out(path, outside)
-    }
-    fn move_in(&mut self, outside: &Path, path: &str) -> Result<(), HostError> {
-        self.as_mut().move_in(outside, path)
-    }
-    fn locate(&mut self, path: &str) -> Result<Location, HostError> {
-        self.as_mut().locate(path)
-    }
-    fn fingerprint(&mut self, path: &str) -> Result<Option<Fingerprint>, HostError> {
-        self.as_mut().fingerprint(path)
-    }
-    fn same_item(&mut self, a: &str, b: &str) -> Result<bool, HostError> {
-        self.as_mut().same_item(a, b)
-    }
-    fn begin_operation(&mut self) {
-        self.as_mut().begin_operation();
-    }
-    fn end_operation(&mut self) {
-        self.as_mut().end_operation();
+impl<F: HostFs + ?Sized> HostFs for Box<F> {
+    fn host_call(&mut self, request: HostRequest<'_>) -> Result<HostAnswer, HostError> {
+        (**self).host_call(request)
     }
     fn add_policy(&mut self, policy: Arc<dyn Policy>) -> Result<(), Arc<dyn Policy>> {
-        self.as_mut().add_policy(policy)
+        (**self).add_policy(policy)
     }
 }
 

@@ -3,6 +3,7 @@
 //! sees the planned state while the disk stays exactly as it was. Every
 //! change becomes a [`PlanStep`] that `tidyup apply` can carry out later.
 
+use crate::fs::HostFsExt;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{MAIN_SEPARATOR, MAIN_SEPARATOR_STR, Path};
 

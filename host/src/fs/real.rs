@@ -1,5 +1,6 @@
 //! [`RealFs`]: the machine's file system, used as it is (`--no-sandbox`).
 
+use crate::fs::{HostAnswer, HostFsExt, HostRequest, host_composed};
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -167,7 +168,44 @@ impl RealFs {
 }
 
 impl HostFs for RealFs {
-    fn may_change(&mut self, path: &str) -> Result<(), HostError> {
+    fn host_call(&mut self, request: HostRequest<'_>) -> Result<HostAnswer, HostError> {
+        Ok(match request {
+            HostRequest::MayChange { path } => {
+                self.on_may_change(path)?;
+                HostAnswer::Done
+            }
+            HostRequest::Move {
+                from,
+                to,
+                staging,
+                replace: true,
+            } => {
+                self.on_rename_staged(from, to, staging)?;
+                HostAnswer::Done
+            }
+            HostRequest::MoveOut { path, outside } => {
+                self.on_move_out(path, outside)?;
+                HostAnswer::Done
+            }
+            HostRequest::MoveIn { outside, path } => {
+                self.on_move_in(outside, path)?;
+                HostAnswer::Done
+            }
+            HostRequest::SameItem { a, b } => HostAnswer::Same(self.on_same_item(a, b)?),
+            HostRequest::Locate { path } => HostAnswer::Location(self.on_locate(path)?),
+            HostRequest::Fingerprint { path } => {
+                HostAnswer::Fingerprint(self.on_fingerprint(path)?)
+            }
+            other @ (HostRequest::BeginOperation
+            | HostRequest::EndOperation
+            | HostRequest::Move { replace: false, .. }) => return host_composed(self, other),
+        })
+    }
+}
+
+/// The host requests it answers itself, each as the request says.
+impl RealFs {
+    fn on_may_change(&mut self, path: &str) -> Result<(), HostError> {
         check_platform_path(Path::new(path))?;
         match Path::new(path).parent() {
             Some(_) => Ok(()),
@@ -175,7 +213,12 @@ impl HostFs for RealFs {
         }
     }
 
-    fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
+    fn on_rename_staged(
+        &mut self,
+        from: &str,
+        to: &str,
+        staging: Staging,
+    ) -> Result<(), HostError> {
         let exact = names::exact_path(to).is_some();
         let (from, to) = (checked(from)?, checked(to)?);
         let to = if exact {
@@ -205,12 +248,12 @@ impl HostFs for RealFs {
             .map_err(|err| host_error(&err))
     }
 
-    fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
+    fn on_move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
         let from = checked(path)?;
         move_path(&from, outside).map_err(|err| host_error(&err))
     }
 
-    fn move_in(&mut self, outside: &Path, path: &str) -> Result<(), HostError> {
+    fn on_move_in(&mut self, outside: &Path, path: &str) -> Result<(), HostError> {
         let outside = names::resolve(outside, there);
         let to = if names::exact_path(path).is_some() {
             checked(path)?
@@ -220,12 +263,12 @@ impl HostFs for RealFs {
         move_path(&outside, &to).map_err(|err| host_error(&err))
     }
 
-    fn same_item(&mut self, a: &str, b: &str) -> Result<bool, HostError> {
+    fn on_same_item(&mut self, a: &str, b: &str) -> Result<bool, HostError> {
         let id_a = id_of(&checked(a)?)?;
         Ok(id_a.is_some() && id_a == id_of(&checked(b)?)?)
     }
 
-    fn locate(&mut self, path: &str) -> Result<Location, HostError> {
+    fn on_locate(&mut self, path: &str) -> Result<Location, HostError> {
         let is_root = Path::new(path).parent().is_none();
         let path = &names::resolve(Path::new(path), there);
         let item =
@@ -251,7 +294,7 @@ impl HostFs for RealFs {
         })
     }
 
-    fn fingerprint(&mut self, path: &str) -> Result<Option<Fingerprint>, HostError> {
+    fn on_fingerprint(&mut self, path: &str) -> Result<Option<Fingerprint>, HostError> {
         let path = &names::resolve(Path::new(path), there);
         let meta = match fs::symlink_metadata(path) {
             Ok(meta) => meta,

@@ -1,6 +1,7 @@
 //! [`JournaledFs`]: any [`HostFs`] with every change journaled first and
 //! nothing lost: deleted and replaced items go to the session's trash.
 
+use crate::fs::HostFsExt;
 use std::path::{Path, PathBuf};
 
 use tidyup_core::{

@@ -2,6 +2,7 @@
 //! exact bytes (or, in a journal written before, by its shown name), and
 //! nothing that appeared since overwritten.
 
+use crate::fs::HostFsExt;
 use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -1,5 +1,6 @@
 //! [`GuardedFs`]: the primitives behind one guard asking every policy.
 
+use crate::fs::{HostAnswer, HostFsExt, HostRequest};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
@@ -11,7 +12,7 @@ use tidyup_core::{
 use super::{
     Located, Lookups, Op, OwnData, OwnDataHolders, Policy, Protected, Roots, WindowsNames,
 };
-use crate::fs::{Fingerprint, HostFs, Location, Staging, names};
+use crate::fs::{HostFs, Location, names};
 
 /// The primitives `inner` with every policy in force: each operation
 /// locates each of its paths once and asks the policies in order.
@@ -83,20 +84,6 @@ impl<F: HostFs> GuardedFs<F> {
         let result = f(self);
         self.end_operation();
         result
-    }
-
-    /// Runs `f`, a change of the items at `changed`, as one operation, and
-    /// forgets what it may have made stale (see [`Self::forget`]).
-    fn changing<R>(
-        &mut self,
-        changed: &[&str],
-        f: impl FnOnce(&mut Self) -> Result<R, HostError>,
-    ) -> Result<R, HostError> {
-        self.scoped(|guard| {
-            let result = f(guard);
-            guard.forget(changed);
-            result
-        })
     }
 
     /// Forgets the locations a change of the items at `changed` may have
@@ -254,71 +241,51 @@ impl<F: HostFs> GuardedFs<F> {
     }
 }
 
+/// The host's requests are judged as the core's are, by the paths they
+/// name; locating and marking operations are the guard's own.
 impl<F: HostFs> HostFs for GuardedFs<F> {
-    fn may_change(&mut self, path: &str) -> Result<(), HostError> {
-        self.scoped(|guard| guard.check(Op::Change, path))
-    }
-
-    fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
-        self.changing(&[from, to], |guard| {
-            guard.check(Op::Change, from)?;
-            guard.check(Op::Change, to)?;
-            guard.inner.rename_staged(from, to, staging)
-        })
-    }
-
-    fn rename_new(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
-        self.changing(&[from, to], |guard| {
-            guard.check(Op::Change, from)?;
-            guard.check(Op::Change, to)?;
-            guard.inner.rename_new(from, to, staging)
-        })
-    }
-
-    fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
-        self.changing(&[path], |guard| {
-            guard.check(Op::Change, path)?;
-            guard.inner.move_out(path, outside)
-        })
-    }
-
-    fn move_in(&mut self, outside: &Path, path: &str) -> Result<(), HostError> {
-        self.changing(&[path], |guard| {
-            guard.check(Op::Change, path)?;
-            guard.inner.move_in(outside, path)
-        })
-    }
-
-    fn locate(&mut self, path: &str) -> Result<Location, HostError> {
-        self.scoped(|guard| guard.locate_once(path))
-    }
-
-    fn fingerprint(&mut self, path: &str) -> Result<Option<Fingerprint>, HostError> {
-        self.scoped(|guard| {
-            guard.check(Op::Read, path)?;
-            guard.inner.fingerprint(path)
-        })
-    }
-
-    fn same_item(&mut self, a: &str, b: &str) -> Result<bool, HostError> {
-        self.scoped(|guard| {
-            guard.check(Op::Read, a)?;
-            guard.check(Op::Read, b)?;
-            guard.inner.same_item(a, b)
-        })
-    }
-
-    fn begin_operation(&mut self) {
-        self.depth += 1;
-        self.inner.begin_operation();
-    }
-
-    fn end_operation(&mut self) {
-        self.depth = self.depth.saturating_sub(1);
-        if self.depth == 0 {
-            self.known.clear();
+    fn host_call(&mut self, request: HostRequest<'_>) -> Result<HostAnswer, HostError> {
+        match request {
+            HostRequest::Locate { path } => {
+                self.scoped(|guard| guard.locate_once(path).map(HostAnswer::Location))
+            }
+            HostRequest::BeginOperation => {
+                self.depth += 1;
+                self.inner.host_call(HostRequest::BeginOperation)
+            }
+            HostRequest::EndOperation => {
+                self.depth = self.depth.saturating_sub(1);
+                if self.depth == 0 {
+                    self.known.clear();
+                }
+                self.inner.host_call(HostRequest::EndOperation)
+            }
+            HostRequest::MayChange { path } => self
+                .scoped(|guard| guard.check(Op::Change, path))
+                .map(|()| HostAnswer::Done),
+            other @ (HostRequest::Move { .. }
+            | HostRequest::MoveOut { .. }
+            | HostRequest::MoveIn { .. }
+            | HostRequest::Fingerprint { .. }
+            | HostRequest::SameItem { .. }) => {
+                let named: Vec<(String, Op)> = (other.paths().into_iter())
+                    .map(|(path, access)| (path.to_owned(), access))
+                    .collect();
+                let changes = named.iter().any(|(_, access)| *access == Op::Change);
+                self.scoped(|guard| {
+                    let answer = named
+                        .iter()
+                        .try_for_each(|(path, access)| guard.check(*access, path))
+                        .and_then(|()| guard.inner.host_call(other));
+                    if changes {
+                        let changed: Vec<&str> =
+                            named.iter().map(|(path, _)| path.as_str()).collect();
+                        guard.forget(&changed);
+                    }
+                    answer
+                })
+            }
         }
-        self.inner.end_operation();
     }
 
     fn add_policy(&mut self, policy: Arc<dyn Policy>) -> Result<(), Arc<dyn Policy>> {

@@ -14,6 +14,7 @@
 //! folders resolved through symlinks, and so is where a symlink at the path
 //! leads: no other name for a protected item gets past.
 
+use crate::fs::HostFsExt;
 use std::path::{Component, Path, PathBuf};
 
 use tidyup_core::{EntryKind, ErrorCode, FileSystemExt, HostError, Rules};

@@ -13,6 +13,7 @@
 //! file systems (between roots, or into tidyup's trash) copy through
 //! handles of both folders, never through paths (see `cross_device`).
 
+use crate::fs::{HostAnswer, HostFsExt, HostRequest};
 use std::cell::RefCell;
 use std::ffi::OsStr;
 use std::io;
@@ -370,11 +371,67 @@ impl SandboxFs {
 }
 
 impl HostFs for SandboxFs {
-    fn may_change(&mut self, path: &str) -> Result<(), HostError> {
+    fn host_call(&mut self, request: HostRequest<'_>) -> Result<HostAnswer, HostError> {
+        Ok(match request {
+            HostRequest::MayChange { path } => {
+                self.on_may_change(path)?;
+                HostAnswer::Done
+            }
+            HostRequest::Move {
+                from,
+                to,
+                staging,
+                replace: true,
+            } => {
+                self.on_rename_staged(from, to, staging)?;
+                HostAnswer::Done
+            }
+            HostRequest::Move {
+                from,
+                to,
+                staging,
+                replace: false,
+            } => {
+                self.on_rename_new(from, to, staging)?;
+                HostAnswer::Done
+            }
+            HostRequest::MoveOut { path, outside } => {
+                self.on_move_out(path, outside)?;
+                HostAnswer::Done
+            }
+            HostRequest::MoveIn { outside, path } => {
+                self.on_move_in(outside, path)?;
+                HostAnswer::Done
+            }
+            HostRequest::Locate { path } => HostAnswer::Location(self.on_locate(path)?),
+            HostRequest::BeginOperation => {
+                self.on_begin_operation();
+                HostAnswer::Done
+            }
+            HostRequest::EndOperation => {
+                self.on_end_operation();
+                HostAnswer::Done
+            }
+            HostRequest::SameItem { a, b } => HostAnswer::Same(self.on_same_item(a, b)?),
+            HostRequest::Fingerprint { path } => {
+                HostAnswer::Fingerprint(self.on_fingerprint(path)?)
+            }
+        })
+    }
+}
+
+/// The host requests it answers itself, each as the request says.
+impl SandboxFs {
+    fn on_may_change(&mut self, path: &str) -> Result<(), HostError> {
         self.locate_inside(path).map(|_| ())
     }
 
-    fn rename_staged(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
+    fn on_rename_staged(
+        &mut self,
+        from: &str,
+        to: &str,
+        staging: Staging,
+    ) -> Result<(), HostError> {
         let (from_root, from_relative) = self.locate_inside(from)?;
         let (to_root, to_relative) = self.locate_inside(to)?;
         self.changing_item(from_root, &from_relative);
@@ -421,14 +478,14 @@ impl HostFs for SandboxFs {
         }
     }
 
-    fn rename_new(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
+    fn on_rename_new(&mut self, from: &str, to: &str, staging: Staging) -> Result<(), HostError> {
         match self.rename_without_replacing(from, to) {
             Some(done) => done,
             None => rename_checked_first(self, from, to, staging),
         }
     }
 
-    fn move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
+    fn on_move_out(&mut self, path: &str, outside: &Path) -> Result<(), HostError> {
         let (root, relative) = self.locate_inside(path)?;
         self.changing_item(root, &relative);
         let out = End::ambient(outside).map_err(|err| host_error(&err))?;
@@ -445,7 +502,7 @@ impl HostFs for SandboxFs {
         }
     }
 
-    fn move_in(&mut self, outside: &Path, path: &str) -> Result<(), HostError> {
+    fn on_move_in(&mut self, outside: &Path, path: &str) -> Result<(), HostError> {
         let (root, relative) = self.locate_inside(path)?;
         self.changing_item(root, &relative);
         let outside = names::resolve(outside, there);
@@ -468,7 +525,7 @@ impl HostFs for SandboxFs {
         }
     }
 
-    fn locate(&mut self, path: &str) -> Result<Location, HostError> {
+    fn on_locate(&mut self, path: &str) -> Result<Location, HostError> {
         let (root, relative) = self.locate_in_root(path)?;
         let canonical = |inside: &Path| {
             root.dir
@@ -506,15 +563,15 @@ impl HostFs for SandboxFs {
         })
     }
 
-    fn begin_operation(&mut self) {
+    fn on_begin_operation(&mut self) {
         self.folders.get_mut().begin();
     }
 
-    fn end_operation(&mut self) {
+    fn on_end_operation(&mut self) {
         self.folders.get_mut().end();
     }
 
-    fn same_item(&mut self, a: &str, b: &str) -> Result<bool, HostError> {
+    fn on_same_item(&mut self, a: &str, b: &str) -> Result<bool, HostError> {
         let (root_a, relative_a) = self.locate_in_root(a)?;
         let (root_b, relative_b) = self.locate_in_root(b)?;
         let id_a = item_id(&root_a.dir, &relative_a).map_err(|err| root_a.refusal(a, &err))?;
@@ -522,7 +579,7 @@ impl HostFs for SandboxFs {
         Ok(id_a.is_some() && id_a == id_b)
     }
 
-    fn fingerprint(&mut self, path: &str) -> Result<Option<Fingerprint>, HostError> {
+    fn on_fingerprint(&mut self, path: &str) -> Result<Option<Fingerprint>, HostError> {
         let (root, relative) = self.locate_in_root(path)?;
         let meta = match root.dir.symlink_metadata(&relative) {
             Ok(meta) => meta,
