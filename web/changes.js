@@ -120,7 +120,8 @@ export async function undoSession({ inner, journal, id, words, hooks = {} }) {
   }
   // The session's trash folder, once empty, and the trash itself.
   for (const folder of [`${inner.root}/${TRASH}/${id}`, `${inner.root}/${TRASH}`]) {
-    const now = await inner.stat(folder).catch(() => null);
+    // A file system may answer at once (memfs.js): no Promise to catch on.
+    const now = await Promise.resolve().then(() => inner.stat(folder)).catch(() => null);
     if (now?.kind === "dir" && (await inner.list(folder)).length === 0) await inner.removeDirAll(folder);
   }
   if (report.refused.length === 0) await journal.update(id, { undone: true });

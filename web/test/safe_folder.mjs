@@ -268,6 +268,8 @@ export async function safeFolderGroups(page, { site, api, mock }) {
     await other.click(`[data-undo="${session.id}"]`);
     await waitFor(other, "undone", 0);
     equal(sorted(await other.evaluate(() => window.tidyup.snapshot())), sorted(before), "undone");
+    equal(await other.evaluate(() => window.tidyup.lastUndo?.refused), [], "the undo ran to its end, nothing refused");
+    check((await other.evaluate(() => window.tidyup.journalSessions))[0].undone, "the session is marked undone");
     await other.close();
   });
 
