@@ -10,6 +10,7 @@
 
 import { CoreSession, hasJspi, loadCore, openChatStream, postChat, yieldToPage } from "./host.js";
 import { MemFs } from "./memfs.js";
+import { snapshot } from "./fsrequest.js";
 import { DirFs } from "./dirfs.js";
 import { pageWords } from "./words.js";
 import { review } from "./review.js";
@@ -77,9 +78,9 @@ const byName = new Intl.Collator().compare;
  * TREE_ITEMS_PER_FOLDER items a folder: a repaint costs the same on a
  * folder of 100 files and of 100,000.
  */
-function renderSnapshot(snapshot) {
+function renderSnapshot(tree) {
   const root = { dirs: new Map(), files: [] };
-  for (const [path, size] of Object.entries(snapshot)) {
+  for (const [path, size] of Object.entries(tree)) {
     const parts = path.split("/");
     const isDir = path.endsWith("/");
     if (isDir) parts.pop();
@@ -133,7 +134,7 @@ function formatSize(bytes) {
 async function renderTree() {
   if (!state.files) return;
   const started = performance.now();
-  renderSnapshot(await state.files.snapshot());
+  renderSnapshot(await snapshot(state.files));
   state.lastRender = performance.now();
   state.renderMs = state.lastRender - started;
 }
@@ -302,7 +303,7 @@ async function main() {
   Object.assign(tidyup, {
     coreSha256: core.sha256,
     coreSize: core.size,
-    snapshot: () => state.files.snapshot(),
+    snapshot: () => snapshot(state.files),
     history: () => state.session.history(),
     usePickedFolder,
     /** The folder as the core's sessions reach it (trash hidden, journaled). */

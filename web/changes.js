@@ -9,6 +9,7 @@
 // whose place is taken) is refused and named, the others go on.
 
 import { GuardedFs, TRASH } from "./guarded.js";
+import { createDirAll, list, removeDirAll, removeFile, rename, stat } from "./fsrequest.js";
 import { components } from "./memfs.js";
 
 const parentOf = (path) => path.slice(0, path.lastIndexOf("/"));
@@ -42,21 +43,21 @@ export async function applyPlan({ inner, journal, steps, selection, meta, words,
     }
     const source = step.op === "move" ? step.from : step.path;
     try {
-      const item = await files.stat(source);
+      const item = await stat(files, source);
       if (!item) throw new Error(words.apply_gone);
       if (step.op === "delete") {
-        await (item.kind === "dir" ? files.removeDirAll(source) : files.removeFile(source));
+        await (item.kind === "dir" ? removeDirAll(files, source) : removeFile(files, source));
         report.trashed++;
       } else {
         const to = chosen.get(step.id).to;
         const target = to != null ? [inner.root, to, nameOf(step.to)].filter(Boolean).join("/") : step.to;
-        if (await files.stat(target)) throw new Error(words.apply_taken(target));
-        await files.createDirAll(parentOf(target));
-        await files.rename(source, target);
+        if (await stat(files, target)) throw new Error(words.apply_taken(target));
+        await createDirAll(files, parentOf(target));
+        await rename(files, source, target);
         report.moved++;
       }
     } catch (e) {
-      report.left.push({ name: nameOf(source), why: e.message || String(e) });
+      report.left.push({ name: nameOf(source), why: words.failure(e) });
     }
     done++;
     await hooks.progress?.({ done, total: todo.length, name: nameOf(source) });
@@ -86,42 +87,43 @@ export async function undoSession({ inner, journal, id, words, hooks = {} }) {
   let done = 0;
   const makeParent = async (path) => {
     const parent = parentOf(path);
-    if (components(inner.root, parent).length > 0) await inner.createDirAll(parent);
+    if (components(inner.root, parent).length > 0) await createDirAll(inner, parent);
   };
   for (const record of records) {
     try {
       if (record.op === "moved") {
-        const now = await inner.stat(record.to);
+        const now = await stat(inner, record.to);
         if (!now) report.refused.push(words.undo_gone(record.to));
         else if (!unchanged(record, now)) report.refused.push(words.undo_changed(record.to));
-        else if (await inner.stat(record.from)) report.refused.push(words.undo_taken(record.from));
+        else if (await stat(inner, record.from)) report.refused.push(words.undo_taken(record.from));
         else {
           await makeParent(record.from);
-          await inner.rename(record.to, record.from);
+          await rename(inner, record.to, record.from);
           report.restored++;
         }
       } else if (record.op === "trashed") {
-        if (await inner.stat(record.path)) report.refused.push(words.undo_taken(record.path));
-        else if (!(await inner.stat(record.trash))) report.refused.push(words.undo_gone(record.trash));
+        if (await stat(inner, record.path)) report.refused.push(words.undo_taken(record.path));
+        else if (!(await stat(inner, record.trash))) report.refused.push(words.undo_gone(record.trash));
         else {
           await makeParent(record.path);
-          await inner.rename(record.trash, record.path);
+          await rename(inner, record.trash, record.path);
           report.restored++;
         }
       } else if (record.op === "created") {
-        const now = await inner.stat(record.path);
-        if (now?.kind === "dir" && (await inner.list(record.path)).length === 0) await inner.removeDirAll(record.path);
+        const now = await stat(inner, record.path);
+        if (now?.kind === "dir" && (await list(inner, record.path)).length === 0) await removeDirAll(inner, record.path);
       }
     } catch (e) {
-      report.refused.push(`${e.message || e}`);
+      report.refused.push(words.failure(e));
     }
     done++;
     await hooks.progress?.({ done, total: records.length, name: nameOf(record.to ?? record.path) });
   }
   // The session's trash folder, once empty, and the trash itself.
   for (const folder of [`${inner.root}/${TRASH}/${id}`, `${inner.root}/${TRASH}`]) {
-    const now = await inner.stat(folder).catch(() => null);
-    if (now?.kind === "dir" && (await inner.list(folder)).length === 0) await inner.removeDirAll(folder);
+    // A file system may answer at once (memfs.js): no Promise to catch on.
+    const now = await Promise.resolve().then(() => stat(inner, folder)).catch(() => null);
+    if (now?.kind === "dir" && (await list(inner, folder)).length === 0) await removeDirAll(inner, folder);
   }
   if (report.refused.length === 0) await journal.update(id, { undone: true });
   return report;

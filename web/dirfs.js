@@ -1,30 +1,64 @@
-// The core's file primitives on a real folder, through the File System
-// Access API: a FileSystemDirectoryHandle from `showDirectoryPicker()` (or,
-// in the tests, the origin-private file system, which has the same API).
-// The folder appears to the core at a virtual absolute path, `/NAME`.
+// The core's file requests (fsrequest.js) on a real folder, through the
+// File System Access API: a FileSystemDirectoryHandle from
+// `showDirectoryPicker()` (or, in the tests, the origin-private file
+// system, which has the same API). The folder appears to the core at a
+// virtual absolute path, `/NAME`. A failure names the request's path and
+// carries the API's own words (`NotFoundError: ...`) as its detail.
 
-import { ErrorCode, HostError } from "./host.js";
+import { ErrorCode, HostError, composed, perItem, sample, sha256 } from "./fsrequest.js";
 import { components } from "./memfs.js";
 
-/** Maps a DOMException from the API to an ABI error code. */
-function hostError(e) {
+/** The ABI error code of a DOMException's name. */
+const CODES = {
+  NotFoundError: ErrorCode.NOT_FOUND,
+  NotAllowedError: ErrorCode.PERMISSION_DENIED,
+  SecurityError: ErrorCode.PERMISSION_DENIED,
+  TypeMismatchError: ErrorCode.NOT_A_DIRECTORY,
+  InvalidModificationError: ErrorCode.IO,
+};
+
+/** `e` as a HostError about `path`: a HostError as it is, a DOMException in its own words. */
+function hostError(e, path) {
   if (e instanceof HostError) return e;
-  const code = {
-    NotFoundError: "not_found",
-    NotAllowedError: "permission_denied",
-    SecurityError: "permission_denied",
-    TypeMismatchError: "not_a_directory",
-    InvalidModificationError: "io",
-  }[e.name] ?? "io";
-  return new HostError(code, `${e.name}: ${e.message}`);
+  return new HostError(CODES[e?.name] ?? ErrorCode.IO, { path, detail: e?.name ? `${e.name}: ${e.message}` : String(e) });
 }
 
+const fail = (code, path, detail) => new HostError(code, { path, detail });
 const seconds = (ms) => Math.floor(ms / 1000);
 
+/** A base: answers every op of the ABI, the composable ones by `composed`. */
 export class DirFs {
   constructor(handle, root = `/${handle.name || "picked"}`) {
     this.handle = handle;
     this.root = root;
+  }
+
+  /** Answers one `fs_call` request (a Promise; see fsrequest.js). */
+  call(request) {
+    const { path } = request;
+    switch (request.op) {
+      case "stat": return this.#run(path, () => this.#stat(path));
+      case "list": return this.#run(path, () => this.#list(path));
+      case "create_dir_all": return this.#run(path, () => this.#dir(components(this.root, path), true).then(() => null));
+      case "rename": return this.#run(request.from, () => this.#rename(request.from, request.to));
+      case "remove_file": return this.#run(path, () => this.#remove(path, "file"));
+      case "remove_dir_all": return this.#run(path, () => this.#remove(path, "directory"));
+      case "read_bytes": return this.#run(path, async () => sample(await this.#file(path), request.head, request.tail));
+      case "digests":
+        // The file's own bytes, read in slices of its Blob, never whole into the page.
+        return perItem(request.paths, (each) => this.#run(each, async () =>
+          sha256(await (await this.#file(each)).slice(0, request.limit ?? undefined).arrayBuffer())));
+      default: return composed(this, request);
+    }
+  }
+
+  /** Runs `action`, its failure a HostError about `path`. */
+  async #run(path, action) {
+    try {
+      return await action();
+    } catch (e) {
+      throw hostError(e, path);
+    }
   }
 
   /** The directory handle at `parts`; `create` makes missing ones. */
@@ -65,114 +99,67 @@ export class DirFs {
     return { name, kind, size, modified, utc_offset: -new Date(ms).getTimezoneOffset() * 60 };
   }
 
-  async #run(action) {
-    try {
-      return await action();
-    } catch (e) {
-      throw hostError(e);
-    }
+  async #stat(path) {
+    const parts = components(this.root, path);
+    const handle = await this.#handle(parts);
+    return handle ? this.#entry(parts.at(-1) ?? this.handle.name, handle) : null;
   }
 
-  stat(path) {
-    return this.#run(async () => {
-      const parts = components(this.root, path);
-      const handle = await this.#handle(parts);
-      return handle ? this.#entry(parts.at(-1) ?? this.handle.name, handle) : null;
-    });
+  async #list(path) {
+    const handle = await this.#handle(components(this.root, path));
+    if (!handle) throw fail(ErrorCode.NOT_FOUND, path);
+    if (handle.kind !== "directory") throw fail(ErrorCode.NOT_A_DIRECTORY, path);
+    const entries = [];
+    for await (const [name, child] of handle.entries()) entries.push(await this.#entry(name, child));
+    return entries;
   }
 
-  list(path) {
-    return this.#run(async () => {
-      const handle = await this.#handle(components(this.root, path));
-      if (!handle) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory");
-      if (handle.kind !== "directory") throw new HostError(ErrorCode.NOT_A_DIRECTORY, "Not a directory");
-      const entries = [];
-      for await (const [name, child] of handle.entries()) entries.push(await this.#entry(name, child));
-      return entries;
-    });
-  }
-
-  /** The file as a Blob (read in slices, never whole). */
-  readBytes(path) {
-    return this.#run(async () => {
-      const handle = await this.#handle(components(this.root, path));
-      if (!handle) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory");
-      if (handle.kind !== "file") throw new HostError(ErrorCode.IS_A_DIRECTORY, "Is a directory");
-      return handle.getFile();
-    });
-  }
-
-  createDirAll(path) {
-    return this.#run(async () => {
-      await this.#dir(components(this.root, path), true);
-      return null;
-    });
+  /** The file at `path` as a Blob (read in slices, never whole). */
+  async #file(path) {
+    const handle = await this.#handle(components(this.root, path));
+    if (!handle) throw fail(ErrorCode.NOT_FOUND, path);
+    if (handle.kind !== "file") throw fail(ErrorCode.IS_A_DIRECTORY, path);
+    return handle.getFile();
   }
 
   /** Moves a file or folder: `move()` where the browser has it, else copy then delete. */
-  rename(from, to) {
-    return this.#run(async () => {
-      const src = components(this.root, from), dst = components(this.root, to);
-      if (src.length === 0 || dst.length === 0) throw new HostError(ErrorCode.DENIED, "cannot move the folder itself");
-      const handle = await this.#handle(src);
-      if (!handle) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory");
-      if (src.join("/") === dst.join("/")) return null;
-      const target = await this.#dir(dst.slice(0, -1));
-      const existing = await this.#handle(dst);
-      if (existing) {
-        if (handle.kind === "file" && existing.kind === "directory") throw new HostError(ErrorCode.IO, "Is a directory");
-        if (handle.kind === "directory" && existing.kind === "file") throw new HostError(ErrorCode.NOT_A_DIRECTORY, "Not a directory");
-        await target.removeEntry(dst.at(-1)); // a file, or an empty folder (else it throws)
-      }
-      if (handle.kind === "file" && typeof handle.move === "function") {
-        await handle.move(target, dst.at(-1));
-        return null;
-      }
-      await copy(handle, target, dst.at(-1));
-      const parent = await this.#dir(src.slice(0, -1));
-      await parent.removeEntry(src.at(-1), { recursive: true });
-      return null;
+  async #rename(from, to) {
+    const src = components(this.root, from), dst = components(this.root, to);
+    if (src.length === 0) throw fail(ErrorCode.PROTECTED, from);
+    if (dst.length === 0) throw fail(ErrorCode.PROTECTED, to);
+    const handle = await this.#handle(src);
+    if (!handle) throw fail(ErrorCode.NOT_FOUND, from);
+    if (src.join("/") === dst.join("/")) return null;
+    const target = await this.#dir(dst.slice(0, -1)).catch((e) => {
+      throw hostError(e, to);
     });
+    const existing = await this.#handle(dst);
+    if (existing) {
+      if (handle.kind === "file" && existing.kind === "directory") throw fail(ErrorCode.IO, to, "Is a directory");
+      if (handle.kind === "directory" && existing.kind === "file") throw fail(ErrorCode.NOT_A_DIRECTORY, to);
+      await target.removeEntry(dst.at(-1)); // a file, or an empty folder (else it throws)
+    }
+    if (handle.kind === "file" && typeof handle.move === "function") {
+      await handle.move(target, dst.at(-1));
+      return null;
+    }
+    await copy(handle, target, dst.at(-1));
+    const parent = await this.#dir(src.slice(0, -1));
+    await parent.removeEntry(src.at(-1), { recursive: true });
+    return null;
   }
 
-  removeFile(path) {
-    return this.#run(async () => {
-      const parts = components(this.root, path);
-      const handle = await this.#handle(parts);
-      if (!handle) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory");
-      if (handle.kind !== "file") throw new HostError(ErrorCode.IO, "Is a directory");
-      await (await this.#dir(parts.slice(0, -1))).removeEntry(parts.at(-1));
-      return null;
-    });
-  }
-
-  removeDirAll(path) {
-    return this.#run(async () => {
-      const parts = components(this.root, path);
-      if (parts.length === 0) throw new HostError(ErrorCode.DENIED, "cannot remove the folder itself");
-      const handle = await this.#handle(parts);
-      if (!handle) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory");
-      if (handle.kind !== "directory") throw new HostError(ErrorCode.NOT_A_DIRECTORY, "Not a directory");
-      await (await this.#dir(parts.slice(0, -1))).removeEntry(parts.at(-1), { recursive: true });
-      return null;
-    });
-  }
-
-  /** The whole tree as {relative path: size} for files, `path/` for empty dirs. */
-  async snapshot() {
-    const out = {};
-    const walk = async (dir, prefix) => {
-      let empty = true;
-      for await (const [name, child] of dir.entries()) {
-        empty = false;
-        const path = prefix ? `${prefix}/${name}` : name;
-        if (child.kind === "directory") await walk(child, path);
-        else out[path] = (await child.getFile()).size;
-      }
-      if (empty && prefix) out[prefix + "/"] = 0;
-    };
-    await walk(this.handle, "");
-    return out;
+  /** Removes the `kind` ("file" or "directory", with its contents) at `path`. */
+  async #remove(path, kind) {
+    const parts = components(this.root, path);
+    if (parts.length === 0) throw fail(ErrorCode.PROTECTED, path);
+    const handle = await this.#handle(parts);
+    if (!handle) throw fail(ErrorCode.NOT_FOUND, path);
+    if (handle.kind !== kind) {
+      throw kind === "file" ? fail(ErrorCode.IO, path, "Is a directory") : fail(ErrorCode.NOT_A_DIRECTORY, path);
+    }
+    await (await this.#dir(parts.slice(0, -1))).removeEntry(parts.at(-1), { recursive: kind === "directory" });
+    return null;
   }
 }
 

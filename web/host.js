@@ -8,7 +8,10 @@
 // reach them) in `WebAssembly.promising`, so the wasm stack is suspended
 // while a Promise is pending and resumed with its value. Without JSPI a
 // session can still run on a file system that answers at once (memfs.js),
-// with no model service: `caps.sync`.
+// with no model service: `caps.sync`. Every file call is one request to
+// the page's file system, `files.call(request)` (fsrequest.js).
+
+import { ErrorCode, HostError, changes, describe, hostError } from "./fsrequest.js";
 
 export const IMPORT_MODULE = "tidyup:host/v1";
 export const ABI_VERSION = 4;
@@ -36,36 +39,11 @@ export async function loadCore(url) {
   return { module, sha256, size: bytes.length };
 }
 
-/**
- * The ABI's error codes this host sends (docs/ABI.md lists them all; the
- * core reads an unknown code as a plain failure). `is_a_directory` is one of
- * those unknown to the core: its message is shown as it is.
- */
-export const ErrorCode = Object.freeze({
-  ALREADY_EXISTS: "already_exists",
-  BAD_REQUEST: "bad_request",
-  CONNECT: "connect",
-  DENIED: "denied",
-  IO: "io",
-  IS_A_DIRECTORY: "is_a_directory",
-  NOT_A_DIRECTORY: "not_a_directory",
-  NOT_FOUND: "not_found",
-  TIMEOUT: "timeout",
-  TRANSPORT: "transport",
-  UNSUPPORTED: "unsupported",
-});
-
-/** `{"ok": value}` / `{"err": {code, message}}`, the ABI's result shape. */
+/** `{"ok": value}` / `{"err": {code, detail}}`, the ABI's result shape. */
 const ok = (value) => ({ ok: value });
-const err = (code, message) => ({ err: { code, message } });
-
-/** An error thrown by a file system, carrying an ABI error code. */
-export class HostError extends Error {
-  constructor(code, message) {
-    super(message);
-    this.code = code;
-  }
-}
+const err = (code, detail) => ({ err: { code, detail } });
+/** A thrown failure as the ABI's `err` value: `{code, path?, detail?}` (HostError's JSON). */
+const failed = (e) => ({ err: hostError(e) });
 
 /**
  * POSTs one chat-completion body to `{baseUrl}/chat/completions` and hands
@@ -112,125 +90,6 @@ export function openChatStream(remote, body) {
   });
 }
 
-/**
- * Runs one `fs_call` request at once, on a file system whose methods answer
- * without a Promise (memfs.js): for a host without JSPI.
- */
-function applyFsSync(files, request) {
-  const now = (value) => {
-    if (value instanceof Promise) throw new HostError(ErrorCode.UNSUPPORTED, "this folder needs a browser with JSPI");
-    return value;
-  };
-  const each = (items, run) => items.map((item) => {
-    try {
-      return ok(now(run(item)) ?? null);
-    } catch (e) {
-      return err(e.code || ErrorCode.IO, e.message || String(e));
-    }
-  });
-  switch (request.op) {
-    case "stat": return now(files.stat(request.path));
-    case "list": return now(files.list(request.path));
-    case "count": return now(files.list(request.path)).length;
-    case "create_dir_all": return now(files.createDirAll(request.path));
-    case "rename": return now(files.rename(request.from, request.to));
-    case "remove_file": return now(files.removeFile(request.path));
-    case "remove_dir_all": return now(files.removeDirAll(request.path));
-    case "move_batch": return each(request.moves, ({ from, to }) => {
-      if (now(files.stat(to))) throw new HostError(ErrorCode.ALREADY_EXISTS, `${to} already exists`);
-      return files.rename(from, to);
-    });
-    case "read_bytes": {
-      const bytes = now(files.readBytes(request.path));
-      const headEnd = Math.min(bytes.length, request.head);
-      const tailStart = Math.max(headEnd, bytes.length - request.tail);
-      return { size: bytes.length, head: base64(bytes.slice(0, headEnd)), tail: base64(bytes.slice(tailStart)) };
-    }
-    case "digests": return each(request.paths, (path) => files.digest(path, request.limit));
-    default: throw new HostError(ErrorCode.BAD_REQUEST, `unknown op ${request.op}`);
-  }
-}
-
-/** Runs one `fs_call` request on a file system object (memfs.js or dirfs.js). */
-async function applyFs(files, request) {
-  switch (request.op) {
-    case "stat": return files.stat(request.path);
-    case "list": return files.list(request.path);
-    case "count": return (await files.list(request.path)).length;
-    case "create_dir_all": return files.createDirAll(request.path);
-    case "rename": return files.rename(request.from, request.to);
-    case "remove_file": return files.removeFile(request.path);
-    case "remove_dir_all": return files.removeDirAll(request.path);
-    case "move_batch": return moveBatch(files, request.moves);
-    case "read_bytes": return sample(await files.readBytes(request.path), request.head, request.tail);
-    case "digests": return digests(files, request.paths, request.limit);
-    default: throw new HostError(ErrorCode.BAD_REQUEST, `unknown op ${request.op}`);
-  }
-}
-
-/**
- * The ABI's FileSample of `bytes` (a Uint8Array of the whole file, or a
- * Blob): the first `head` bytes and the last `tail` after them, as base64.
- */
-async function sample(bytes, head, tail) {
-  const size = bytes.size ?? bytes.length;
-  const headEnd = Math.min(size, head);
-  const tailStart = Math.max(headEnd, size - tail);
-  const slice = async (from, to) => {
-    const part = bytes.slice(from, to);
-    return new Uint8Array(part.arrayBuffer ? await part.arrayBuffer() : part);
-  };
-  return { size, head: base64(await slice(0, headEnd)), tail: base64(await slice(tailStart, size)) };
-}
-
-function base64(bytes) {
-  let text = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
-}
-
-/**
- * A content digest per path, in order (of the first `limit` bytes, or all
- * of them when `limit` is null): the file system's own when it has one,
- * else the SHA-256 of the bytes. One ABI result per path.
- */
-async function digests(files, paths, limit) {
-  const results = [];
-  for (const path of paths) {
-    try {
-      if (files.digest) {
-        results.push(ok(await files.digest(path, limit)));
-        continue;
-      }
-      const bytes = await files.readBytes(path);
-      const end = limit == null ? (bytes.size ?? bytes.length) : limit;
-      const part = bytes.slice(0, end);
-      const buffer = part.arrayBuffer ? await part.arrayBuffer() : part;
-      const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
-      results.push(ok(Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("")));
-    } catch (e) {
-      results.push(err(e.code || ErrorCode.IO, e.message || String(e)));
-    }
-  }
-  return results;
-}
-
-/** Many moves in order, never replacing anything: one ABI result per move. */
-async function moveBatch(files, moves) {
-  const results = [];
-  for (const { from, to } of moves) {
-    try {
-      if (await files.stat(to)) throw new HostError(ErrorCode.ALREADY_EXISTS, `${to} already exists`);
-      await files.rename(from, to);
-      results.push(ok(null));
-    } catch (e) {
-      results.push(err(e.code || ErrorCode.IO, e.message || String(e)));
-    }
-  }
-  return results;
-}
-
-const MUTATING = new Set(["create_dir_all", "rename", "remove_file", "remove_dir_all", "move_batch"]);
 /** How long the core may hold the page's thread through read-only file calls before it yields. */
 const YIELD_EVERY_MS = 50;
 
@@ -248,7 +107,8 @@ export function yieldToPage() {
  *
  * `caps` are the capabilities the page chose, as in the native HostState:
  * - `chat(body)`: async, resolves to an ABI result (e.g. `postChat`);
- * - `files`: an object with async stat/list/createDirAll/rename/removeFile/removeDirAll;
+ * - `files`: a file system of the page: `files.call(request)` answers an
+ *   `fs_call` request (fsrequest.js);
  * - `onEvent(event)`: receives each console event (`kind` and `text`, as
  *   docs/ABI.md lists them; a `page`, the whole plan on `show`, is printed
  *   like any other text; a `tool` event may also carry `subject`,
@@ -309,11 +169,11 @@ export class CoreSession {
           if (request.err) return this.#stage(request);
           let result;
           try {
-            result = ok((await applyFs(this.caps.files, request.ok)) ?? null);
+            result = ok((await this.caps.files.call(request.ok)) ?? null);
           } catch (e) {
-            result = err(e.code || ErrorCode.IO, e.message || String(e));
+            result = failed(e);
           }
-          if (MUTATING.has(request.ok.op) && this.caps.afterChange) {
+          if (changes(request.ok) && this.caps.afterChange) {
             await this.caps.afterChange();
             this.lastYield = performance.now();
           } else if (performance.now() - this.lastYield > YIELD_EVERY_MS) {
@@ -397,9 +257,14 @@ export class CoreSession {
         const request = this.#readJson(ptr, len);
         if (request.err) return this.#stage(request);
         try {
-          return this.#stage(ok(applyFsSync(this.caps.files, request.ok) ?? null));
+          const answer = this.caps.files.call(request.ok);
+          if (answer instanceof Promise) {
+            answer.catch(() => {});
+            throw new HostError(ErrorCode.UNSUPPORTED, { detail: "this folder needs a browser with JSPI" });
+          }
+          return this.#stage(ok(answer ?? null));
         } catch (e) {
-          return this.#stage(err(e.code || ErrorCode.IO, e.message || String(e)));
+          return this.#stage(failed(e));
         }
       },
     };
@@ -508,7 +373,7 @@ export class CoreSession {
     const text = decoder.decode(new Uint8Array(this.exports.memory.buffer, ptr, len));
     this.exports.tidyup_dealloc(ptr, len);
     const reply = JSON.parse(text);
-    if (reply.err) throw new Error(`${reply.err.message} (${reply.err.code})`);
+    if (reply.err) throw new Error(`${describe(reply.err)} (${reply.err.code})`);
     return reply.ok;
   }
 }

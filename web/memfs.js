@@ -1,13 +1,26 @@
-// An in-memory file system for the core's file primitives (docs/ABI.md,
-// `fs_call`), rooted at a virtual absolute path such as `/demo`. Files have a
-// size and a time but no content: the tools only move, list and classify.
-// Errors follow what Linux (the native host's RealFs) answers. Its methods
-// answer at once (no Promise), so a host without JSPI can serve the core's
-// synchronous file calls from it; `await` on them works as well.
+// An in-memory file system for the core's file requests (docs/ABI.md,
+// `fs_call`; fsrequest.js), rooted at a virtual absolute path such as
+// `/demo`. Files have a size and a time but no content: the tools only
+// move, list and classify. Errors follow what Linux (the native host's
+// RealFs) answers: the path apart, the system's words as the detail. Its
+// `call` answers at once (no Promise), so a host without JSPI can serve the
+// core's synchronous file calls from it; `await` on it works as well.
 
-import { ErrorCode, HostError } from "./host.js";
+import { ErrorCode, HostError, composed, perItem, sample } from "./fsrequest.js";
 
 const now = () => Math.floor(Date.now() / 1000);
+
+/** Linux's words for the failures this file system mimics. */
+const OS = Object.freeze({
+  NOT_FOUND: "No such file or directory (os error 2)",
+  NOT_A_DIRECTORY: "Not a directory (os error 20)",
+  IS_A_DIRECTORY: "Is a directory (os error 21)",
+  EXISTS: "File exists (os error 17)",
+  INVALID: "Invalid argument (os error 22)",
+  NOT_EMPTY: "Directory not empty (os error 39)",
+});
+
+const fail = (code, path, detail) => new HostError(code, { path, detail });
 
 /** An ABI ENTRY for a node; utc_offset is the browser's zone at that time. */
 export function entry(name, node) {
@@ -22,8 +35,8 @@ export function entry(name, node) {
 
 /**
  * Splits an absolute path into components below `root`, resolving `.` and
- * `..`; throws `denied` for anything outside the root, so the model cannot
- * reach past the folder the user chose.
+ * `..`; throws `denied` (with the path) for anything outside the root, so
+ * the model cannot reach past the folder the user chose.
  */
 export function components(root, path) {
   const parts = [];
@@ -34,12 +47,11 @@ export function components(root, path) {
   }
   const rootParts = root.split("/").filter(Boolean);
   const inside = rootParts.every((part, i) => parts[i] === part);
-  if (!String(path).startsWith("/") || !inside) {
-    throw new HostError(ErrorCode.DENIED, `${path} is outside ${root}, the folder this page may change`);
-  }
+  if (!String(path).startsWith("/") || !inside) throw new HostError(ErrorCode.DENIED, { path });
   return parts.slice(rootParts.length);
 }
 
+/** A base: answers every op of the ABI, the composable ones by `composed`. */
 export class MemFs {
   /** `files`: [{path: "a/b.txt", size}] relative to `root`. */
   constructor(root, files = [], modified = now()) {
@@ -47,7 +59,7 @@ export class MemFs {
     this.top = { kind: "dir", children: new Map(), modified };
     for (const file of files) {
       const parts = file.path.split("/");
-      const dir = this.#mkdirs(parts.slice(0, -1), modified);
+      const dir = this.#mkdirs(file.path, parts.slice(0, -1), modified);
       dir.children.set(parts.at(-1), { kind: "file", size: file.size, modified, id: this.#nextId++ });
     }
   }
@@ -65,29 +77,56 @@ export class MemFs {
     return copy;
   }
 
+  /** Answers one `fs_call` request at once (see fsrequest.js). */
+  call(request) {
+    const { path } = request;
+    switch (request.op) {
+      case "stat": return this.#stat(path);
+      case "list": return this.#list(path);
+      case "create_dir_all": this.#mkdirs(path, components(this.root, path)); return null;
+      case "rename": return this.#rename(request.from, request.to);
+      case "remove_file": return this.#remove(path, "file");
+      case "remove_dir_all": return this.#remove(path, "dir");
+      case "read_bytes": return sample(this.#bytes(path), request.head, request.tail);
+      case "digests": return perItem(request.paths, (each) => this.#digest(each));
+      default: return composed(this, request);
+    }
+  }
+
   /**
    * A file's content digest. The files have no content, so each is its own:
    * no two files are ever the same (a file keeps its digest when moved).
    */
-  digest(path) {
-    const node = this.#node(components(this.root, path));
-    if (!node) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory (os error 2)");
-    if (node.kind !== "file") throw new HostError(ErrorCode.IS_A_DIRECTORY, "Is a directory (os error 21)");
-    return `memfs-file-${node.id}`;
+  #digest(path) {
+    return `memfs-file-${this.#file(path).id}`;
   }
 
-  /** The node at `parts`, or null; throws not_a_directory past a file. */
-  #node(parts) {
+  /** A file's bytes: the demo's files have a size but no content, so none. */
+  #bytes(path) {
+    this.#file(path);
+    return new Uint8Array(0);
+  }
+
+  /** The file node at `path`; not_found, is_a_directory otherwise. */
+  #file(path) {
+    const node = this.#node(path, components(this.root, path));
+    if (!node) throw fail(ErrorCode.NOT_FOUND, path, OS.NOT_FOUND);
+    if (node.kind !== "file") throw fail(ErrorCode.IS_A_DIRECTORY, path, OS.IS_A_DIRECTORY);
+    return node;
+  }
+
+  /** The node at `parts` (of `path`), or null; throws not_a_directory past a file. */
+  #node(path, parts) {
     let node = this.top;
     for (const part of parts) {
-      if (node.kind !== "dir") throw new HostError(ErrorCode.NOT_A_DIRECTORY, "Not a directory (os error 20)");
+      if (node.kind !== "dir") throw fail(ErrorCode.NOT_A_DIRECTORY, path, OS.NOT_A_DIRECTORY);
       node = node.children.get(part);
       if (!node) return null;
     }
     return node;
   }
 
-  #mkdirs(parts, modified = now()) {
+  #mkdirs(path, parts, modified = now()) {
     let node = this.top;
     for (const part of parts) {
       let child = node.children.get(part);
@@ -96,7 +135,7 @@ export class MemFs {
         node.children.set(part, child);
         node.modified = modified;
       } else if (child.kind !== "dir") {
-        throw new HostError(ErrorCode.ALREADY_EXISTS, "File exists (os error 17)");
+        throw fail(ErrorCode.ALREADY_EXISTS, path, OS.EXISTS);
       }
       node = child;
     }
@@ -106,52 +145,39 @@ export class MemFs {
   /** The parent directory node and the last name; not_found if the parent is missing. */
   #parentOf(path) {
     const parts = components(this.root, path);
-    if (parts.length === 0) throw new HostError(ErrorCode.DENIED, `${path} is the root of this page's folder`);
-    const parent = this.#node(parts.slice(0, -1));
-    if (!parent) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory (os error 2)");
-    if (parent.kind !== "dir") throw new HostError(ErrorCode.NOT_A_DIRECTORY, "Not a directory (os error 20)");
+    if (parts.length === 0) throw fail(ErrorCode.PROTECTED, path);
+    const parent = this.#node(path, parts.slice(0, -1));
+    if (!parent) throw fail(ErrorCode.NOT_FOUND, path, OS.NOT_FOUND);
+    if (parent.kind !== "dir") throw fail(ErrorCode.NOT_A_DIRECTORY, path, OS.NOT_A_DIRECTORY);
     return { parent, name: parts.at(-1), parts };
   }
 
-  stat(path) {
+  #stat(path) {
     const parts = components(this.root, path);
-    const node = this.#node(parts);
+    const node = this.#node(path, parts);
     return node ? entry(parts.at(-1) ?? this.root.split("/").pop(), node) : null;
   }
 
-  /** A file's bytes: the demo's files have a size but no content, so none. */
-  readBytes(path) {
-    const node = this.#node(components(this.root, path));
-    if (!node) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory (os error 2)");
-    if (node.kind !== "file") throw new HostError(ErrorCode.IS_A_DIRECTORY, "Is a directory (os error 21)");
-    return new Uint8Array(0);
-  }
-
-  list(path) {
-    const node = this.#node(components(this.root, path));
-    if (!node) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory (os error 2)");
-    if (node.kind !== "dir") throw new HostError(ErrorCode.NOT_A_DIRECTORY, "Not a directory (os error 20)");
+  #list(path) {
+    const node = this.#node(path, components(this.root, path));
+    if (!node) throw fail(ErrorCode.NOT_FOUND, path, OS.NOT_FOUND);
+    if (node.kind !== "dir") throw fail(ErrorCode.NOT_A_DIRECTORY, path, OS.NOT_A_DIRECTORY);
     return [...node.children].map(([name, child]) => entry(name, child));
   }
 
-  createDirAll(path) {
-    this.#mkdirs(components(this.root, path));
-    return null;
-  }
-
-  rename(from, to) {
+  #rename(from, to) {
     const src = this.#parentOf(from);
     const dst = this.#parentOf(to);
     const node = src.parent.children.get(src.name);
-    if (!node) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory (os error 2)");
-    if (node === this.#node(dst.parts)) return null; // same entry
+    if (!node) throw fail(ErrorCode.NOT_FOUND, from, OS.NOT_FOUND);
+    if (node === this.#node(to, dst.parts)) return null; // same entry
     const inside = dst.parts.length > src.parts.length && src.parts.every((p, i) => dst.parts[i] === p);
-    if (node.kind === "dir" && inside) throw new HostError(ErrorCode.IO, "Invalid argument (os error 22)");
+    if (node.kind === "dir" && inside) throw fail(ErrorCode.IO, to, OS.INVALID);
     const existing = dst.parent.children.get(dst.name);
     if (existing) {
-      if (node.kind === "file" && existing.kind === "dir") throw new HostError(ErrorCode.IO, "Is a directory (os error 21)");
-      if (node.kind === "dir" && existing.kind !== "dir") throw new HostError(ErrorCode.NOT_A_DIRECTORY, "Not a directory (os error 20)");
-      if (existing.kind === "dir" && existing.children.size > 0) throw new HostError(ErrorCode.IO, "Directory not empty (os error 39)");
+      if (node.kind === "file" && existing.kind === "dir") throw fail(ErrorCode.IO, to, OS.IS_A_DIRECTORY);
+      if (node.kind === "dir" && existing.kind !== "dir") throw fail(ErrorCode.NOT_A_DIRECTORY, to, OS.NOT_A_DIRECTORY);
+      if (existing.kind === "dir" && existing.children.size > 0) throw fail(ErrorCode.IO, to, OS.NOT_EMPTY);
     }
     src.parent.children.delete(src.name);
     dst.parent.children.set(dst.name, node);
@@ -159,38 +185,15 @@ export class MemFs {
     return null;
   }
 
-  removeFile(path) {
+  /** Removes the `kind` ("file" or "dir", with its contents) at `path`. */
+  #remove(path, kind) {
     const { parent, name } = this.#parentOf(path);
     const node = parent.children.get(name);
-    if (!node) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory (os error 2)");
-    if (node.kind === "dir") throw new HostError(ErrorCode.IO, "Is a directory (os error 21)");
+    if (!node) throw fail(ErrorCode.NOT_FOUND, path, OS.NOT_FOUND);
+    if (kind === "file" && node.kind === "dir") throw fail(ErrorCode.IO, path, OS.IS_A_DIRECTORY);
+    if (kind === "dir" && node.kind !== "dir") throw fail(ErrorCode.NOT_A_DIRECTORY, path, OS.NOT_A_DIRECTORY);
     parent.children.delete(name);
     parent.modified = now();
     return null;
-  }
-
-  removeDirAll(path) {
-    const { parent, name } = this.#parentOf(path);
-    const node = parent.children.get(name);
-    if (!node) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory (os error 2)");
-    if (node.kind !== "dir") throw new HostError(ErrorCode.NOT_A_DIRECTORY, "Not a directory (os error 20)");
-    parent.children.delete(name);
-    parent.modified = now();
-    return null;
-  }
-
-  /** The whole tree as {relative path: size} for files, `path/` for empty dirs. */
-  snapshot() {
-    const out = {};
-    const walk = (node, prefix) => {
-      if (node.children.size === 0 && prefix) out[prefix + "/"] = 0;
-      for (const [name, child] of node.children) {
-        const path = prefix ? `${prefix}/${name}` : name;
-        if (child.kind === "dir") walk(child, path);
-        else out[path] = child.size;
-      }
-    };
-    walk(this.top, "");
-    return out;
   }
 }

@@ -6,10 +6,16 @@
 // {op: "delete", path, size}, absolute paths as the core wrote them, in
 // order: what the core's plan table is made from and what "Apply" carries
 // out for real.
+//
+// Both are wrappers (fsrequest.js): they answer what a plan changes or
+// shows differently, make `count`, `stat_many` and `move_batch` of their own
+// answers, and pass every other request to their inner layer unchanged.
 
-import { ErrorCode, HostError } from "./host.js";
+import {
+  ErrorCode, HostError, composed, hostError, judged, list, stat, withRefusals,
+} from "./fsrequest.js";
 import { components, entry } from "./memfs.js";
-import { TRASH } from "./guarded.js";
+import { refusal, shown } from "./guarded.js";
 
 const NEW_DIR = Object.freeze({ newDir: true });
 const now = () => Math.floor(Date.now() / 1000);
@@ -53,21 +59,37 @@ export class OverlayFs {
     const name = rel.split("/").at(-1) || this.root.split("/").at(-1);
     if (!to) return null;
     if (to.newDir) return entry(name, { kind: "dir", modified: now() });
-    const found = await this.inner.stat(this.#abs(to.real));
+    const found = await stat(this.inner, this.#abs(to.real));
     return found ? { ...found, name } : null;
   }
 
-  async stat(path) {
-    return this.#statRel(this.#rel(path));
+  /** Answers one `fs_call` request (a Promise; see fsrequest.js). */
+  async call(request) {
+    const { path } = request;
+    switch (request.op) {
+      case "stat": return this.#statRel(this.#rel(path));
+      case "list": return this.#list(path);
+      case "read_bytes": return this.inner.call({ ...request, path: this.#real(path) });
+      case "digests": return this.#digests(request);
+      case "create_dir_all": return this.#createDirAll(path);
+      case "rename": return this.#rename(request.from, request.to);
+      case "remove_file": return this.#delete(path, "file");
+      case "remove_dir_all": return this.#delete(path, "dir");
+      case "count":
+      case "stat_many":
+      case "move_batch":
+        return composed(this, request);
+      default: return this.inner.call(request);
+    }
   }
 
-  async list(path) {
+  async #list(path) {
     const rel = this.#rel(path);
     const to = this.#resolve(rel);
-    if (!to) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory");
+    if (!to) throw new HostError(ErrorCode.NOT_FOUND, { path });
     const out = new Map();
     if (!to.newDir) {
-      for (const item of await this.inner.list(this.#abs(to.real))) {
+      for (const item of await list(this.inner, this.#abs(to.real))) {
         const child = rel ? `${rel}/${item.name}` : item.name;
         const at = this.#resolve(child);
         if (at && !at.newDir && at.real === (to.real ? `${to.real}/${item.name}` : item.name)) out.set(item.name, item);
@@ -82,29 +104,36 @@ export class OverlayFs {
     return [...out.values()];
   }
 
-  async readBytes(path) {
+  /** The real path of the file the view shows at `path`; not_found, is_a_directory otherwise. */
+  #real(path) {
     const to = this.#resolve(this.#rel(path));
-    if (!to) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory");
-    if (to.newDir) throw new HostError(ErrorCode.IS_A_DIRECTORY, "Is a directory");
-    return this.inner.readBytes(this.#abs(to.real));
+    if (!to) throw new HostError(ErrorCode.NOT_FOUND, { path });
+    if (to.newDir) throw new HostError(ErrorCode.IS_A_DIRECTORY, { path });
+    return this.#abs(to.real);
   }
 
-  get digest() {
-    if (!this.inner.digest) return undefined;
-    return async (path, limit) => {
-      const to = this.#resolve(this.#rel(path));
-      if (!to || to.newDir) throw new HostError(ErrorCode.NOT_FOUND, "No such file");
-      return this.inner.digest(this.#abs(to.real), limit);
-    };
+  /** The digests of the real files the view shows: one request to the inner layer. */
+  async #digests(request) {
+    const refused = [], real = [];
+    for (const path of request.paths) {
+      try {
+        real.push(this.#real(path));
+        refused.push(null);
+      } catch (e) {
+        refused.push(hostError(e));
+      }
+    }
+    const answers = real.length > 0 ? await this.inner.call({ ...request, paths: real }) : [];
+    return withRefusals(answers, refused);
   }
 
-  async createDirAll(path) {
+  async #createDirAll(path) {
     const parts = components(this.root, path);
     for (let i = 1; i <= parts.length; i++) {
       const rel = parts.slice(0, i).join("/");
       const found = await this.#statRel(rel);
       if (found?.kind === "dir") continue;
-      if (found) throw new HostError(ErrorCode.ALREADY_EXISTS, "File exists");
+      if (found) throw new HostError(ErrorCode.ALREADY_EXISTS, { path: this.#abs(rel) });
       this.#set(rel, NEW_DIR);
       this.steps.push({ op: "create_folder", path: this.#abs(rel) });
     }
@@ -112,18 +141,19 @@ export class OverlayFs {
   }
 
   /** Moves an item in the plan; never replaces one (nothing is replaced in a plan). */
-  async rename(from, to) {
+  async #rename(from, to) {
     const src = this.#rel(from), dst = this.#rel(to);
-    if (!src || !dst) throw new HostError(ErrorCode.DENIED, "cannot move the folder itself");
+    if (!src) throw new HostError(ErrorCode.PROTECTED, { path: from });
+    if (!dst) throw new HostError(ErrorCode.PROTECTED, { path: to });
     const item = await this.#statRel(src);
-    if (!item) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory");
+    if (!item) throw new HostError(ErrorCode.NOT_FOUND, { path: from });
     if (src === dst) return null;
-    if (dst.startsWith(`${src}/`)) throw new HostError(ErrorCode.IO, "Invalid argument");
-    if (await this.#statRel(dst)) throw new HostError(ErrorCode.ALREADY_EXISTS, `${to} already exists`);
+    if (dst.startsWith(`${src}/`)) throw new HostError(ErrorCode.IO, { path: to, detail: "Invalid argument" });
+    if (await this.#statRel(dst)) throw new HostError(ErrorCode.ALREADY_EXISTS, { path: to });
     const parent = dst.includes("/") ? dst.slice(0, dst.lastIndexOf("/")) : "";
     const above = await this.#statRel(parent);
-    if (!above) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory");
-    if (above.kind !== "dir") throw new HostError(ErrorCode.NOT_A_DIRECTORY, "Not a directory");
+    if (!above) throw new HostError(ErrorCode.NOT_FOUND, { path: this.#abs(parent) });
+    if (above.kind !== "dir") throw new HostError(ErrorCode.NOT_A_DIRECTORY, { path: this.#abs(parent) });
     const node = this.#resolve(src);
     // What the plan changed inside a folder moves with it.
     const folder = item.kind === "dir";
@@ -137,21 +167,13 @@ export class OverlayFs {
     return null;
   }
 
-  async removeFile(path) {
-    return this.#delete(path, "file");
-  }
-
-  async removeDirAll(path) {
-    return this.#delete(path, "dir");
-  }
-
   async #delete(path, kind) {
     const rel = this.#rel(path);
-    if (!rel) throw new HostError(ErrorCode.DENIED, "cannot remove the folder itself");
+    if (!rel) throw new HostError(ErrorCode.PROTECTED, { path });
     const item = await this.#statRel(rel);
-    if (!item) throw new HostError(ErrorCode.NOT_FOUND, "No such file or directory");
-    if (kind === "file" && item.kind === "dir") throw new HostError(ErrorCode.IO, "Is a directory");
-    if (kind === "dir" && item.kind !== "dir") throw new HostError(ErrorCode.NOT_A_DIRECTORY, "Not a directory");
+    if (!item) throw new HostError(ErrorCode.NOT_FOUND, { path });
+    if (kind === "file" && item.kind === "dir") throw new HostError(ErrorCode.IO, { path, detail: "Is a directory" });
+    if (kind === "dir" && item.kind !== "dir") throw new HostError(ErrorCode.NOT_A_DIRECTORY, { path });
     this.#remove(rel, item.kind === "dir");
     this.steps.push({ op: "delete", path: this.#abs(rel), size: item.size });
     return null;
@@ -172,30 +194,14 @@ export class OverlayFs {
     }
     this.gone.add(rel);
   }
-
-  /** The planned tree as {relative path: size}, like the file systems' snapshot. */
-  async snapshot() {
-    const out = {};
-    const walk = async (rel) => {
-      const items = await this.list(this.#abs(rel));
-      if (items.length === 0 && rel) out[`${rel}/`] = 0;
-      for (const item of items) {
-        const child = rel ? `${rel}/${item.name}` : item.name;
-        if (item.kind === "dir") await walk(child);
-        else out[child] = item.size;
-      }
-    };
-    await walk("");
-    return out;
-  }
 }
 
 /**
  * The dry run where the core's file calls must be answered at once (a
  * browser without JSPI): the changes go to `copy`, an in-memory copy of the
  * folder (memfs.js's `clone()`), and are recorded as the same steps as
- * OverlayFs's. As GuardedFs does, it never shows the folder's trash and
- * refuses any path in it. Every method answers synchronously.
+ * OverlayFs's. It judges every request as GuardedFs does (the folder's
+ * trash never shown, any path in it refused) and answers each at once.
  */
 export class RecordingFs {
   constructor(copy) {
@@ -204,60 +210,52 @@ export class RecordingFs {
     this.steps = [];
   }
 
-  /** The components of `path` below the root; refuses the trash. */
-  #parts(path) {
+  /** Answers one `fs_call` request at once (see fsrequest.js). */
+  call(request) {
+    return judged(request, (at) => refusal(this.root, at), (allowed) => this.#carry(allowed));
+  }
+
+  #carry(request) {
+    const { path } = request;
+    switch (request.op) {
+      case "list": return shown(this.root, path, this.inner.call(request));
+      case "create_dir_all": return this.#createDirAll(path);
+      case "rename": return this.#rename(request.from, request.to);
+      case "remove_file":
+      case "remove_dir_all":
+        return this.#delete(request);
+      // `count` of this view's listing (trash hidden), each move through #rename.
+      case "count":
+      case "move_batch":
+        return composed(this, request);
+      default: return this.inner.call(request);
+    }
+  }
+
+  #createDirAll(path) {
     const parts = components(this.root, path);
-    if (parts[0] === TRASH) throw new HostError("tidyup_data", `${path} is tidyup's own data (its trash)`);
-    return parts;
-  }
-
-  stat(path) { this.#parts(path); return this.inner.stat(path); }
-  readBytes(path) { this.#parts(path); return this.inner.readBytes(path); }
-  digest(path, limit) { this.#parts(path); return this.inner.digest(path, limit); }
-
-  list(path) {
-    const top = this.#parts(path).length === 0;
-    return this.inner.list(path).filter((item) => !top || item.name !== TRASH);
-  }
-
-  createDirAll(path) {
-    const parts = this.#parts(path);
     for (let i = 1; i <= parts.length; i++) {
       const folder = [this.root, ...parts.slice(0, i)].join("/");
-      if (this.inner.stat(folder)) continue;
-      this.inner.createDirAll(folder);
+      if (stat(this.inner, folder)) continue;
+      this.inner.call({ op: "create_dir_all", path: folder });
       this.steps.push({ op: "create_folder", path: folder });
     }
     return null;
   }
 
-  rename(from, to) {
-    this.#parts(from);
-    this.#parts(to);
-    const item = this.inner.stat(from);
-    if (item && this.inner.stat(to) && components(this.root, from).join("/") !== components(this.root, to).join("/")) {
-      throw new HostError(ErrorCode.ALREADY_EXISTS, `${to} already exists`);
-    }
-    this.inner.rename(from, to);
-    if (components(this.root, from).join("/") !== components(this.root, to).join("/")) {
-      this.steps.push({ op: "move", from: this.#abs(from), to: this.#abs(to), size: item.size });
-    }
+  #rename(from, to) {
+    const same = components(this.root, from).join("/") === components(this.root, to).join("/");
+    const item = stat(this.inner, from);
+    if (item && !same && stat(this.inner, to)) throw new HostError(ErrorCode.ALREADY_EXISTS, { path: to });
+    this.inner.call({ op: "rename", from, to });
+    if (!same) this.steps.push({ op: "move", from: this.#abs(from), to: this.#abs(to), size: item.size });
     return null;
   }
 
-  removeFile(path) {
-    this.#parts(path);
-    const item = this.inner.stat(path);
-    this.inner.removeFile(path);
-    this.steps.push({ op: "delete", path: this.#abs(path), size: item.size });
-    return null;
-  }
-
-  removeDirAll(path) {
-    this.#parts(path);
-    const item = this.inner.stat(path);
-    this.inner.removeDirAll(path);
-    this.steps.push({ op: "delete", path: this.#abs(path), size: item.size });
+  #delete(request) {
+    const item = stat(this.inner, request.path);
+    this.inner.call(request);
+    this.steps.push({ op: "delete", path: this.#abs(request.path), size: item.size });
     return null;
   }
 

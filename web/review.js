@@ -5,6 +5,7 @@
 // tree) and returns the flow's entry points.
 
 import { CoreSession, hasJspi, openChatStream, postChat, yieldToPage } from "./host.js";
+import { list } from "./fsrequest.js";
 import { MemFs } from "./memfs.js";
 import { DirFs } from "./dirfs.js";
 import { GuardedFs } from "./guarded.js";
@@ -101,7 +102,7 @@ export function review(page) {
       for (const text of report.refused) print("notice", text);
       tidyup.lastUndo = report;
     } catch (e) {
-      print("error", e.message || String(e));
+      print("error", w.failure(e));
     }
     ui.progress.hidden = true;
     tidyup.busy = false;
@@ -152,7 +153,7 @@ export function review(page) {
         print("user", lang() === "zh" ? "好" : "yes");
         await session.goAhead();
       }
-      const entries = (await view.list(view.root)).map((e) => ({ name: e.name, size: e.size, dir: e.kind === "dir" }));
+      const entries = (await list(view, view.root)).map((e) => ({ name: e.name, size: e.size, dir: e.kind === "dir" }));
       const table = session.planTable({
         lang: lang(),
         input: { plan: `p${++state.plans}`, folder: overlay.root, steps: overlay.steps, entries },
@@ -218,7 +219,7 @@ export function review(page) {
       tidyup.lastReport = report;
       closePlan();
     } catch (e) {
-      print("error", e.message || String(e));
+      print("error", w.failure(e));
       state.plan?.view.setDisabled(false);
     }
     ui.stop.hidden = ui.progress.hidden = true;

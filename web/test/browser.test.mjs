@@ -4,7 +4,8 @@
 //   - the built-in offline planner, compared with the CLI on a real folder,
 //     and on large folders (large_folders.mjs);
 //   - a real (origin-private) folder organized as a dry run, reviewed in the
-//     plan table, applied, reloaded and undone (safe_folder.mjs).
+//     plan table, applied, reloaded and undone (safe_folder.mjs);
+//   - the page's file systems, each answering one request (requests.mjs).
 // Everything listens on 127.0.0.1 only and is closed at the end.
 // Run through web/test/run.sh, which builds and exports what this needs.
 
@@ -19,6 +20,7 @@ import { chromium } from "playwright-core";
 import { TIMEOUT, check, equal, group, results, send, sorted, startSession, walk } from "./harness.mjs";
 import { largeFolderGroups } from "./large_folders.mjs";
 import { safeFolderGroups } from "./safe_folder.mjs";
+import { requestGroups } from "./requests.mjs";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const web = join(repo, "web/dist");
@@ -255,7 +257,7 @@ try {
     equal(moved.events.filter((e) => e.kind === "tool").map((e) => e.result.split(":")[0]),
       ["Moved sub to /tidy-opfs/Old/sub", "Renamed song.mp3 to tune.mp3", "tool execution failed"], "tool results");
     const outside = moved.events.filter((e) => e.kind === "tool").at(-1).result;
-    check(outside.includes("/etc is outside /tidy-opfs"), `no path outside the folder: ${outside}`);
+    check(outside.includes("the path is outside the allowed directories: /etc"), `no path outside the folder: ${outside}`);
     equal(sorted(await page.evaluate(() => window.tidyup.snapshot())),
       sorted({ ".hidden": 1, "Audio/tune.mp3": 300, "Documents/report.pdf": 100, "Images/photo.JPG": 200, "Old/sub/keep.txt": 1 }),
       "the folder after moving a folder and renaming a file");
@@ -283,6 +285,7 @@ try {
     check(result.startsWith("Text file") && result.includes("Electricity bill, March 2024"), result);
   });
 
+  await requestGroups(page, { api, mock });
   await largeFolderGroups(page, { tmp, tidyupBin, timings });
   await safeFolderGroups(page, { site, api, mock });
 } finally {

@@ -128,7 +128,7 @@ export async function safeFolderGroups(page, { site, api, mock }) {
     await pick(page);
     const trashed = await page.evaluate(async (name) => {
       const files = window.tidyup.files();
-      await files.removeFile(`/${name}/notes.txt`);
+      await files.call({ op: "remove_file", path: `/${name}/notes.txt` });
       await files.saveCounts();
       return files.session.id;
     }, FOLDER);
@@ -137,8 +137,8 @@ export async function safeFolderGroups(page, { site, api, mock }) {
     check(!("notes.txt" in now), "gone from its place");
     const refused = await page.evaluate(async (name) => {
       const files = window.tidyup.files();
-      const listed = (await files.list(`/${name}`)).map((e) => e.name);
-      const stat = await files.stat(`/${name}/.tidyup-trash`).then(() => "allowed", (e) => e.code);
+      const listed = (await files.call({ op: "list", path: `/${name}` })).map((e) => e.name);
+      const stat = await files.call({ op: "stat", path: `/${name}/.tidyup-trash` }).then(() => "allowed", (e) => e.code);
       return { listed, stat };
     }, FOLDER);
     check(!refused.listed.includes(".tidyup-trash"), `never listed: ${refused.listed}`);
@@ -268,6 +268,8 @@ export async function safeFolderGroups(page, { site, api, mock }) {
     await other.click(`[data-undo="${session.id}"]`);
     await waitFor(other, "undone", 0);
     equal(sorted(await other.evaluate(() => window.tidyup.snapshot())), sorted(before), "undone");
+    equal(await other.evaluate(() => window.tidyup.lastUndo?.refused), [], "the undo ran to its end, nothing refused");
+    check((await other.evaluate(() => window.tidyup.journalSessions))[0].undone, "the session is marked undone");
     await other.close();
   });
 
