@@ -218,6 +218,8 @@ fn not_found(path: &str) -> HostError {
 }
 
 impl FileSystem for Rehearsal<'_> {
+    // Every request is answered from the rehearsal: the match names each,
+    // so a new kind of request must be rehearsed before it can compile.
     fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
         Ok(match request {
             FsRequest::Stat { path } => FsAnswer::Stat(self.entry(key(path))?),

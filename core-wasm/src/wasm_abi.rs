@@ -432,8 +432,9 @@ impl ModelClient for WasmHost {
 }
 
 /// Every request crosses to the host as it is; the answer is read as the
-/// request's kind says. A host that predates `stat_many` or `count`
-/// (answering `bad_request`) is asked them by the requests they are made of.
+/// request's kind says. A host that does not answer `stat_many` or `count`
+/// (one that predates them answers `bad_request`; one that composes what
+/// it can, `unsupported`) is asked them by the requests they are made of.
 impl FileSystem for WasmHost {
     fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
         let answer = match request {
@@ -451,7 +452,7 @@ impl FileSystem for WasmHost {
         };
         match (answer, request) {
             (Err(err), FsRequest::StatMany { .. } | FsRequest::Count { .. })
-                if err.code == ErrorCode::BadRequest =>
+                if matches!(err.code, ErrorCode::BadRequest | ErrorCode::Unsupported) =>
             {
                 composed(self, request)
             }

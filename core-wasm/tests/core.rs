@@ -21,6 +21,7 @@ mod existing_folders;
 mod failures;
 mod fake_world;
 mod go_ahead;
+mod host_errors;
 mod hostile_replies;
 mod in_use_and_kinds;
 mod judgement;

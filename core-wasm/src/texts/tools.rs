@@ -23,8 +23,9 @@ impl Lang {
     /// Cause: a file primitive failed, worded from its data: a refused
     /// path (`denied`), a protected root (`protected`), an excluded item
     /// (`excluded`) and a name Windows refuses by their code; otherwise the
-    /// system's own words when the host gave them, else an item already
-    /// there or missing by its code; else the error as it renders.
+    /// system's own words when the host gave them, else tidyup's own data,
+    /// an item already there or missing by its code; else the error as it
+    /// renders.
     // Codes of other hosts, and codes without a wording of their own, show
     // what the host gave.
     #[allow(clippy::wildcard_enum_match_arm)]
@@ -58,6 +59,14 @@ impl Lang {
                 format!("不能移动或删除允许的根目录本身：{path}"),
             ),
             (_, _) if err.detail.is_some() => said(),
+            (ErrorCode::TidyupData, Some(path)) => self.pick(
+                format!(
+                    "tidyup's own data (its journal, trash, plans, cache or settings) is never touched by tools: {path}"
+                ),
+                format!(
+                    "工具从不触碰 tidyup 自己的数据（日志、回收站、计划、缓存或设置）：{path}"
+                ),
+            ),
             (ErrorCode::AlreadyExists, Some(path)) => {
                 self.pick(format!("{path} already exists"), format!("{path} 已存在"))
             }

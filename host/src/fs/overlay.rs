@@ -237,6 +237,8 @@ fn name_of(path: &str) -> String {
 }
 
 impl<F: HostFs> FileSystem for OverlayFs<F> {
+    // Every request is answered from the plan: the match names each, so a
+    // new kind of request must be planned before it can compile.
     fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
         Ok(match request {
             FsRequest::Stat { path } => FsAnswer::Stat(self.on_stat(path)?),
