@@ -28,7 +28,6 @@ mod redact;
 mod regular_file;
 mod rules_file;
 mod runtime;
-mod stack;
 mod transport;
 mod words;
 

@@ -51,9 +51,9 @@ fn agent_config(settings: &Settings) -> tidyup_core::AgentConfig {
 fn session_stack<'a>(
     settings: &'a Settings,
     store: &crate::journal::JournalStore,
-) -> crate::stack::StackSpec<'a> {
+) -> crate::journal::StackSpec<'a> {
     use crate::words::FailuresWords;
-    crate::stack::StackSpec {
+    crate::journal::StackSpec {
         roots: settings.roots.as_deref(),
         protected: crate::fs::Protected::tidyup_own(store.root()),
         target: &settings.target_dir,

@@ -8,7 +8,7 @@ mod batch;
 mod grant;
 mod placed;
 
-use crate::stack::StackSpec;
+use crate::journal::StackSpec;
 use crate::words::{InUseWords, SessionWords, UndoApplyWords};
 use std::fs;
 use std::path::{Path, PathBuf};

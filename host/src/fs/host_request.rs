@@ -6,9 +6,46 @@
 
 use std::path::Path;
 
-use tidyup_core::{Access, ErrorCode, HostError};
+use std::io;
 
-use super::{Fingerprint, HostFs, Location, Staging, rename_checked_first};
+use tidyup_core::{Access, ErrorCode, FileSystem, FileSystemExt, HostError};
+
+use super::fingerprint::Fingerprint;
+use super::location::Location;
+
+/// Told, before a move across file systems copies a byte, the path (in the
+/// file system's own terms) of the copy it is about to make beside the
+/// destination, to be renamed into place when whole; an error stops the
+/// move. So a copy left there by a process killed mid-move can be found.
+pub type Staging<'a> = &'a mut dyn FnMut(&str) -> io::Result<()>;
+/// A file system the host can also ask its own requests of
+/// ([`HostRequest`]: moving items out of the model's reach into tidyup's
+/// trash and back, locating, fingerprinting): one method takes them all.
+pub trait HostFs: FileSystem + Send {
+    /// Carries out `request`, or fails; a request this file system does
+    /// not know fails with code `unsupported`.
+    fn host_call(&mut self, request: HostRequest<'_>) -> Result<HostAnswer, HostError>;
+}
+
+impl<F: HostFs + ?Sized> HostFs for Box<F> {
+    fn host_call(&mut self, request: HostRequest<'_>) -> Result<HostAnswer, HostError> {
+        (**self).host_call(request)
+    }
+}
+
+/// [`HostFsExt::rename_new`] as a check just before the move: the way of a
+/// file system that cannot decide it in the move itself.
+pub(crate) fn rename_checked_first<F: HostFs + ?Sized>(
+    files: &mut F,
+    from: &str,
+    to: &str,
+    staging: Staging,
+) -> Result<(), HostError> {
+    if files.stat(to)?.is_some() && !files.same_item(from, to)? {
+        return Err(HostError::at(ErrorCode::AlreadyExists, to));
+    }
+    files.rename_staged(from, to, staging)
+}
 
 /// One request of the host's own.
 pub enum HostRequest<'a> {

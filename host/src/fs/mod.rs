@@ -29,22 +29,15 @@ use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use chrono::{Local, Offset, TimeZone};
-use tidyup_core::{
-    Entry, EntryKind, ErrorCode, FileSystem, FileSystemExt, FsAnswer, FsRequest, HostError,
-};
+use tidyup_core::{Entry, EntryKind, ErrorCode, FileSystem, FsAnswer, FsRequest, HostError};
 
 use crate::failure::Failure;
 
 pub use cross_device::{CrossDeviceHooks, move_path, move_path_with};
 
-/// Told, before a move across file systems copies a byte, the path (in the
-/// file system's own terms) of the copy it is about to make beside the
-/// destination, to be renamed into place when whole; an error stops the
-/// move. So a copy left there by a process killed mid-move can be found.
-pub type Staging<'a> = &'a mut dyn FnMut(&str) -> io::Result<()>;
 pub use fingerprint::{Fingerprint, content_digest};
-pub use guard::{GuardedFs, Lookups, Policy, Protected, RulesGuard};
-pub use host_request::{HostAnswer, HostFsExt, HostRequest, host_composed};
+pub use guard::{GuardedFs, Lookups, Protected, RulesGuard};
+pub use host_request::{HostAnswer, HostFs, HostFsExt, HostRequest, Staging, host_composed};
 pub use location::Location;
 pub use overlay::{OverlayFs, PlanStep};
 pub use real::RealFs;
@@ -53,32 +46,31 @@ pub use sandbox::SandboxFs;
 /// The base of every stack the model's tools reach: the sandbox of `roots`
 /// (the machine's own file system when `None`, for `--no-sandbox`) under
 /// the guard, with the `protected` places it can reach kept out.
-pub fn base(roots: Option<&[PathBuf]>, protected: &Protected) -> io::Result<Box<dyn HostFs>> {
+pub fn base(
+    roots: Option<&[PathBuf]>,
+    protected: &Protected,
+) -> io::Result<GuardedFs<Box<dyn HostFs>>> {
     Ok(match roots {
         Some(roots) => {
             let sandbox = SandboxFs::new(roots)?;
             let protected = protected.reachable_from(sandbox.roots());
-            Box::new(GuardedFs::new(sandbox, &protected))
+            GuardedFs::new(Box::new(sandbox), &protected)
         }
-        None => Box::new(GuardedFs::new(RealFs, protected)),
+        None => GuardedFs::new(Box::new(RealFs), protected),
     })
 }
 
 /// `base` with the rules files over `target` and `roots` in force too (see
 /// [`RulesGuard::load`]): what they exclude, and the rules files
-/// themselves, cannot be changed through it. A `base` without a guard gets
-/// one of its own.
+/// themselves, cannot be changed through it.
 pub fn with_rules(
-    mut base: Box<dyn HostFs>,
+    base: GuardedFs<Box<dyn HostFs>>,
     target: &Path,
     rules: Option<&crate::rules_file::RulesFile>,
     roots: Option<&[PathBuf]>,
-) -> Result<Box<dyn HostFs>, crate::rules_file::RulesFileError> {
+) -> Result<GuardedFs<Box<dyn HostFs>>, crate::rules_file::RulesFileError> {
     let guard = RulesGuard::load(target, rules, roots.unwrap_or_default())?;
-    Ok(match base.add_policy(Arc::new(guard)) {
-        Ok(()) => base,
-        Err(policy) => Box::new(GuardedFs::with_policies(base, vec![policy])),
-    })
+    Ok(base.with_policy(Arc::new(guard)))
 }
 
 /// Whether `path` is `root` or lies under it, compared as the platform
@@ -91,20 +83,6 @@ pub fn under(root: &Path, path: &Path) -> bool {
 /// number (a final symlink not followed); `None` when nothing is there.
 pub fn identity(path: &Path) -> Result<Option<(u64, u64)>, HostError> {
     real::id_of(path)
-}
-
-/// [`HostFs::rename_new`] as a check just before the move: the way of a
-/// file system that cannot decide it in the move itself.
-pub(crate) fn rename_checked_first<F: HostFs + ?Sized>(
-    files: &mut F,
-    from: &str,
-    to: &str,
-    staging: Staging,
-) -> Result<(), HostError> {
-    if files.stat(to)?.is_some() && !files.same_item(from, to)? {
-        return Err(already_exists(to));
-    }
-    files.rename_staged(from, to, staging)
 }
 
 /// Whether `err`, met looking at a path, says nothing can be there: it is
@@ -138,29 +116,6 @@ pub fn refuse_move_into_itself(from: &str, to: &str) -> Result<(), HostError> {
         ));
     }
     Ok(())
-}
-
-/// A file system the host can also ask its own requests of
-/// ([`HostRequest`]: moving items out of the model's reach into tidyup's
-/// trash and back, locating, fingerprinting): one method takes them all.
-pub trait HostFs: FileSystem + Send {
-    /// Carries out `request`, or fails; a request this file system does
-    /// not know fails with code `unsupported`.
-    fn host_call(&mut self, request: HostRequest<'_>) -> Result<HostAnswer, HostError>;
-    /// Puts `policy` in force too, when this is a guard; hands it back
-    /// otherwise.
-    fn add_policy(&mut self, policy: Arc<dyn Policy>) -> Result<(), Arc<dyn Policy>> {
-        Err(policy)
-    }
-}
-
-impl<F: HostFs + ?Sized> HostFs for Box<F> {
-    fn host_call(&mut self, request: HostRequest<'_>) -> Result<HostAnswer, HostError> {
-        (**self).host_call(request)
-    }
-    fn add_policy(&mut self, policy: Arc<dyn Policy>) -> Result<(), Arc<dyn Policy>> {
-        (**self).add_policy(policy)
-    }
 }
 
 /// A file system shared between the core's host state and the session, so

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use cap_std::ambient_authority;
 use cap_std::fs::Dir;
 use tidyup_core::{
-    Entry, EntryKind, ErrorCode, FileSample, FileSystem, FsAnswer, FsRequest, HostError, composed,
+    Entry, EntryKind, FileSample, FileSystem, FsAnswer, FsRequest, HostError, composed,
 };
 
 use super::case::{ItemId, differ_only_in_case, item_id, not_found_is_false, rename_case_only};
@@ -16,7 +16,6 @@ use super::cross_device::{CrossDeviceHooks, move_path, move_path_staged};
 use super::fingerprint::{self, Facts, Fingerprint, content_hash};
 use super::location::{Location, real_location};
 use super::names;
-use super::windows_names::check_platform_path;
 use super::{HostFs, Staging, entry, host_error, kind};
 use crate::regular_file;
 
@@ -36,12 +35,10 @@ fn std_entry(name: String, meta: &fs::Metadata) -> Entry {
     entry(name, kind, meta.len(), meta.modified().ok())
 }
 
-/// The real path `path` (of shown names, see [`names`]) stands for,
-/// unless a name in it is one the platform does not allow.
+/// The real path `path` (of shown names, see [`names`]) stands for. The
+/// names the platform refuses are the guard's to refuse.
 fn checked(path: &str) -> Result<PathBuf, HostError> {
-    let path = Path::new(path);
-    check_platform_path(path)?;
-    Ok(names::resolve(path, there))
+    Ok(names::resolve(Path::new(path), there))
 }
 
 /// Whether anything (a final symlink not followed) is at `path`.
@@ -206,12 +203,10 @@ impl HostFs for RealFs {
 
 /// The host requests it answers itself, each as the request says.
 impl RealFs {
-    fn on_may_change(&mut self, path: &str) -> Result<(), HostError> {
-        check_platform_path(Path::new(path))?;
-        match Path::new(path).parent() {
-            Some(_) => Ok(()),
-            None => Err(HostError::at(ErrorCode::Protected, path)),
-        }
+    /// Nothing of its own to refuse: the roots and the names the platform
+    /// refuses are the guard's policies.
+    fn on_may_change(&mut self, _path: &str) -> Result<(), HostError> {
+        Ok(())
     }
 
     fn on_rename_staged(

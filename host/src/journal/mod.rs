@@ -9,6 +9,7 @@
 
 mod journaled_fs;
 mod reverse;
+mod stack;
 mod undo;
 
 use std::ffi::{OsStr, OsString};
@@ -22,6 +23,7 @@ use crate::failure::Failure;
 use serde::{Deserialize, Serialize};
 
 pub use journaled_fs::JournaledFs;
+pub use stack::{Stack, StackSpec, Top};
 pub use undo::{UndoRefusal, chosen_for_undo, history, purge_trash, undo, undoable};
 
 /// One line of a journal.

@@ -217,7 +217,7 @@ pub fn undo(store: &JournalStore, session: Option<&str>, lang: Lang) -> anyhow::
         copied: &copied,
     };
     for record in effective(&records).into_iter().rev() {
-        match reverse(files.as_mut(), record, places, lang) {
+        match reverse(&mut files, record, places, lang) {
             Ok(true) => {
                 report.reversed += 1;
                 if matches!(record, Record::Moved { .. } | Record::Trashed { .. }) {

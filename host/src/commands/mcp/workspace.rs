@@ -15,7 +15,7 @@ use tidyup_core::{ErrorCode, FileSystem, FsAnswer, FsRequest, HostError, Lang};
 use crate::dry_run::DryRunPlan;
 use crate::fs::Protected;
 use crate::journal::{Journal, JournalStore, SessionKind};
-use crate::stack::{Stack, StackSpec, Top};
+use crate::journal::{Stack, StackSpec, Top};
 use crate::words::mcp as texts;
 
 /// How the stack is built, whatever the roots.

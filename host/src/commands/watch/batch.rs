@@ -3,7 +3,7 @@
 //! files. A line per move goes to stdout, read from the journal; a failed
 //! tool, and the line counting the batch's moves, to stderr.
 
-use crate::stack::StackSpec;
+use crate::journal::StackSpec;
 use crate::words::{AskWords, FailuresWords, WatchWords};
 use std::path::Path;
 use std::sync::Arc;

@@ -279,9 +279,4 @@ impl<F: HostFs> HostFs for GuardedFs<F> {
             }
         }
     }
-
-    fn add_policy(&mut self, policy: Arc<dyn Policy>) -> Result<(), Arc<dyn Policy>> {
-        self.insert(policy);
-        Ok(())
-    }
 }

@@ -29,11 +29,11 @@ use super::case::{differ_only_in_case, item_id, not_found_is_false, rename_case_
 use super::cross_device::{self, CrossDeviceHooks, End, crosses_devices, move_across};
 use super::fingerprint::{self, Facts, Fingerprint, content_hash};
 use super::folder_cache::FolderCache;
+use super::host_request::rename_checked_first;
 use super::location::{Location, real_location};
 use super::names;
 use super::under_root::{beyond_root, relative_to};
-use super::windows_names::check_platform_path;
-use super::{HostFs, Staging, entry, host_error, kind, nothing_there, rename_checked_first};
+use super::{HostFs, Staging, entry, host_error, kind, nothing_there};
 use crate::regular_file;
 
 mod held;
@@ -121,7 +121,6 @@ impl SandboxFs {
         if let Some(beyond) = root.climbed_out(&relative) {
             return self.locate_path(&beyond, shown, by_name);
         }
-        check_platform_path(&relative)?;
         if relative.as_os_str().is_empty() {
             return Ok((root, PathBuf::from(".")));
         }

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use tidyup_core::{FileSystem, FsAnswer, FsRequest, HostError};
 
+use super::{Journal, JournaledFs};
 use crate::fs::{HostFs, OverlayFs, Protected};
-use crate::journal::{Journal, JournaledFs};
 use crate::rules_file::RulesFile;
 
 /// What a command's file system is made of.
@@ -38,12 +38,12 @@ impl StackSpec<'_> {
         let base = crate::fs::base(self.roots, &self.protected)
             .with_context(|| self.cannot_open.clone())?;
         let rules_roots = self.rules_roots.or(self.roots);
-        Ok(crate::fs::with_rules(
+        Ok(Box::new(crate::fs::with_rules(
             base,
             self.target,
             self.rules,
             rules_roots,
-        )?)
+        )?))
     }
 
     /// The guarded file system under the journal.
