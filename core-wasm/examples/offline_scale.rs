@@ -175,22 +175,10 @@ impl FileSystem for Timed {
         Ok(match request {
             FsRequest::Stat { path } => FsAnswer::Stat(self.on_stat(path)?),
             FsRequest::List { path } => FsAnswer::List(self.on_list(path)?),
-            FsRequest::CreateDirAll { path } => {
-                self.on_create_dir_all(path)?;
-                FsAnswer::Done
-            }
-            FsRequest::Rename { from, to } => {
-                self.on_rename(from, to)?;
-                FsAnswer::Done
-            }
-            FsRequest::RemoveFile { path } => {
-                self.on_remove_file(path)?;
-                FsAnswer::Done
-            }
-            FsRequest::RemoveDirAll { path } => {
-                self.on_remove_dir_all(path)?;
-                FsAnswer::Done
-            }
+            FsRequest::CreateDirAll { path } => self.on_create_dir_all(path)?.into(),
+            FsRequest::Rename { from, to } => self.on_rename(from, to)?.into(),
+            FsRequest::RemoveFile { path } => self.on_remove_file(path)?.into(),
+            FsRequest::RemoveDirAll { path } => self.on_remove_dir_all(path)?.into(),
             FsRequest::ReadBytes { path, head, tail } => {
                 FsAnswer::Sample(self.on_read_bytes(path, *head, *tail)?)
             }

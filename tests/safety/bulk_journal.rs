@@ -152,10 +152,7 @@ impl FileSystem for Stepped {
     #[allow(clippy::wildcard_enum_match_arm)]
     fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
         Ok(match request {
-            FsRequest::Rename { from, to } => {
-                self.on_rename(from, to)?;
-                FsAnswer::Done
-            }
+            FsRequest::Rename { from, to } => self.on_rename(from, to)?.into(),
             _ => return self.inner.call(request),
         })
     }

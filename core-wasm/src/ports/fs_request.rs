@@ -296,6 +296,13 @@ pub enum FsAnswer {
     Digests(Vec<Result<String, HostError>>),
 }
 
+/// A change made: [`FsAnswer::Done`].
+impl From<()> for FsAnswer {
+    fn from((): ()) -> Self {
+        FsAnswer::Done
+    }
+}
+
 impl FsAnswer {
     /// The answer to a batch request of which only some items were asked
     /// (see [`FsRequest::keeping`]), with the others answered by their

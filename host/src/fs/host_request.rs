@@ -127,6 +127,13 @@ pub enum HostAnswer {
     Same(bool),
 }
 
+/// Done: [`HostAnswer::Done`].
+impl From<()> for HostAnswer {
+    fn from((): ()) -> Self {
+        HostAnswer::Done
+    }
+}
+
 impl HostRequest<'_> {
     /// The request's name, for messages.
     pub fn op(&self) -> &'static str {

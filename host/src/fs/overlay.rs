@@ -249,27 +249,15 @@ impl<F: HostFs> FileSystem for OverlayFs<F> {
                 FsAnswer::Digests(self.on_digests(paths, *limit)?)
             }
             FsRequest::List { path } => FsAnswer::List(self.on_list(path)?),
-            FsRequest::CreateDirAll { path } => {
-                self.on_create_dir_all(path)?;
-                FsAnswer::Done
-            }
-            FsRequest::Rename { from, to } => {
-                self.on_rename(from, to)?;
-                FsAnswer::Done
-            }
+            FsRequest::CreateDirAll { path } => self.on_create_dir_all(path)?.into(),
+            FsRequest::Rename { from, to } => self.on_rename(from, to)?.into(),
             // Nothing on disk changes in a dry run: the whole batch is one
             // operation of the file system below, which locates each path once.
             FsRequest::MoveBatch { .. } => {
                 return self.operation(|overlay| composed(overlay, request));
             }
-            FsRequest::RemoveFile { path } => {
-                self.on_remove_file(path)?;
-                FsAnswer::Done
-            }
-            FsRequest::RemoveDirAll { path } => {
-                self.on_remove_dir_all(path)?;
-                FsAnswer::Done
-            }
+            FsRequest::RemoveFile { path } => self.on_remove_file(path)?.into(),
+            FsRequest::RemoveDirAll { path } => self.on_remove_dir_all(path)?.into(),
             FsRequest::StatMany { .. } | FsRequest::Count { .. } => return composed(self, request),
         })
     }

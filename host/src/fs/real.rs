@@ -67,22 +67,10 @@ impl FileSystem for RealFs {
             FsRequest::Stat { path } => FsAnswer::Stat(self.on_stat(path)?),
             FsRequest::List { path } => FsAnswer::List(self.on_list(path)?),
             FsRequest::Count { path } => FsAnswer::Count(self.on_count(path)?),
-            FsRequest::CreateDirAll { path } => {
-                self.on_create_dir_all(path)?;
-                FsAnswer::Done
-            }
-            FsRequest::Rename { from, to } => {
-                self.on_rename(from, to)?;
-                FsAnswer::Done
-            }
-            FsRequest::RemoveFile { path } => {
-                self.on_remove_file(path)?;
-                FsAnswer::Done
-            }
-            FsRequest::RemoveDirAll { path } => {
-                self.on_remove_dir_all(path)?;
-                FsAnswer::Done
-            }
+            FsRequest::CreateDirAll { path } => self.on_create_dir_all(path)?.into(),
+            FsRequest::Rename { from, to } => self.on_rename(from, to)?.into(),
+            FsRequest::RemoveFile { path } => self.on_remove_file(path)?.into(),
+            FsRequest::RemoveDirAll { path } => self.on_remove_dir_all(path)?.into(),
             FsRequest::ReadBytes { path, head, tail } => {
                 FsAnswer::Sample(self.on_read_bytes(path, *head, *tail)?)
             }
@@ -168,27 +156,15 @@ impl RealFs {
 impl HostFs for RealFs {
     fn host_call(&mut self, request: HostRequest<'_>) -> Result<HostAnswer, HostError> {
         Ok(match request {
-            HostRequest::MayChange { path } => {
-                self.on_may_change(path)?;
-                HostAnswer::Done
-            }
+            HostRequest::MayChange { path } => self.on_may_change(path)?.into(),
             HostRequest::Move {
                 from,
                 to,
                 staging,
                 replace: true,
-            } => {
-                self.on_rename_staged(from, to, staging)?;
-                HostAnswer::Done
-            }
-            HostRequest::MoveOut { path, outside } => {
-                self.on_move_out(path, outside)?;
-                HostAnswer::Done
-            }
-            HostRequest::MoveIn { outside, path } => {
-                self.on_move_in(outside, path)?;
-                HostAnswer::Done
-            }
+            } => self.on_rename_staged(from, to, staging)?.into(),
+            HostRequest::MoveOut { path, outside } => self.on_move_out(path, outside)?.into(),
+            HostRequest::MoveIn { outside, path } => self.on_move_in(outside, path)?.into(),
             HostRequest::SameItem { a, b } => HostAnswer::Same(self.on_same_item(a, b)?),
             HostRequest::Locate { path } => HostAnswer::Location(self.on_locate(path)?),
             HostRequest::Fingerprint { path } => {

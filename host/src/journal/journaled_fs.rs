@@ -194,23 +194,11 @@ impl<F: HostFs> FileSystem for JournaledFs<F> {
     #[allow(clippy::wildcard_enum_match_arm)]
     fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
         Ok(match request {
-            FsRequest::CreateDirAll { path } => {
-                self.on_create_dir_all(path)?;
-                FsAnswer::Done
-            }
-            FsRequest::Rename { from, to } => {
-                self.on_rename(from, to)?;
-                FsAnswer::Done
-            }
+            FsRequest::CreateDirAll { path } => self.on_create_dir_all(path)?.into(),
+            FsRequest::Rename { from, to } => self.on_rename(from, to)?.into(),
             FsRequest::MoveBatch { moves } => FsAnswer::Moves(self.on_move_batch(moves)?),
-            FsRequest::RemoveFile { path } => {
-                self.on_remove_file(path)?;
-                FsAnswer::Done
-            }
-            FsRequest::RemoveDirAll { path } => {
-                self.on_remove_dir_all(path)?;
-                FsAnswer::Done
-            }
+            FsRequest::RemoveFile { path } => self.on_remove_file(path)?.into(),
+            FsRequest::RemoveDirAll { path } => self.on_remove_dir_all(path)?.into(),
             // A change it does not know how to journal is refused, so a new
             // kind of change is never made unrecorded.
             other if other.changes() => return Err(tidyup_core::unsupported(other)),
