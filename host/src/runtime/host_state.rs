@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use serde::Serialize;
-use tidyup_core::{EventSink, FileSystem, HostError, WireResult};
+use tidyup_core::{ErrorCode, EventSink, FileSystem, HostError, WireResult};
 use wasmtime::{ResourceLimiter, StoreLimits, StoreLimitsBuilder};
 
 use super::{FUEL_BETWEEN_HOST_CALLS, MAX_GUEST_MEMORY};
@@ -186,7 +186,9 @@ impl HostState {
     /// Stages a result for `take_result`; returns its length for the guest.
     pub(super) fn stage<T: Serialize>(&mut self, result: Result<T, HostError>) -> i32 {
         let bytes = serde_json::to_vec(&WireResult::from(result)).unwrap_or_else(|err| {
-            format!(r#"{{"err":{{"code":"internal","message":"{err}"}}}}"#).into_bytes()
+            let failed =
+                WireResult::<()>::Err(HostError::new(ErrorCode::Internal, err.to_string()));
+            serde_json::to_vec(&failed).unwrap_or_default()
         });
         let len = i32::try_from(bytes.len()).unwrap_or(-1);
         self.staged = (len >= 0).then_some(bytes);
