@@ -151,6 +151,25 @@ impl Fake {
     }
 }
 
+/// The fake's own primitives; what can be made of them is.
+impl FileSystem for Fake {
+    #[allow(clippy::wildcard_enum_match_arm)]
+    fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
+        Ok(match request {
+            FsRequest::Stat { path } => FsAnswer::Stat(self.stat(path)?),
+            FsRequest::List { path } => FsAnswer::List(self.list(path)?),
+            FsRequest::CreateDirAll { path } => self.create_dir_all(path)?.into(),
+            FsRequest::Rename { from, to } => self.rename(from, to)?.into(),
+            FsRequest::RemoveFile { path } => self.remove_file(path)?.into(),
+            FsRequest::RemoveDirAll { path } => self.remove_dir_all(path)?.into(),
+            FsRequest::ReadBytes { path, head, tail } => {
+                FsAnswer::Sample(self.read_bytes(path, *head, *tail)?)
+            }
+            _ => return composed(self, request),
+        })
+    }
+}
+
 /// The fake file system, with the time spent in it: the host's share,
 /// apart from the core's.
 struct Timed {
@@ -167,48 +186,10 @@ impl Timed {
     }
 }
 
+/// Every request passes to the fake, its time counted.
 impl FileSystem for Timed {
-    // What it does not answer itself is made of what it does, or refused,
-    // whatever requests come to exist.
-    #[allow(clippy::wildcard_enum_match_arm)]
     fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
-        Ok(match request {
-            FsRequest::Stat { path } => FsAnswer::Stat(self.on_stat(path)?),
-            FsRequest::List { path } => FsAnswer::List(self.on_list(path)?),
-            FsRequest::CreateDirAll { path } => self.on_create_dir_all(path)?.into(),
-            FsRequest::Rename { from, to } => self.on_rename(from, to)?.into(),
-            FsRequest::RemoveFile { path } => self.on_remove_file(path)?.into(),
-            FsRequest::RemoveDirAll { path } => self.on_remove_dir_all(path)?.into(),
-            FsRequest::ReadBytes { path, head, tail } => {
-                FsAnswer::Sample(self.on_read_bytes(path, *head, *tail)?)
-            }
-            _ => return composed(self, request),
-        })
-    }
-}
-
-/// The requests it answers itself, each as the request says.
-impl Timed {
-    fn on_stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
-        self.time(|fake| fake.stat(path))
-    }
-    fn on_list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
-        self.time(|fake| fake.list(path))
-    }
-    fn on_create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.time(|fake| fake.create_dir_all(path))
-    }
-    fn on_rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
-        self.time(|fake| fake.rename(from, to))
-    }
-    fn on_remove_file(&mut self, path: &str) -> Result<(), HostError> {
-        self.time(|fake| fake.remove_file(path))
-    }
-    fn on_remove_dir_all(&mut self, path: &str) -> Result<(), HostError> {
-        self.time(|fake| fake.remove_dir_all(path))
-    }
-    fn on_read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
-        self.time(|fake| fake.read_bytes(path, head, tail))
+        self.time(|fake| fake.call(request))
     }
 }
 

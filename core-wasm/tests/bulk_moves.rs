@@ -6,8 +6,8 @@
 use pretty_assertions::assert_eq;
 use serde_json::json;
 use tidyup_core::{
-    BatchMove, Event, FileSystem, FileSystemExt, FsAnswer, FsRequest, HostError, Lang, ToolContext,
-    ToolSet, run_tool_text,
+    Event, FileSystem, FileSystemExt, FsAnswer, FsRequest, HostError, Lang, ToolContext, ToolSet,
+    run_tool_text,
 };
 use tidyup_test_kit::{
     MTIME, MemFs, Op, QuickMoves, Recorder, Snap, TARGET, in_target, run_tool, run_tool_zh,
@@ -279,24 +279,12 @@ fn results_stay_bounded_for_10_000_files_and_progress_is_reported() {
 struct ShortBatches(MemFs);
 
 impl FileSystem for ShortBatches {
-    // What it does not answer itself passes on as it is, whatever
-    // requests come to exist.
     #[allow(clippy::wildcard_enum_match_arm)]
     fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
-        Ok(match request {
-            FsRequest::MoveBatch { moves } => FsAnswer::Moves(self.on_move_batch(moves)?),
-            _ => return self.0.call(request),
-        })
-    }
-}
-
-/// The requests it answers itself, each as the request says.
-impl ShortBatches {
-    fn on_move_batch(
-        &mut self,
-        moves: &[BatchMove],
-    ) -> Result<Vec<Result<(), HostError>>, HostError> {
-        self.0.move_batch(&moves[..1])
+        match request {
+            FsRequest::MoveBatch { moves } => Ok(FsAnswer::Moves(self.0.move_batch(&moves[..1])?)),
+            _ => self.0.call(request),
+        }
     }
 }
 
@@ -363,31 +351,21 @@ fn a_stop_asked_between_batches_ends_a_bulk_move_and_counts_what_moved() {
 struct StoppingBatches(MemFs);
 
 impl FileSystem for StoppingBatches {
-    // What it does not answer itself passes on as it is, whatever
-    // requests come to exist.
     #[allow(clippy::wildcard_enum_match_arm)]
     fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
-        Ok(match request {
-            FsRequest::MoveBatch { moves } => FsAnswer::Moves(self.on_move_batch(moves)?),
-            _ => return self.0.call(request),
-        })
-    }
-}
-
-/// The requests it answers itself, each as the request says.
-impl StoppingBatches {
-    fn on_move_batch(
-        &mut self,
-        moves: &[BatchMove],
-    ) -> Result<Vec<Result<(), HostError>>, HostError> {
-        let mut results = self.0.move_batch(&moves[..1])?;
-        results.extend(moves[1..].iter().map(|_| {
-            Err(HostError::new(
-                tidyup_core::ErrorCode::Cancelled,
-                "cancelled by the user",
-            ))
-        }));
-        Ok(results)
+        match request {
+            FsRequest::MoveBatch { moves } => {
+                let mut results = self.0.move_batch(&moves[..1])?;
+                results.extend(moves[1..].iter().map(|_| {
+                    Err(HostError::new(
+                        tidyup_core::ErrorCode::Cancelled,
+                        "cancelled by the user",
+                    ))
+                }));
+                Ok(FsAnswer::Moves(results))
+            }
+            _ => self.0.call(request),
+        }
     }
 }
 

@@ -212,11 +212,11 @@ impl FsRequest<'_> {
     }
 
     /// The same batch request with only the items `keep` says yes to (in
-    /// order); any other request as it is.
+    /// order); any other request as it is, borrowed.
     // Only batches have items to keep: every other request, whatever
     // requests come to exist, is kept whole.
     #[allow(clippy::wildcard_enum_match_arm)]
-    pub fn keeping(&self, keep: impl Fn(usize) -> bool) -> FsRequest<'_> {
+    pub fn keeping(&self, keep: impl Fn(usize) -> bool) -> Cow<'_, Self> {
         fn kept<T: Clone>(items: &[T], keep: impl Fn(usize) -> bool) -> Vec<T> {
             items
                 .iter()
@@ -225,7 +225,7 @@ impl FsRequest<'_> {
                 .map(|(_, item)| item.clone())
                 .collect()
         }
-        match self {
+        Cow::Owned(match self {
             FsRequest::StatMany { paths } => FsRequest::StatMany {
                 paths: kept(paths, keep).into(),
             },
@@ -236,42 +236,8 @@ impl FsRequest<'_> {
             FsRequest::MoveBatch { moves } => FsRequest::MoveBatch {
                 moves: kept(moves, keep).into(),
             },
-            other => other.borrowed(),
-        }
-    }
-
-    /// The request borrowing this one's data.
-    pub fn borrowed(&self) -> FsRequest<'_> {
-        fn b(text: &str) -> Cow<'_, str> {
-            Cow::Borrowed(text)
-        }
-        match self {
-            FsRequest::Stat { path } => FsRequest::Stat { path: b(path) },
-            FsRequest::StatMany { paths } => FsRequest::StatMany {
-                paths: Cow::Borrowed(paths),
-            },
-            FsRequest::List { path } => FsRequest::List { path: b(path) },
-            FsRequest::Count { path } => FsRequest::Count { path: b(path) },
-            FsRequest::CreateDirAll { path } => FsRequest::CreateDirAll { path: b(path) },
-            FsRequest::Rename { from, to } => FsRequest::Rename {
-                from: b(from),
-                to: b(to),
-            },
-            FsRequest::RemoveFile { path } => FsRequest::RemoveFile { path: b(path) },
-            FsRequest::RemoveDirAll { path } => FsRequest::RemoveDirAll { path: b(path) },
-            FsRequest::MoveBatch { moves } => FsRequest::MoveBatch {
-                moves: Cow::Borrowed(moves),
-            },
-            FsRequest::ReadBytes { path, head, tail } => FsRequest::ReadBytes {
-                path: b(path),
-                head: *head,
-                tail: *tail,
-            },
-            FsRequest::Digests { paths, limit } => FsRequest::Digests {
-                paths: Cow::Borrowed(paths),
-                limit: *limit,
-            },
-        }
+            _ => return Cow::Borrowed(self),
+        })
     }
 }
 

@@ -43,13 +43,6 @@ impl HostError {
             detail: None,
         }
     }
-
-    /// The same error about the item at `path` (kept when it names one).
-    #[must_use]
-    pub fn about(mut self, path: &str) -> Self {
-        self.path.get_or_insert_with(|| path.to_owned());
-        self
-    }
 }
 
 /// A neutral rendering for logs and hosts' own messages: the detail, the

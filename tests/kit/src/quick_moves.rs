@@ -41,27 +41,19 @@ impl MemFs {
     }
 }
 
+/// A batch moves each file in one step; every other request passes on as
+/// it is.
 impl FileSystem for QuickMoves {
-    // What it does not answer itself passes on as it is, whatever
-    // requests come to exist.
     #[allow(clippy::wildcard_enum_match_arm)]
     fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
-        Ok(match request {
-            FsRequest::MoveBatch { moves } => FsAnswer::Moves(self.on_move_batch(moves)?),
-            _ => return self.0.call(request),
-        })
-    }
-}
-
-/// The requests it answers itself, each as the request says.
-impl QuickMoves {
-    fn on_move_batch(
-        &mut self,
-        moves: &[tidyup_core::BatchMove],
-    ) -> Result<Vec<Result<(), HostError>>, HostError> {
-        Ok(moves
-            .iter()
-            .map(|step| self.0.quick_move(&step.from, &step.to))
-            .collect())
+        match request {
+            FsRequest::MoveBatch { moves } => Ok(FsAnswer::Moves(
+                moves
+                    .iter()
+                    .map(|step| self.0.quick_move(&step.from, &step.to))
+                    .collect(),
+            )),
+            _ => self.0.call(request),
+        }
     }
 }

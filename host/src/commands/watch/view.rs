@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use tidyup_core::{Entry, EntryKind, FileSystem, FileSystemExt, FsAnswer, FsRequest, HostError};
+use tidyup_core::{EntryKind, FileSystem, FileSystemExt, FsAnswer, FsRequest, HostError};
 
 /// `inner`, with the target's loose files narrowed to a batch.
 pub struct BatchView<F> {
@@ -31,26 +31,22 @@ fn trimmed(path: &str) -> &str {
     if trimmed.is_empty() { path } else { trimmed }
 }
 
+/// A listing of the target shows its folders and the batch's files; every
+/// other request passes on as it is, whatever requests come to exist.
 impl<F: FileSystem> FileSystem for BatchView<F> {
-    // What it does not answer itself passes on as it is, whatever
-    // requests come to exist.
     #[allow(clippy::wildcard_enum_match_arm)]
     fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
-        Ok(match request {
-            FsRequest::List { path } => FsAnswer::List(self.on_list(path)?),
-            _ => return self.inner.call(request),
-        })
-    }
-}
-
-/// The requests it answers itself, each as the request says.
-impl<F: FileSystem> BatchView<F> {
-    fn on_list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
-        let mut entries = self.inner.list(path)?;
-        if trimmed(path) == self.target {
-            entries
-                .retain(|entry| entry.kind == EntryKind::Dir || self.batch.contains(&entry.name));
+        match request {
+            FsRequest::List { path } => {
+                let mut entries = self.inner.list(path)?;
+                if trimmed(path) == self.target {
+                    entries.retain(|entry| {
+                        entry.kind == EntryKind::Dir || self.batch.contains(&entry.name)
+                    });
+                }
+                Ok(FsAnswer::List(entries))
+            }
+            _ => self.inner.call(request),
         }
-        Ok(entries)
     }
 }
