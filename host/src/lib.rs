@@ -26,6 +26,7 @@ mod places;
 mod plan_view;
 mod redact;
 mod regular_file;
+mod remote;
 mod rules_file;
 mod runtime;
 mod transport;

@@ -73,8 +73,12 @@ impl std::fmt::Debug for ProviderSettings {
 /// (`settings.client.model`, `settings.client.api_key`...).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Settings {
-    /// The absolute target directory.
+    /// The absolute target directory (for a remote folder, the path the
+    /// core sees for it: see `remote`).
     pub target_dir: PathBuf,
+    /// The remote folder, when the target is one (`sftp://`, `webdav://`,
+    /// `s3://`): never looked for on this machine.
+    pub remote: Option<crate::remote::RemoteAddress>,
     /// Who answers and how.
     pub client: ProviderSettings,
     /// A core `.wasm` to run instead of the embedded one.
@@ -122,6 +126,8 @@ pub enum SettingsError {
     TargetNotDirectory(PathBuf),
     /// An `--allow` directory is not usable.
     BadAllow(PathBuf),
+    /// The target is a remote folder's address that does not parse (why).
+    BadRemote(String),
     /// A provider that needs a key was chosen, with no key in the environment.
     NoApiKey {
         /// The provider chosen.
@@ -161,6 +167,7 @@ impl SettingsError {
             }
             SettingsError::TargetNotDirectory(path) => lang.target_not_directory(&shown(path)),
             SettingsError::BadAllow(path) => lang.bad_allow(&shown(path)),
+            SettingsError::BadRemote(why) => why.clone(),
             SettingsError::NoApiKey {
                 provider,
                 variable,
@@ -430,14 +437,26 @@ impl Settings {
         env: impl Fn(&str) -> Option<String>,
         config: &Config,
     ) -> Result<Self, SettingsError> {
-        let target_dir = target_dir(cli.dir.as_ref())?;
+        let remote = remote_target(cli.dir.as_ref())?;
+        let target_dir = match &remote {
+            Some(address) => PathBuf::from(address.root_path()),
+            None => target_dir(cli.dir.as_ref())?,
+        };
         let core_fuel = core_fuel(&env)?;
         let client = ProviderSettings::resolve(&cli.provider, &env, config)?;
-        let roots = sandbox_roots(&target_dir, &cli.allow)?;
+        let roots = match &remote {
+            Some(_) => vec![target_dir.clone()],
+            None => sandbox_roots(&target_dir, &cli.allow)?,
+        };
         let context_tokens = client.context_tokens;
-        let rules = crate::rules_file::load(&target_dir, cli.rules.as_deref())?;
+        // A remote folder's own rules file is not read: only `--rules`.
+        let rules = match (&remote, cli.rules.as_deref()) {
+            (Some(_), None) => None,
+            (_, explicit) => crate::rules_file::load(&target_dir, explicit)?,
+        };
         Ok(Self {
             target_dir,
+            remote,
             client,
             core: cli.core.clone(),
             roots: (!cli.no_sandbox).then_some(roots),
@@ -452,6 +471,21 @@ impl Settings {
             verbose: cli.verbose,
         })
     }
+}
+
+/// The remote folder `dir` names, when it names one.
+fn remote_target(
+    dir: Option<&PathBuf>,
+) -> Result<Option<crate::remote::RemoteAddress>, SettingsError> {
+    let Some(text) = dir.and_then(|dir| dir.to_str()) else {
+        return Ok(None);
+    };
+    if !crate::remote::RemoteAddress::is_remote(text) {
+        return Ok(None);
+    }
+    crate::remote::RemoteAddress::parse(text)
+        .map(Some)
+        .map_err(|err| SettingsError::BadRemote(err.to_string()))
 }
 
 /// The directory to tidy, canonicalized: `dir`, else the default one.

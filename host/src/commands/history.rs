@@ -145,9 +145,15 @@ pub fn apply(plan_path: &Path, allow: &[PathBuf], no_sandbox: bool, lang: Lang) 
         true => Allowed::Anywhere,
         false => Allowed::Folders(allow.to_vec()),
     };
-    let report = JournalStore::default_location()
-        .and_then(|store| Ok((store.clone(), dry_run::load(plan_path)?)))
-        .and_then(|(store, plan)| dry_run::apply(&store, &plan, &allowed, lang));
+    let report = JournalStore::default_location().and_then(|store| {
+        let plan = dry_run::load(plan_path)?;
+        let remote = dry_run::remote_of(plan_path)?;
+        let on = dry_run::Where {
+            allowed: &allowed,
+            remote: remote.as_ref(),
+        };
+        dry_run::apply_on(&store, &plan, on, lang)
+    });
     match report {
         Ok(report) => {
             outln!("{}", lang.applied(report.applied, report.skipped.len()));

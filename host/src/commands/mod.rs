@@ -60,6 +60,7 @@ fn session_stack<'a>(
         rules: settings.rules.as_ref(),
         rules_roots: None,
         cannot_open: settings.client.lang.cannot_open_target(),
+        remote: settings.remote.as_ref(),
     }
 }
 

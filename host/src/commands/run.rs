@@ -114,7 +114,8 @@ fn file_system(
         let (files, handle) = SharedFs::new(stack.dry_run()?);
         (Box::new(files), SessionFiles::DryRun(handle))
     } else {
-        let journal = Journal::new(store.clone(), &settings.target_dir, settings.roots.clone());
+        let journal = Journal::new(store.clone(), &settings.target_dir, settings.roots.clone())
+            .on_remote(settings.remote.as_ref());
         let cancel = cancel.clone();
         let journaled =
             (stack.journaled(journal)?).with_stop(Box::new(move || cancel.is_requested()));
@@ -323,11 +324,11 @@ fn finish(settings: &Settings, store: &JournalStore, changes: &SessionFiles) -> 
                 rules: dry_run::rules_record(settings.rules.as_ref()),
                 steps,
             };
-            let path = dry_run::save(&plan, store)?;
             outln!("{}", lang.dry_run_plan_heading(plan.steps.len()));
             for line in dry_run::describe(&plan.steps, lang) {
                 outln!("  {line}");
             }
+            let path = dry_run::save_for(&plan, store, settings.remote.as_ref())?;
             outln!("{}", lang.plan_saved_to(&path.display().to_string()));
         }
     }

@@ -31,6 +31,17 @@ pub use tidyup_core::SavedPlan as DryRunPlan;
 
 /// Writes `plan` under the store's plans directory; returns its path.
 pub fn save(plan: &DryRunPlan, store: &JournalStore) -> anyhow::Result<PathBuf> {
+    save_for(plan, store, None)
+}
+
+/// [`save`] of a plan of the remote folder `remote`, when it is one: the
+/// file also names the folder (`remote`, its address without password),
+/// so `tidyup apply` carries it out there and never on this machine.
+pub fn save_for(
+    plan: &DryRunPlan,
+    store: &JournalStore,
+    remote: Option<&crate::remote::RemoteAddress>,
+) -> anyhow::Result<PathBuf> {
     let dir = store.plans_dir();
     fs::create_dir_all(&dir)?;
     let name = plan
@@ -44,8 +55,26 @@ pub fn save(plan: &DryRunPlan, store: &JournalStore) -> anyhow::Result<PathBuf> 
         path = dir.join(format!("{stamp}-{name}-{n}.json"));
         n += 1;
     }
-    fs::write(&path, serde_json::to_vec_pretty(plan)?)?;
+    let mut value = serde_json::to_value(plan)?;
+    if let (Some(address), Some(fields)) = (remote, value.as_object_mut()) {
+        fields.insert("remote".into(), address.to_string().into());
+    }
+    fs::write(&path, serde_json::to_vec_pretty(&value)?)?;
     Ok(path)
+}
+
+/// The remote folder the plan file at `path` was made for, `None` for a
+/// plan of this machine (see [`save_for`]).
+pub fn remote_of(path: &Path) -> anyhow::Result<Option<crate::remote::RemoteAddress>> {
+    let text = crate::regular_file::read_to_string(path)
+        .with_context(|| Failure::CannotRead(path.display().to_string()))?;
+    let value: serde_json::Value = serde_json::from_str(&text)?;
+    value
+        .get("remote")
+        .and_then(serde_json::Value::as_str)
+        .map(crate::remote::RemoteAddress::parse)
+        .transpose()
+        .map_err(|err| anyhow::anyhow!(err.to_string()))
 }
 
 /// Reads a plan file and checks it ([`DryRunPlan::read`]): plans saved by
@@ -155,14 +184,31 @@ pub fn apply(
     allowed: &Allowed,
     lang: Lang,
 ) -> anyhow::Result<ApplyReport> {
-    apply_watched(
-        store,
-        plan,
+    let on = Where {
         allowed,
-        lang,
-        SessionKind::Session,
-        &mut Unwatched,
-    )
+        remote: None,
+    };
+    apply_on(store, plan, on, lang)
+}
+
+/// [`apply`] where `on` says: in the remote folder it names, if any.
+pub fn apply_on(
+    store: &JournalStore,
+    plan: &DryRunPlan,
+    on: Where<'_>,
+    lang: Lang,
+) -> anyhow::Result<ApplyReport> {
+    apply_watched(store, plan, on, lang, SessionKind::Session, &mut Unwatched)
+}
+
+/// Where a plan is carried out: the folders allowed, and the remote
+/// folder they are in when the plan is of one.
+#[derive(Clone, Copy)]
+pub struct Where<'a> {
+    /// The folders the plan may change.
+    pub allowed: &'a Allowed,
+    /// The remote folder, or `None` for this machine's.
+    pub remote: Option<&'a crate::remote::RemoteAddress>,
 }
 
 /// [`apply`] as a session of `kind`, telling `watch` of each move or
@@ -171,12 +217,17 @@ pub fn apply(
 pub fn apply_watched(
     store: &JournalStore,
     plan: &DryRunPlan,
-    allowed: &Allowed,
+    on: Where<'_>,
     lang: Lang,
     kind: SessionKind,
     watch: &mut dyn ApplyWatch,
 ) -> anyhow::Result<ApplyReport> {
-    let roots = grant::roots(plan, allowed)?;
+    // A remote folder's plan reaches that folder only (its base refuses
+    // any other path): nothing of this machine is granted.
+    let roots = match on.remote {
+        Some(_) => Some(vec![plan.target.clone()]),
+        None => grant::roots(plan, on.allowed)?,
+    };
     let rules = grant::rules(plan)?;
     let stack = StackSpec {
         roots: roots.as_deref(),
@@ -185,8 +236,10 @@ pub fn apply_watched(
         rules: rules.as_ref(),
         rules_roots: None,
         cannot_open: Failure::CannotOpenPlanRoots.to_string(),
+        remote: on.remote,
     };
-    let journal = Journal::of_kind(store.clone(), &plan.target, roots.clone(), kind);
+    let journal =
+        Journal::of_kind(store.clone(), &plan.target, roots.clone(), kind).on_remote(on.remote);
     let mut files = stack.journaled(journal)?;
     let mut run = Run {
         report: ApplyReport::default(),

@@ -35,7 +35,7 @@ use crate::failure::Failure;
 
 pub use cross_device::{CrossDeviceHooks, move_path, move_path_with};
 
-pub use fingerprint::{Fingerprint, content_digest};
+pub use fingerprint::{Fingerprint, HASHED_BYTES_MAX, content_digest};
 pub use guard::{GuardedFs, Lookups, Protected, RulesGuard};
 pub use host_request::{HostAnswer, HostFs, HostFsExt, HostRequest, Staging, host_composed};
 pub use location::Location;

@@ -417,6 +417,7 @@ impl<F: HostFs> JournaledFs<F> {
             let record = Record::Copying {
                 from: from.to_owned(),
                 partial: partial.to_owned(),
+                in_place: partial == to,
             };
             journal
                 .append(&record)

@@ -49,6 +49,11 @@ pub enum Record {
         /// written before: their paths are names as shown, found by name.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         exact: bool,
+        /// The remote folder the session changed (its address, never a
+        /// password), absent for this machine's: `target` and every path
+        /// below are then the paths tidyup showed for it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        remote: Option<String>,
     },
     /// A directory that did not exist was created.
     Created {
@@ -97,6 +102,12 @@ pub enum Record {
         from: String,
         /// Where its copy was being made.
         partial: String,
+        /// Whether the copy is made at the destination itself (a store
+        /// that moves by copy and delete): `undo` then removes it only
+        /// while it holds the same bytes as `from`, never another item
+        /// that was there.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        in_place: bool,
     },
     /// The move journaled just before failed and was rolled back: that
     /// `Moved` record, and the `Trashed` record of the destination it would
@@ -318,6 +329,7 @@ impl Journal {
             started: chrono::Local::now().to_rfc3339(),
             kind: Some(kind),
             exact: true,
+            remote: None,
         };
         Self {
             store,
@@ -326,6 +338,22 @@ impl Journal {
             header,
             trashed: 0,
         }
+    }
+
+    /// The journal of a session on the remote folder `remote`, when it
+    /// is one (recorded in the header, for `undo`).
+    pub fn on_remote(mut self, remote: Option<&crate::remote::RemoteAddress>) -> Self {
+        if let Record::Header {
+            remote: field,
+            exact,
+            ..
+        } = &mut self.header
+        {
+            *field = remote.map(ToString::to_string);
+            // A remote folder's names are its paths as shown: found by name.
+            *exact &= remote.is_none();
+        }
+        self
     }
 
     /// The session's name.

@@ -86,7 +86,11 @@ pub(super) fn reverse(
         Record::Created { path, path_raw } => {
             remove_created_folder(files, (path, &places.of(path, path_raw.as_deref())), lang)
         }
-        Record::Copying { from, partial } => remove_partial_copy(files, from, partial, lang),
+        Record::Copying {
+            from,
+            partial,
+            in_place,
+        } => remove_partial_copy(files, from, (partial, *in_place), lang),
     }
 }
 
@@ -94,11 +98,14 @@ pub(super) fn reverse(
 /// when its process was killed: only while the item moved is still at
 /// `from` (the copy is then a mere copy; once the source was set aside the
 /// copy is left alone). Nothing there: the move finished or cleaned up.
-/// Not a change of the session's, so never counted.
+/// Not a change of the session's, so never counted. A copy made at the
+/// destination itself (`in_place`) is removed only while it holds the same
+/// bytes as `from`: else it is not the copy (another item that was there
+/// when the copy was refused), and stays.
 fn remove_partial_copy(
     files: &mut dyn HostFs,
     from: &str,
-    partial: &str,
+    (partial, in_place): (&str, bool),
     lang: Lang,
 ) -> Result<bool, String> {
     let Some(copy) = files
@@ -110,6 +117,9 @@ fn remove_partial_copy(
     if !exists(files, (from, from), lang)? {
         return Ok(false);
     }
+    if in_place && !same_bytes(files, from, partial) {
+        return Ok(false);
+    }
     let removed = if copy.kind == EntryKind::Dir {
         files.remove_dir_all(partial)
     } else {
@@ -118,6 +128,19 @@ fn remove_partial_copy(
     removed
         .map(|()| false)
         .map_err(|e| crate::failure::worded(&e))
+}
+
+/// Whether the files at `a` and `b` hold the same bytes (a folder, or
+/// what cannot be read, is not found the same).
+fn same_bytes(files: &mut dyn HostFs, a: &str, b: &str) -> bool {
+    let paths = [a.to_owned(), b.to_owned()];
+    match files.digests(&paths, None) {
+        Ok(digests) => match digests.as_slice() {
+            [Ok(x), Ok(y)] => x == y,
+            _ => false,
+        },
+        Err(_) => false,
+    }
 }
 
 /// Whether the item at `at` (a path for the file system, and as shown)

@@ -29,12 +29,24 @@ pub struct StackSpec<'a> {
     pub rules_roots: Option<&'a [PathBuf]>,
     /// What the command says when the roots cannot be opened.
     pub cannot_open: String,
+    /// The remote folder the tools reach instead of this machine's, when
+    /// the target is one (`roots` then only name its path).
+    pub remote: Option<&'a crate::remote::RemoteAddress>,
 }
 
 impl StackSpec<'_> {
     /// The guarded file system: the sandbox (or the machine's own) under
     /// the guard, every policy in force.
     pub fn guarded(&self) -> anyhow::Result<Box<dyn HostFs>> {
+        if let Some(address) = self.remote {
+            let base = remote_base(address).with_context(|| self.cannot_open.clone())?;
+            return Ok(Box::new(crate::fs::with_rules(
+                base,
+                self.target,
+                self.rules,
+                None,
+            )?));
+        }
         let base = crate::fs::base(self.roots, &self.protected)
             .with_context(|| self.cannot_open.clone())?;
         let rules_roots = self.rules_roots.or(self.roots);
@@ -63,6 +75,20 @@ impl StackSpec<'_> {
             Top::DryRun => Stack::DryRun(self.dry_run()?),
         })
     }
+}
+
+/// The remote folder at `address` under the guard (nothing of tidyup's
+/// own is there but its trash, which the folder itself keeps out).
+pub fn remote_base(
+    address: &crate::remote::RemoteAddress,
+) -> anyhow::Result<crate::fs::GuardedFs<Box<dyn HostFs>>> {
+    let files = crate::remote::RemoteFs::connect(address)
+        .map_err(|err| anyhow::anyhow!("{address}: {}", crate::failure::worded(&err)))?;
+    let none: [&Path; 0] = [];
+    Ok(crate::fs::GuardedFs::new(
+        Box::new(files),
+        &Protected::new(none),
+    ))
 }
 
 /// What sits over the guard.

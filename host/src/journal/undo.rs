@@ -188,14 +188,28 @@ pub fn undo(store: &JournalStore, session: Option<&str>, lang: Lang) -> anyhow::
         None => chosen_for_undo(store, None, false)?.session,
     };
     let records = store.read(&session)?;
-    let Some(Record::Header { roots, exact, .. }) = records.first() else {
+    let Some(Record::Header {
+        roots,
+        exact,
+        remote,
+        ..
+    }) = records.first()
+    else {
         return Err(Failure::JournalWithoutHeader(session).into());
     };
     if records.iter().any(|r| matches!(r, Record::Undone { .. })) {
         return Err(UndoRefusal::AlreadyUndone(session).into());
     }
-    let mut files = crate::fs::base(roots.as_deref(), &Protected::tidyup_own(store.root()))
-        .with_context(|| Failure::CannotOpenSessionRoots(session.clone()))?;
+    let mut files = match remote {
+        Some(address) => {
+            let address = crate::remote::RemoteAddress::parse(address)
+                .map_err(|err| anyhow::anyhow!(err.to_string()))?;
+            super::stack::remote_base(&address)
+        }
+        None => crate::fs::base(roots.as_deref(), &Protected::tidyup_own(store.root()))
+            .map_err(anyhow::Error::from),
+    }
+    .with_context(|| Failure::CannotOpenSessionRoots(session.clone()))?;
     let mut report = UndoReport {
         session: session.clone(),
         ..UndoReport::default()

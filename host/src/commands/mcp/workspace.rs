@@ -119,6 +119,7 @@ impl Workspace {
             rules: rules.as_ref(),
             rules_roots: Some(allowed.as_deref().unwrap_or(&roots)),
             cannot_open: crate::words::FailuresWords::cannot_open_target(self.policy.lang),
+            remote: None,
         };
         let (stack, session) = if self.policy.dry_run {
             (spec.build(Top::DryRun)?, None)

@@ -21,11 +21,12 @@ use crate::journal::{self, JournalStore, SessionKind, UndoRefusal};
 /// and the history; `unticked` files of the plan table were left out by
 /// the person, and the report counts them among those left.
 pub async fn apply(shared: &Arc<Shared>, plan: DryRunPlan, unticked: usize) {
-    let (lang, dry_run, allowed) = {
+    let (lang, dry_run, allowed, remote) = {
         let status = shared.status();
         let settings = &status.settings;
         let allowed = Allowed::of_roots(settings.roots.as_deref());
-        (settings.client.lang, settings.dry_run, allowed)
+        let remote = settings.remote.clone();
+        (settings.client.lang, settings.dry_run, allowed, remote)
     };
     let store = shared.store.clone();
     let mut watch = Progress {
@@ -35,10 +36,14 @@ pub async fn apply(shared: &Arc<Shared>, plan: DryRunPlan, unticked: usize) {
     };
     let done = tokio::task::spawn_blocking(move || {
         if dry_run {
-            return saved(&store, &plan, lang);
+            return saved(&store, &plan, remote.as_ref(), lang);
         }
         let kind = SessionKind::Window;
-        crate::dry_run::apply_watched(&store, &plan, &allowed, lang, kind, &mut watch)
+        let on = crate::dry_run::Where {
+            allowed: &allowed,
+            remote: remote.as_ref(),
+        };
+        crate::dry_run::apply_watched(&store, &plan, on, lang, kind, &mut watch)
             .map(|report| applied(&report, &plan.target, unticked, lang))
     })
     .await;
@@ -146,14 +151,19 @@ fn applied(
 }
 
 /// `--dry-run`: the plan saved for `tidyup apply`, the report saying where.
-fn saved(store: &JournalStore, plan: &DryRunPlan, lang: Lang) -> anyhow::Result<Value> {
+fn saved(
+    store: &JournalStore,
+    plan: &DryRunPlan,
+    remote: Option<&crate::remote::RemoteAddress>,
+    lang: Lang,
+) -> anyhow::Result<Value> {
     if plan.steps.is_empty() {
         return Ok(report(
             lang.window_saved_title(),
             vec![lang.window_nothing_ticked()],
         ));
     }
-    let path = crate::dry_run::save(plan, store)?;
+    let path = crate::dry_run::save_for(plan, store, remote)?;
     let mut lines = vec![lang.dry_run_plan_heading(plan.steps.len())];
     lines.extend(
         crate::dry_run::describe(&plan.steps, lang)

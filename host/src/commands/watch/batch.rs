@@ -54,6 +54,7 @@ impl BatchRunner {
             rules,
             rules_roots: None,
             cannot_open: settings.client.lang.cannot_open_watched(),
+            remote: settings.remote.as_ref(),
         };
         let journal = Journal::of_kind(
             self.store.clone(),

@@ -1,0 +1,219 @@
+//! [`RemoteAddress`]: a remote folder as the command line names it
+//! (`sftp://user@host/path`, `webdav://host/path`, `webdavs://…`,
+//! `s3://bucket/prefix`), and the absolute path the core sees for it.
+
+use std::fmt;
+
+/// The kinds of remote folder tidyup reaches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Service {
+    /// A folder over SSH's file transfer protocol.
+    Sftp,
+    /// A WebDAV collection, over HTTPS when `tls`.
+    WebDav {
+        /// `webdavs://`: HTTPS.
+        tls: bool,
+    },
+    /// A prefix of an S3 bucket (any S3-compatible store).
+    S3,
+}
+
+/// A remote folder. It never holds a password: one written in the
+/// address is dropped, and credentials come from the usual places when
+/// connecting (see [`super::connect`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RemoteAddress {
+    /// Which kind of store.
+    pub service: Service,
+    /// The user, when the address names one.
+    pub user: Option<String>,
+    /// The host (the bucket, for S3).
+    pub host: String,
+    /// The port, when the address names one.
+    pub port: Option<u16>,
+    /// The folder: an absolute path starting with `/`, without a
+    /// trailing `/` (just `/` for the top).
+    pub path: String,
+}
+
+/// Why an address is not one of a remote folder.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AddressError {
+    /// It does not parse as a URL.
+    #[error("{0}: not a valid address ({1})")]
+    Malformed(String, String),
+    /// It names no host (or bucket).
+    #[error("{0}: the address names no host")]
+    NoHost(String),
+    /// A folder name in it is `.` or `..`.
+    #[error("{0}: a folder of the address is `.` or `..`")]
+    DotSegment(String),
+}
+
+impl RemoteAddress {
+    /// Whether `text` names a remote folder (by its scheme): such a
+    /// target is parsed with [`RemoteAddress::parse`], never looked for on
+    /// this machine.
+    pub fn is_remote(text: &str) -> bool {
+        scheme_of(text).is_some()
+    }
+
+    /// The remote folder `text` names.
+    pub fn parse(text: &str) -> Result<Self, AddressError> {
+        let shown = redacted(text);
+        let service = scheme_of(text)
+            .ok_or_else(|| AddressError::Malformed(shown.clone(), "scheme".into()))?;
+        // Checked as written: parsing would resolve them away.
+        if written_folders(text).any(|segment| segment == "." || segment == "..") {
+            return Err(AddressError::DotSegment(shown));
+        }
+        let url = url::Url::parse(text)
+            .map_err(|err| AddressError::Malformed(shown.clone(), err.to_string()))?;
+        let host = url
+            .host_str()
+            .filter(|host| !host.is_empty())
+            .ok_or_else(|| AddressError::NoHost(shown.clone()))?
+            .to_owned();
+        let mut folders = Vec::new();
+        for segment in url.path().split('/').filter(|s| !s.is_empty()) {
+            let segment = percent_decoded(segment);
+            if segment == "." || segment == ".." {
+                return Err(AddressError::DotSegment(shown));
+            }
+            folders.push(segment);
+        }
+        Ok(Self {
+            service,
+            user: Some(percent_decoded(url.username())).filter(|user| !user.is_empty()),
+            host,
+            port: url.port(),
+            path: format!("/{}", folders.join("/")),
+        })
+    }
+
+    /// The absolute path the core and the journal see for the folder:
+    /// `/bucket/prefix` for S3, the folder's own path otherwise.
+    pub fn root_path(&self) -> String {
+        match self.service {
+            Service::S3 => join(&format!("/{}", self.host), &self.path),
+            Service::Sftp | Service::WebDav { .. } => self.path.clone(),
+        }
+    }
+
+    /// The scheme as written in an address.
+    pub fn scheme(&self) -> &'static str {
+        match self.service {
+            Service::Sftp => "sftp",
+            Service::WebDav { tls: false } => "webdav",
+            Service::WebDav { tls: true } => "webdavs",
+            Service::S3 => "s3",
+        }
+    }
+}
+
+/// The address as it is written back: never with a password.
+impl fmt::Display for RemoteAddress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}://", self.scheme())?;
+        if let Some(user) = &self.user {
+            write!(f, "{user}@")?;
+        }
+        f.write_str(&self.host)?;
+        if let Some(port) = self.port {
+            write!(f, ":{port}")?;
+        }
+        f.write_str(&self.path)
+    }
+}
+
+/// `base` and `rest` (`/`-led) as one absolute path.
+fn join(base: &str, rest: &str) -> String {
+    match rest {
+        "/" => base.to_owned(),
+        rest => format!("{base}{rest}"),
+    }
+}
+
+fn scheme_of(text: &str) -> Option<Service> {
+    let (scheme, _) = text.split_once("://")?;
+    match scheme.to_ascii_lowercase().as_str() {
+        "sftp" | "ssh" => Some(Service::Sftp),
+        "webdav" | "dav" => Some(Service::WebDav { tls: false }),
+        "webdavs" | "davs" => Some(Service::WebDav { tls: true }),
+        "s3" => Some(Service::S3),
+        _ => None,
+    }
+}
+
+fn percent_decoded(text: &str) -> String {
+    url::form_urlencoded::parse(format!("x={}", text.replace('+', "%2B")).as_bytes())
+        .next()
+        .map_or_else(|| text.to_owned(), |(_, value)| value.into_owned())
+}
+
+/// The folders of the address as written, each percent-decoded.
+fn written_folders(text: &str) -> impl Iterator<Item = String> + '_ {
+    let after_scheme = text.split_once("://").map_or(text, |(_, rest)| rest);
+    let path = after_scheme.split_once('/').map_or("", |(_, path)| path);
+    let path = path.split(['?', '#']).next().unwrap_or("");
+    path.split('/').map(percent_decoded)
+}
+
+/// `text` with any password in it masked, for messages (whether or not
+/// it parses).
+fn redacted(text: &str) -> String {
+    let Some((scheme, rest)) = text.split_once("://") else {
+        return text.to_owned();
+    };
+    let authority_end = rest.find('/').unwrap_or(rest.len());
+    let (authority, path) = rest.split_at(authority_end);
+    match authority.rsplit_once('@') {
+        Some((user_info, host)) => {
+            let user = user_info.split(':').next().unwrap_or("");
+            let masked = if user_info.contains(':') { ":***" } else { "" };
+            format!("{scheme}://{user}{masked}@{host}{path}")
+        }
+        None => text.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_scheme_parses_to_its_service_and_root() {
+        let sftp = RemoteAddress::parse("sftp://ann@nas:2222/srv/photos/").unwrap();
+        assert_eq!(sftp.service, Service::Sftp);
+        assert_eq!(sftp.user.as_deref(), Some("ann"));
+        assert_eq!(sftp.port, Some(2222));
+        assert_eq!(sftp.root_path(), "/srv/photos");
+        let s3 = RemoteAddress::parse("s3://scans/2024/inbox").unwrap();
+        assert_eq!(s3.root_path(), "/scans/2024/inbox");
+        assert_eq!(
+            RemoteAddress::parse("s3://scans").unwrap().root_path(),
+            "/scans"
+        );
+        let dav = RemoteAddress::parse("webdavs://cloud.example/remote.php/dav/files/ann").unwrap();
+        assert_eq!(dav.service, Service::WebDav { tls: true });
+        assert_eq!(dav.root_path(), "/remote.php/dav/files/ann");
+        assert!(!RemoteAddress::is_remote("/home/ann/Downloads"));
+        assert!(!RemoteAddress::is_remote("C:\\Users\\ann"));
+    }
+
+    #[test]
+    fn a_password_in_the_address_is_never_kept_nor_shown() {
+        let address = RemoteAddress::parse("webdav://ann:hunter2@dav.local/files").unwrap();
+        assert_eq!(address.to_string(), "webdav://ann@dav.local/files");
+        let err = RemoteAddress::parse("webdav://ann:hunter2@/x").unwrap_err();
+        assert!(!err.to_string().contains("hunter2"), "{err}");
+    }
+
+    #[test]
+    fn dot_segments_are_refused() {
+        assert!(matches!(
+            RemoteAddress::parse("sftp://nas/srv/%2E%2E/etc"),
+            Err(AddressError::DotSegment(_))
+        ));
+    }
+}

@@ -1,0 +1,216 @@
+//! What [`RemoteFs`] answers: the core's requests and the host's, each as
+//! the request says (see [`FsRequest`] and [`HostRequest`]).
+
+use std::path::PathBuf;
+
+use tidyup_core::{
+    Detail, Entry, EntryKind, ErrorCode, FileSample, FileSystem, Fingerprint, FsAnswer, FsRequest,
+    HostError, composed,
+};
+
+use super::errors::remote_error;
+use super::objects::content_hash;
+use super::remote_fs::RemoteFs;
+use crate::fs::{HostAnswer, HostFs, HostRequest, Location, host_composed};
+
+impl FileSystem for RemoteFs {
+    // What it does not answer itself is made of what it does, or refused,
+    // whatever requests come to exist.
+    #[allow(clippy::wildcard_enum_match_arm)]
+    fn call(&mut self, request: &FsRequest<'_>) -> Result<FsAnswer, HostError> {
+        Ok(match request {
+            FsRequest::Stat { path } => FsAnswer::Stat(self.on_stat(path)?),
+            FsRequest::List { path } => FsAnswer::List(self.on_list(path)?),
+            FsRequest::Count { path } => FsAnswer::Count(self.on_count(path)?),
+            FsRequest::CreateDirAll { path } => self.on_create_dir_all(path)?.into(),
+            FsRequest::Rename { from, to } => self.on_rename(from, to)?.into(),
+            FsRequest::RemoveFile { path } => self.on_remove(path, false)?.into(),
+            FsRequest::RemoveDirAll { path } => self.on_remove(path, true)?.into(),
+            FsRequest::ReadBytes { path, head, tail } => {
+                FsAnswer::Sample(self.on_read_bytes(path, *head, *tail)?)
+            }
+            FsRequest::Digests { paths, limit } => {
+                FsAnswer::Digests(paths.iter().map(|path| self.digest(path, *limit)).collect())
+            }
+            _ => return composed(self, request),
+        })
+    }
+}
+
+impl RemoteFs {
+    fn on_stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
+        let key = self.model_key(path)?;
+        self.stat_key(&key)
+    }
+
+    fn on_list(&mut self, path: &str) -> Result<Vec<Entry>, HostError> {
+        let key = self.model_key(path)?;
+        self.list_key(&key, false).map(|(found, _)| found)
+    }
+
+    fn on_count(&mut self, path: &str) -> Result<usize, HostError> {
+        let key = self.model_key(path)?;
+        self.list_key(&key, true).map(|(_, count)| count)
+    }
+
+    fn on_create_dir_all(&mut self, path: &str) -> Result<(), HostError> {
+        let key = self.model_key(path)?;
+        if key.is_empty() {
+            return Ok(());
+        }
+        let (op, dir, shown) = (self.op().clone(), format!("{key}/"), path.to_owned());
+        let made = self.run(async move {
+            op.create_dir(&dir)
+                .await
+                .map_err(|err| remote_error(&err, Some(&shown)))
+        });
+        // Some stores answer a folder's marker with an error after making
+        // it: the folder being there is what was asked.
+        match made {
+            Err(err) if self.stat_key(&key)?.map(|entry| entry.kind) == Some(EntryKind::Dir) => {
+                let _ = err;
+                Ok(())
+            }
+            other => other,
+        }
+    }
+
+    fn on_rename(&mut self, from: &str, to: &str) -> Result<(), HostError> {
+        let (from, to) = (self.model_key(from)?, self.model_key(to)?);
+        self.move_new(&from, &to, &mut |_| Ok(()))
+    }
+
+    fn on_remove(&mut self, path: &str, all: bool) -> Result<(), HostError> {
+        let key = self.model_key(path)?;
+        if key.is_empty() {
+            return Err(HostError::at(ErrorCode::Protected, path));
+        }
+        let (op, shown) = (self.op().clone(), path.to_owned());
+        self.run(async move {
+            let removed = match all {
+                true => op.delete_with(&format!("{key}/")).recursive(true).await,
+                false => op.delete(&key).await,
+            };
+            removed.map_err(|err| remote_error(&err, Some(&shown)))
+        })
+    }
+
+    fn on_read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
+        let key = self.model_key(path)?;
+        let (op, shown) = (self.op().clone(), path.to_owned());
+        self.run(async move {
+            let fail = |err: opendal::Error| remote_error(&err, Some(&shown));
+            let size = op.stat(&key).await.map_err(fail)?.content_length();
+            let head_len = size.min(head);
+            let tail_len = (size - head_len).min(tail);
+            let read = |start: u64, end: u64| {
+                let op = op.clone();
+                let key = key.clone();
+                async move {
+                    if start >= end {
+                        return Ok(Vec::new());
+                    }
+                    op.read_with(&key)
+                        .range(start..end)
+                        .await
+                        .map(|bytes| bytes.to_vec())
+                }
+            };
+            Ok(FileSample {
+                size,
+                head: read(0, head_len).await.map_err(fail)?,
+                tail: read(size - tail_len, size).await.map_err(fail)?,
+            })
+        })
+    }
+
+    fn digest(&mut self, path: &str, limit: Option<u64>) -> Result<String, HostError> {
+        let key = self.model_key(path)?;
+        let op = self.op().clone();
+        self.run(async move { content_hash(&op, &key, limit).await })
+    }
+}
+
+impl HostFs for RemoteFs {
+    fn host_call(&mut self, request: HostRequest<'_>) -> Result<HostAnswer, HostError> {
+        Ok(match request {
+            HostRequest::MayChange { path } => {
+                self.model_key(path)?;
+                HostAnswer::Done
+            }
+            HostRequest::Move {
+                from, to, staging, ..
+            } => {
+                let (from, to) = (self.model_key(from)?, self.model_key(to)?);
+                self.move_new(&from, &to, staging)?.into()
+            }
+            HostRequest::MoveOut { path, outside } => {
+                let (from, to) = (self.model_key(path)?, Self::trash_key(outside)?);
+                self.move_new(&from, &to, &mut |_| Ok(()))?.into()
+            }
+            HostRequest::MoveIn { outside, path } => {
+                let (from, to) = (Self::trash_key(outside)?, self.model_key(path)?);
+                self.move_new(&from, &to, &mut |_| Ok(()))?.into()
+            }
+            HostRequest::Locate { path } => HostAnswer::Location(self.on_locate(path)?),
+            HostRequest::Fingerprint { path } => {
+                HostAnswer::Fingerprint(self.on_fingerprint(path)?)
+            }
+            HostRequest::SameItem { a, b } => {
+                HostAnswer::Same(a == b && self.on_stat(a)?.is_some())
+            }
+            other @ (HostRequest::BeginOperation | HostRequest::EndOperation) => {
+                return host_composed(self, other);
+            }
+        })
+    }
+}
+
+impl RemoteFs {
+    fn on_locate(&mut self, path: &str) -> Result<Location, HostError> {
+        let key = self.key(path)?;
+        let kind = self.stat_key(&key)?.map(|entry| entry.kind);
+        Ok(Location {
+            item: PathBuf::from(path.trim_end_matches('/')),
+            leads_to: None,
+            is_root: key.is_empty(),
+            kind,
+        })
+    }
+
+    /// A remote item's fingerprint: its kind, size and time, and for a
+    /// file up to 64 MiB the hash of its bytes (no identity: a store has
+    /// none to give).
+    fn on_fingerprint(&mut self, path: &str) -> Result<Option<Fingerprint>, HostError> {
+        let key = self.model_key(path)?;
+        let Some(entry) = self.stat_key(&key)? else {
+            return Ok(None);
+        };
+        if entry.kind != EntryKind::File {
+            return Ok(Some(Fingerprint {
+                kind: entry.kind,
+                size: None,
+                modified: None,
+                detail: Some(Detail::default()),
+            }));
+        }
+        let content = if entry.size <= crate::fs::HASHED_BYTES_MAX {
+            let op = self.op().clone();
+            Some(format!(
+                "blake3:{}",
+                self.run(async move { content_hash(&op, &key, None).await })?
+            ))
+        } else {
+            None
+        };
+        Ok(Some(Fingerprint {
+            kind: entry.kind,
+            size: Some(entry.size),
+            modified: Some(entry.modified),
+            detail: Some(Detail {
+                content,
+                ..Detail::default()
+            }),
+        }))
+    }
+}

@@ -1,0 +1,247 @@
+//! Connecting to a remote folder: the OpenDAL operator of its service, over
+//! tidyup's own HTTP client, with credentials from the usual places: for
+//! S3 the `AWS_*` variables and profiles (and `AWS_ENDPOINT_URL` for a
+//! store other than Amazon's), for WebDAV `TIDYUP_WEBDAV_USER` and
+//! `TIDYUP_WEBDAV_PASSWORD` or `~/.netrc`, for SFTP OpenSSH's own `ssh`
+//! (its agent, `~/.ssh/config` and known hosts). None of them is ever
+//! printed or journaled.
+
+use std::future::Future;
+
+use opendal::Operator;
+use tidyup_core::{ErrorCode, HostError};
+
+use super::address::{RemoteAddress, Service};
+use super::errors::remote_error;
+
+/// The runtime remote requests run on, apart from the caller's: a request
+/// is made from synchronous code, on a runtime's thread or not.
+/// Dropped anywhere, even on another runtime's thread: it stops its
+/// workers without waiting for them.
+pub(super) struct Runner(Option<tokio::runtime::Runtime>);
+
+impl Drop for Runner {
+    fn drop(&mut self) {
+        if let Some(runtime) = self.0.take() {
+            runtime.shutdown_background();
+        }
+    }
+}
+
+impl Runner {
+    pub(super) fn new() -> Result<Self, HostError> {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("tidyup-remote")
+            .enable_all()
+            .build()
+            .map(|runtime| Runner(Some(runtime)))
+            .map_err(|err| HostError::new(ErrorCode::Io, err.to_string()))
+    }
+
+    /// Runs `work` to its end and returns what it gave.
+    pub(super) fn run<T: Send + 'static>(
+        &self,
+        work: impl Future<Output = Result<T, HostError>> + Send + 'static,
+    ) -> Result<T, HostError> {
+        let (done, answer) = std::sync::mpsc::sync_channel(1);
+        let Some(runtime) = &self.0 else {
+            return Err(HostError::new(
+                ErrorCode::Internal,
+                "the remote runtime is gone",
+            ));
+        };
+        runtime.spawn(async move {
+            let _ = done.send(work.await);
+        });
+        answer.recv().unwrap_or_else(|_| {
+            Err(HostError::new(
+                ErrorCode::Internal,
+                "a remote request ended without an answer",
+            ))
+        })
+    }
+}
+
+/// How a WebDAV server is reached for the one request OpenDAL makes with
+/// replacing on (`MOVE`): its address and credentials.
+#[derive(Clone)]
+pub(super) struct DavServer {
+    pub(super) client: reqwest::Client,
+    pub(super) endpoint: String,
+    pub(super) user: Option<String>,
+    pub(super) password: Option<String>,
+}
+
+/// The operator of `address`'s service, rooted at its folder, and what the
+/// moves that never replace need beside it.
+pub(super) fn operator(
+    address: &RemoteAddress,
+) -> Result<(Operator, Option<DavServer>), HostError> {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let client = reqwest::Client::builder()
+        .user_agent(concat!("tidyup/", env!("CARGO_PKG_VERSION")))
+        .build()
+        .map_err(|err| HostError::new(ErrorCode::Connect, err.to_string()))?;
+    let transport = opendal::HttpTransporter::new(
+        opendal_http_transport_reqwest::ReqwestTransport::new(client.clone()),
+    );
+    let (operator, dav) = match address.service {
+        Service::S3 => (s3(address)?, None),
+        Service::WebDav { tls } => {
+            let server = dav_server(address, tls, client);
+            let mut builder = opendal::services::Webdav::default()
+                .endpoint(&server.endpoint)
+                .root(&address.path);
+            if let Some(user) = &server.user {
+                builder = builder.username(user);
+            }
+            if let Some(password) = &server.password {
+                builder = builder.password(password);
+            }
+            (built(builder)?, Some(server))
+        }
+        Service::Sftp => (sftp(address)?, None),
+    };
+    let context = opendal::OperationContext::new().with_http_transport(transport);
+    Ok((operator.with_context(context), dav))
+}
+
+fn built<B: opendal::Builder>(builder: B) -> Result<Operator, HostError> {
+    Operator::new(builder).map_err(|err| remote_error(&err, None))
+}
+
+fn s3(address: &RemoteAddress) -> Result<Operator, HostError> {
+    let var = |name: &str| std::env::var(name).ok().filter(|value| !value.is_empty());
+    let region = var("AWS_REGION")
+        .or_else(|| var("AWS_DEFAULT_REGION"))
+        .unwrap_or_else(|| "us-east-1".to_owned());
+    let mut builder = opendal::services::S3::default()
+        .bucket(&address.host)
+        .root(&address.path)
+        .region(&region);
+    if let Some(endpoint) = var("AWS_ENDPOINT_URL_S3").or_else(|| var("AWS_ENDPOINT_URL")) {
+        builder = builder.endpoint(&endpoint);
+    }
+    built(builder)
+}
+
+#[cfg(unix)]
+fn sftp(address: &RemoteAddress) -> Result<Operator, HostError> {
+    let mut builder = opendal::services::Sftp::default()
+        .endpoint(&super::sftp::destination(address))
+        .root(&address.path)
+        .known_hosts_strategy("strict");
+    if let Some(user) = &address.user {
+        builder = builder.user(user);
+    }
+    built(builder)
+}
+
+#[cfg(not(unix))]
+fn sftp(_: &RemoteAddress) -> Result<Operator, HostError> {
+    Err(HostError::new(
+        ErrorCode::Unsupported,
+        "sftp:// folders need OpenSSH's ssh, which tidyup uses on Linux and macOS only",
+    ))
+}
+
+/// The WebDAV server of `address`, with the user and password from the
+/// address, the environment or `~/.netrc`.
+fn dav_server(address: &RemoteAddress, tls: bool, client: reqwest::Client) -> DavServer {
+    let scheme = if tls { "https" } else { "http" };
+    let port = address
+        .port
+        .map(|port| format!(":{port}"))
+        .unwrap_or_default();
+    let netrc = netrc_login(&address.host);
+    let user = address
+        .user
+        .clone()
+        .or_else(|| std::env::var("TIDYUP_WEBDAV_USER").ok())
+        .or_else(|| netrc.as_ref().map(|(user, _)| user.clone()));
+    let password = std::env::var("TIDYUP_WEBDAV_PASSWORD")
+        .ok()
+        .or_else(|| netrc.map(|(_, password)| password));
+    DavServer {
+        client,
+        endpoint: format!("{scheme}://{}{port}", address.host),
+        user,
+        password,
+    }
+}
+
+/// The login and password `~/.netrc` (or `$NETRC`) gives for `host` (or
+/// its `default`).
+fn netrc_login(host: &str) -> Option<(String, String)> {
+    let path = std::env::var_os("NETRC")
+        .map(std::path::PathBuf::from)
+        .or_else(|| dirs::home_dir().map(|home| home.join(".netrc")))?;
+    let text = std::fs::read_to_string(path).ok()?;
+    netrc_entry(&text, host)
+}
+
+fn netrc_entry(text: &str, host: &str) -> Option<(String, String)> {
+    let mut words = text.split_whitespace();
+    let (mut matched, mut fallback, mut current) =
+        (None, None, None::<(bool, Option<String>, Option<String>)>);
+    let mut finish = |entry: Option<(bool, Option<String>, Option<String>)>| {
+        if let Some((is_host, Some(login), Some(password))) = entry {
+            if is_host && matched.is_none() {
+                matched = Some((login, password));
+            } else if !is_host && fallback.is_none() {
+                fallback = Some((login, password));
+            }
+        }
+    };
+    while let Some(word) = words.next() {
+        match word {
+            "machine" => {
+                finish(current.take());
+                let name = words.next()?;
+                current = (name == host)
+                    .then_some((true, None, None))
+                    .or(Some((false, None, None)))
+                    .filter(|entry| entry.0);
+            }
+            "default" => {
+                finish(current.take());
+                current = Some((false, None, None));
+            }
+            "login" => {
+                let value = words.next().map(str::to_owned);
+                if let Some(entry) = current.as_mut() {
+                    entry.1 = value;
+                }
+            }
+            "password" => {
+                let value = words.next().map(str::to_owned);
+                if let Some(entry) = current.as_mut() {
+                    entry.2 = value;
+                }
+            }
+            _ => {}
+        }
+    }
+    finish(current.take());
+    matched.or(fallback)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::netrc_entry;
+
+    #[test]
+    fn netrc_gives_the_host_entry_before_the_default() {
+        let text = "machine other login x password y\ndefault login d password dp\nmachine dav.local login ann password s3cret\n";
+        assert_eq!(
+            netrc_entry(text, "dav.local"),
+            Some(("ann".into(), "s3cret".into()))
+        );
+        assert_eq!(
+            netrc_entry(text, "elsewhere"),
+            Some(("d".into(), "dp".into()))
+        );
+        assert_eq!(netrc_entry("machine a login b", "a"), None);
+    }
+}

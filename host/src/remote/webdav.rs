@@ -1,0 +1,55 @@
+//! The WebDAV move that never replaces: `MOVE` with `Overwrite: F`, so the
+//! server refuses (412) when anything is at the destination, deciding it
+//! in the move itself.
+
+use reqwest::StatusCode;
+use tidyup_core::{ErrorCode, HostError};
+
+use super::connect::DavServer;
+use super::errors::failed;
+
+impl DavServer {
+    /// Moves the item at the server path `from` to `to` (both absolute,
+    /// `/`-separated; a folder's with a trailing `/`), never replacing.
+    pub(super) async fn move_new(&self, from: &str, to: &str) -> Result<(), HostError> {
+        let method = reqwest::Method::from_bytes(b"MOVE")
+            .map_err(|err| failed(ErrorCode::Internal, err.to_string()))?;
+        let mut request = self
+            .client
+            .request(method, self.url(from))
+            .header("Destination", self.url(to))
+            .header("Overwrite", "F");
+        if let Some(user) = &self.user {
+            request = request.basic_auth(user, self.password.as_deref());
+        }
+        let reply = request
+            .send()
+            .await
+            .map_err(|err| failed(ErrorCode::Connect, err.without_url().to_string()))?;
+        match reply.status() {
+            status if status.is_success() => Ok(()),
+            StatusCode::PRECONDITION_FAILED => Err(HostError::at(ErrorCode::AlreadyExists, to)),
+            StatusCode::NOT_FOUND => Err(HostError::at(ErrorCode::NotFound, from)),
+            StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN => {
+                Err(HostError::at(ErrorCode::PermissionDenied, from))
+            }
+            status => Err(HostError {
+                code: ErrorCode::Io,
+                path: Some(from.to_owned()),
+                detail: Some(format!("the WebDAV server answered MOVE with {status}")),
+            }),
+        }
+    }
+
+    fn url(&self, path: &str) -> String {
+        let encoded: Vec<String> = path
+            .split('/')
+            .map(|segment| {
+                url::form_urlencoded::byte_serialize(segment.as_bytes())
+                    .collect::<String>()
+                    .replace('+', "%20")
+            })
+            .collect();
+        format!("{}{}", self.endpoint, encoded.join("/"))
+    }
+}
