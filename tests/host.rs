@@ -15,6 +15,7 @@ mod hostile_provider;
 mod mcp;
 mod offline;
 mod providers;
+mod remote;
 mod request_schema;
 mod safety;
 mod ui;

@@ -52,6 +52,8 @@ pub use fs::{
     Lookups, OverlayFs, PlanStep, Protected, RealFs, RulesGuard, SandboxFs, Staging, move_path,
     move_path_with,
 };
+// Remote folders (`sftp://`, `webdav://`, `s3://`) as a base file system.
+pub use remote::{RemoteAddress, RemoteFs};
 // The rules file of a folder, as the guard reads it.
 pub use rules_file::load as load_rules_file;
 // The journal of changes, undo and the trash; saved dry-run plans.

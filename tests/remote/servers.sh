@@ -246,7 +246,7 @@ EOF
     --config "$state/rclone.conf" \
     --addr "127.0.0.1:$webdav_port" \
     --user "$WEBDAV_USER" --pass "$webdav_pass" \
-    --dir-cache-time 0s \
+    --dir-cache-time "${TIDYUP_WEBDAV_DIR_CACHE:-0s}" \
     --log-file "$state/webdav.log"
   local webdav_pid=$SPAWNED_PID
   wait_for webdav "$webdav_pid" "$state/webdav.log" port_open "$webdav_port"

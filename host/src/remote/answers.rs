@@ -171,7 +171,7 @@ impl RemoteFs {
         let key = self.key(path)?;
         let kind = self.stat_key(&key)?.map(|entry| entry.kind);
         Ok(Location {
-            item: PathBuf::from(path.trim_end_matches('/')),
+            item: PathBuf::from(self.path_of(&key)),
             leads_to: None,
             is_root: key.is_empty(),
             kind,

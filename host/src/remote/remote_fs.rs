@@ -76,7 +76,11 @@ impl RemoteFs {
 
     /// The key of `path` in the store ("" for the folder itself).
     pub(super) fn key(&self, path: &str) -> Result<String, HostError> {
-        let path = path.trim_end_matches('/');
+        // A layer above may hand a path by its exact bytes: a remote
+        // name is text, so those bytes are its text.
+        let decoded =
+            crate::fs::names::exact_path(path).map(|exact| exact.to_string_lossy().into_owned());
+        let path = decoded.as_deref().unwrap_or(path).trim_end_matches('/');
         if path == self.root || (path.is_empty() && self.root == "/") {
             return Ok(String::new());
         }
@@ -267,7 +271,7 @@ impl RemoteFs {
     }
 
     /// The absolute path the core sees for `key`.
-    fn path_of(&self, key: &str) -> String {
+    pub(super) fn path_of(&self, key: &str) -> String {
         match (key, self.root.as_str()) {
             ("", root) => root.to_owned(),
             (key, "/") => format!("/{key}"),

@@ -1,0 +1,77 @@
+//! A move never replaces what is at its destination, on every server, even
+//! when nothing looked first: the server refuses it in the move itself
+//! (`link(2)` over SFTP, `Overwrite: F` over WebDAV, `If-None-Match: *`
+//! on S3), so an item that appeared there meanwhile is kept.
+
+use tidyup::{HostFs, HostRequest, RemoteAddress, RemoteFs};
+use tidyup_core::{ErrorCode, FileSystem, FsRequest};
+
+use super::servers;
+
+#[test]
+fn an_item_at_the_destination_is_never_replaced_by_a_move() {
+    let Some(servers) = servers() else { return };
+    for server in &servers {
+        let (url, dir) = server.folder("no-replace");
+        std::fs::write(dir.join("mine.txt"), "mine").unwrap();
+        std::fs::write(dir.join("theirs.txt"), "theirs, written meanwhile").unwrap();
+        let address = RemoteAddress::parse(&url).unwrap();
+        let root = address.root_path();
+        let mut files =
+            RemoteFs::connect(&address).unwrap_or_else(|err| panic!("{}: {err}", server.name));
+        let (from, to) = (format!("{root}/mine.txt"), format!("{root}/theirs.txt"));
+
+        let refused = files
+            .call(&FsRequest::Rename {
+                from: from.as_str().into(),
+                to: to.as_str().into(),
+            })
+            .unwrap_err();
+        assert_eq!(
+            refused.code,
+            ErrorCode::AlreadyExists,
+            "{}: {refused}",
+            server.name
+        );
+
+        // Even a move that may replace, as the journal's undo asks.
+        let refused = files
+            .host_call(HostRequest::Move {
+                from: &from,
+                to: &to,
+                staging: &mut |_| Ok(()),
+                replace: true,
+            })
+            .err()
+            .unwrap_or_else(|| panic!("{}: the move replaced the item", server.name));
+        assert_eq!(
+            refused.code,
+            ErrorCode::AlreadyExists,
+            "{}: {refused}",
+            server.name
+        );
+
+        assert_eq!(
+            std::fs::read_to_string(dir.join("mine.txt")).unwrap(),
+            "mine"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join("theirs.txt")).unwrap(),
+            "theirs, written meanwhile",
+            "{}",
+            server.name
+        );
+        // A free destination is taken.
+        files
+            .call(&FsRequest::Rename {
+                from: from.as_str().into(),
+                to: format!("{root}/moved.txt").into(),
+            })
+            .unwrap_or_else(|err| panic!("{}: {err}", server.name));
+        assert_eq!(
+            std::fs::read_to_string(dir.join("moved.txt")).unwrap(),
+            "mine"
+        );
+        assert!(!dir.join("mine.txt").exists(), "{}", server.name);
+    }
+}
