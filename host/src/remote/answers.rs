@@ -30,8 +30,9 @@ impl FileSystem for RemoteFs {
                 FsAnswer::Sample(self.on_read_bytes(path, *head, *tail)?)
             }
             FsRequest::Digests { paths, limit } => {
-                FsAnswer::Digests(paths.iter().map(|path| self.digest(path, *limit)).collect())
+                FsAnswer::Digests(self.on_digests(paths, *limit)?)
             }
+            FsRequest::StatMany { paths } => FsAnswer::StatMany(self.on_stat_many(paths)?),
             _ => return composed(self, request),
         })
     }
@@ -85,6 +86,7 @@ impl RemoteFs {
         if key.is_empty() {
             return Err(HostError::at(ErrorCode::Protected, path));
         }
+        self.forget_folders(&key);
         let (op, shown) = (self.op().clone(), path.to_owned());
         self.run(async move {
             let removed = match all {
@@ -124,11 +126,52 @@ impl RemoteFs {
         })
     }
 
-    fn digest(&mut self, path: &str, limit: Option<u64>) -> Result<String, HostError> {
-        let key = self.model_key(path)?;
-        let op = self.op().clone();
-        self.run(async move { content_hash(&op, &key, limit).await })
+    /// Each file's digest, [`AT_ONCE`] asked of the server at a time.
+    fn on_digests(
+        &mut self,
+        paths: &[String],
+        limit: Option<u64>,
+    ) -> Result<Vec<Result<String, HostError>>, HostError> {
+        let work: Vec<_> = paths
+            .iter()
+            .map(|path| {
+                let (key, op) = (self.model_key(path), self.op().clone());
+                async move { content_hash(&op, &key?, limit).await }
+            })
+            .collect();
+        self.run(at_once(work))
     }
+
+    /// Each path's entry, [`AT_ONCE`] asked of the server at a time.
+    fn on_stat_many(
+        &mut self,
+        paths: &[String],
+    ) -> Result<Vec<Result<Option<Entry>, HostError>>, HostError> {
+        let work: Vec<_> = paths
+            .iter()
+            .map(|path| {
+                let stat = self.model_key(path).map(|key| self.stat_of(&key));
+                async move { stat?.await }
+            })
+            .collect();
+        self.run(at_once(work))
+    }
+}
+
+/// How many requests of one batch are in flight at once.
+const AT_ONCE: usize = 16;
+
+/// The results of `work`, in order, [`AT_ONCE`] of them running at a time.
+async fn at_once<T, F>(work: Vec<F>) -> Result<Vec<T>, HostError>
+where
+    F: std::future::Future<Output = T> + Send,
+    T: Send,
+{
+    use futures_util::StreamExt;
+    Ok(futures_util::stream::iter(work)
+        .buffered(AT_ONCE)
+        .collect()
+        .await)
 }
 
 impl HostFs for RemoteFs {

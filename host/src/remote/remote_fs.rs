@@ -29,6 +29,9 @@ pub struct RemoteFs {
     op: Operator,
     runner: Runner,
     mover: Mover,
+    /// The folders this connection made or found for moves into them:
+    /// not asked for again.
+    parents: std::collections::HashSet<String>,
 }
 
 /// How a service moves an item without ever replacing another.
@@ -66,6 +69,7 @@ impl RemoteFs {
             op,
             runner,
             mover,
+            parents: std::collections::HashSet::new(),
         };
         match files.stat_key("")? {
             Some(entry) if entry.kind == EntryKind::Dir => Ok(files),
@@ -141,9 +145,18 @@ impl RemoteFs {
     }
 
     pub(super) fn stat_key(&mut self, key: &str) -> Result<Option<Entry>, HostError> {
+        let stat = self.stat_of(key);
+        self.run(stat)
+    }
+
+    /// The work of [`RemoteFs::stat_key`], to run with others at once.
+    pub(super) fn stat_of(
+        &self,
+        key: &str,
+    ) -> impl std::future::Future<Output = Result<Option<Entry>, HostError>> + Send + use<> {
         let (op, name, owned) = (self.op.clone(), self.name_of(key), key.to_owned());
         let is_s3 = self.address.service == Service::S3;
-        self.run(async move {
+        async move {
             if owned.is_empty() {
                 return match op.stat("/").await {
                     Ok(_) => Ok(Some(entry(name, EntryKind::Dir, None))),
@@ -164,7 +177,7 @@ impl RemoteFs {
             }
             let found = matches!(op.stat(&dir).await, Ok(meta) if meta.is_dir());
             Ok(found.then(|| entry(name, EntryKind::Dir, None)))
-        })
+        }
     }
 
     pub(super) fn list_key(
@@ -226,13 +239,16 @@ impl RemoteFs {
         let is_dir = item.kind == EntryKind::Dir;
         // A store's folders are prefixes: an object needs none made.
         let needs_parent = !matches!(self.mover, Mover::Objects);
-        if let (Some((parent, _)), true) = (to.rsplit_once('/'), needs_parent) {
-            let (op, parent) = (self.op.clone(), format!("{parent}/"));
+        if let (Some((parent, _)), true) = (to.rsplit_once('/'), needs_parent)
+            && !self.parents.contains(parent)
+        {
+            let (op, dir) = (self.op.clone(), format!("{parent}/"));
             self.run(async move {
-                op.create_dir(&parent)
+                op.create_dir(&dir)
                     .await
                     .map_err(|err| remote_error(&err, None))
             })?;
+            self.parents.insert(parent.to_owned());
         }
         let (op, from_key, to_key) = (self.op.clone(), from.to_owned(), to.to_owned());
         let (from_path, to_path) = (self.path_of(from), self.path_of(to));
@@ -268,6 +284,13 @@ impl RemoteFs {
             }
         }
         .map_err(located)
+    }
+
+    /// Forgets the folders made at or under `key`, which is going.
+    pub(super) fn forget_folders(&mut self, key: &str) {
+        let below = format!("{key}/");
+        self.parents
+            .retain(|parent| parent != key && !parent.starts_with(&below));
     }
 
     /// The absolute path the core sees for `key`.
