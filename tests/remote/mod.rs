@@ -14,6 +14,7 @@
 mod copy_kill;
 mod no_replace;
 mod organize;
+mod trash;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -87,6 +87,13 @@ pub enum HostRequest<'a> {
         /// Where it goes back.
         path: &'a str,
     },
+    /// Whether an item is kept at `outside`, a place of tidyup's trash as
+    /// [`HostRequest::MoveOut`] names it (a file system that keeps its
+    /// trash elsewhere, as a remote folder does, looks there).
+    Kept {
+        /// The place in the trash.
+        outside: &'a Path,
+    },
     /// Where the item at `path` really is, its folders resolved through
     /// symlinks as this file system resolves them.
     Locate {
@@ -125,6 +132,8 @@ pub enum HostAnswer {
     Fingerprint(Option<Fingerprint>),
     /// Whether two paths are one item.
     Same(bool),
+    /// Whether an item is kept in the trash.
+    Kept(bool),
 }
 
 /// Done: [`HostAnswer::Done`].
@@ -142,6 +151,7 @@ impl HostRequest<'_> {
             HostRequest::Move { .. } => "move",
             HostRequest::MoveOut { .. } => "move_out",
             HostRequest::MoveIn { .. } => "move_in",
+            HostRequest::Kept { .. } => "kept",
             HostRequest::Locate { .. } => "locate",
             HostRequest::Fingerprint { .. } => "fingerprint",
             HostRequest::SameItem { .. } => "same_item",
@@ -164,6 +174,7 @@ impl HostRequest<'_> {
             HostRequest::Fingerprint { path } => vec![(*path, Access::Read)],
             HostRequest::SameItem { a, b } => vec![(*a, Access::Read), (*b, Access::Read)],
             HostRequest::Locate { .. }
+            | HostRequest::Kept { .. }
             | HostRequest::BeginOperation
             | HostRequest::EndOperation => Vec::new(),
         }
@@ -172,9 +183,10 @@ impl HostRequest<'_> {
 
 /// The host requests a base file system may leave to this: a move that
 /// never replaces, as a check just before the move (the way of a file
-/// system that cannot decide it in the move itself), and operations' ends,
-/// which mean nothing to a file system that locates nothing. Any other
-/// fails with code `unsupported`.
+/// system that cannot decide it in the move itself), whether the trash of
+/// this machine keeps an item, and operations' ends, which mean nothing to
+/// a file system that locates nothing. Any other fails with code
+/// `unsupported`.
 // Any request it cannot make of others is refused, whatever requests come
 // to exist.
 #[allow(clippy::wildcard_enum_match_arm)]
@@ -189,6 +201,9 @@ pub fn host_composed<F: HostFs + ?Sized>(
             staging,
             replace: false,
         } => rename_checked_first(files, from, to, staging).map(|()| HostAnswer::Done),
+        HostRequest::Kept { outside } => {
+            Ok(HostAnswer::Kept(std::fs::symlink_metadata(outside).is_ok()))
+        }
         HostRequest::BeginOperation | HostRequest::EndOperation => Ok(HostAnswer::Done),
         other => Err(HostError::new(
             ErrorCode::Unsupported,
@@ -239,6 +254,13 @@ pub trait HostFsExt: HostFs {
     /// See [`HostRequest::MoveIn`].
     fn move_in(&mut self, outside: &Path, path: &str) -> Result<(), HostError> {
         self.host_done(HostRequest::MoveIn { outside, path })
+    }
+    /// See [`HostRequest::Kept`].
+    fn kept(&mut self, outside: &Path) -> Result<bool, HostError> {
+        match self.host_call(HostRequest::Kept { outside })? {
+            HostAnswer::Kept(kept) => Ok(kept),
+            _ => Err(wrong_answer("kept")),
+        }
     }
     /// See [`HostRequest::Locate`].
     fn locate(&mut self, path: &str) -> Result<Location, HostError> {

@@ -174,6 +174,7 @@ impl HostFs for RealFs {
             }
             other @ (HostRequest::BeginOperation
             | HostRequest::EndOperation
+            | HostRequest::Kept { .. }
             | HostRequest::Move { replace: false, .. }) => return host_composed(self, other),
         })
     }

@@ -216,10 +216,8 @@ fn restore_from_trash(
     lang: Lang,
 ) -> Result<bool, String> {
     let shown = names::shown_path(trash);
-    match (
-        fs::symlink_metadata(trash).is_ok(),
-        exists(files, path, lang)?,
-    ) {
+    let kept = files.kept(trash).map_err(|e| crate::failure::worded(&e))?;
+    match (kept, exists(files, path, lang)?) {
         // Journaled but never made.
         (false, true) => return Ok(false),
         (false, false) => return Err(lang.undo_not_in_trash(&shown, path.0)),

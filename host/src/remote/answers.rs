@@ -195,6 +195,10 @@ impl HostFs for RemoteFs {
                 let (from, to) = (Self::trash_key(outside)?, self.model_key(path)?);
                 self.move_new(&from, &to, &mut |_| Ok(()))?.into()
             }
+            HostRequest::Kept { outside } => {
+                let key = Self::trash_key(outside)?;
+                HostAnswer::Kept(self.stat_key(&key)?.is_some())
+            }
             HostRequest::Locate { path } => HostAnswer::Location(self.on_locate(path)?),
             HostRequest::Fingerprint { path } => {
                 HostAnswer::Fingerprint(self.on_fingerprint(path)?)

@@ -255,6 +255,8 @@ impl<F: HostFs> HostFs for GuardedFs<F> {
             HostRequest::MayChange { path } => self
                 .scoped(|guard| guard.check(Op::Change, path))
                 .map(|()| HostAnswer::Done),
+            // Nothing of the file system it guards: the trash is tidyup's.
+            HostRequest::Kept { outside } => self.inner.host_call(HostRequest::Kept { outside }),
             other @ (HostRequest::Move { .. }
             | HostRequest::MoveOut { .. }
             | HostRequest::MoveIn { .. }

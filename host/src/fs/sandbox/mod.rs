@@ -376,6 +376,7 @@ impl HostFs for SandboxFs {
             } => self.on_rename_new(from, to, staging)?.into(),
             HostRequest::MoveOut { path, outside } => self.on_move_out(path, outside)?.into(),
             HostRequest::MoveIn { outside, path } => self.on_move_in(outside, path)?.into(),
+            other @ HostRequest::Kept { .. } => return crate::fs::host_composed(self, other),
             HostRequest::Locate { path } => HostAnswer::Location(self.on_locate(path)?),
             HostRequest::BeginOperation => {
                 self.on_begin_operation();
