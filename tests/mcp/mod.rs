@@ -12,6 +12,8 @@ mod dry_run;
 mod escapes;
 mod protocol;
 mod raw;
+#[cfg(unix)]
+mod remote;
 mod roots;
 mod rules;
 mod support;

@@ -17,6 +17,9 @@ pub struct McpSettings {
     /// The directories given (canonical), the first one being where
     /// relative paths resolve; empty when the client's roots are used.
     pub dirs: Vec<PathBuf>,
+    /// The remote folder served, when the one directory given is one
+    /// (`dirs` then holds the path the tools see for it).
+    pub remote: Option<crate::remote::RemoteAddress>,
     /// The `--allow` directories (canonical), allowed besides the roots.
     pub allow: Vec<PathBuf>,
     /// Whether the tools are confined to the roots (no `--no-sandbox`).
@@ -60,9 +63,11 @@ impl McpSettings {
         env: impl Fn(&str) -> Option<String>,
         config: &Config,
     ) -> Result<Self, SettingsError> {
+        let remote = remote_dir(&args.dirs)?;
         let dirs = args
             .dirs
             .iter()
+            .filter(|_| remote.is_none())
             .map(|dir| match std::fs::metadata(dir) {
                 Ok(meta) if meta.is_dir() => {
                     Ok(dunce::canonicalize(dir).unwrap_or_else(|_| dir.clone()))
@@ -71,6 +76,10 @@ impl McpSettings {
                 Err(_) => Err(SettingsError::TargetMissing(dir.clone())),
             })
             .collect::<Result<Vec<_>, _>>()?;
+        let dirs = match &remote {
+            Some(address) => vec![PathBuf::from(address.root_path())],
+            None => dirs,
+        };
         let allow = args
             .allow
             .iter()
@@ -89,6 +98,7 @@ impl McpSettings {
         };
         Ok(Self {
             dirs,
+            remote,
             allow,
             sandbox: !args.no_sandbox,
             dry_run: args.dry_run,
@@ -97,5 +107,25 @@ impl McpSettings {
             limits: tool_limits(config),
             read_contents: args.read_contents || config.read_contents.unwrap_or(false),
         })
+    }
+}
+
+/// The remote folder among `dirs` (`sftp://`, `webdav://`, `s3://`), which
+/// is then served alone.
+fn remote_dir(dirs: &[PathBuf]) -> Result<Option<crate::remote::RemoteAddress>, SettingsError> {
+    use crate::remote::RemoteAddress;
+    let remote: Vec<&str> = dirs
+        .iter()
+        .filter_map(|dir| dir.to_str())
+        .filter(|dir| RemoteAddress::is_remote(dir))
+        .collect();
+    match remote.as_slice() {
+        [] => Ok(None),
+        [one] if dirs.len() == 1 => RemoteAddress::parse(one)
+            .map(Some)
+            .map_err(|err| SettingsError::BadRemote(err.to_string())),
+        _ => Err(SettingsError::BadRemote(
+            "a remote folder is served alone: give it as the only directory".to_owned(),
+        )),
     }
 }

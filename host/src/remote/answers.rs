@@ -193,7 +193,9 @@ impl HostFs for RemoteFs {
             }
             HostRequest::MoveIn { outside, path } => {
                 let (from, to) = (Self::trash_key(outside)?, self.model_key(path)?);
-                self.move_new(&from, &to, &mut |_| Ok(()))?.into()
+                self.move_new(&from, &to, &mut |_| Ok(()))?;
+                self.prune_trash(&from);
+                HostAnswer::Done
             }
             HostRequest::Kept { outside } => {
                 let key = Self::trash_key(outside)?;
@@ -214,6 +216,31 @@ impl HostFs for RemoteFs {
 }
 
 impl RemoteFs {
+    /// Removes the trash folders above `key` that its leaving emptied (a
+    /// session's, then the trash itself), so an undone session leaves the
+    /// remote folder as it was. What cannot be removed stays, harmlessly.
+    fn prune_trash(&mut self, key: &str) {
+        let mut folder = key;
+        while let Some((parent, _)) = folder.rsplit_once('/') {
+            let empty = matches!(self.list_key(parent, true), Ok((_, 0)));
+            if !empty {
+                return;
+            }
+            let (op, dir) = (self.op().clone(), format!("{parent}/"));
+            if self
+                .run(async move {
+                    op.delete(&dir)
+                        .await
+                        .map_err(|err| remote_error(&err, None))
+                })
+                .is_err()
+            {
+                return;
+            }
+            folder = parent;
+        }
+    }
+
     fn on_locate(&mut self, path: &str) -> Result<Location, HostError> {
         let key = self.key(path)?;
         let kind = self.stat_key(&key)?.map(|entry| entry.kind);

@@ -103,6 +103,7 @@ fn open_workspace(store: JournalStore, settings: &McpSettings) -> anyhow::Result
             sandbox: settings.sandbox,
             dry_run: settings.dry_run,
             lang: settings.lang,
+            remote: settings.remote.clone(),
         },
     );
     if !settings.dirs.is_empty() {

@@ -29,6 +29,8 @@ pub struct Policy {
     pub dry_run: bool,
     /// Language of the texts.
     pub lang: Lang,
+    /// The remote folder served, whose root is then the one root.
+    pub remote: Option<crate::remote::RemoteAddress>,
 }
 
 /// What one session of the connection left.
@@ -111,7 +113,11 @@ impl Workspace {
             allowed.extend(self.policy.allow.iter().cloned());
             allowed
         });
-        let rules = crate::rules_file::load(&target, None)?;
+        // A remote folder's own rules file is not read.
+        let rules = match self.policy.remote {
+            Some(_) => None,
+            None => crate::rules_file::load(&target, None)?,
+        };
         let spec = StackSpec {
             roots: allowed.as_deref(),
             protected: self.protected.clone(),
@@ -119,7 +125,7 @@ impl Workspace {
             rules: rules.as_ref(),
             rules_roots: Some(allowed.as_deref().unwrap_or(&roots)),
             cannot_open: crate::words::FailuresWords::cannot_open_target(self.policy.lang),
-            remote: None,
+            remote: self.policy.remote.as_ref(),
         };
         let (stack, session) = if self.policy.dry_run {
             (spec.build(Top::DryRun)?, None)
@@ -129,7 +135,8 @@ impl Workspace {
                 &target,
                 allowed.clone(),
                 SessionKind::Mcp,
-            );
+            )
+            .on_remote(self.policy.remote.as_ref());
             let session = journal.session().to_owned();
             (spec.build(Top::Journal(journal))?, Some(session))
         };
@@ -185,7 +192,8 @@ impl Workspace {
                     rules: current.rules.clone(),
                     steps,
                 };
-                let saved = crate::dry_run::save(&plan, &self.store)?;
+                let saved =
+                    crate::dry_run::save_for(&plan, &self.store, self.policy.remote.as_ref())?;
                 self.endings.push(Ending::Planned(saved, count));
             }
         }

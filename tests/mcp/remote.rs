@@ -1,0 +1,88 @@
+//! `tidyup mcp` serving a remote folder: the same tools, journal and
+//! trash, on each loopback server (see `tests/remote`), undone exactly by
+//! `tidyup undo`.
+
+use serde_json::json;
+
+use super::client::TestClient;
+use super::support::World;
+
+/// The servers' variables this world's processes need: credentials, and
+/// the test's `ssh` first on `PATH`.
+fn with_servers(world: &mut World) {
+    for name in [
+        "TIDYUP_WEBDAV_USER",
+        "TIDYUP_WEBDAV_PASSWORD",
+        "AWS_ENDPOINT_URL",
+        "AWS_ACCESS_KEY_ID",
+        "AWS_SECRET_ACCESS_KEY",
+        "AWS_REGION",
+    ] {
+        if let Ok(value) = std::env::var(name) {
+            world.env(name, &value);
+        }
+    }
+    let ssh = std::env::var("TIDYUP_TEST_SSH_BIN").unwrap_or_default();
+    world.env(
+        "PATH",
+        &format!("{ssh}:{}", std::env::var("PATH").unwrap_or_default()),
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_tools_work_on_a_remote_folder_and_undo_restores_it() {
+    let Some(servers) = crate::remote::servers() else {
+        return;
+    };
+    for server in &servers {
+        let mut world = World::new();
+        with_servers(&mut world);
+        let (url, dir) = server.folder("mcp");
+        World::write(
+            &dir,
+            &[("report.pdf", "pdf bytes"), ("old.log", "log bytes")],
+        );
+        let before = crate::remote::held(server, &dir);
+
+        let connection = world.connect(&[&url], TestClient::plain()).await;
+        let listed = connection
+            .text("list_files", json!({"path": "."}), false)
+            .await;
+        assert!(listed.contains("report.pdf"), "{}: {listed}", server.name);
+        assert!(
+            !listed.contains(".tidyup-trash"),
+            "{}: {listed}",
+            server.name
+        );
+        connection
+            .text("create_folder", json!({"path": "Docs"}), false)
+            .await;
+        connection
+            .text(
+                "move_file",
+                json!({"source": "report.pdf", "destination": "Docs/report.pdf"}),
+                false,
+            )
+            .await;
+        connection
+            .text(
+                "delete_file",
+                json!({"path": "old.log", "confirm": true}),
+                false,
+            )
+            .await;
+        let log = connection.close().await;
+        assert_eq!(
+            std::fs::read_to_string(dir.join("Docs/report.pdf")).unwrap(),
+            "pdf bytes",
+            "{}: {log}",
+            server.name
+        );
+        assert!(!dir.join("old.log").exists(), "{}", server.name);
+
+        let (status, undone, stderr) = world.tidyup(&["undo"]);
+        assert_eq!(status, 0, "{}: {undone}{stderr}", server.name);
+        assert!(undone.contains("0 skipped"), "{}: {undone}", server.name);
+        assert_eq!(crate::remote::held(server, &dir), before, "{}", server.name);
+    }
+}
