@@ -38,6 +38,9 @@ pub(crate) trait FailuresWords {
     /// The folder `tidyup watch` keeps tidy cannot be opened.
     fn cannot_open_watched(self) -> String;
 
+    /// `tidyup watch` was given the remote folder `address`.
+    fn cannot_watch_remote(self, address: &str) -> String;
+
     /// The directories an MCP connection works in cannot be opened.
     fn cannot_open_directories(self) -> String;
 
@@ -137,6 +140,13 @@ impl FailuresWords for Lang {
         self.pick(
             "cannot open the watched folder".to_owned(),
             "无法打开所监视的文件夹".to_owned(),
+        )
+    }
+
+    fn cannot_watch_remote(self, address: &str) -> String {
+        self.pick(
+            format!("{address}: tidyup watch keeps a folder of this machine tidy (a remote folder sends no notice of new files); organize it with: tidyup {address}"),
+            format!("{address}：tidyup watch 只能监视本机的文件夹（远程文件夹不会通知新文件）；请用以下命令整理它：tidyup {address}"),
         )
     }
 

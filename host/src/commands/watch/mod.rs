@@ -69,6 +69,17 @@ pub struct WatchOptions {
 /// Runs the watch until SIGINT or SIGTERM (`Ok`), or until the watched
 /// folder is moved or deleted (`Err`).
 pub(super) async fn watch(mut settings: Settings, options: WatchOptions) -> anyhow::Result<()> {
+    // Changes are noticed by this machine's notifications: a remote
+    // folder sends none here.
+    if let Some(address) = &settings.remote {
+        use crate::words::FailuresWords;
+        anyhow::bail!(
+            settings
+                .client
+                .lang
+                .cannot_watch_remote(&address.to_string())
+        );
+    }
     let store = JournalStore::default_location()?;
     let _lock = lock::acquire(&store, &settings.target_dir)
         .map_err(|err| anyhow::anyhow!(err.text(settings.client.lang)))?;
