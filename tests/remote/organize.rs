@@ -1,7 +1,10 @@
 //! The offline planner organizes the demo folder on every server, and
 //! `undo` puts back every byte; a dry run's plan file applies there too.
 
-use super::{copy_tree, demo, held, placed, run, servers, tidyup};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::{Server, copy_tree, demo, held, placed, run, servers, tidyup};
 
 const ORGANIZE: &str = "organize this folder\nyes\nquit\n";
 
@@ -11,9 +14,7 @@ fn the_demo_folder_is_organized_then_undone_byte_for_byte_on_every_server() {
     let home = tempfile::tempdir().unwrap();
     let demo = demo(home.path());
     for server in &servers {
-        let (url, dir) = server.folder("organized");
-        copy_tree(&demo, &dir);
-        let before = held(server, &dir);
+        let (url, dir, before) = demo_on(server, &demo, "organized");
 
         let session = run(
             tidyup(home.path(), &["--provider", "offline", &url]),
@@ -49,9 +50,7 @@ fn a_dry_run_plan_is_applied_on_its_server_and_undone() {
     let home = tempfile::tempdir().unwrap();
     let demo = demo(home.path());
     for server in &servers {
-        let (url, dir) = server.folder("planned");
-        copy_tree(&demo, &dir);
-        let before = held(server, &dir);
+        let (url, dir, before) = demo_on(server, &demo, "planned");
 
         let dry = run(
             tidyup(home.path(), &["--provider", "offline", "--dry-run", &url]),
@@ -92,4 +91,17 @@ fn a_dry_run_plan_is_applied_on_its_server_and_undone() {
             server.name
         );
     }
+}
+
+/// A copy of the demo folder `demo` in the new folder `name` on `server`:
+/// its address, where its bytes are, and what it holds.
+fn demo_on(
+    server: &Server,
+    demo: &Path,
+    name: &str,
+) -> (String, PathBuf, BTreeMap<String, Vec<u8>>) {
+    let (url, dir) = server.folder(name);
+    copy_tree(demo, &dir);
+    let before = held(server, &dir);
+    (url, dir, before)
 }

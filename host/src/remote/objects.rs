@@ -131,19 +131,12 @@ async fn copy_new(op: &Operator, from: &str, to: &str, size: u64) -> Result<(), 
         .if_not_exists(true)
         .await
         .map_err(|err| remote_error(&err, Some(to)))?;
-    let mut start = 0;
-    while start < size {
-        let end = size.min(start + PIECE);
-        let piece = op
-            .read_with(from)
-            .range(start..end)
-            .await
-            .map_err(|err| remote_error(&err, Some(from)))?;
+    for range in pieces(size) {
+        let piece = read(op, from, range).await?;
         writer
             .write(piece)
             .await
             .map_err(|err| remote_error(&err, Some(to)))?;
-        start = end;
     }
     writer
         .close()
@@ -187,18 +180,28 @@ pub(super) async fn content_hash(
         .content_length();
     let size = limit.map_or(size, |limit| size.min(limit));
     let mut hasher = blake3::Hasher::new();
-    let mut start = 0;
-    while start < size {
-        let end = size.min(start + PIECE);
-        let piece = op
-            .read_with(key)
-            .range(start..end)
-            .await
-            .map_err(|err| remote_error(&err, Some(key)))?;
-        for chunk in piece {
+    for range in pieces(size) {
+        for chunk in read(op, key, range).await? {
             hasher.update(&chunk);
         }
-        start = end;
     }
     Ok(hasher.finalize().to_hex().to_string())
+}
+
+/// The ranges of [`PIECE`] bytes (the last one shorter) that cover `size`
+/// bytes: what is read at a time.
+fn pieces(size: u64) -> impl Iterator<Item = std::ops::Range<u64>> {
+    (0..size.div_ceil(PIECE)).map(move |n| n * PIECE..size.min((n + 1) * PIECE))
+}
+
+/// The bytes of the object at `key` in `range`.
+async fn read(
+    op: &Operator,
+    key: &str,
+    range: std::ops::Range<u64>,
+) -> Result<opendal::Buffer, HostError> {
+    op.read_with(key)
+        .range(range)
+        .await
+        .map_err(|err| remote_error(&err, Some(key)))
 }
