@@ -10,6 +10,8 @@ mod exact;
 mod failures;
 mod flow;
 mod opener;
+#[cfg(unix)]
+mod remote;
 mod rules;
 mod security;
 mod window;
