@@ -10,17 +10,8 @@ use super::support::World;
 /// The servers' variables this world's processes need: credentials, and
 /// the test's `ssh` first on `PATH`.
 fn with_servers(world: &mut World) {
-    for name in [
-        "TIDYUP_WEBDAV_USER",
-        "TIDYUP_WEBDAV_PASSWORD",
-        "AWS_ENDPOINT_URL",
-        "AWS_ACCESS_KEY_ID",
-        "AWS_SECRET_ACCESS_KEY",
-        "AWS_REGION",
-    ] {
-        if let Ok(value) = std::env::var(name) {
-            world.env(name, &value);
-        }
+    for (name, value) in crate::remote::server_credentials() {
+        world.env(name, &value);
     }
     let ssh = std::env::var("TIDYUP_TEST_SSH_BIN").unwrap_or_default();
     world.env(

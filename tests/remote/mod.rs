@@ -73,6 +73,22 @@ pub fn servers() -> Option<Vec<Server>> {
     found
 }
 
+/// The servers' credentials as this process has them: what a process
+/// started with a cleared environment is given to reach them.
+pub fn server_credentials() -> Vec<(&'static str, String)> {
+    [
+        "TIDYUP_WEBDAV_USER",
+        "TIDYUP_WEBDAV_PASSWORD",
+        "AWS_ENDPOINT_URL",
+        "AWS_ACCESS_KEY_ID",
+        "AWS_SECRET_ACCESS_KEY",
+        "AWS_REGION",
+    ]
+    .into_iter()
+    .filter_map(|name| Some((name, std::env::var(name).ok()?)))
+    .collect()
+}
+
 /// A `tidyup` command with its own home (its journal and plans there),
 /// the servers' credentials and `ssh` from the environment, and no model.
 pub fn tidyup(home: &Path, args: &[&str]) -> Command {

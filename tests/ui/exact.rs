@@ -9,21 +9,6 @@ use tidyup_test_kit::e2e::{set_mtime, target_dir, tree_of, write_file};
 
 use super::window::{Window, rows};
 
-/// Applies every row of `plan` and returns the report.
-async fn apply_all(
-    window: &Window,
-    tab: &str,
-    events: &mut super::window::Events,
-    plan: &Value,
-) -> Value {
-    let ticked: Vec<Value> = rows(plan)
-        .iter()
-        .map(|row| json!({"id": row["id"]}))
-        .collect();
-    window.apply(tab, plan, json!(ticked)).await;
-    events.until("report").await
-}
-
 #[tokio::test]
 async fn a_copy_s_reason_names_the_file_of_its_very_bytes_among_files_of_its_size() {
     let (dir, _) = target_dir();
@@ -82,7 +67,7 @@ async fn two_files_shown_alike_are_two_rows_and_applying_every_row_moves_both() 
     let ids: std::collections::BTreeSet<&str> =
         all.iter().map(|row| row["id"].as_str().unwrap()).collect();
     assert_eq!(ids.len(), 303, "every row its own id: {plan}");
-    let report = apply_all(&window, &tab, &mut events, &plan).await;
+    let report = window.apply_all(&tab, &mut events, &plan).await;
     assert_eq!(report["moved"], 303, "{report}");
     assert_eq!(report["left"], 0, "{report}");
     let names: Vec<Vec<u8>> = std::fs::read_dir(dir.path())
@@ -206,7 +191,7 @@ async fn every_row_applied_is_exactly_the_moves_on_disk_and_undo_restores_the_tr
         let plan = events.until("plan").await;
         let shown = moves_of_rows(&plan);
         assert!(shown.len() >= 3 * each, "{} rows: {plan}", shown.len());
-        let report = apply_all(&window, &tab, &mut events, &plan).await;
+        let report = window.apply_all(&tab, &mut events, &plan).await;
         assert_eq!(report["moved"], shown.len(), "{report}");
         let made = moves_made(&before, &items_of(dir.path()));
         assert!(made.lost.is_empty(), "{:?}", made.lost);

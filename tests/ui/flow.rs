@@ -213,12 +213,7 @@ async fn with_dry_run_apply_saves_the_plan_and_changes_nothing() {
     ]));
     let (tab, mut events) = window.tab().await;
     let plan = window.organize(&tab, &mut events).await;
-    let ticked: Vec<Value> = rows(&plan)
-        .iter()
-        .map(|row| json!({"id": row["id"]}))
-        .collect();
-    window.apply(&tab, &plan, json!(ticked)).await;
-    let report = events.until("report").await;
+    let report = window.apply_all(&tab, &mut events, &plan).await;
     assert_eq!(report["title"], "Plan saved", "{report}");
     let lines = report["lines"].to_string();
     assert!(lines.contains("tidyup apply"), "{report}");

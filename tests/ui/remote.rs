@@ -2,22 +2,11 @@
 //! rows shown on each loopback server (see `tests/remote`), and the
 //! session it journals is undone byte for byte.
 
-use serde_json::{Value, json};
 use tidyup::{JournalStore, undo_session};
 use tidyup_core::Lang;
 use tidyup_test_kit::e2e::Tidyup;
 
 use super::window::{Window, rows};
-
-/// The variables a window needs to reach the servers.
-const SERVER_VARIABLES: [&str; 6] = [
-    "TIDYUP_WEBDAV_USER",
-    "TIDYUP_WEBDAV_PASSWORD",
-    "AWS_ENDPOINT_URL",
-    "AWS_ACCESS_KEY_ID",
-    "AWS_SECRET_ACCESS_KEY",
-    "AWS_REGION",
-];
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_window_organizes_a_remote_folder_and_its_session_is_undone() {
@@ -37,21 +26,14 @@ async fn the_window_organizes_a_remote_folder_and_its_session_is_undone() {
             "--provider",
             "offline",
         ]);
-        for name in SERVER_VARIABLES {
-            if let Ok(value) = std::env::var(name) {
-                run = run.env(name, &value);
-            }
+        for (name, value) in crate::remote::server_credentials() {
+            run = run.env(name, &value);
         }
         let window = Window::start(run);
         let (tab, mut events) = window.tab().await;
         let plan = window.organize(&tab, &mut events).await;
-        let ticked: Vec<Value> = rows(&plan)
-            .iter()
-            .map(|row| json!({"id": row["id"]}))
-            .collect();
-        assert!(ticked.len() >= 40, "{}: {plan}", server.name);
-        window.apply(&tab, &plan, json!(ticked)).await;
-        let report = events.until("report").await;
+        assert!(rows(&plan).len() >= 40, "{}: {plan}", server.name);
+        let report = window.apply_all(&tab, &mut events, &plan).await;
         assert_eq!(crate::remote::placed(&dir), 50, "{}: {report}", server.name);
 
         let store = JournalStore::at(window.data_dir());

@@ -133,6 +133,16 @@ impl Window {
         assert_eq!(answer.status(), StatusCode::ACCEPTED);
     }
 
+    /// Applies every row of `plan` from `tab` and returns the report.
+    pub async fn apply_all(&self, tab: &str, events: &mut Events, plan: &Value) -> Value {
+        let ticked: Vec<Value> = rows(plan)
+            .iter()
+            .map(|row| json!({"id": row["id"]}))
+            .collect();
+        self.apply(tab, plan, json!(ticked)).await;
+        events.until("report").await
+    }
+
     /// Claims the session: the tab's id.
     pub async fn claim(&self) -> String {
         let answer = self.post("api/claim", "new", json!({})).await;

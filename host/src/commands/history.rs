@@ -146,8 +146,7 @@ pub fn apply(plan_path: &Path, allow: &[PathBuf], no_sandbox: bool, lang: Lang) 
         false => Allowed::Folders(allow.to_vec()),
     };
     let report = JournalStore::default_location().and_then(|store| {
-        let plan = dry_run::load(plan_path)?;
-        let remote = dry_run::remote_of(plan_path)?;
+        let (plan, remote) = dry_run::load_for(plan_path)?;
         let on = dry_run::Where {
             allowed: &allowed,
             remote: remote.as_ref(),

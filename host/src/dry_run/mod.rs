@@ -63,20 +63,6 @@ pub fn save_for(
     Ok(path)
 }
 
-/// The remote folder the plan file at `path` was made for, `None` for a
-/// plan of this machine (see [`save_for`]).
-pub fn remote_of(path: &Path) -> anyhow::Result<Option<crate::remote::RemoteAddress>> {
-    let text = crate::regular_file::read_to_string(path)
-        .with_context(|| Failure::CannotRead(path.display().to_string()))?;
-    let value: serde_json::Value = serde_json::from_str(&text)?;
-    value
-        .get("remote")
-        .and_then(serde_json::Value::as_str)
-        .map(crate::remote::RemoteAddress::parse)
-        .transpose()
-        .map_err(|err| anyhow::anyhow!(err.to_string()))
-}
-
 /// Reads a plan file and checks it ([`DryRunPlan::read`]): plans saved by
 /// earlier versions, whose fingerprints cannot show every edit, and plans
 /// whose steps leave their folders or name no identified item are refused.
@@ -84,7 +70,33 @@ pub fn load(path: &Path) -> anyhow::Result<DryRunPlan> {
     let shown = path.display().to_string();
     let text = crate::regular_file::read_to_string(path)
         .with_context(|| Failure::CannotRead(shown.clone()))?;
-    DryRunPlan::read(&text).map_err(|problem| match problem {
+    checked(&text, shown)
+}
+
+/// [`load`], and the remote folder the plan was made for (`None` for a
+/// plan of this machine, see [`save_for`]), from one reading of the file.
+pub fn load_for(path: &Path) -> anyhow::Result<(DryRunPlan, Option<crate::remote::RemoteAddress>)> {
+    /// The one field of a plan file the core's plan does not read.
+    #[derive(serde::Deserialize)]
+    struct Remote {
+        #[serde(default)]
+        remote: Option<String>,
+    }
+    let shown = path.display().to_string();
+    let text = crate::regular_file::read_to_string(path)
+        .with_context(|| Failure::CannotRead(shown.clone()))?;
+    let plan = checked(&text, shown)?;
+    let remote = serde_json::from_str::<Remote>(&text)?
+        .remote
+        .map(|address| crate::remote::RemoteAddress::parse(&address))
+        .transpose()
+        .map_err(|err| anyhow::anyhow!(err.to_string()))?;
+    Ok((plan, remote))
+}
+
+/// The plan `text` of the file `shown`, checked (see [`load`]).
+fn checked(text: &str, shown: String) -> anyhow::Result<DryRunPlan> {
+    DryRunPlan::read(text).map_err(|problem| match problem {
         PlanProblem::NotAPlan(cause) => anyhow::Error::msg(cause).context(Failure::NotAPlan(shown)),
         PlanProblem::EarlierVersion => Failure::PlanFromAnEarlierVersion(shown).into(),
         PlanProblem::NotAFolderPath(folder) => Failure::PlanFolderNotPlain {

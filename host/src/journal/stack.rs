@@ -84,10 +84,9 @@ pub fn remote_base(
 ) -> anyhow::Result<crate::fs::GuardedFs<Box<dyn HostFs>>> {
     let files = crate::remote::RemoteFs::connect(address)
         .map_err(|err| anyhow::anyhow!("{address}: {}", crate::failure::worded(&err)))?;
-    let none: [&Path; 0] = [];
     Ok(crate::fs::GuardedFs::new(
         Box::new(files),
-        &Protected::new(none),
+        &Protected::default(),
     ))
 }
 

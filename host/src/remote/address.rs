@@ -74,14 +74,12 @@ impl RemoteAddress {
             .filter(|host| !host.is_empty())
             .ok_or_else(|| AddressError::NoHost(shown.clone()))?
             .to_owned();
-        let mut folders = Vec::new();
-        for segment in url.path().split('/').filter(|s| !s.is_empty()) {
-            let segment = percent_decoded(segment);
-            if segment == "." || segment == ".." {
-                return Err(AddressError::DotSegment(shown));
-            }
-            folders.push(segment);
-        }
+        let folders: Vec<String> = url
+            .path()
+            .split('/')
+            .filter(|segment| !segment.is_empty())
+            .map(percent_decoded)
+            .collect();
         Ok(Self {
             service,
             user: Some(percent_decoded(url.username())).filter(|user| !user.is_empty()),
@@ -146,9 +144,9 @@ fn scheme_of(text: &str) -> Option<Service> {
 }
 
 fn percent_decoded(text: &str) -> String {
-    url::form_urlencoded::parse(format!("x={}", text.replace('+', "%2B")).as_bytes())
-        .next()
-        .map_or_else(|| text.to_owned(), |(_, value)| value.into_owned())
+    percent_encoding::percent_decode_str(text)
+        .decode_utf8_lossy()
+        .into_owned()
 }
 
 /// The folders of the address as written, each percent-decoded.

@@ -101,27 +101,17 @@ impl RemoteFs {
         let key = self.model_key(path)?;
         let (op, shown) = (self.op().clone(), path.to_owned());
         self.run(async move {
-            let fail = |err: opendal::Error| remote_error(&err, Some(&shown));
-            let size = op.stat(&key).await.map_err(fail)?.content_length();
+            let size = op
+                .stat(&key)
+                .await
+                .map_err(|err| remote_error(&err, Some(&shown)))?
+                .content_length();
             let head_len = size.min(head);
             let tail_len = (size - head_len).min(tail);
-            let read = |start: u64, end: u64| {
-                let op = op.clone();
-                let key = key.clone();
-                async move {
-                    if start >= end {
-                        return Ok(Vec::new());
-                    }
-                    op.read_with(&key)
-                        .range(start..end)
-                        .await
-                        .map(|bytes| bytes.to_vec())
-                }
-            };
             Ok(FileSample {
                 size,
-                head: read(0, head_len).await.map_err(fail)?,
-                tail: read(size - tail_len, size).await.map_err(fail)?,
+                head: read_bytes(&op, (&key, &shown), 0..head_len).await?,
+                tail: read_bytes(&op, (&key, &shown), size - tail_len..size).await?,
             })
         })
     }
@@ -155,6 +145,25 @@ impl RemoteFs {
             })
             .collect();
         self.run(at_once(work))
+    }
+}
+
+/// The bytes of the object at `key` (the core's `shown`) in `range`; none
+/// for an empty range. A failure names `shown`.
+async fn read_bytes(
+    op: &opendal::Operator,
+    (key, shown): (&str, &str),
+    range: std::ops::Range<u64>,
+) -> Result<Vec<u8>, HostError> {
+    if range.is_empty() {
+        return Ok(Vec::new());
+    }
+    match super::objects::read(op, key, range).await {
+        Ok(bytes) => Ok(bytes.to_vec()),
+        Err(err) => Err(HostError {
+            path: Some(shown.to_owned()),
+            ..err
+        }),
     }
 }
 

@@ -182,49 +182,27 @@ fn netrc_login(host: &str) -> Option<(String, String)> {
 }
 
 fn netrc_entry(text: &str, host: &str) -> Option<(String, String)> {
+    // Each entry: the machine it is for (`None` for `default`), its login
+    // and its password.
+    let mut entries: Vec<(Option<&str>, Option<&str>, Option<&str>)> = Vec::new();
     let mut words = text.split_whitespace();
-    let (mut matched, mut fallback, mut current) =
-        (None, None, None::<(bool, Option<String>, Option<String>)>);
-    let mut finish = |entry: Option<(bool, Option<String>, Option<String>)>| {
-        if let Some((is_host, Some(login), Some(password))) = entry {
-            if is_host && matched.is_none() {
-                matched = Some((login, password));
-            } else if !is_host && fallback.is_none() {
-                fallback = Some((login, password));
-            }
-        }
-    };
     while let Some(word) = words.next() {
-        match word {
-            "machine" => {
-                finish(current.take());
-                let name = words.next()?;
-                current = (name == host)
-                    .then_some((true, None, None))
-                    .or(Some((false, None, None)))
-                    .filter(|entry| entry.0);
-            }
-            "default" => {
-                finish(current.take());
-                current = Some((false, None, None));
-            }
-            "login" => {
-                let value = words.next().map(str::to_owned);
-                if let Some(entry) = current.as_mut() {
-                    entry.1 = value;
-                }
-            }
-            "password" => {
-                let value = words.next().map(str::to_owned);
-                if let Some(entry) = current.as_mut() {
-                    entry.2 = value;
-                }
-            }
+        match (word, entries.last_mut()) {
+            ("machine", _) => entries.push((Some(words.next()?), None, None)),
+            ("default", _) => entries.push((None, None, None)),
+            ("login", Some(entry)) => entry.1 = words.next(),
+            ("password", Some(entry)) => entry.2 = words.next(),
             _ => {}
         }
     }
-    finish(current.take());
-    matched.or(fallback)
+    let complete = |wanted: Option<&str>| {
+        entries.iter().find_map(|&(machine, login, password)| {
+            (machine == wanted)
+                .then(|| Some((login?.to_owned(), password?.to_owned())))
+                .flatten()
+        })
+    };
+    complete(Some(host)).or_else(|| complete(None))
 }
 
 #[cfg(test)]

@@ -23,13 +23,3 @@ pub(super) fn remote_error(err: &opendal::Error, path: Option<&str>) -> HostErro
         detail: Some(err.to_string()),
     }
 }
-
-/// The refusal of a path outside the remote folder.
-pub(super) fn outside(path: &str) -> HostError {
-    HostError::at(ErrorCode::Denied, path)
-}
-
-/// Something went wrong that is not the store's doing: `what`.
-pub(super) fn failed(code: ErrorCode, what: impl Into<String>) -> HostError {
-    HostError::new(code, what.into())
-}

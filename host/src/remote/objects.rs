@@ -9,7 +9,7 @@ use futures_util::TryStreamExt;
 use opendal::{Metadata, Operator};
 use tidyup_core::{ErrorCode, HostError};
 
-use super::errors::{failed, remote_error};
+use super::errors::remote_error;
 
 /// Bytes copied at a time.
 const PIECE: u64 = 8 * 1024 * 1024;
@@ -28,7 +28,7 @@ pub(super) async fn move_object(op: &Operator, from: &str, to: &str) -> Result<(
     if !same_object(op, (from, &original), (to, &copy)).await? {
         // The copy is tidyup's own (written only where nothing was): it goes.
         let _ = op.delete(to).await;
-        return Err(failed(
+        return Err(HostError::new(
             ErrorCode::Io,
             format!("the copy of {from} did not match it; the original is kept"),
         ));
@@ -195,7 +195,7 @@ fn pieces(size: u64) -> impl Iterator<Item = std::ops::Range<u64>> {
 }
 
 /// The bytes of the object at `key` in `range`.
-async fn read(
+pub(super) async fn read(
     op: &Operator,
     key: &str,
     range: std::ops::Range<u64>,

@@ -15,7 +15,7 @@ use tidyup_core::{Entry, EntryKind, ErrorCode, HostError};
 use super::address::{RemoteAddress, Service};
 use super::connect::{DavServer, Runner, operator};
 use super::entries::{entry, kind_of};
-use super::errors::{failed, outside, remote_error};
+use super::errors::remote_error;
 use super::objects;
 use crate::fs::Staging;
 
@@ -97,7 +97,7 @@ impl RemoteFs {
                     .split('/')
                     .any(|part| part.is_empty() || part == "." || part == "..")
             })
-            .ok_or_else(|| outside(path))?;
+            .ok_or_else(|| HostError::at(ErrorCode::Denied, path))?;
         Ok(rest.to_owned())
     }
 
@@ -120,14 +120,19 @@ impl RemoteFs {
             .and_then(|name| name.to_str());
         match (session, name) {
             (Some(session), Some(name)) => Ok(format!("{REMOTE_TRASH}/{session}/{name}")),
-            _ => Err(failed(ErrorCode::Internal, "a trash place without a name")),
+            _ => Err(HostError::new(
+                ErrorCode::Internal,
+                "a trash place without a name",
+            )),
         }
     }
 
+    /// The operator requests are made through.
     pub(super) fn op(&self) -> &Operator {
         &self.op
     }
 
+    /// Runs `work` on this connection's runtime, waiting for its end.
     pub(super) fn run<T: Send + 'static>(
         &self,
         work: impl std::future::Future<Output = Result<T, HostError>> + Send + 'static,

@@ -11,7 +11,6 @@ use openssh_sftp_client::{Sftp, SftpOptions};
 use tidyup_core::{ErrorCode, HostError};
 
 use super::address::RemoteAddress;
-use super::errors::failed;
 
 /// What `ssh` is told to connect to for `address`: its host, and its port
 /// when the address names one (the user goes apart).
@@ -37,10 +36,10 @@ impl SftpMover {
         let session = builder
             .connect(destination(&address))
             .await
-            .map_err(|err| failed(ErrorCode::Connect, format!("{address}: {err}")))?;
+            .map_err(|err| HostError::new(ErrorCode::Connect, format!("{address}: {err}")))?;
         let sftp = Sftp::from_session(session, SftpOptions::default())
             .await
-            .map_err(|err| failed(ErrorCode::Connect, format!("{address}: {err}")))?;
+            .map_err(|err| HostError::new(ErrorCode::Connect, format!("{address}: {err}")))?;
         Ok(Self { sftp })
     }
 

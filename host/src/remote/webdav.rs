@@ -2,18 +2,25 @@
 //! server refuses (412) when anything is at the destination, deciding it
 //! in the move itself.
 
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use reqwest::StatusCode;
 use tidyup_core::{ErrorCode, HostError};
 
 use super::connect::DavServer;
-use super::errors::failed;
+
+/// What a path segment keeps as it is: the unreserved characters.
+const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
 
 impl DavServer {
     /// Moves the item at the server path `from` to `to` (both absolute,
     /// `/`-separated; a folder's with a trailing `/`), never replacing.
     pub(super) async fn move_new(&self, from: &str, to: &str) -> Result<(), HostError> {
         let method = reqwest::Method::from_bytes(b"MOVE")
-            .map_err(|err| failed(ErrorCode::Internal, err.to_string()))?;
+            .map_err(|err| HostError::new(ErrorCode::Internal, err.to_string()))?;
         let mut request = self
             .client
             .request(method, self.url(from))
@@ -25,7 +32,7 @@ impl DavServer {
         let reply = request
             .send()
             .await
-            .map_err(|err| failed(ErrorCode::Connect, err.without_url().to_string()))?;
+            .map_err(|err| HostError::new(ErrorCode::Connect, err.without_url().to_string()))?;
         match reply.status() {
             status if status.is_success() => Ok(()),
             StatusCode::PRECONDITION_FAILED => Err(HostError::at(ErrorCode::AlreadyExists, to)),
@@ -44,11 +51,7 @@ impl DavServer {
     fn url(&self, path: &str) -> String {
         let encoded: Vec<String> = path
             .split('/')
-            .map(|segment| {
-                url::form_urlencoded::byte_serialize(segment.as_bytes())
-                    .collect::<String>()
-                    .replace('+', "%20")
-            })
+            .map(|segment| utf8_percent_encode(segment, SEGMENT).to_string())
             .collect();
         format!("{}{}", self.endpoint, encoded.join("/"))
     }
