@@ -323,7 +323,8 @@ fn bulk_moves_take_paths_relative_or_absolute_and_report_absolute_ones() {
 #[test]
 fn a_stop_asked_between_batches_ends_a_bulk_move_and_counts_what_moved() {
     let files = (0..2_500).map(|i| (format!("IMG_{i:05}.jpg"), 1, MTIME));
-    for (lang, first_line) in [
+    // The stop is the result's last line: what moved comes first.
+    for (lang, last_line) in [
         (Lang::En, "Stopped after 1,000 of 2,500 files.".to_owned()),
         (
             Lang::Zh,
@@ -341,7 +342,8 @@ fn a_stop_asked_between_batches_ends_a_bulk_move_and_counts_what_moved() {
         let args = json!({"path": ".", "category": "图片", "destination": "Images"});
         let result = run_tool_text("move_by_type", &args, &mut ctx);
         assert_eq!((ctx.files_moved, ctx.files_left), (1_000, 1_500));
-        assert_eq!(result.lines().next().unwrap(), first_line);
+        assert_eq!(result.lines().last().unwrap(), last_line);
+        assert_eq!(result.matches(&last_line).count(), 1, "{result}");
         assert_eq!(fs.0.count_in("Images"), 1_000);
     }
 }
@@ -378,7 +380,7 @@ fn moves_a_host_stopped_are_left_not_failed() {
     assert_eq!(
         result,
         format!(
-            "Stopped after 1 of 2 files.\nMoved 1 of 2 files to {0}/T\n  a.txt → {0}/T/a.txt",
+            "Moved 1 of 2 files to {0}/T\n  a.txt → {0}/T/a.txt\nStopped after 1 of 2 files.",
             TARGET
         )
     );

@@ -40,8 +40,8 @@ pub use cli::{
 };
 // The subcommands, one function each (`run` is `tidyup` with none).
 pub use commands::{
-    UiOptions, WatchOptions, apply, ask, completions, config_path, demo, export_core, history, man,
-    mcp, providers, purge_trash, run, show_plan, ui, undo, undo_all, watch,
+    UiOptions, WatchOptions, apply, ask, completions, config_path, demo, export_core, forget,
+    history, man, mcp, providers, purge_trash, run, show_plan, ui, undo, undo_all, watch,
 };
 // The console, and the language failures are worded in.
 pub use console::print_line;

@@ -97,7 +97,11 @@ fn dispatch(command: Command, start: &Start) -> ExitCode {
             ..
         } => tidyup::undo_all(watch, since.as_deref(), lang),
         Command::Undo { session, watch, .. } => tidyup::undo(session.as_deref(), watch, lang),
-        Command::History(_) => tidyup::history(lang),
+        Command::History {
+            forget: Some(session),
+            ..
+        } => tidyup::forget(&session, lang),
+        Command::History { .. } => tidyup::history(lang),
         Command::Trash { older_than, .. } => tidyup::purge_trash(older_than, lang),
         Command::Apply {
             plan,

@@ -1,7 +1,8 @@
 //! A saved dry-run plan as people and scripts read it (`tidyup plan
 //! show`): its steps grouped by destination folder, as a table or as JSON.
 //!
-//! The JSON shape is stable (README lists it): `version` (1), `target`,
+//! The JSON shape is stable (the user guide lists it, in
+//! docs/guide/src/undo-and-safety.md): `version` (1), `target`,
 //! `created`, `sandbox_roots` (null when the sandbox was off),
 //! `step_count`, and `groups`, each with `destination` (the folder the
 //! steps fill, absolute; null for deletions), `step_count` and `steps`,

@@ -17,6 +17,7 @@ import { stopFlow } from "./flows/stop.mjs";
 import { afterApplyShot, chineseFlow, screenshots, shot, SHOTS } from "./flows/screens.mjs";
 import { afterApplyFlow, catalogueCheck, oneLanguageFlow } from "./flows/words.mjs";
 import { failedCallFlow } from "./flows/failures.mjs";
+import { fourHundredFlow, historyFlow, twoLanguagesFlow } from "./flows/people.mjs";
 
 const names = (process.env.TIDYUP_BROWSERS || "chromium,firefox").split(",").filter(Boolean);
 const only = process.env.TIDYUP_ONLY || "";
@@ -46,6 +47,11 @@ for (const name of names) {
     await run(`${name}: a model address typed with a key set waits for a yes`, (scope) => keyFlow(scope, browser));
     await run(`${name}: one language per page, the session's, in every tab`, (scope) => oneLanguageFlow(scope, browser));
     await run(`${name}: a failed model call is told for people, with a way to the settings`, (scope) => failedCallFlow(scope, browser));
+    await run(`${name}: 400 files at 1280×900 in people's words, the page's counts the table's and the disk's`, (scope) =>
+      fourHundredFlow(scope, browser), { timeout: 300_000 });
+    await run(`${name}: the page's language and the new folders' names are two choices`, (scope) => twoLanguagesFlow(scope, browser));
+    await run(`${name}: History lists this folder first and a gone folder without Undo, in a second tab too`, (scope) =>
+      historyFlow(scope, browser));
     if (name === "chromium") {
       await run(`${name}: a model through a local provider plans, apply, undo`, (scope) => modelFlow(scope, browser));
       await run(`${name}: Stop during a large apply, then undo`, (scope) => stopFlow(scope, browser));

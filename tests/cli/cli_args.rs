@@ -204,6 +204,41 @@ async fn openai_api_key_is_the_fallback_and_tidyup_api_key_wins() {
     );
 }
 
+/// `--help` of a session, the window and the MCP server, and the manual
+/// page, each show one example of every kind of folder and where remote
+/// credentials come from.
+#[tokio::test(flavor = "multi_thread")]
+async fn help_shows_every_kind_of_folder_and_where_credentials_come_from() {
+    for args in [
+        &["--help"][..],
+        &["ui", "--help"],
+        &["mcp", "--help"],
+        &["man"],
+    ] {
+        let help = Tidyup::bare().args(args.iter().copied()).run().await;
+        assert_eq!(help.code(), 0, "{args:?}: {help}");
+        // The manual page escapes its dashes.
+        let text = help.stdout.replace("\\-", "-");
+        for example in [
+            "tidyup ~/Downloads",
+            "sftp://ana@nas.local:2222/",
+            "webdav://nas.local:8080/",
+            "webdavs://",
+            "s3://my-bucket/",
+            "~/.ssh/config",
+            "TIDYUP_WEBDAV_USER",
+            "TIDYUP_WEBDAV_PASSWORD",
+            "~/.netrc",
+            "AWS_ENDPOINT_URL",
+        ] {
+            assert!(
+                text.contains(example),
+                "{args:?} does not show {example}:\n{text}"
+            );
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn help_and_version_exit_0_without_showing_the_key() {
     let help = Tidyup::bare()
@@ -268,6 +303,11 @@ async fn default_target_is_desktop_under_home() {
     let without_desktop = Tidyup::bare().args(["--lang", "en"]);
     let outcome = without_desktop.run().await;
     assert_eq!(outcome.code(), 2, "no Desktop under HOME\n{outcome}");
+    // It says that no folder was given and how to name one.
+    assert!(
+        outcome.stderr.contains("no folder given") && outcome.stderr.contains("`tidyup FOLDER`"),
+        "{outcome}"
+    );
 }
 
 // Linux only: the XDG user directories are where Linux desktops say which

@@ -179,6 +179,27 @@ fn stop_an_offline_move(files: usize, config: &str) {
     let moved = files - files_in(target.path());
     assert_eq!(numbers, [moved, files], "{line}");
     assert!(moved < files, "all of it moved:\n{out}");
+    let said = out
+        .lines()
+        .filter(|line| line.contains("Stopped after "))
+        .count();
+    assert_eq!(said, 1, "the stop is said once:\n{out}");
+
+    // A go-ahead now: nothing waits, and the reply says why and what to do.
+    session.send("yes");
+    session.wait_for("stopped before its end");
+    assert!(
+        session
+            .stdout()
+            .contains("Say \"organize\" and I will plan them again"),
+        "{}",
+        session.stdout()
+    );
+    assert_eq!(
+        files - files_in(target.path()),
+        moved,
+        "a yes after the stop moved more"
+    );
 
     session.send("quit");
     assert_eq!(session.exit_code(), Some(0), "{}", session.stdout());

@@ -250,24 +250,24 @@ async fn settings_restart_the_session_and_a_folder_that_cannot_be_used_is_refuse
         .post(
             "api/settings",
             &tab,
-            json!({"folder": other.path().display().to_string(), "lang": "zh"}),
+            json!({"folder": other.path().display().to_string(), "lang": "zh", "names": "zh"}),
         )
         .await;
     assert_eq!(answer.status(), StatusCode::OK);
     let state: Value = answer.json().await.unwrap();
+    // The page's language and the session's (the new folders' names).
     assert_eq!(state["lang"], "zh", "{state}");
+    assert_eq!(state["names"], "zh", "{state}");
     assert_eq!(state["provider"], "offline");
     let folder = std::path::PathBuf::from(state["folder"].as_str().unwrap());
     assert_eq!(folder, dunce::canonicalize(other.path()).unwrap());
     assert!(
-        state["start_line"]
-            .as_str()
-            .unwrap()
-            .contains("tidyup 已启动"),
+        state["start_line"].as_str().unwrap().contains("离线规划器"),
         "{state}"
     );
     let plan = window.organize(&tab, &mut events).await;
     assert_eq!(rows(&plan).len(), 1, "{plan}");
+    assert_eq!(rows(&plan)[0]["to"], "文档", "{plan}");
     let places: Value = window.get("api/places").await.json().await.unwrap();
     assert_eq!(places[0]["path"], state["folder"], "{places}");
 }

@@ -177,11 +177,18 @@ impl OfflinePlanner {
             file_rules: self.rules.as_ref(),
             request: &request,
         };
-        // The plan the previous turn ended with: it waits for this line.
-        let pending = || {
-            let previous_user = users.iter().rev().nth(1).copied()?;
-            Proposal::ended(&messages[previous_user..current_user])
+        let previous_turn = match users.iter().rev().nth(1) {
+            Some(&previous_user) => &messages[previous_user..current_user],
+            None => &[],
         };
+        // The plan the previous turn ended with: it waits for this line.
+        let pending = || Proposal::ended(previous_turn);
+        // A turn that ended on its tools' results, with no answer after
+        // them, was cut short (stopped, or out of rounds): its plan is over
+        // and what it did not reach stays where it was.
+        let cut_short = previous_turn
+            .last()
+            .is_some_and(|last| role(last) == "tool");
         let intent = match self.go_ahead {
             true => Intent::Yes,
             false => classify(line),
@@ -189,6 +196,7 @@ impl OfflinePlanner {
         match intent {
             Intent::Organize => organize(&ctx, &this_turn, declared),
             Intent::Other if !request.is_empty() => organize(&ctx, &this_turn, declared),
+            Intent::Yes if cut_short && pending().is_none() => Step::Say(lang.plan_cut_short()),
             Intent::Yes => self.go_ahead(pending(), &this_turn),
             Intent::No => Step::Say(lang.plan_declined()),
             Intent::Review => Step::Say(lang.no_plan_pending()),

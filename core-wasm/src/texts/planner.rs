@@ -243,6 +243,16 @@ impl Lang {
         .to_owned()
     }
 
+    /// Said on "yes" after a plan was stopped before its end: nothing
+    /// waits, the files it did not reach stay, and how to plan them again.
+    pub fn plan_cut_short(self) -> String {
+        match self {
+            Lang::En => "The last plan was stopped before its end, so nothing is waiting for a go-ahead: the files it had not reached stay where they are. Say \"organize\" and I will plan them again.",
+            Lang::Zh => "上一个方案在完成前被停止了，所以没有待确认的方案：尚未处理的文件仍在原处。说“整理”，我会重新为它们制定方案。",
+        }
+        .to_owned()
+    }
+
     /// Said when a line is not understood while a plan waits for the
     /// go-ahead: the plan still waits, and what may be said to it.
     pub fn plan_still_waiting(self) -> &'static str {

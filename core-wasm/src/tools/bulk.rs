@@ -283,11 +283,9 @@ pub(super) fn describe(
 fn describe_text(ctx: &ToolContext<'_>, report: &MoveReport, destination: &str) -> String {
     let lang = ctx.lang;
     let total = report.moved.len() + report.failed.len() + report.left;
+    // The stop, if any, comes after what moved: a turn that stops says so
+    // once, in its own line, and a view of the first line does not repeat it.
     let mut text = String::new();
-    if report.left > 0 {
-        text.push_str(&lang.stopped_after(report.moved.len(), total));
-        text.push('\n');
-    }
     text.push_str(&if ctx.dry_run {
         lang.bulk_would_move(report.moved.len(), total, destination)
     } else {
@@ -310,6 +308,10 @@ fn describe_text(ctx: &ToolContext<'_>, report: &MoveReport, destination: &str) 
             text.push('\n');
             text.push_str(&lang.and_more(report.failed.len() - NAMED_FAILURES));
         }
+    }
+    if report.left > 0 {
+        text.push('\n');
+        text.push_str(&lang.stopped_after(report.moved.len(), total));
     }
     text
 }

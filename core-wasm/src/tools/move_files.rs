@@ -176,12 +176,8 @@ fn run_moves(
 fn describe(ctx: &ToolContext<'_>, moves: &[(String, String)], ends: &[MoveEnd]) -> String {
     let lang = ctx.lang;
     let moved = ends.iter().filter(|end| **end == MoveEnd::Moved).count();
-    let mut text = String::new();
-    if ends.contains(&MoveEnd::Left) {
-        text.push_str(&lang.stopped_after(moved, moves.len()));
-        text.push('\n');
-    }
-    text.push_str(&lang.each_moved(moved, moves.len(), ctx.dry_run));
+    // The stop, if any, comes last (see the bulk moves' result).
+    let mut text = lang.each_moved(moved, moves.len(), ctx.dry_run);
     let done = moves
         .iter()
         .zip(ends)
@@ -216,6 +212,10 @@ fn describe(ctx: &ToolContext<'_>, moves: &[(String, String)], ends: &[MoveEnd])
             text.push('\n');
             text.push_str(&lang.and_more(failed.len() - NAMED_MOVES));
         }
+    }
+    if ends.contains(&MoveEnd::Left) {
+        text.push('\n');
+        text.push_str(&lang.stopped_after(moved, moves.len()));
     }
     text
 }

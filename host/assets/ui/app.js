@@ -8,7 +8,8 @@
 //   (the report's), #history (the aside), #history-list > [data-session]
 //   with button[data-undo], #confirm-dialog / #confirm-ok (undo's question),
 //   #choose-folder, #folder-dialog, #folder-path, #folder-ok, #places button[data-path],
-//   #provider, #model, #base-url, #lang, #read-contents, #start-line,
+//   #provider, #model, #base-url, #lang (the page's language), #names (the
+//   new folders' language), #read-contents, #start-line,
 //   #plan table, tr[data-row-id], tbody[data-destination],
 //   input[data-group-toggle], input[data-row-tick], button[data-change-to],
 //   button[data-change-group], button[data-expand], #destination-dialog,
@@ -79,6 +80,7 @@ function wire() {
   $("model").addEventListener("change", () => settings({ model: $("model").value.trim() }));
   $("base-url").addEventListener("change", () => settings({ base_url: $("base-url").value.trim() }));
   $("read-contents").addEventListener("change", () => settings({ read_contents: $("read-contents").checked }));
+  $("names").addEventListener("change", () => settings({ names: $("names").value }));
   $("lang").addEventListener("change", () => {
     const next = $("lang").value;
     setLang(next);

@@ -5,7 +5,7 @@
 import { renderPlanTable } from "./plan-table.js";
 import { $, page, tidyup } from "./page.js";
 import { act } from "./server.js";
-import { clearActivity } from "./activity.js";
+import { clearActivity, finishActivity } from "./activity.js";
 
 /** Records the session's phase and repaints; a new run clears the old. */
 export function setPhase(phase) {
@@ -18,6 +18,7 @@ export function setPhase(phase) {
     hideReport();
     clearActivity();
   }
+  if (before === "running" && phase !== "running") finishActivity();
   if (phase === "review" && page.action === null) hideReport();
   paint();
   if (phase === "review" && before !== "review" && tidyup.plan) {
@@ -48,7 +49,7 @@ export function paint() {
   if (planHandle) planHandle.setDisabled(ended || busy);
   $("progress-box").hidden = action === null && phase !== "applying";
   $("activity-box").hidden = $("activity").childElementCount === 0;
-  for (const id of ["organize", "request", "choose-folder", "provider", "model", "base-url", "read-contents"]) {
+  for (const id of ["organize", "request", "choose-folder", "provider", "model", "base-url", "names", "read-contents"]) {
     $(id).disabled = ended || busy;
   }
   $("lang").disabled = ended;

@@ -4,7 +4,7 @@
 
 import { $, alertText, page, tidyup } from "./page.js";
 import { post } from "./server.js";
-import { showCore } from "./activity.js";
+import { showCore, showPlanned } from "./activity.js";
 import { paint, showPlan, showProgress, showReport } from "./apply.js";
 import { showHistory } from "./history.js";
 import { openSettings, showState } from "./setup.js";
@@ -20,6 +20,7 @@ export async function claim(takeOver) {
     setAllDisabled(true);
     $("take-over").disabled = false;
     $("take-over").focus();
+    loadHistory(); // what was done, read-only until this tab takes over
     return;
   }
   if (!answer.ok || !answer.data || !answer.data.tab) {
@@ -77,6 +78,7 @@ function handle(event) {
       break;
     case "plan":
       showPlan(event);
+      showPlanned(event);
       break;
     case "progress":
       showProgress(event);

@@ -1,6 +1,7 @@
 // The setup header and the folder dialog: the session's settings (folder,
-// provider, model, address, contents opt-in, language) as the `state` event
-// says them, their changes sent back, and the page's words in its language.
+// provider, model, address, contents opt-in, the language new folders are
+// named in) as the `state` event says them, their changes sent back, and
+// the page's words in its own language, a choice of its own.
 
 import { htmlLang, words } from "./i18n.js";
 import { showModal } from "./plan-table.js";
@@ -19,6 +20,7 @@ export function showState(state) {
   if (document.activeElement !== $("model")) $("model").value = state.model || "";
   if (document.activeElement !== $("base-url")) $("base-url").value = state.base_url || "";
   $("read-contents").checked = Boolean(state.read_contents);
+  if (state.names) $("names").value = state.names;
   $("start-line").textContent = state.start_line || "";
   $("mode-lines").replaceChildren(
     ...(state.mode_lines || []).map((line) => {

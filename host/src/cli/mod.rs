@@ -34,7 +34,35 @@ pub const DEFAULT_RETRY_BASE: Duration = Duration::from_millis(500);
 /// Tries of one model call (the first included), unless configured.
 pub const DEFAULT_MAX_TRIES: u32 = 4;
 
-const ENVIRONMENT_HELP: &str = "\
+/// What a folder to tidy may be, with one example of each, and where each
+/// kind's credentials come from: the same words for a session, the window
+/// and the MCP server.
+macro_rules! targets_help {
+    () => {
+        "\
+Folders to tidy (one per run):
+  tidyup ~/Downloads                                  a folder on this computer
+  tidyup sftp://ana@nas.local:2222/home/ana/Downloads  over SSH: your ssh agent, keys and ~/.ssh/config,
+                                                      as `ssh` uses them (the host key must be known:
+                                                      connect once with `ssh nas.local` to verify it)
+  tidyup webdav://nas.local:8080/dav/Downloads        WebDAV (webdavs:// for HTTPS): the user in the
+                                                      address, else TIDYUP_WEBDAV_USER; the password from
+                                                      TIDYUP_WEBDAV_PASSWORD or ~/.netrc ($NETRC), never
+                                                      written in the address
+  tidyup s3://my-bucket/Downloads                     S3 and compatible stores: AWS_ACCESS_KEY_ID,
+                                                      AWS_SECRET_ACCESS_KEY, AWS_PROFILE, AWS_REGION;
+                                                      AWS_ENDPOINT_URL for a store other than Amazon's
+"
+    };
+}
+
+/// The folders `tidyup ui` and `tidyup mcp` accept, as `tidyup --help`
+/// says them.
+const TARGETS_HELP: &str = targets_help!();
+
+const ENVIRONMENT_HELP: &str = concat!(
+    targets_help!(),
+    "\
 Providers (--provider NAME; `tidyup providers` lists them with their addresses and models):
   openai deepseek qwen moonshot zhipu openrouter groq mistral   need a key
   ollama lmstudio llamacpp vllm                                 local, no key needed
@@ -66,7 +94,8 @@ Config file (`tidyup config path` prints where it is): provider, model, lang, ba
 [providers.NAME] base_url, model, api_key_env (the NAME of the variable holding the key), keyless.
 Flags beat the environment, which beats the file, which beats the provider's preset.
 
-Type your request at the prompt (e.g. \"organize this folder\"); `quit` or end of input exits.";
+Type your request at the prompt (e.g. \"organize this folder\"); `quit` or end of input exits."
+);
 
 /// tidyup tidies one directory with any chat-completions model: it scans,
 /// classifies, shows a plan, waits for your go-ahead, then creates folders,
@@ -103,7 +132,7 @@ impl Cli {
             Some(Command::Completions { .. }) => None,
             Some(
                 Command::Providers(lang)
-                | Command::History(lang)
+                | Command::History { lang, .. }
                 | Command::Config { lang, .. }
                 | Command::Undo { lang, .. }
                 | Command::Trash { lang, .. }
@@ -168,7 +197,16 @@ pub enum Command {
         lang: LangArgs,
     },
     /// List the journaled sessions with their counts of changes
-    History(LangArgs),
+    History {
+        /// Remove this session from the history (as `tidyup history` names
+        /// it), e.g. one whose folder no longer exists; the items it
+        /// deleted stay in the trash until `tidyup trash --purge`
+        #[arg(long, value_name = "SESSION")]
+        forget: Option<String>,
+        /// The language of its messages.
+        #[command(flatten)]
+        lang: LangArgs,
+    },
     /// Free the space of the trash that keeps deleted and replaced items
     Trash {
         /// Delete the trash (required: nothing is purged without it)
@@ -213,10 +251,12 @@ pub enum Command {
     /// Serve tidyup's tools to an AI agent (Claude, Codex, VS Code...) over
     /// the Model Context Protocol on standard input/output: sandboxed,
     /// journaled, undoable with `tidyup undo`
+    #[command(after_help = TARGETS_HELP)]
     Mcp(McpArgs),
     /// Open a window in your browser to organize a folder: review the plan
     /// as a table, untick or redirect files, apply, stop, undo; the server
     /// listens on 127.0.0.1 only, at an address with a secret, until Ctrl-C
+    #[command(after_help = TARGETS_HELP)]
     Ui(UiArgs),
     /// Write the embedded core .wasm to FILE (for other hosts, e.g. a
     /// browser) and print its SHA-256
@@ -248,7 +288,7 @@ pub enum PlanCommand {
     Show {
         /// The plan file
         plan: PathBuf,
-        /// Print it as JSON (a stable shape; see the README)
+        /// Print it as JSON (a stable shape; see the user guide)
         #[arg(long)]
         json: bool,
     },
@@ -312,7 +352,8 @@ pub struct ProviderArgs {
 /// Options of a tidying session.
 #[derive(Debug, Clone, clap::Args)]
 pub struct RunArgs {
-    /// The directory to tidy [default: your Desktop]
+    /// The folder to tidy: a path, or an sftp://, webdav://, webdavs:// or
+    /// s3:// address (see below) [default: your Desktop]
     pub dir: Option<PathBuf>,
 
     /// Who answers, and how.
@@ -354,8 +395,9 @@ pub struct RunArgs {
 /// `tidyup mcp`'s arguments.
 #[derive(Debug, clap::Args)]
 pub struct McpArgs {
-    /// The directories the tools may work in; relative paths resolve
-    /// against the first [default: the roots the client offers]
+    /// The directories the tools may work in, or one remote address (see
+    /// below); relative paths resolve against the first [default: the
+    /// roots the client offers]
     #[arg(value_name = "DIR")]
     pub dirs: Vec<PathBuf>,
 
@@ -453,8 +495,8 @@ impl WatchArgs {
 /// `tidyup ui`'s arguments.
 #[derive(Debug, clap::Args)]
 pub struct UiArgs {
-    /// The folder to organize first; the window can change it [default:
-    /// the current folder]
+    /// The folder to organize first, a path or a remote address (see
+    /// below); the window can change it [default: the current folder]
     pub dir: Option<PathBuf>,
 
     /// The port to listen on, on 127.0.0.1 [default: a free one]

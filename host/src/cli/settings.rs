@@ -122,6 +122,8 @@ pub enum SettingsError {
     NoHome,
     /// The target is missing.
     TargetMissing(PathBuf),
+    /// No target given, and the Desktop tidied by default is missing.
+    NoDefaultTarget(PathBuf),
     /// The target is a file or something else.
     TargetNotDirectory(PathBuf),
     /// An `--allow` directory is not usable.
@@ -165,6 +167,7 @@ impl SettingsError {
             SettingsError::TargetMissing(path) => {
                 lang.target_missing(&shown(path), subcommand_meant(path).as_deref())
             }
+            SettingsError::NoDefaultTarget(path) => lang.no_default_target(&shown(path)),
             SettingsError::TargetNotDirectory(path) => lang.target_not_directory(&shown(path)),
             SettingsError::BadAllow(path) => lang.bad_allow(&shown(path)),
             SettingsError::BadRemote(why) => why.clone(),
@@ -492,7 +495,13 @@ fn remote_target(
 fn target_dir(dir: Option<&PathBuf>) -> Result<PathBuf, SettingsError> {
     let target = match dir {
         Some(dir) => dir.clone(),
-        None => default_target().ok_or(SettingsError::NoHome)?,
+        None => {
+            let desktop = default_target().ok_or(SettingsError::NoHome)?;
+            if std::fs::metadata(&desktop).is_err() {
+                return Err(SettingsError::NoDefaultTarget(desktop));
+            }
+            desktop
+        }
     };
     match std::fs::metadata(&target) {
         Ok(meta) if meta.is_dir() => {

@@ -1,7 +1,7 @@
 //! The subcommands over the journal and saved plans: `undo`, `history`,
 //! `trash --purge`, `apply` and `plan show`.
 
-use crate::words::{CommandsWords, SessionWords};
+use crate::words::{CommandsWords, HistoryWords, SessionWords};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -11,18 +11,28 @@ use tidyup_core::Lang;
 use super::{fail, say_failure};
 use crate::console::outln;
 use crate::dry_run::{self, Allowed};
-use crate::journal::{self, JournalStore, UndoRefusal};
+use crate::journal::{self, JournalStore, UndoQueue, UndoRefusal};
 use crate::plan_view::PlanView;
 
 /// `tidyup undo [SESSION | --watch]`: says which session it reverses,
-/// where, and how many changes, before it starts.
+/// where, and how many changes, before it starts. Without SESSION it walks
+/// back past sessions whose folder no longer exists, one line each.
 pub fn undo(session: Option<&str>, watch: bool, lang: Lang) -> ExitCode {
     let report = JournalStore::default_location().and_then(|store| {
-        let chosen = journal::chosen_for_undo(&store, session, watch)?;
-        let target = chosen.target.display().to_string();
+        let chosen = match session {
+            Some(name) => journal::named_for_undo(&store, name)?,
+            None => {
+                let queue = journal::undo_queue(&store, watch, None)?;
+                say_passed_over(&queue, lang);
+                match queue.sessions.first() {
+                    Some(newest) => newest.clone(),
+                    None => return Err(queue.refusal().into()),
+                }
+            }
+        };
         outln!(
             "{}",
-            lang.undoing(&chosen.session, &target, chosen.changes())
+            lang.undoing(&chosen.session, &chosen.folder(), chosen.changes())
         );
         journal::undo(&store, Some(&chosen.session), lang)
     });
@@ -45,10 +55,21 @@ pub fn undo(session: Option<&str>, watch: bool, lang: Lang) -> ExitCode {
     }
 }
 
+/// One line for each session an undo walks past because its folder is gone.
+fn say_passed_over(queue: &UndoQueue, lang: Lang) {
+    for gone in &queue.passed_over {
+        outln!(
+            "{}",
+            lang.folder_gone_skipped(&gone.session, &gone.folder())
+        );
+    }
+}
+
 /// `tidyup undo --all [--since TIME] [--watch]`: every session (watch
 /// batch) not yet undone, of those started since TIME when it is given,
 /// newest first, each said before it starts and summed up after; stops at
-/// the first that cannot be undone whole (status 1). A TIME that names no
+/// the first that cannot be undone whole (status 1). Sessions whose folder
+/// no longer exists are passed over, one line each. A TIME that names no
 /// time is refused with status 2.
 pub fn undo_all(watch: bool, since: Option<&str>, lang: Lang) -> ExitCode {
     let from = match since {
@@ -58,27 +79,31 @@ pub fn undo_all(watch: bool, since: Option<&str>, lang: Lang) -> ExitCode {
             None => return say_failure(&lang.since_unreadable(text), 2),
         },
     };
-    let (store, sessions) = match JournalStore::default_location()
-        .and_then(|store| Ok((store.clone(), journal::undoable(&store, watch, from)?)))
+    let (store, queue) = match JournalStore::default_location()
+        .and_then(|store| Ok((store.clone(), journal::undo_queue(&store, watch, from)?)))
     {
         Ok(found) => found,
         Err(err) => return fail(&err, 1),
     };
+    say_passed_over(&queue, lang);
+    let sessions = queue.sessions;
     if sessions.is_empty() {
         return say_failure(&lang.nothing_to_undo_since(since, watch), 1);
     }
     let (mut undone, mut reversed) = (0, 0);
     for (index, chosen) in sessions.iter().enumerate() {
-        let target = chosen.target.display().to_string();
         outln!(
             "{}",
-            lang.undoing(&chosen.session, &target, chosen.changes())
+            lang.undoing(&chosen.session, &chosen.folder(), chosen.changes())
         );
         let report = match journal::undo(&store, Some(&chosen.session), lang) {
             Ok(report) => report,
             Err(err) => {
                 outln!("{}", lang.undid_all(undone, reversed, watch));
-                return fail(&err, 1);
+                return match err.downcast_ref::<UndoRefusal>() {
+                    Some(refusal) => say_failure(&refusal.text(lang), 1),
+                    None => fail(&err, 1),
+                };
             }
         };
         outln!(
@@ -100,7 +125,8 @@ pub fn undo_all(watch: bool, since: Option<&str>, lang: Lang) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `tidyup history`.
+/// `tidyup history`: every session, oldest first, a session whose folder
+/// no longer exists marked so.
 pub fn history(lang: Lang) -> ExitCode {
     match JournalStore::default_location().and_then(|store| journal::history(&store)) {
         Ok(sessions) if sessions.is_empty() => {
@@ -109,14 +135,29 @@ pub fn history(lang: Lang) -> ExitCode {
         }
         Ok(sessions) => {
             for s in sessions {
-                let target = s.target.display().to_string();
                 let counts = [s.created, s.moved, s.trashed];
                 let watch = !s.kind.by_hand();
+                let gone = match !s.undone && s.folder_gone() {
+                    true => lang.folder_gone_mark(),
+                    false => String::new(),
+                };
                 outln!(
-                    "{}",
-                    lang.history_line(&s.session, &target, counts, s.undone, watch)
+                    "{}{gone}",
+                    lang.history_line(&s.session, &s.folder(), counts, s.undone, watch)
                 );
             }
+            ExitCode::SUCCESS
+        }
+        Err(err) => fail(&err, 1),
+    }
+}
+
+/// `tidyup history --forget SESSION`: the session leaves the history; the
+/// items it deleted stay in the trash until it is purged.
+pub fn forget(session: &str, lang: Lang) -> ExitCode {
+    match JournalStore::default_location().and_then(|store| journal::forget(&store, session)) {
+        Ok(trash_kept) => {
+            outln!("{}", lang.forgot(session, trash_kept));
             ExitCode::SUCCESS
         }
         Err(err) => fail(&err, 1),

@@ -23,7 +23,7 @@ use crate::cli::{AskSettings, McpSettings, Settings};
 use crate::console::errln;
 
 pub use demo::demo;
-pub use history::{apply, history, purge_trash, show_plan, undo, undo_all};
+pub use history::{apply, forget, history, purge_trash, show_plan, undo, undo_all};
 pub use info::{config_path, export_core, providers};
 pub use manual::{completions, man};
 pub use ui::UiOptions;

@@ -250,16 +250,16 @@ impl Input {
 /// Says, after the start line, what protects the files in this session.
 fn say_mode(settings: &Settings) {
     // Piped, the start output stays as the spec has it: no model line.
-    for line in mode_lines(settings, std::io::stdout().is_terminal()) {
+    let lang = settings.client.lang;
+    for line in mode_lines(settings, std::io::stdout().is_terminal(), lang) {
         outln!("{line}");
     }
 }
 
 /// The lines after the start line: the model and where it is (a remote
 /// provider's, with `with_model`), then what protects the files in this
-/// session (sandbox, dry run, contents, rules).
-pub(super) fn mode_lines(settings: &Settings, with_model: bool) -> Vec<String> {
-    let lang = settings.client.lang;
+/// session (sandbox, dry run, contents, rules), in `lang`.
+pub(super) fn mode_lines(settings: &Settings, with_model: bool, lang: Lang) -> Vec<String> {
     let mut lines = Vec::new();
     let url = url::Url::parse(&settings.client.base_url).ok();
     let host = url

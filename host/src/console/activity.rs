@@ -176,8 +176,21 @@ impl Activity {
             "rename_file" => lang.view_renamed(run.calls),
             "read_file" => lang.view_read(run.calls),
             "find_files" => lang.view_searched(run.calls),
-            _ => lang.view_summarized(run.folders.len().max(1)),
+            _ => {
+                let only = match (run.folders.len(), run.folders.first()) {
+                    (1, Some(folder)) if !self.is_target(folder) => Some(self.display(folder)),
+                    _ => None,
+                };
+                lang.view_summarized(run.folders.len(), only.as_deref())
+            }
         }
+    }
+
+    /// Whether `path` is the target directory itself.
+    fn is_target(&self, path: &str) -> bool {
+        self.target.as_deref().is_some_and(|target| {
+            target.trim_end_matches(['/', '\\']) == path.trim_end_matches(['/', '\\'])
+        })
     }
 
     /// A path as people read it: relative to the target inside it.
@@ -254,6 +267,26 @@ mod tests {
         assert!(!fresh);
         assert_eq!(live, "b.png → 图片  ·  已将 2 个文件移入 2 个文件夹");
         assert_eq!(done, "已将 2 个文件移入 2 个文件夹");
+    }
+
+    #[test]
+    fn one_folder_looked_over_is_named_never_counted() {
+        let mut view = Activity::new(Lang::En);
+        view.set_target("/t");
+        let done = |shown: Shown| {
+            let Shown::Live { done, .. } = shown else {
+                panic!("not live: {shown:?}");
+            };
+            done
+        };
+        let whole = done(view.tool(&call("summarize_folder", "/t", "summary")));
+        assert_eq!(whole, "Looked over the whole folder");
+        let mut view = Activity::new(Lang::En);
+        view.set_target("/t");
+        let one = done(view.tool(&call("summarize_folder", "/t/Photos", "summary")));
+        assert_eq!(one, "Looked over Photos");
+        let two = done(view.tool(&call("summarize_folder", "/t/Music", "summary")));
+        assert_eq!(two, "Looked over 2 folders");
     }
 
     #[test]

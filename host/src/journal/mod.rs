@@ -11,6 +11,7 @@ mod journaled_fs;
 mod reverse;
 mod stack;
 mod undo;
+pub mod watch_lock;
 
 use std::ffi::{OsStr, OsString};
 use std::fs::{self, File, OpenOptions};
@@ -24,7 +25,9 @@ use serde::{Deserialize, Serialize};
 
 pub use journaled_fs::JournaledFs;
 pub use stack::{Stack, StackSpec, Top};
-pub use undo::{UndoRefusal, chosen_for_undo, history, purge_trash, undo, undoable};
+pub use undo::{
+    UndoQueue, UndoRefusal, forget, history, named_for_undo, purge_trash, undo, undo_queue,
+};
 
 /// One line of a journal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -235,6 +238,19 @@ impl JournalStore {
         };
         names.sort();
         Ok(names)
+    }
+
+    /// Removes `session`'s journal: it leaves the history. Only a session
+    /// the store lists (never a path a name could make of `..`).
+    pub fn forget(&self, session: &str) -> anyhow::Result<()> {
+        if !self.sessions()?.iter().any(|name| name == session) {
+            return Err(Failure::NoSuchSession {
+                session: session.to_owned(),
+                path: self.journal_path(session).display().to_string(),
+            }
+            .into());
+        }
+        Ok(fs::remove_file(self.journal_path(session))?)
     }
 
     /// Reads a session's records; a torn last line (a crash mid-write) is skipped.

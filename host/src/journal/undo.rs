@@ -1,6 +1,6 @@
 //! Reading journals back: `tidyup undo`, `tidyup history`, `tidyup trash --purge`.
 
-use crate::words::CommandsWords;
+use crate::words::{CommandsWords, HistoryWords};
 use std::fs;
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
@@ -33,6 +33,9 @@ pub struct SessionSummary {
     pub kind: SessionKind,
     /// When it started, as its header says (`None`: unreadable).
     pub started: Option<DateTime<FixedOffset>>,
+    /// The remote folder it changed (its address, never a password), or
+    /// `None` for this machine's.
+    pub remote: Option<String>,
 }
 
 impl SessionSummary {
@@ -46,6 +49,26 @@ impl SessionSummary {
     /// right kind, and it changed anything.
     fn undoes_with(&self, watch: bool) -> bool {
         self.kind.by_hand() != watch && self.changes() > 0
+    }
+
+    /// Whether its folder on this machine no longer exists (deleted,
+    /// renamed, or on a drive that is gone): nothing of it can be put
+    /// back. A remote folder is asked when it is undone, never here.
+    pub fn folder_gone(&self) -> bool {
+        self.remote.is_none()
+            && !self.target.as_os_str().is_empty()
+            && matches!(
+                fs::symlink_metadata(&self.target),
+                Err(err) if err.kind() == std::io::ErrorKind::NotFound
+            )
+    }
+
+    /// The folder as a person names it: the remote address, else the path.
+    pub fn folder(&self) -> String {
+        match &self.remote {
+            Some(address) => address.clone(),
+            None => self.target.display().to_string(),
+        }
     }
 }
 
@@ -68,6 +91,21 @@ pub enum UndoRefusal {
     },
     /// The session named was undone before.
     AlreadyUndone(String),
+    /// The session named changed a folder that no longer exists.
+    FolderGone {
+        /// The session.
+        session: String,
+        /// Its folder.
+        folder: String,
+    },
+    /// A `tidyup watch` keeps the session's folder: it would file the
+    /// restored files again.
+    Watched {
+        /// The folder.
+        dir: String,
+        /// The watch's process, as it wrote itself into its lock.
+        pid: Option<String>,
+    },
 }
 
 impl UndoRefusal {
@@ -78,6 +116,8 @@ impl UndoRefusal {
             UndoRefusal::NoWatchBatch => lang.no_watch_batch_to_undo(),
             UndoRefusal::AllUndone { newest, watch } => lang.all_already_undone(newest, *watch),
             UndoRefusal::AlreadyUndone(session) => lang.already_undone(session),
+            UndoRefusal::FolderGone { session, folder } => lang.folder_gone(session, folder),
+            UndoRefusal::Watched { dir, pid } => lang.undo_watched(dir, pid.as_deref()),
         }
     }
 }
@@ -113,6 +153,7 @@ fn summarize(session: String, records: &[Record]) -> SessionSummary {
         undone: false,
         kind: SessionKind::Session,
         started: None,
+        remote: None,
     };
     for record in effective(records) {
         match record {
@@ -120,9 +161,11 @@ fn summarize(session: String, records: &[Record]) -> SessionSummary {
                 target,
                 kind,
                 started,
+                remote,
                 ..
             } => {
                 summary.target = target.clone();
+                summary.remote = remote.clone();
                 summary.kind = SessionKind::of(*kind, &summary.session);
                 summary.started = DateTime::parse_from_rfc3339(started).ok();
             }
@@ -178,27 +221,54 @@ pub struct UndoReport {
     pub skipped: Vec<String>,
 }
 
-/// Reverses `session` (default: the newest session started by hand, see
-/// [`chosen_for_undo`]), newest change first. It never overwrites anything
+/// Reverses `session` (default: the newest of the [`undo_queue`] of
+/// sessions started by hand), newest change first. It never overwrites anything
 /// that appeared at an original path since; such changes are skipped and
-/// reported. The session is then marked undone.
+/// reported. The session is then marked undone. Refused ([`UndoRefusal`])
+/// when it was undone before, when its folder no longer exists, and while a
+/// `tidyup watch` keeps its folder (the watcher would file the restored
+/// files again).
 pub fn undo(store: &JournalStore, session: Option<&str>, lang: Lang) -> anyhow::Result<UndoReport> {
     let session = match session {
         Some(name) => name.to_owned(),
-        None => chosen_for_undo(store, None, false)?.session,
+        None => {
+            let queue = undo_queue(store, false, None)?;
+            match queue.sessions.first() {
+                Some(newest) => newest.session.clone(),
+                None => return Err(queue.refusal().into()),
+            }
+        }
     };
     let records = store.read(&session)?;
     let Some(Record::Header {
         roots,
         exact,
         remote,
+        target,
         ..
     }) = records.first()
     else {
         return Err(Failure::JournalWithoutHeader(session).into());
     };
-    if records.iter().any(|r| matches!(r, Record::Undone { .. })) {
+    let summary = summarize(session.clone(), &records);
+    if summary.undone {
         return Err(UndoRefusal::AlreadyUndone(session).into());
+    }
+    if summary.folder_gone() {
+        return Err(UndoRefusal::FolderGone {
+            folder: summary.folder(),
+            session,
+        }
+        .into());
+    }
+    if remote.is_none()
+        && let Some(pid) = super::watch_lock::holder(store, target)
+    {
+        return Err(UndoRefusal::Watched {
+            dir: target.display().to_string(),
+            pid,
+        }
+        .into());
     }
     let mut files = match remote {
         Some(address) => {
@@ -251,57 +321,81 @@ pub fn undo(store: &JournalStore, session: Option<&str>, lang: Lang) -> anyhow::
     Ok(report)
 }
 
-/// The session `undo` reverses: the one named, else, as an editor's undo
-/// walks back, the newest not yet undone that changed anything of those
-/// started by hand (interactive sessions, `apply`, MCP connections) or,
-/// with `watch`, of the watch batches. A named session undone before, or
-/// none left to undo, is refused ([`UndoRefusal`]).
-pub fn chosen_for_undo(
-    store: &JournalStore,
-    session: Option<&str>,
-    watch: bool,
-) -> anyhow::Result<SessionSummary> {
-    if let Some(name) = session {
-        let summary = summarize(name.to_owned(), &store.read(name)?);
-        if summary.undone {
-            return Err(UndoRefusal::AlreadyUndone(summary.session).into());
-        }
-        return Ok(summary);
+/// The session `undo SESSION` reverses: the one named, refused when it
+/// was undone before ([`UndoRefusal`]).
+pub fn named_for_undo(store: &JournalStore, name: &str) -> anyhow::Result<SessionSummary> {
+    let summary = summarize(name.to_owned(), &store.read(name)?);
+    if summary.undone {
+        return Err(UndoRefusal::AlreadyUndone(summary.session).into());
     }
-    let mut newest_undone = None;
-    for summary in history(store)?.into_iter().rev() {
-        if !summary.undoes_with(watch) {
-            continue;
-        }
-        if !summary.undone {
-            return Ok(summary);
-        }
-        newest_undone.get_or_insert(summary.session);
-    }
-    Err(match newest_undone {
-        Some(newest) => UndoRefusal::AllUndone { newest, watch },
-        None if watch => UndoRefusal::NoWatchBatch,
-        None => UndoRefusal::NothingToUndo,
-    }
-    .into())
+    Ok(summary)
 }
 
-/// What `undo --all` reverses, newest first: every session not yet undone
-/// that changed anything, of those started by hand or, with `watch`, of
-/// the watch batches; with `since`, only those that started at or after
-/// it (a session whose start cannot be read is not among them).
-pub fn undoable(
+/// What `undo` walks back over, as an editor's undo walks back: the
+/// sessions not yet undone that changed anything, of those started by hand
+/// (interactive sessions, `apply`, MCP connections) or, with `watch`, of
+/// the watch batches, newest first; and those passed over because their
+/// folder no longer exists.
+#[derive(Debug, Clone, Default)]
+pub struct UndoQueue {
+    /// Newest first.
+    pub sessions: Vec<SessionSummary>,
+    /// Sessions not yet undone whose folder no longer exists, newest first.
+    pub passed_over: Vec<SessionSummary>,
+    /// The newest session of the kind that was undone before.
+    newest_undone: Option<String>,
+    /// Whether it walks the watch batches.
+    watch: bool,
+}
+
+impl UndoQueue {
+    /// Why there is nothing to undo, when `sessions` is empty.
+    pub fn refusal(&self) -> UndoRefusal {
+        match &self.newest_undone {
+            Some(newest) => UndoRefusal::AllUndone {
+                newest: newest.clone(),
+                watch: self.watch,
+            },
+            None if self.watch => UndoRefusal::NoWatchBatch,
+            None => UndoRefusal::NothingToUndo,
+        }
+    }
+}
+
+/// The [`UndoQueue`] of the sessions (with `watch`: the watch batches)
+/// started at or after `since` when it is given (a session whose start
+/// cannot be read is not among them).
+pub fn undo_queue(
     store: &JournalStore,
     watch: bool,
     since: Option<DateTime<FixedOffset>>,
-) -> anyhow::Result<Vec<SessionSummary>> {
-    let mut sessions: Vec<SessionSummary> = history(store)?
-        .into_iter()
-        .filter(|summary| summary.undoes_with(watch) && !summary.undone)
-        .filter(|summary| since.is_none_or(|since| summary.started >= Some(since)))
-        .collect();
-    sessions.reverse();
-    Ok(sessions)
+) -> anyhow::Result<UndoQueue> {
+    let mut queue = UndoQueue {
+        watch,
+        ..UndoQueue::default()
+    };
+    for summary in history(store)?.into_iter().rev() {
+        if !summary.undoes_with(watch) || since.is_some_and(|since| summary.started < Some(since)) {
+            continue;
+        }
+        if summary.undone {
+            queue.newest_undone.get_or_insert(summary.session);
+        } else if summary.folder_gone() {
+            queue.passed_over.push(summary);
+        } else {
+            queue.sessions.push(summary);
+        }
+    }
+    Ok(queue)
+}
+
+/// Removes `session` from the history (its journal); the items it
+/// deleted stay in its trash until it is purged. Returns whether its
+/// trash still holds anything.
+pub fn forget(store: &JournalStore, session: &str) -> anyhow::Result<bool> {
+    store.forget(session)?;
+    let trash = store.trash_dir(session);
+    Ok(fs::read_dir(&trash).is_ok_and(|mut entries| entries.next().is_some()))
 }
 
 /// Frees the trash of sessions older than `older_than` (all when `None`);

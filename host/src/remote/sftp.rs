@@ -2,7 +2,8 @@
 //! name (which fails when anything is there: the server's `link(2)`
 //! decides, in one step) and then unlinked at its old one; a folder is
 //! renamed after a check that nothing is at its new name (a folder that
-//! appears between the two is the one race left, said in the README).
+//! appears between the two is the one race left, said in the user
+//! guide's docs/guide/src/remote-folders.md).
 
 use std::path::Path;
 

@@ -128,16 +128,20 @@ impl CommandsWords for Lang {
     fn all_already_undone(self, newest: &str, watch: bool) -> String {
         match (self, watch) {
             (Lang::En, false) => format!(
-                "every session was already undone, the newest ({newest}) first; `tidyup history` lists them"
+                "nothing left to undo: every session has been undone (the newest: {newest}); `tidyup history` lists them"
             ),
             (Lang::En, true) => format!(
-                "every watch batch was already undone, the newest ({newest}) first; `tidyup history` lists them"
+                "nothing left to undo: every watch batch has been undone (the newest: {newest}); `tidyup history` lists them"
             ),
             (Lang::Zh, false) => {
-                format!("所有会话都已撤销过了，最近的是 {newest}；`tidyup history` 列出全部")
+                format!(
+                    "没有可撤销的了：所有会话都已撤销（最近的是 {newest}）；`tidyup history` 列出全部"
+                )
             }
             (Lang::Zh, true) => {
-                format!("所有监视批次都已撤销过了，最近的是 {newest}；`tidyup history` 列出全部")
+                format!(
+                    "没有可撤销的了：所有监视批次都已撤销（最近的是 {newest}）；`tidyup history` 列出全部"
+                )
             }
         }
     }

@@ -12,6 +12,9 @@ pub(crate) trait StartupWords {
     /// The target is missing; `subcommand` is one its name is a typo of.
     fn target_missing(self, path: &str, subcommand: Option<&str>) -> String;
 
+    /// No folder was given and the Desktop tidied by default is missing.
+    fn no_default_target(self, desktop: &str) -> String;
+
     /// The target is a file or something else.
     fn target_not_directory(self, path: &str) -> String;
 
@@ -66,6 +69,17 @@ impl StartupWords for Lang {
                 format!("目标目录不存在：{path}（是否想用 `tidyup {name}`？）"),
             ),
         }
+    }
+
+    fn no_default_target(self, desktop: &str) -> String {
+        self.pick(
+            format!(
+                "no folder given, and there is no Desktop folder ({desktop}) to tidy by default; name the folder to tidy: `tidyup FOLDER`, e.g. `tidyup ~/Downloads`"
+            ),
+            format!(
+                "没有指定文件夹，也没有可默认整理的桌面文件夹（{desktop}）；请给出要整理的文件夹：`tidyup 文件夹`，例如 `tidyup ~/Downloads`"
+            ),
+        )
     }
 
     fn target_not_directory(self, path: &str) -> String {

@@ -36,8 +36,9 @@ pub(crate) trait ViewWords {
     /// The sum of consecutive `find_files` calls.
     fn view_searched(self, searches: usize) -> String;
 
-    /// The sum of consecutive `summarize_folder` calls.
-    fn view_summarized(self, folders: usize) -> String;
+    /// The sum of consecutive `summarize_folder` calls: of one folder,
+    /// `only` names it (`None`: the folder being tidied).
+    fn view_summarized(self, folders: usize, only: Option<&str>) -> String;
 
     /// The line of a tool that failed: its name, what it was about and
     /// the first line of its result.
@@ -115,7 +116,19 @@ impl ViewWords for Lang {
         )
     }
 
-    fn view_summarized(self, folders: usize) -> String {
+    fn view_summarized(self, folders: usize, only: Option<&str>) -> String {
+        if folders <= 1 {
+            return match only {
+                Some(name) => self.pick(
+                    format!("Looked over {name}"),
+                    format!("已查看 {name} 的概况"),
+                ),
+                None => self.pick(
+                    "Looked over the whole folder".to_owned(),
+                    "已查看整个文件夹的概况".to_owned(),
+                ),
+            };
+        }
         let folders = self.counted(folders, Noun::Folder);
         self.pick(
             format!("Looked over {folders}"),

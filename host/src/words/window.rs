@@ -93,6 +93,12 @@ pub(crate) trait WindowWords {
     /// plans, and how to plan with a model from the window.
     fn window_start_no_key(self) -> String;
 
+    /// The start line of the offline planner chosen by the person.
+    fn window_start_offline(self) -> String;
+
+    /// The start line of a model's session (the line below names it).
+    fn window_start_model(self) -> String;
+
     /// A report line: `moved` files moved, into these folders (relative
     /// to the folder organized, `""` the folder itself) with how many each.
     fn window_moved_into(self, moved: usize, folders: &[(String, usize)]) -> String;
@@ -309,6 +315,20 @@ impl WindowWords for Lang {
         self.pick(
             "No API key is set up, so tidyup plans with its offline planner: rules, no AI, and nothing leaves this computer. To plan with a model, give tidyup that model's key on this computer, then pick it under Planner.".to_owned(),
             "尚未设置 API 密钥，因此 tidyup 使用离线规划器：基于规则，不用 AI，任何内容都不会离开这台电脑。要用模型来规划，请先在这台电脑上为 tidyup 设置该模型的密钥，再在“规划方式”中选择它。".to_owned(),
+        )
+    }
+
+    fn window_start_offline(self) -> String {
+        self.pick(
+            "tidyup plans with its offline planner: rules, no AI, and nothing leaves this computer.".to_owned(),
+            "tidyup 使用离线规划器：基于规则，不用 AI，任何内容都不会离开这台电脑。".to_owned(),
+        )
+    }
+
+    fn window_start_model(self) -> String {
+        self.pick(
+            "A model plans: the names, sizes and dates of the files here are sent to it, never what they hold unless you turn on reading it.".to_owned(),
+            "由模型来规划：这里文件的名称、大小和日期会发给它；除非你打开读取内容，文件内容不会发送。".to_owned(),
         )
     }
 

@@ -16,7 +16,8 @@ export const VIEWPORT = { width: 1280, height: 800 };
 
 /**
  * Starts a browser by name ("chromium" or "firefox"); returns
- * `{ name, newPage(), close() }` where a page is the adapter below.
+ * `{ name, newPage(viewport?), close() }` where a page is the adapter
+ * below, of `viewport`'s size (default `VIEWPORT`).
  */
 export async function launch(name) {
   if (name === "chromium") {
@@ -24,8 +25,8 @@ export async function launch(name) {
     return {
       name,
       raw: browser,
-      async newPage() {
-        const context = await browser.newContext({ viewport: VIEWPORT, colorScheme: "light", locale: "en-US" });
+      async newPage(viewport = VIEWPORT) {
+        const context = await browser.newContext({ viewport, colorScheme: "light", locale: "en-US" });
         return playwrightPage(await context.newPage(), context);
       },
       close: () => browser.close(),
@@ -42,10 +43,10 @@ export async function launch(name) {
     return {
       name,
       raw: browser,
-      async newPage() {
+      async newPage(viewport = VIEWPORT) {
         const context = await browser.createBrowserContext();
         const page = await context.newPage();
-        await page.setViewport(VIEWPORT);
+        await page.setViewport(viewport);
         return puppeteerPage(page, context);
       },
       close: () => browser.close(),

@@ -4,6 +4,7 @@
 mod arrivals;
 mod batches;
 mod changes;
+mod history_edges;
 mod undo;
 mod undo_all;
 

@@ -77,7 +77,7 @@ fn undo_reverses_the_session_started_by_hand_and_undo_watch_the_watch_batch() {
     assert_eq!(
         again.stderr,
         format!(
-            "tidyup: every session was already undone, the newest ({name}) first; `tidyup history` lists them\n"
+            "tidyup: nothing left to undo: every session has been undone (the newest: {name}); `tidyup history` lists them\n"
         ),
         "{again}"
     );
@@ -205,7 +205,7 @@ fn undo_again_walks_back_to_the_session_before_and_counts_in_the_right_number() 
     assert_eq!(
         none_left.stderr,
         format!(
-            "tidyup: every session was already undone, the newest ({second_name}) first; `tidyup history` lists them\n"
+            "tidyup: nothing left to undo: every session has been undone (the newest: {second_name}); `tidyup history` lists them\n"
         ),
         "{none_left}"
     );

@@ -2,7 +2,7 @@
 //! with progress and stop; with `--dry-run` the plan saved instead), its
 //! undo, and the `history` event.
 
-use crate::words::{SessionWords, WindowWords};
+use crate::words::{HistoryWords, SessionWords, WindowWords};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -26,7 +26,7 @@ pub async fn apply(shared: &Arc<Shared>, plan: DryRunPlan, unticked: usize) {
         let settings = &status.settings;
         let allowed = Allowed::of_roots(settings.roots.as_deref());
         let remote = settings.remote.clone();
-        (settings.client.lang, settings.dry_run, allowed, remote)
+        (status.page_lang, settings.dry_run, allowed, remote)
     };
     let store = shared.store.clone();
     let mut watch = Progress {
@@ -66,7 +66,7 @@ pub async fn apply(shared: &Arc<Shared>, plan: DryRunPlan, unticked: usize) {
 fn finish(shared: &Shared, report: Value) {
     shared.set_phase(Phase::Done);
     shared.hub.send(report);
-    shared.hub.send(history_event(&shared.store));
+    shared.hub.send(history_event(shared));
 }
 
 /// Tells the page how far an apply is, at most every [`PROGRESS_EVERY`]
@@ -207,6 +207,8 @@ pub async fn undo(shared: &Arc<Shared>, session: String) {
             })
         }
         Ok(Err(err)) => match err.downcast_ref::<UndoRefusal>() {
+            Some(UndoRefusal::Watched { .. }) => failed(&lang.window_undo_watched(), lang),
+            Some(UndoRefusal::FolderGone { .. }) => failed(&lang.window_folder_gone(), lang),
             Some(refusal) => failed(&refusal.text(lang), lang),
             None => failed(&format!("{err:#}"), lang),
         },
@@ -215,28 +217,43 @@ pub async fn undo(shared: &Arc<Shared>, session: String) {
     finish(shared, report);
 }
 
-/// The `history` event: every journaled session, newest first.
-pub fn history_event(store: &JournalStore) -> Value {
-    json!({"kind": "history", "sessions": sessions(store)})
+/// The `history` event: every journaled session, this folder's first,
+/// each newest first.
+pub fn history_event(shared: &Shared) -> Value {
+    json!({"kind": "history", "sessions": history_of(shared)})
 }
 
-/// The sessions of `api/history`, newest first.
-pub fn sessions(store: &JournalStore) -> Value {
+/// The history as the window lists it: [`sessions`] of the window's folder.
+pub fn history_of(shared: &Shared) -> Value {
+    let folder = shared.status().settings.target_dir.clone();
+    sessions(&shared.store, &folder)
+}
+
+/// Every journaled session, those of `folder` first, each part newest
+/// first; `here` marks `folder`'s, `gone` one whose folder no longer
+/// exists (nothing of it can be put back).
+pub fn sessions(store: &JournalStore, folder: &Path) -> Value {
     let sessions = journal::history(store).unwrap_or_default();
+    let (here, elsewhere): (Vec<_>, Vec<_>) = sessions
+        .iter()
+        .rev()
+        .partition(|s| s.remote.is_none() && s.target == folder);
     Value::Array(
-        sessions
-            .iter()
-            .rev()
-            .map(|s| {
+        here.into_iter()
+            .map(|s| (s, true))
+            .chain(elsewhere.into_iter().map(|s| (s, false)))
+            .map(|(s, here)| {
                 json!({
                     "id": s.session,
                     "when": when(&s.session),
-                    "folder": s.target.display().to_string(),
+                    "folder": s.folder(),
                     "kind": s.kind,
                     "created": s.created,
                     "moved": s.moved,
                     "trashed": s.trashed,
                     "undone": s.undone,
+                    "here": here,
+                    "gone": !s.undone && s.folder_gone(),
                 })
             })
             .collect(),

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
 use serde_json::{Value, json};
-use tidyup_core::{AgentConfig, Event, EventSink, FailureKind, ModelFailure, Outcome};
+use tidyup_core::{AgentConfig, Event, EventSink, FailureKind, Lang, ModelFailure, Outcome};
 use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
 use wasmtime::Module;
 
@@ -50,6 +50,7 @@ pub async fn start(
             phase: Phase::Idle,
             settings: settings.clone(),
             start_line: String::new(),
+            page_lang: settings.client.lang,
             plan: None,
         }),
         jobs,
@@ -120,7 +121,10 @@ impl EventSink for PageEvents {
                 failure: Some(failure),
                 ..
             } => {
-                let sent = call_failed(&self.0.status().settings, failure);
+                let sent = {
+                    let status = self.0.status();
+                    call_failed(&status.settings, status.page_lang, failure)
+                };
                 return self.0.hub.send(sent);
             }
             Event::Error {
@@ -142,7 +146,7 @@ impl EventSink for PageEvents {
 /// The `error` event of a failed model call: the window's words, the
 /// failure's data, and the setting it concerns (`base_url`, `model`, or
 /// `provider` where no one field is to blame), for the page to open.
-fn call_failed(settings: &Settings, failure: &ModelFailure) -> Value {
+fn call_failed(settings: &Settings, lang: Lang, failure: &ModelFailure) -> Value {
     let client = &settings.client;
     let setting = match failure.kind {
         FailureKind::Unreachable
@@ -157,7 +161,6 @@ fn call_failed(settings: &Settings, failure: &ModelFailure) -> Value {
         | FailureKind::ReplyTooLarge
         | FailureKind::Other => "provider",
     };
-    let lang = client.lang;
     json!({
         "kind": "error",
         "text": lang.window_call_failed(failure, &client.base_url, &client.model),
@@ -249,7 +252,7 @@ impl Driver {
                 &settings.target_dir,
                 &steps,
                 settings.rules.as_ref().map(|rules| rules.text.as_str()),
-                settings.client.lang,
+                status.page_lang,
             )
         };
         self.shared.hub.send(plan::event(&table));

@@ -170,7 +170,7 @@ async fn places(State(shared): Shared_) -> Response {
 }
 
 async fn history(State(shared): Shared_) -> Response {
-    Json(super::apply::sessions(&shared.store)).into_response()
+    Json(super::apply::history_of(&shared)).into_response()
 }
 
 /// `api/settings`: each field optional.
@@ -181,9 +181,25 @@ struct Change {
     model: Option<String>,
     base_url: Option<String>,
     lang: Option<Lang>,
+    /// The language the new folders are named in (and the model is spoken
+    /// to): the session's.
+    names: Option<Lang>,
     read_contents: Option<bool>,
     /// The confirmation a change sending the API key elsewhere was given.
     confirm: Option<String>,
+}
+
+impl Change {
+    /// Whether it changes nothing of the session (the page's language at
+    /// most).
+    fn only_page(&self) -> bool {
+        self.folder.is_none()
+            && self.provider.is_none()
+            && self.model.is_none()
+            && self.base_url.is_none()
+            && self.names.is_none()
+            && self.read_contents.is_none()
+    }
 }
 
 async fn settings(State(shared): Shared_, headers: HeaderMap, bytes: Bytes) -> Response {
@@ -195,6 +211,16 @@ async fn settings(State(shared): Shared_, headers: HeaderMap, bytes: Bytes) -> R
         Ok(change) => change,
         Err(refused) => return refused.into_response(),
     };
+    // The page's language changes no session: a change of it alone is
+    // answered at once.
+    if let Some(page_lang) = change.lang {
+        shared.status().page_lang = page_lang;
+        if change.only_page() {
+            let state = shared.state_event();
+            shared.hub.send(state.clone());
+            return Json(state).into_response();
+        }
+    }
     let mut args = lock(&shared.args).clone();
     if let Some(folder) = change.folder {
         args.dir = Some(typed_folder(&folder));
@@ -214,7 +240,7 @@ async fn settings(State(shared): Shared_, headers: HeaderMap, bytes: Bytes) -> R
     if let Some(base_url) = change.base_url {
         args.provider.base_url = Some(base_url).filter(|u| !u.trim().is_empty());
     }
-    if let Some(new) = change.lang {
+    if let Some(new) = change.names {
         args.provider.lang = Some(new);
     }
     if let Some(read) = change.read_contents {

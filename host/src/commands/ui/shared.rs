@@ -71,9 +71,9 @@ impl Shared {
         lock(&self.status)
     }
 
-    /// The session's language.
+    /// The language of the page's words (see [`Status::page_lang`]).
     pub fn lang(&self) -> Lang {
-        self.status().settings.client.lang
+        self.status().page_lang
     }
 
     /// The `state` event now.
@@ -101,7 +101,7 @@ impl Shared {
         let event = {
             let mut status = self.status();
             if status.phase.busy() {
-                return Err(status.settings.client.lang.window_busy());
+                return Err(status.page_lang.window_busy());
             }
             status.phase = phase;
             status.event(&self.config, &self.store)

@@ -6,13 +6,14 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 use serde_json::{Value, json};
+use tidyup_core::Lang;
 
 use super::super::run::mode_lines;
-use super::super::watch::lock;
 use crate::cli::Settings;
 use crate::cli::config::Config;
 use crate::fs::PlanStep;
 use crate::journal::JournalStore;
+use crate::journal::watch_lock;
 
 /// Where the session is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -55,6 +56,10 @@ pub struct Status {
     pub settings: Settings,
     /// The core's start line.
     pub start_line: String,
+    /// The language of the page's words (the window's own, its reports and
+    /// the plan table's kinds and reasons): chosen apart from the session's
+    /// language, which names the new folders and speaks to the model.
+    pub page_lang: Lang,
     /// The plan under review, if any.
     pub plan: Option<CurrentPlan>,
 }
@@ -64,6 +69,7 @@ impl Status {
     pub fn event(&self, config: &Config, store: &JournalStore) -> Value {
         let settings = &self.settings;
         let client = &settings.client;
+        let lang = self.page_lang;
         let offline = client.provider != tidyup_core::Provider::Remote;
         let mut providers = vec![crate::cli::presets::OFFLINE.to_owned()];
         providers.extend(
@@ -79,19 +85,19 @@ impl Status {
             "providers": providers,
             "model": client.model,
             "base_url": client.base_url,
-            "lang": client.lang,
+            "lang": lang,
+            "names": client.lang,
             "read_contents": settings.read_contents,
             "dry_run": settings.dry_run,
-            "watching": lock::held(store, &settings.target_dir),
+            "watching": watch_lock::held(store, &settings.target_dir),
+            // The terminal's line names variables and flags; the window
+            // says who plans in its own words, and where to pick a model.
             "start_line": match client.provider {
-                // The terminal's line names variables and flags; the
-                // window says where to pick a model instead.
-                tidyup_core::Provider::OfflineNoKey => client.lang.window_start_no_key(),
-                tidyup_core::Provider::Remote | tidyup_core::Provider::Offline => {
-                    self.start_line.clone()
-                }
+                tidyup_core::Provider::OfflineNoKey => lang.window_start_no_key(),
+                tidyup_core::Provider::Offline => lang.window_start_offline(),
+                tidyup_core::Provider::Remote => lang.window_start_model(),
             },
-            "mode_lines": mode_lines(settings, true),
+            "mode_lines": mode_lines(settings, true, lang),
         })
     }
 }

@@ -17,7 +17,6 @@
 mod batch;
 mod folder;
 mod gather;
-pub(super) mod lock;
 mod rules;
 mod settle;
 mod view;
@@ -36,7 +35,7 @@ use super::interrupt::StopSignals;
 use crate::cli::Settings;
 use crate::console::{Preparing, errln};
 use crate::failure::Failure;
-use crate::journal::JournalStore;
+use crate::journal::{JournalStore, watch_lock};
 use crate::rules_file::RulesFile;
 use crate::transport::Cancel;
 
@@ -81,7 +80,7 @@ pub(super) async fn watch(mut settings: Settings, options: WatchOptions) -> anyh
         );
     }
     let store = JournalStore::default_location()?;
-    let _lock = lock::acquire(&store, &settings.target_dir)
+    let _lock = watch_lock::acquire(&store, &settings.target_dir)
         .map_err(|err| anyhow::anyhow!(err.text(settings.client.lang)))?;
     let stop = stop_on_signals()?;
     let target = settings.target_dir.clone();

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use tidyup_core::Lang;
 
-use crate::journal::JournalStore;
+use super::JournalStore;
 
 /// The held lock; dropping it releases the folder.
 pub struct WatchLock {
@@ -63,10 +63,21 @@ fn lock_path(store: &JournalStore, dir: &Path) -> PathBuf {
 /// Whether a `tidyup watch` holds `dir` (an absolute, canonical path) now;
 /// the lock file is neither made nor written.
 pub fn held(store: &JournalStore, dir: &Path) -> bool {
-    let Ok(file) = File::open(lock_path(store, dir)) else {
-        return false;
-    };
-    matches!(file.try_lock_shared(), Err(TryLockError::WouldBlock))
+    holder(store, dir).is_some()
+}
+
+/// The `tidyup watch` that holds `dir` (an absolute, canonical path) now:
+/// `Some` with its process id as it wrote itself into the lock file (`None`
+/// when unreadable), or `None` when no watch holds it. The lock file is
+/// neither made nor written.
+pub fn holder(store: &JournalStore, dir: &Path) -> Option<Option<String>> {
+    let mut file = File::open(lock_path(store, dir)).ok()?;
+    if !matches!(file.try_lock_shared(), Err(TryLockError::WouldBlock)) {
+        return None;
+    }
+    let mut pid = String::new();
+    let _ = file.read_to_string(&mut pid);
+    Some(Some(pid.trim().to_owned()).filter(|pid| !pid.is_empty()))
 }
 
 /// Takes the lock of `dir` (an absolute, canonical path).
