@@ -19,6 +19,10 @@ fn a_bad_address_is_refused_without_showing_its_password() {
     for address in [
         "webdav://ann:hunter2@/files",
         "sftp://ann:hunter2@nas/srv/../etc",
+        // A password holding `/`, refused for what else the address lacks.
+        "webdav://ann:hun/ter2@/files",
+        "sftp://ann:hun/ter2@nas",
+        "sftp://ann:hunter2@nas/srv/photos/..%2F..%2Fetc",
     ] {
         let refused = run(
             tidyup(home.path(), &["--provider", "offline", address]),
@@ -30,7 +34,27 @@ fn a_bad_address_is_refused_without_showing_its_password() {
             String::from_utf8_lossy(&refused.stderr)
         );
         assert_ne!(refused.status.code(), Some(0), "{address}: {said}");
-        assert!(!said.contains("hunter2"), "{address}: {said}");
+        assert!(
+            !said.contains("hunter2") && !said.contains("ter2"),
+            "{address}: {said}"
+        );
+        assert!(said.contains("ann:***@"), "{address}: {said}");
+    }
+}
+
+/// The MCP server refuses such an address the same way, at its start.
+#[test]
+fn the_mcp_server_refuses_a_bad_address_without_showing_its_password() {
+    let home = tempfile::tempdir().unwrap();
+    for address in ["sftp://ann:hun/ter2@nas", "webdav://ann:hun/ter2@/files"] {
+        let refused = run(tidyup(home.path(), &["mcp", address]), "");
+        let said = format!(
+            "{}{}",
+            String::from_utf8_lossy(&refused.stdout),
+            String::from_utf8_lossy(&refused.stderr)
+        );
+        assert_ne!(refused.status.code(), Some(0), "{address}: {said}");
+        assert!(!said.contains("ter2"), "{address}: {said}");
         assert!(said.contains("ann:***@"), "{address}: {said}");
     }
 }

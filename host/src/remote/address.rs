@@ -48,6 +48,14 @@ pub enum AddressError {
     /// A folder name in it is `.` or `..`.
     #[error("{0}: a folder of the address is `.` or `..`")]
     DotSegment(String),
+    /// A folder name in it holds an encoded separator (`%2F`, `%5C`): one
+    /// name would be read as several.
+    #[error("{0}: a folder name of the address holds an encoded `/` or `\\`")]
+    EncodedSeparator(String),
+    /// An SFTP or WebDAV address names no folder (it would be the
+    /// server's top): the folder is named in full.
+    #[error("{0}: the address names no folder; name it in full, as in {1}")]
+    NoFolder(String, String),
 }
 
 impl RemoteAddress {
@@ -58,14 +66,22 @@ impl RemoteAddress {
         scheme_of(text).is_some()
     }
 
-    /// The remote folder `text` names.
+    /// The remote folder `text` names. A password written in it is
+    /// dropped (one holding `/` too) and never shown in an error.
     pub fn parse(text: &str) -> Result<Self, AddressError> {
         let shown = redacted(text);
         let service = scheme_of(text)
             .ok_or_else(|| AddressError::Malformed(shown.clone(), "scheme".into()))?;
-        // Checked as written: parsing would resolve them away.
-        if written_folders(text).any(|segment| segment == "." || segment == "..") {
-            return Err(AddressError::DotSegment(shown));
+        let text = &without_password(text);
+        // Checked as written and decoded: parsing would resolve dot
+        // segments away, and a decoded separator would split one name.
+        for segment in written_folders(text) {
+            if segment.contains(['/', '\\']) {
+                return Err(AddressError::EncodedSeparator(shown));
+            }
+            if segment == "." || segment == ".." {
+                return Err(AddressError::DotSegment(shown));
+            }
         }
         let url = url::Url::parse(text)
             .map_err(|err| AddressError::Malformed(shown.clone(), err.to_string()))?;
@@ -80,6 +96,10 @@ impl RemoteAddress {
             .filter(|segment| !segment.is_empty())
             .map(percent_decoded)
             .collect();
+        if folders.is_empty() && service != Service::S3 {
+            let example = format!("{}://{}/home/ann/Downloads", url.scheme(), host);
+            return Err(AddressError::NoFolder(shown, example));
+        }
         Ok(Self {
             service,
             user: Some(percent_decoded(url.username())).filter(|user| !user.is_empty()),
@@ -157,21 +177,53 @@ fn written_folders(text: &str) -> impl Iterator<Item = String> + '_ {
     path.split('/').map(percent_decoded)
 }
 
+/// Where an address's user information ends: its `user:password@` is
+/// `(user, after)`, `after` the rest from the host on. A password may hold
+/// `/` (written unencoded), so the user information is the text up to the
+/// last `@` of the authority, or, when a `:` not followed by a port comes
+/// before any `/`, up to the first `@` after it.
+fn user_info(rest: &str) -> Option<(&str, Option<&str>, &str)> {
+    let authority_end = rest.find('/').unwrap_or(rest.len());
+    let end = match rest[..authority_end].rfind('@') {
+        Some(at) => at,
+        None => {
+            let colon = rest[..authority_end].find(':')?;
+            // `host:port/…`: a port, not a password.
+            let after_colon = &rest[colon + 1..authority_end];
+            if !after_colon.is_empty() && after_colon.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            colon + rest[colon..].find('@')?
+        }
+    };
+    let (user, password) = match rest[..end].split_once(':') {
+        Some((user, password)) => (user, Some(password)),
+        None => (&rest[..end], None),
+    };
+    Some((user, password, &rest[end + 1..]))
+}
+
+/// `text` without the password written in it, if any.
+fn without_password(text: &str) -> String {
+    let Some((scheme, rest)) = text.split_once("://") else {
+        return text.to_owned();
+    };
+    match user_info(rest) {
+        Some((user, Some(_), after)) if user.is_empty() => format!("{scheme}://{after}"),
+        Some((user, Some(_), after)) => format!("{scheme}://{user}@{after}"),
+        Some((_, None, _)) | None => text.to_owned(),
+    }
+}
+
 /// `text` with any password in it masked, for messages (whether or not
 /// it parses).
 fn redacted(text: &str) -> String {
     let Some((scheme, rest)) = text.split_once("://") else {
         return text.to_owned();
     };
-    let authority_end = rest.find('/').unwrap_or(rest.len());
-    let (authority, path) = rest.split_at(authority_end);
-    match authority.rsplit_once('@') {
-        Some((user_info, host)) => {
-            let user = user_info.split(':').next().unwrap_or("");
-            let masked = if user_info.contains(':') { ":***" } else { "" };
-            format!("{scheme}://{user}{masked}@{host}{path}")
-        }
-        None => text.to_owned(),
+    match user_info(rest) {
+        Some((user, Some(_), after)) => format!("{scheme}://{user}:***@{after}"),
+        Some((_, None, _)) | None => text.to_owned(),
     }
 }
 
@@ -205,6 +257,55 @@ mod tests {
         assert_eq!(address.to_string(), "webdav://ann@dav.local/files");
         let err = RemoteAddress::parse("webdav://ann:hunter2@/x").unwrap_err();
         assert!(!err.to_string().contains("hunter2"), "{err}");
+    }
+
+    #[test]
+    fn a_password_holding_a_slash_is_dropped_and_never_shown() {
+        let address = RemoteAddress::parse("webdav://ann:pa/ss@dav.local:8080/files").unwrap();
+        assert_eq!(address.to_string(), "webdav://ann@dav.local:8080/files");
+        assert_eq!(address.path, "/files");
+        for wrong in [
+            "webdav://ann:pa/ss@/files",
+            "sftp://ann:se/cr:et@nas",
+            "webdav://ann:pa/ss@dav.local:99999/files",
+        ] {
+            let err = RemoteAddress::parse(wrong).unwrap_err().to_string();
+            assert!(!err.contains("pa/ss") && !err.contains("se/cr"), "{err}");
+            assert!(err.contains(":***@"), "{err}");
+        }
+    }
+
+    #[test]
+    fn an_encoded_separator_in_a_name_is_refused() {
+        for address in [
+            "sftp://nas/srv/photos/..%2F..%2Fetc",
+            "sftp://nas/srv/photos/x%2f..",
+            "webdav://dav.local/files/a%5C..%5Cb",
+        ] {
+            assert!(
+                matches!(
+                    RemoteAddress::parse(address),
+                    Err(AddressError::EncodedSeparator(_))
+                ),
+                "{address}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_address_naming_no_folder_is_refused_but_a_bucket() {
+        for address in ["sftp://nas", "sftp://ann@nas:2222/", "webdav://dav.local"] {
+            let err = RemoteAddress::parse(address).unwrap_err();
+            assert!(matches!(err, AddressError::NoFolder(..)), "{address}");
+            assert!(err.to_string().contains("/home/ann/Downloads"), "{err}");
+        }
+        assert_eq!(RemoteAddress::parse("s3://scans").unwrap().path, "/");
+        // A port, and an `@` in a folder's name, are no password.
+        let dav = RemoteAddress::parse("webdav://dav.local:8080/files/ann@example.com").unwrap();
+        assert_eq!(
+            (dav.port, dav.path.as_str()),
+            (Some(8080), "/files/ann@example.com")
+        );
     }
 
     #[test]
