@@ -53,3 +53,59 @@ fn the_wire_carries_code_path_and_detail_and_reads_an_older_hosts_message() {
             .unwrap();
     assert_eq!(old, HostError::new(ErrorCode::Io, "Input/output error"));
 }
+
+/// A file system whose listing of the folder itself fails, as a remote
+/// folder's does with wrong credentials or a server that does not answer.
+struct Unlistable(tidyup_test_kit::MemFs);
+
+impl tidyup_core::FileSystem for Unlistable {
+    #[allow(clippy::wildcard_enum_match_arm)]
+    fn call(
+        &mut self,
+        request: &tidyup_core::FsRequest<'_>,
+    ) -> Result<tidyup_core::FsAnswer, HostError> {
+        match request {
+            tidyup_core::FsRequest::List { .. } => Err(HostError::new(
+                ErrorCode::PermissionDenied,
+                "the server refused the credentials",
+            )),
+            _ => self.0.call(request),
+        }
+    }
+}
+
+#[test]
+fn a_folder_that_cannot_be_listed_is_never_called_empty() {
+    use tidyup_core::{Agent, Capabilities, Event, OfflinePlanner};
+    use tidyup_test_kit::{MemFs, Recorder, TARGET, offline_config};
+    for lang in [Lang::En, Lang::Zh] {
+        let mut fs = Unlistable(MemFs::new().file("report.pdf", "%PDF"));
+        let mut model = OfflinePlanner::new(lang, TARGET);
+        let mut events = Recorder::default();
+        let mut agent = Agent::new(offline_config(lang));
+        agent.handle_line(
+            "organize",
+            &mut Capabilities {
+                model: &mut model,
+                files: &mut fs,
+                events: &mut events,
+            },
+        );
+        let answer = events
+            .events
+            .iter()
+            .find_map(|event| {
+                let Event::Answer { text, .. } = event else {
+                    return None;
+                };
+                Some(text.clone())
+            })
+            .unwrap_or_default();
+        let nothing = lang.nothing_to_organize();
+        assert!(!answer.contains(nothing), "{answer}");
+        assert!(
+            answer.contains("the server refused the credentials"),
+            "{answer}"
+        );
+    }
+}

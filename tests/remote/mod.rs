@@ -14,6 +14,7 @@
 mod copy_kill;
 mod no_replace;
 mod organize;
+mod reach;
 mod refusals;
 mod trash;
 

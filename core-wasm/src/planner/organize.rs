@@ -67,6 +67,11 @@ pub fn organize(ctx: &Context<'_>, this_turn: &[Exchange], declared: Declared) -
     else {
         return Step::Call(vec![("list_files", json!({ "path": "." }))]);
     };
+    if !listing.succeeded {
+        // A folder that could not be listed is not an empty one.
+        let cause = listing.result.lines().next().unwrap_or_default();
+        return Step::Say(ctx.lang.folder_unlisted(cause));
+    }
     let items = listing.items();
     if let Some(marker) = target_project_marker(items.iter().map(|item| item.name.as_str())) {
         return Step::Say(ctx.lang.target_is_project(marker));

@@ -234,6 +234,15 @@ impl Lang {
         }
     }
 
+    /// Said when the folder itself could not be listed (`cause`, the
+    /// listing's result): nothing is planned, and it is not called empty.
+    pub fn folder_unlisted(self, cause: &str) -> String {
+        match self {
+            Lang::En => format!("I could not look at this folder, so I planned nothing: {cause}"),
+            Lang::Zh => format!("无法查看这个文件夹，所以没有制定任何方案：{cause}"),
+        }
+    }
+
     /// Said on "yes" when no plan is waiting.
     pub fn no_plan_pending(self) -> String {
         match self {

@@ -34,7 +34,13 @@ pub(super) async fn session(settings: Settings) -> anyhow::Result<ExitCode> {
     let module = crate::runtime::load_core(settings.core.as_deref(), &preparing)?;
     let store = JournalStore::default_location()?;
     let cancel = Cancel::default();
-    let (files, changes) = file_system(&settings, &store, &cancel)?;
+    let (files, changes) = match file_system(&settings, &store, &cancel) {
+        Ok(found) => found,
+        // A remote folder that cannot be reached is an address or a
+        // setting to correct, as a folder that does not exist is.
+        Err(err) if settings.remote.is_some() => return Ok(super::fail(&err, 2)),
+        Err(err) => return Err(err),
+    };
     let console = Console::detect()
         .with_people_view(settings.client.lang, settings.verbose, settings.dry_run)
         // The offline planner writes plain text (file names may hold `*`, `_`).

@@ -209,7 +209,7 @@ fn without_password(text: &str) -> String {
         return text.to_owned();
     };
     match user_info(rest) {
-        Some((user, Some(_), after)) if user.is_empty() => format!("{scheme}://{after}"),
+        Some(("", Some(_), after)) => format!("{scheme}://{after}"),
         Some((user, Some(_), after)) => format!("{scheme}://{user}@{after}"),
         Some((_, None, _)) | None => text.to_owned(),
     }

@@ -15,7 +15,7 @@ use tidyup_core::{Entry, EntryKind, ErrorCode, HostError};
 use super::address::{RemoteAddress, Service};
 use super::connect::{DavServer, Runner, operator};
 use super::entries::{entry, kind_of};
-use super::errors::remote_error;
+use super::errors::{no_answer, remote_error, unreachable};
 use super::objects;
 use crate::fs::Staging;
 
@@ -71,11 +71,43 @@ impl RemoteFs {
             mover,
             parents: std::collections::HashSet::new(),
         };
+        files.probe()?;
         match files.stat_key("")? {
             Some(entry) if entry.kind == EntryKind::Dir => Ok(files),
             Some(_) => Err(HostError::at(ErrorCode::NotADirectory, &files.root)),
             None => Err(HostError::at(ErrorCode::NotFound, &files.root)),
         }
+    }
+
+    /// Asks the server for the folder's first entry: a stat of the top is
+    /// answered without asking it, so this is the request that tells wrong
+    /// credentials, a server that does not answer, a missing folder and a
+    /// file apart, each said in one sentence ([`unreachable`]).
+    fn probe(&self) -> Result<(), HostError> {
+        let (op, address) = (self.op.clone(), self.address.clone());
+        let dav = match &self.mover {
+            Mover::Dav(dav) => Some(dav.clone()),
+            #[cfg(unix)]
+            Mover::Sftp(_) => None,
+            Mover::Objects => None,
+        };
+        let root = self.root.clone();
+        self.run(async move {
+            // A file's path is told first: listing it would not end well.
+            if let Some(dav) = dav {
+                dav.check_folder(&root).await.map_err(|err| {
+                    if err.code == ErrorCode::Connect {
+                        no_answer(&address)
+                    } else {
+                        err
+                    }
+                })?;
+            }
+            match async { op.lister("").await?.try_next().await }.await {
+                Ok(_) => Ok(()),
+                Err(err) => Err(unreachable(&err, &address)),
+            }
+        })
     }
 
     /// The key of `path` in the store ("" for the folder itself).

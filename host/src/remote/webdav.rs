@@ -48,6 +48,48 @@ impl DavServer {
         }
     }
 
+    /// What the server has at the folder path `path` (absolute): `Ok`
+    /// when a collection; `NotFound` when nothing, `NotADirectory` when a
+    /// file, each in the words of [`super::errors::unreachable`]. One
+    /// `PROPFIND` of depth 0: a listing of a missing folder reads as empty.
+    pub(super) async fn check_folder(&self, path: &str) -> Result<(), HostError> {
+        let method = reqwest::Method::from_bytes(b"PROPFIND")
+            .map_err(|err| HostError::new(ErrorCode::Internal, err.to_string()))?;
+        let mut request = self
+            .client
+            .request(
+                method,
+                self.url(&format!("{}/", path.trim_end_matches('/'))),
+            )
+            .header("Depth", "0");
+        if let Some(user) = &self.user {
+            request = request.basic_auth(user, self.password.as_deref());
+        }
+        let reply = request
+            .send()
+            .await
+            .map_err(|err| HostError::new(ErrorCode::Connect, err.without_url().to_string()))?;
+        let said = |code, cause: &str| HostError {
+            code,
+            path: None,
+            detail: Some(cause.to_owned()),
+        };
+        match reply.status() {
+            StatusCode::NOT_FOUND => Err(said(ErrorCode::NotFound, "no such folder")),
+            status if status.is_success() => {
+                // A bounded read: the answer of one item.
+                let body = reply.text().await.unwrap_or_default();
+                let body = body.get(..64 * 1024).unwrap_or(&body).to_ascii_lowercase();
+                match body.contains("collection") {
+                    true => Ok(()),
+                    false => Err(said(ErrorCode::NotADirectory, "not a folder")),
+                }
+            }
+            // Refusals and the rest are told by the listing that follows.
+            _ => Ok(()),
+        }
+    }
+
     fn url(&self, path: &str) -> String {
         let encoded: Vec<String> = path
             .split('/')
