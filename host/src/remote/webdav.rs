@@ -19,20 +19,13 @@ impl DavServer {
     /// Moves the item at the server path `from` to `to` (both absolute,
     /// `/`-separated; a folder's with a trailing `/`), never replacing.
     pub(super) async fn move_new(&self, from: &str, to: &str) -> Result<(), HostError> {
-        let method = reqwest::Method::from_bytes(b"MOVE")
-            .map_err(|err| HostError::new(ErrorCode::Internal, err.to_string()))?;
-        let mut request = self
-            .client
-            .request(method, self.url(from))
-            .header("Destination", self.url(to))
-            .header("Overwrite", "F");
-        if let Some(user) = &self.user {
-            request = request.basic_auth(user, self.password.as_deref());
-        }
-        let reply = request
-            .send()
-            .await
-            .map_err(|err| HostError::new(ErrorCode::Connect, err.without_url().to_string()))?;
+        let reply = self
+            .send(
+                self.request(b"MOVE", from)?
+                    .header("Destination", self.url(to))
+                    .header("Overwrite", "F"),
+            )
+            .await?;
         match reply.status() {
             status if status.is_success() => Ok(()),
             StatusCode::PRECONDITION_FAILED => Err(HostError::at(ErrorCode::AlreadyExists, to)),
@@ -53,22 +46,10 @@ impl DavServer {
     /// file, each in the words of [`super::errors::unreachable`]. One
     /// `PROPFIND` of depth 0: a listing of a missing folder reads as empty.
     pub(super) async fn check_folder(&self, path: &str) -> Result<(), HostError> {
-        let method = reqwest::Method::from_bytes(b"PROPFIND")
-            .map_err(|err| HostError::new(ErrorCode::Internal, err.to_string()))?;
-        let mut request = self
-            .client
-            .request(
-                method,
-                self.url(&format!("{}/", path.trim_end_matches('/'))),
-            )
-            .header("Depth", "0");
-        if let Some(user) = &self.user {
-            request = request.basic_auth(user, self.password.as_deref());
-        }
-        let reply = request
-            .send()
-            .await
-            .map_err(|err| HostError::new(ErrorCode::Connect, err.without_url().to_string()))?;
+        let folder = format!("{}/", path.trim_end_matches('/'));
+        let reply = self
+            .send(self.request(b"PROPFIND", &folder)?.header("Depth", "0"))
+            .await?;
         let said = |code, cause: &str| HostError {
             code,
             path: None,
@@ -88,6 +69,26 @@ impl DavServer {
             // Refusals and the rest are told by the listing that follows.
             _ => Ok(()),
         }
+    }
+
+    /// A request of `method` for the server path `path`, with the
+    /// credentials when there are any.
+    fn request(&self, method: &[u8], path: &str) -> Result<reqwest::RequestBuilder, HostError> {
+        let method = reqwest::Method::from_bytes(method)
+            .map_err(|err| HostError::new(ErrorCode::Internal, err.to_string()))?;
+        let request = self.client.request(method, self.url(path));
+        Ok(match &self.user {
+            Some(user) => request.basic_auth(user, self.password.as_deref()),
+            None => request,
+        })
+    }
+
+    /// Sends `request`; a server that does not answer is `Connect`.
+    async fn send(&self, request: reqwest::RequestBuilder) -> Result<reqwest::Response, HostError> {
+        request
+            .send()
+            .await
+            .map_err(|err| HostError::new(ErrorCode::Connect, err.without_url().to_string()))
     }
 
     fn url(&self, path: &str) -> String {

@@ -27,19 +27,43 @@ fn organize(data: &Path, dir: &Path) -> String {
         .to_owned()
 }
 
-#[test]
-fn a_session_whose_folder_is_gone_is_passed_over_in_one_line_and_can_be_forgotten() {
-    let data = tempfile::tempdir().unwrap();
+/// Two sessions organized in turn: the older one's folder kept (with its
+/// tree before), the newer one's folder deleted since.
+struct Sessions {
+    kept: tempfile::TempDir,
+    before: std::collections::BTreeMap<String, Vec<u8>>,
+    older: String,
+    newer: String,
+}
+
+fn two_sessions(data: &Path) -> Sessions {
     let (kept, _) = target_dir();
     write(kept.path(), "notes.txt", b"notes");
     write(kept.path(), "photo.png", b"png");
     let before = tree_of(kept.path());
-    let older = organize(data.path(), kept.path());
+    let older = organize(data, kept.path());
     let (gone, _) = target_dir();
     write(gone.path(), "report.pdf", b"pdf");
     write(gone.path(), "song.mp3", b"mp3");
-    let newer = organize(data.path(), gone.path());
+    let newer = organize(data, gone.path());
     std::fs::remove_dir_all(gone.path()).unwrap();
+    Sessions {
+        kept,
+        before,
+        older,
+        newer,
+    }
+}
+
+#[test]
+fn a_session_whose_folder_is_gone_is_passed_over_in_one_line_and_can_be_forgotten() {
+    let data = tempfile::tempdir().unwrap();
+    let Sessions {
+        kept,
+        before,
+        older,
+        newer,
+    } = two_sessions(data.path());
 
     let history = tidyup(data.path())
         .args(["history", "--lang", "en"])
@@ -113,16 +137,12 @@ fn a_session_whose_folder_is_gone_is_passed_over_in_one_line_and_can_be_forgotte
 #[test]
 fn undo_all_passes_over_a_gone_folder_and_undoes_the_rest() {
     let data = tempfile::tempdir().unwrap();
-    let (kept, _) = target_dir();
-    write(kept.path(), "notes.txt", b"notes");
-    write(kept.path(), "photo.png", b"png");
-    let before = tree_of(kept.path());
-    let older = organize(data.path(), kept.path());
-    let (gone, _) = target_dir();
-    write(gone.path(), "report.pdf", b"pdf");
-    write(gone.path(), "song.mp3", b"mp3");
-    let newer = organize(data.path(), gone.path());
-    std::fs::remove_dir_all(gone.path()).unwrap();
+    let Sessions {
+        kept,
+        before,
+        older,
+        newer,
+    } = two_sessions(data.path());
 
     let all = tidyup(data.path())
         .args(["undo", "--all", "--since", "1d", "--lang", "en"])
