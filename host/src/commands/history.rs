@@ -48,10 +48,15 @@ pub fn undo(session: Option<&str>, watch: bool, lang: Lang) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Err(err) => match err.downcast_ref::<UndoRefusal>() {
-            Some(refusal) => say_failure(&refusal.text(lang), 1),
-            None => fail(&err, 1),
-        },
+        Err(err) => undo_failed(&err, lang),
+    }
+}
+
+/// Why an undo did nothing, in `lang` (a refusal in its own words); 1.
+fn undo_failed(err: &anyhow::Error, lang: Lang) -> ExitCode {
+    match err.downcast_ref::<UndoRefusal>() {
+        Some(refusal) => say_failure(&refusal.text(lang), 1),
+        None => fail(err, 1),
     }
 }
 
@@ -100,10 +105,7 @@ pub fn undo_all(watch: bool, since: Option<&str>, lang: Lang) -> ExitCode {
             Ok(report) => report,
             Err(err) => {
                 outln!("{}", lang.undid_all(undone, reversed, watch));
-                return match err.downcast_ref::<UndoRefusal>() {
-                    Some(refusal) => say_failure(&refusal.text(lang), 1),
-                    None => fail(&err, 1),
-                };
+                return undo_failed(&err, lang);
             }
         };
         outln!(
@@ -137,7 +139,7 @@ pub fn history(lang: Lang) -> ExitCode {
             for s in sessions {
                 let counts = [s.created, s.moved, s.trashed];
                 let watch = !s.kind.by_hand();
-                let gone = match !s.undone && s.folder_gone() {
+                let gone = match s.folder_gone() {
                     true => lang.folder_gone_mark(),
                     false => String::new(),
                 };

@@ -51,11 +51,13 @@ impl SessionSummary {
         self.kind.by_hand() != watch && self.changes() > 0
     }
 
-    /// Whether its folder on this machine no longer exists (deleted,
-    /// renamed, or on a drive that is gone): nothing of it can be put
-    /// back. A remote folder is asked when it is undone, never here.
+    /// Whether it is not undone and its folder on this machine no longer
+    /// exists (deleted, renamed, or on a drive that is gone): nothing of it
+    /// can be put back. A remote folder is asked when it is undone, never
+    /// here.
     pub fn folder_gone(&self) -> bool {
-        self.remote.is_none()
+        !self.undone
+            && self.remote.is_none()
             && !self.target.as_os_str().is_empty()
             && matches!(
                 fs::symlink_metadata(&self.target),

@@ -253,7 +253,7 @@ pub fn sessions(store: &JournalStore, folder: &Path) -> Value {
                     "trashed": s.trashed,
                     "undone": s.undone,
                     "here": here,
-                    "gone": !s.undone && s.folder_gone(),
+                    "gone": s.folder_gone(),
                 })
             })
             .collect(),

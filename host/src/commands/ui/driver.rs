@@ -49,7 +49,6 @@ pub async fn start(
         status: Mutex::new(Status {
             phase: Phase::Idle,
             settings: settings.clone(),
-            start_line: String::new(),
             page_lang: settings.client.lang,
             plan: None,
         }),
@@ -110,13 +109,12 @@ impl Core {
 
 /// Every core event to the page as a `core` event, but an error: that is
 /// an `error` event, a failed model call worded for people from its data
-/// (the terminal's line names flags and commands); the start line kept.
+/// (the terminal's line names flags and commands).
 struct PageEvents(Arc<Shared>);
 
 impl EventSink for PageEvents {
     fn emit(&mut self, event: Event) {
         match &event {
-            Event::Started { text, .. } => self.0.status().start_line = text.clone(),
             Event::Error {
                 failure: Some(failure),
                 ..
@@ -131,7 +129,8 @@ impl EventSink for PageEvents {
                 text,
                 failure: None,
             } => return self.0.hub.send(json!({"kind": "error", "text": text})),
-            Event::Tool { .. }
+            Event::Started { .. }
+            | Event::Tool { .. }
             | Event::AnswerDelta { .. }
             | Event::Answer { .. }
             | Event::Usage { .. }

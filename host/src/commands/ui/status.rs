@@ -54,8 +54,6 @@ pub struct Status {
     pub phase: Phase,
     /// Its settings.
     pub settings: Settings,
-    /// The core's start line.
-    pub start_line: String,
     /// The language of the page's words (the window's own, its reports and
     /// the plan table's kinds and reasons): chosen apart from the session's
     /// language, which names the new folders and speaks to the model.
