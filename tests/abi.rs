@@ -135,6 +135,7 @@ async fn a_whole_turn_crosses_the_boundary() {
         Box::new(events.clone()),
     );
     let config = AgentConfig {
+        target_name: None,
         dry_run: false,
         target_dir: target.clone(),
         model: "m".to_owned(),

@@ -198,6 +198,7 @@ fn core_module() -> Module {
 
 fn config(stream: bool) -> AgentConfig {
     AgentConfig {
+        target_name: None,
         dry_run: false,
         target_dir: TARGET.to_owned(),
         model: "m".to_owned(),

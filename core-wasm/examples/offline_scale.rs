@@ -231,6 +231,7 @@ fn run(count: usize) {
     let lang = Lang::En;
     let mut planner = OfflinePlanner::new(lang, TARGET);
     let mut agent = Agent::new(AgentConfig {
+        target_name: None,
         dry_run: false,
         target_dir: TARGET.to_owned(),
         model: "offline".to_owned(),

@@ -126,6 +126,7 @@ fn run(
     line: &str,
 ) -> (Outcome, Recorder, Agent) {
     let mut agent = Agent::new(AgentConfig {
+        target_name: None,
         dry_run: false,
         target_dir: TARGET.to_owned(),
         model: "m".to_owned(),

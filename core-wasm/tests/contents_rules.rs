@@ -66,6 +66,7 @@ pub fn expected(extra: usize) -> BTreeMap<String, String> {
 /// `model` answering (the offline planner, or one that wraps it).
 pub fn organize(lang: Lang, fs: &mut MemFs, model: &mut dyn ModelClient) -> Recorder {
     let mut agent = Agent::new(AgentConfig {
+        target_name: None,
         dry_run: false,
         target_dir: TARGET.to_owned(),
         model: "m".to_owned(),

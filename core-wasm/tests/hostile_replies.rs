@@ -82,6 +82,7 @@ impl Session {
     fn new(lang: Lang, calls: CallSettings, answers: impl IntoIterator<Item = Answer>) -> Self {
         Self {
             agent: Agent::new(AgentConfig {
+                target_name: None,
                 dry_run: false,
                 target_dir: TARGET.to_owned(),
                 model: "m".to_owned(),

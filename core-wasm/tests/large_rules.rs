@@ -90,6 +90,7 @@ fn session(
     let mut planner =
         OfflinePlanner::new(lang, TARGET).with_rules(Some(Rules::parse(rules).unwrap()));
     let mut agent = Agent::new(AgentConfig {
+        target_name: None,
         dry_run: false,
         target_dir: TARGET.to_owned(),
         model: "m".to_owned(),

@@ -281,6 +281,7 @@ fn the_planner_never_moves_a_file_over_one_named_in_another_case() {
         .add(&format!(r"{images}\cat.png"), false)
         .add(&format!(r"{DESKTOP}\CAT.PNG"), false);
     let mut agent = Agent::new(AgentConfig {
+        target_name: None,
         target_dir: DESKTOP.to_owned(),
         model: "m".to_owned(),
         lang: Lang::En,

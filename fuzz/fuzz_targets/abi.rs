@@ -37,6 +37,7 @@ fuzz_target!(|data: &[u8]| {
         3 => {
             if let Ok(history) = serde_json::from_slice::<Vec<Message>>(json) {
                 let config = AgentConfig {
+                    target_name: None,
                     dry_run: false,
                     target_dir: TARGET.to_owned(),
                     model: "m".to_owned(),

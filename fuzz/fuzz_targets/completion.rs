@@ -19,6 +19,7 @@ fuzz_target!(|data: &[u8]| {
         .file("photo.jpg", "")
         .dir("docs");
     let config = AgentConfig {
+        target_name: None,
         dry_run: false,
         target_dir: TARGET.to_owned(),
         model: "m".to_owned(),

@@ -3,6 +3,7 @@
 //!
 //! The JSON shape is stable (the user guide lists it, in
 //! docs/guide/src/undo-and-safety.md): `version` (1), `target`,
+//! `remote` (a remote folder's address, only for a plan of one),
 //! `created`, `sandbox_roots` (null when the sandbox was off),
 //! `step_count`, and `groups`, each with `destination` (the folder the
 //! steps fill, absolute; null for deletions), `step_count` and `steps`,
@@ -30,6 +31,10 @@ pub struct PlanView {
     pub version: u32,
     /// The target directory the plan was made for.
     pub target: String,
+    /// The remote folder's address when the plan was made for one (never
+    /// with a password); absent for a local folder.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remote: Option<String>,
     /// When it was made (RFC 3339).
     pub created: String,
     /// The sandbox roots, `None` when the sandbox was off.
@@ -110,6 +115,7 @@ impl PlanView {
         Self {
             version: VERSION,
             target: plan.target.display().to_string(),
+            remote: None,
             created: plan.created.clone(),
             sandbox_roots: plan
                 .roots
@@ -167,7 +173,8 @@ impl PlanView {
             |_| self.created.clone(),
             |t| t.format("%Y-%m-%d %H:%M").to_string(),
         );
-        let mut lines = vec![lang.saved_plan_heading(&self.target, &created, self.step_count)];
+        let folder = self.remote.as_deref().unwrap_or(&self.target);
+        let mut lines = vec![lang.saved_plan_heading(folder, &created, self.step_count)];
         for (group, rows) in self.groups.iter().zip(&rows) {
             lines.push(String::new());
             let heading = match &group.destination {

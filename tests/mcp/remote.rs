@@ -77,3 +77,72 @@ async fn the_tools_work_on_a_remote_folder_and_undo_restores_it() {
         assert_eq!(crate::remote::held(server, &dir), before, "{}", server.name);
     }
 }
+
+/// A symbolic link inside an SFTP folder that leads outside it is never
+/// followed: what lies outside is neither listed nor read, nothing moves
+/// out or in through it, no folder is made through it; the link itself
+/// is listed as a link, and the folder's own files still work.
+#[tokio::test(flavor = "multi_thread")]
+async fn an_sftp_link_leading_outside_the_folder_is_never_followed() {
+    let Some(servers) = crate::remote::servers() else {
+        return;
+    };
+    let Some(server) = servers.iter().find(|server| server.name == "sftp") else {
+        return;
+    };
+    let mut world = World::new();
+    with_servers(&mut world);
+    let (_, outside) = server.folder("outside-of-links");
+    World::write(&outside, &[("secret.txt", "outside bytes")]);
+    let (url, dir) = server.folder("links");
+    World::write(&dir, &[("report.pdf", "pdf bytes")]);
+    std::os::unix::fs::symlink(&outside, dir.join("out")).unwrap();
+    std::os::unix::fs::symlink(outside.join("secret.txt"), dir.join("secret-link.txt")).unwrap();
+    let before_outside = crate::remote::held(server, &outside);
+
+    let connection = world.connect(&[&url], TestClient::plain()).await;
+    let top = connection
+        .text("list_files", json!({"path": "."}), false)
+        .await;
+    assert!(top.contains("report.pdf") && top.contains("out"), "{top}");
+    assert!(!top.contains("secret.txt"), "{top}");
+    let refused = [
+        ("list_files", json!({"path": "out"})),
+        ("get_file_type", json!({"path": "secret-link.txt"})),
+        ("get_file_type", json!({"path": "out/secret.txt"})),
+        ("create_folder", json!({"path": "out/made"})),
+        (
+            "move_file",
+            json!({"source": "report.pdf", "destination": "out/report.pdf"}),
+        ),
+        (
+            "move_file",
+            json!({"source": "out/secret.txt", "destination": "secret.txt"}),
+        ),
+    ];
+    for (tool, arguments) in refused {
+        let said = connection.text(tool, arguments.clone(), true).await;
+        assert!(
+            !said.contains("outside bytes"),
+            "{tool} {arguments}: {said}"
+        );
+    }
+    connection
+        .text("create_folder", json!({"path": "Docs"}), false)
+        .await;
+    connection
+        .text(
+            "move_file",
+            json!({"source": "report.pdf", "destination": "Docs/report.pdf"}),
+            false,
+        )
+        .await;
+    let log = connection.close().await;
+    assert_eq!(
+        crate::remote::held(server, &outside),
+        before_outside,
+        "{log}"
+    );
+    assert!(!outside.join("made").exists() && !outside.join("report.pdf").exists());
+    assert!(dir.join("Docs/report.pdf").exists(), "{log}");
+}

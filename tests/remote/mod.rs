@@ -12,10 +12,13 @@
 #![allow(clippy::disallowed_macros)]
 
 mod copy_kill;
+mod faults;
 mod no_replace;
 mod organize;
+mod proxy;
 mod reach;
 mod refusals;
+mod sftp;
 mod trash;
 
 use std::collections::BTreeMap;

@@ -23,6 +23,13 @@ fn the_demo_folder_is_organized_then_undone_byte_for_byte_on_every_server() {
         let said = String::from_utf8_lossy(&session.stdout);
         assert!(session.status.success(), "{}: {said}", server.name);
         assert!(!said.contains("Failed to move"), "{}: {said}", server.name);
+        // The folder is named by its address, not by a path that could be
+        // any machine's.
+        assert!(
+            said.contains(&format!("Target directory: {url}")),
+            "{}: {said}",
+            server.name
+        );
         assert!(
             placed(&dir) >= 40,
             "{}: only {} files placed\n{said}",
@@ -73,6 +80,14 @@ fn a_dry_run_plan_is_applied_on_its_server_and_undone() {
         assert!(
             text.contains(&format!("\"remote\": \"{url}")),
             "{}: {text}",
+            server.name
+        );
+
+        let shown = run(tidyup(home.path(), &["plan", "show", &plan]), "");
+        let shown = String::from_utf8_lossy(&shown.stdout);
+        assert!(
+            shown.lines().next().is_some_and(|line| line.contains(&url)),
+            "{}: {shown}",
             server.name
         );
 

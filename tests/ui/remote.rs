@@ -18,6 +18,9 @@ async fn the_window_organizes_a_remote_folder_and_its_session_is_undone() {
     for server in &servers {
         let (url, dir) = server.folder("window");
         crate::remote::copy_tree(&demo, &dir);
+        // A folder the plan moves files into that is there already.
+        std::fs::create_dir_all(dir.join("Documents")).unwrap();
+        std::fs::write(dir.join("Documents/kept.txt"), "kept").unwrap();
         let before = crate::remote::held(server, &dir);
         let mut run = Tidyup::bare().arg("ui").arg(&url).args([
             "--no-open",
@@ -33,8 +36,23 @@ async fn the_window_organizes_a_remote_folder_and_its_session_is_undone() {
         let (tab, mut events) = window.tab().await;
         let plan = window.organize(&tab, &mut events).await;
         assert!(rows(&plan).len() >= 40, "{}: {plan}", server.name);
+        // What the window shows of the folder is the server's, not this
+        // machine's disk at the same path.
+        let documents = plan["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|group| group["destination"] == "Documents")
+            .unwrap_or_else(|| panic!("{}: {plan}", server.name));
+        assert_eq!(documents["new"], false, "{}: {plan}", server.name);
+        let left = plan["left"].to_string();
+        assert!(
+            left.contains(".DS_Store") && left.contains(".env.local"),
+            "{}: {plan}",
+            server.name
+        );
         let report = window.apply_all(&tab, &mut events, &plan).await;
-        assert_eq!(crate::remote::placed(&dir), 50, "{}: {report}", server.name);
+        assert_eq!(crate::remote::placed(&dir), 51, "{}: {report}", server.name);
 
         let store = JournalStore::at(window.data_dir());
         let undone = undo_session(&store, None, Lang::En).unwrap();

@@ -16,6 +16,10 @@ use crate::tools::ToolSet;
 pub struct AgentConfig {
     /// The absolute directory to organize; relative tool paths resolve here.
     pub target_dir: String,
+    /// How the folder is named to people when its path alone would not
+    /// say where it is: a remote folder's address (never with a password).
+    #[serde(default)]
+    pub target_name: Option<String>,
     /// The provider's model identifier.
     pub model: String,
     /// Language of the prompt and texts.

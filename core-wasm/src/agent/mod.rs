@@ -128,10 +128,13 @@ impl Agent {
     pub fn started(&self) -> Event {
         Event::Started {
             target_dir: self.config.target_dir.clone(),
-            text: self
-                .config
-                .lang
-                .started(&self.config.target_dir, self.config.provider),
+            text: self.config.lang.started(
+                self.config
+                    .target_name
+                    .as_deref()
+                    .unwrap_or(&self.config.target_dir),
+                self.config.provider,
+            ),
         }
     }
 

@@ -433,6 +433,15 @@ fn context_tokens(args: &ProviderArgs, config: &Config, name: &str) -> u64 {
 }
 
 impl Settings {
+    /// The folder as a person names it: a remote folder's address (never
+    /// with a password), else its path.
+    pub fn folder_name(&self) -> String {
+        match &self.remote {
+            Some(address) => address.to_string(),
+            None => self.target_dir.display().to_string(),
+        }
+    }
+
     /// Resolves a session's settings: the target, the sandbox, and the
     /// provider (see [`ProviderSettings::resolve`]).
     pub fn resolve(

@@ -43,13 +43,28 @@ pub fn undo(session: Option<&str>, watch: bool, lang: Lang) -> ExitCode {
                 "{}",
                 lang.undo_done(&report.session, report.reversed, skipped)
             );
-            for reason in &report.skipped {
-                outln!("{}", lang.undo_skipped(reason));
-            }
-            ExitCode::SUCCESS
+            say_skipped(&report, lang)
         }
         Err(err) => undo_failed(&err, lang),
     }
+}
+
+/// Each change an undo left, with why; when some could not be reversed
+/// now, how to finish, and status 1.
+fn say_skipped(report: &journal::UndoReport, lang: Lang) -> ExitCode {
+    for reason in &report.skipped {
+        outln!("{}", lang.undo_skipped(reason));
+    }
+    for reason in &report.unfinished {
+        outln!("{}", lang.undo_not_yet(reason));
+    }
+    if report.unfinished.is_empty() {
+        return ExitCode::SUCCESS;
+    }
+    say_failure(
+        &lang.undo_unfinished(&report.session, report.unfinished.len()),
+        1,
+    )
 }
 
 /// Why an undo did nothing, in `lang` (a refusal in its own words); 1.
@@ -115,8 +130,11 @@ pub fn undo_all(watch: bool, since: Option<&str>, lang: Lang) -> ExitCode {
         for reason in &report.skipped {
             outln!("{}", lang.undo_skipped(reason));
         }
+        for reason in &report.unfinished {
+            outln!("{}", lang.undo_not_yet(reason));
+        }
         reversed += report.reversed;
-        if !report.skipped.is_empty() {
+        if !report.skipped.is_empty() || !report.unfinished.is_empty() {
             let left = sessions.len() - index - 1;
             outln!("{}", lang.undid_all(undone, reversed, watch));
             return say_failure(&lang.undo_all_stopped(&report.session, left, watch), 1);
@@ -218,11 +236,14 @@ pub fn apply(plan_path: &Path, allow: &[PathBuf], no_sandbox: bool, lang: Lang) 
 /// `tidyup plan show PLAN [--json]`: the plan whole, as a table grouped by
 /// destination, or as JSON (see [`PlanView`]).
 pub fn show_plan(plan_path: &Path, json: bool, lang: Lang) -> ExitCode {
-    let plan = match dry_run::load(plan_path) {
-        Ok(plan) => plan,
+    let (plan, remote) = match dry_run::load_for(plan_path) {
+        Ok(loaded) => loaded,
         Err(err) => return fail(&err, 1),
     };
-    let view = PlanView::of(&plan);
+    let view = PlanView {
+        remote: remote.map(|address| address.to_string()),
+        ..PlanView::of(&plan)
+    };
     if json {
         match serde_json::to_string_pretty(&view) {
             Ok(text) => outln!("{text}"),

@@ -34,6 +34,7 @@ pub use watch::WatchOptions;
 fn agent_config(settings: &Settings) -> tidyup_core::AgentConfig {
     tidyup_core::AgentConfig {
         target_dir: crate::fs::names::shown_path(&settings.target_dir),
+        target_name: settings.remote.as_ref().map(ToString::to_string),
         model: settings.client.model.clone(),
         lang: settings.client.lang,
         provider: settings.client.provider,

@@ -159,14 +159,3 @@ pub(crate) fn of(facts: &Facts, content: Option<String>) -> Fingerprint {
         }),
     }
 }
-
-/// The `blake3:` hash of the regular file at `path` as a fingerprint holds
-/// it (files up to [`HASHED_BYTES_MAX`]); `None` for anything else or what
-/// cannot be read.
-pub fn content_digest(path: &std::path::Path) -> Option<String> {
-    let file = crate::regular_file::open(path).ok()?;
-    let size = file.metadata().ok()?.len();
-    (size <= HASHED_BYTES_MAX)
-        .then(|| content_hash(file).ok())
-        .flatten()
-}

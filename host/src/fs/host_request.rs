@@ -87,6 +87,13 @@ pub enum HostRequest<'a> {
         /// Where it goes back.
         path: &'a str,
     },
+    /// Removes the folder at `path` only if it is empty, decided in the
+    /// removal itself where the file system can (so nothing that arrives
+    /// after a check is removed with it); else fails with `not_empty`.
+    RemoveEmptyDir {
+        /// The folder.
+        path: &'a str,
+    },
     /// Whether an item is kept at `outside`, a place of tidyup's trash as
     /// [`HostRequest::MoveOut`] names it (a file system that keeps its
     /// trash elsewhere, as a remote folder does, looks there).
@@ -151,6 +158,7 @@ impl HostRequest<'_> {
             HostRequest::Move { .. } => "move",
             HostRequest::MoveOut { .. } => "move_out",
             HostRequest::MoveIn { .. } => "move_in",
+            HostRequest::RemoveEmptyDir { .. } => "remove_empty_dir",
             HostRequest::Kept { .. } => "kept",
             HostRequest::Locate { .. } => "locate",
             HostRequest::Fingerprint { .. } => "fingerprint",
@@ -167,7 +175,8 @@ impl HostRequest<'_> {
         match self {
             HostRequest::MayChange { path }
             | HostRequest::MoveOut { path, .. }
-            | HostRequest::MoveIn { path, .. } => vec![(*path, Access::Change)],
+            | HostRequest::MoveIn { path, .. }
+            | HostRequest::RemoveEmptyDir { path } => vec![(*path, Access::Change)],
             HostRequest::Move { from, to, .. } => {
                 vec![(*from, Access::Change), (*to, Access::Change)]
             }
@@ -183,7 +192,8 @@ impl HostRequest<'_> {
 
 /// The host requests a base file system may leave to this: a move that
 /// never replaces, as a check just before the move (the way of a file
-/// system that cannot decide it in the move itself), whether the trash of
+/// system that cannot decide it in the move itself), the removal of an
+/// empty folder as a listing before it (likewise), whether the trash of
 /// this machine keeps an item, and operations' ends, which mean nothing to
 /// a file system that locates nothing. Any other fails with code
 /// `unsupported`.
@@ -201,6 +211,12 @@ pub fn host_composed<F: HostFs + ?Sized>(
             staging,
             replace: false,
         } => rename_checked_first(files, from, to, staging).map(|()| HostAnswer::Done),
+        HostRequest::RemoveEmptyDir { path } => {
+            if !files.list(path)?.is_empty() {
+                return Err(HostError::at(ErrorCode::NotEmpty, path));
+            }
+            files.remove_dir_all(path).map(|()| HostAnswer::Done)
+        }
         HostRequest::Kept { outside } => {
             Ok(HostAnswer::Kept(std::fs::symlink_metadata(outside).is_ok()))
         }
@@ -254,6 +270,10 @@ pub trait HostFsExt: HostFs {
     /// See [`HostRequest::MoveIn`].
     fn move_in(&mut self, outside: &Path, path: &str) -> Result<(), HostError> {
         self.host_done(HostRequest::MoveIn { outside, path })
+    }
+    /// See [`HostRequest::RemoveEmptyDir`].
+    fn remove_empty_dir(&mut self, path: &str) -> Result<(), HostError> {
+        self.host_done(HostRequest::RemoveEmptyDir { path })
     }
     /// See [`HostRequest::Kept`].
     fn kept(&mut self, outside: &Path) -> Result<bool, HostError> {

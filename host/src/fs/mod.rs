@@ -35,7 +35,7 @@ use crate::failure::Failure;
 
 pub use cross_device::{CrossDeviceHooks, move_path, move_path_with};
 
-pub use fingerprint::{Fingerprint, HASHED_BYTES_MAX, content_digest};
+pub use fingerprint::{Fingerprint, HASHED_BYTES_MAX};
 pub use guard::{GuardedFs, Lookups, Protected, RulesGuard};
 pub use host_request::{HostAnswer, HostFs, HostFsExt, HostRequest, Staging, host_composed};
 pub use location::Location;
@@ -199,6 +199,7 @@ pub fn host_error(err: &io::Error) -> HostError {
         io::ErrorKind::PermissionDenied => ErrorCode::PermissionDenied,
         io::ErrorKind::AlreadyExists => ErrorCode::AlreadyExists,
         io::ErrorKind::NotADirectory => ErrorCode::NotADirectory,
+        io::ErrorKind::DirectoryNotEmpty => ErrorCode::NotEmpty,
         _ => ErrorCode::Io,
     };
     HostError::new(code, err.to_string())

@@ -57,6 +57,11 @@ impl<F: HostFs> OverlayFs<F> {
         &self.steps
     }
 
+    /// The file system under the plan: the folder as it is now.
+    pub fn base(&mut self) -> &mut F {
+        &mut self.inner
+    }
+
     /// Follows a virtual path: the nearest overlay entry on it decides.
     fn resolve(&self, path: &str) -> Resolved {
         let mut current = Some(Path::new(path));

@@ -168,6 +168,10 @@ impl HostFs for RealFs {
             HostRequest::MoveOut { path, outside } => self.on_move_out(path, outside)?.into(),
             HostRequest::MoveIn { outside, path } => self.on_move_in(outside, path)?.into(),
             HostRequest::SameItem { a, b } => HostAnswer::Same(self.on_same_item(a, b)?),
+            // `rmdir(2)`: refused by the system when anything is inside.
+            HostRequest::RemoveEmptyDir { path } => fs::remove_dir(checked(path)?)
+                .map_err(|err| host_error(&err))?
+                .into(),
             HostRequest::Locate { path } => HostAnswer::Location(self.on_locate(path)?),
             HostRequest::Fingerprint { path } => {
                 HostAnswer::Fingerprint(self.on_fingerprint(path)?)

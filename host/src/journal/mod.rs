@@ -26,7 +26,8 @@ use serde::{Deserialize, Serialize};
 pub use journaled_fs::JournaledFs;
 pub use stack::{Stack, StackSpec, Top};
 pub use undo::{
-    UndoQueue, UndoRefusal, forget, history, named_for_undo, purge_trash, undo, undo_queue,
+    UndoQueue, UndoRefusal, UndoReport, forget, history, named_for_undo, purge_trash, undo,
+    undo_queue,
 };
 
 /// One line of a journal.
@@ -120,6 +121,14 @@ pub enum Record {
         from: String,
         /// Where it was to go.
         to: String,
+    },
+    /// Undo reversed (or judged it must stay) the change of the record at
+    /// `index` (its place among the journal's records, from 0) while
+    /// others could not be reversed yet: the next `undo` goes on with
+    /// those.
+    Reversed {
+        /// The line of the change reversed.
+        index: usize,
     },
     /// The session was undone.
     Undone {
@@ -272,15 +281,27 @@ impl JournalStore {
     /// Appends one record to an existing session's journal, synced. A torn
     /// last line (a crash mid-write) is ended first, so the record stands alone.
     pub fn append(&self, session: &str, record: &Record) -> io::Result<()> {
+        self.append_all(session, std::slice::from_ref(record))
+    }
+
+    /// Appends `records` to an existing session's journal, synced once (see
+    /// [`JournalStore::append`]).
+    pub fn append_all(&self, session: &str, records: &[Record]) -> io::Result<()> {
         let path = self.journal_path(session);
         let torn = crate::regular_file::read(&path)?
             .last()
             .is_some_and(|last| *last != b'\n');
         let mut file = OpenOptions::new().append(true).open(&path)?;
+        let mut lines = Vec::new();
         if torn {
-            file.write_all(b"\n")?;
+            lines.push(b'\n');
         }
-        write_line(&mut file, record)
+        for record in records {
+            serde_json::to_writer(&mut lines, record).map_err(io::Error::other)?;
+            lines.push(b'\n');
+        }
+        file.write_all(&lines)?;
+        file.sync_data()
     }
 
     /// A session name for a target: local time, the directory's name, then

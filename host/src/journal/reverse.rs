@@ -48,16 +48,57 @@ fn trash_path(places: Places, shown: &Path, raw: Option<&str>) -> PathBuf {
     }
 }
 
+/// Why a change was not reversed.
+#[derive(Debug, Clone)]
+pub(super) struct Skip {
+    /// The reason, in words.
+    pub(super) reason: String,
+    /// Whether trying again may reverse it: the file system failed (a
+    /// server that did not answer, an error of its own), rather than
+    /// undo judging the change must stay (something appeared since).
+    pub(super) retry: bool,
+}
+
+impl Skip {
+    /// A change undo judged must stay, for `reason`.
+    fn judged(reason: String) -> Self {
+        Self {
+            reason,
+            retry: false,
+        }
+    }
+}
+
+/// A failure of the file system, worded; worth trying again when the
+/// file system, not a refusal, failed.
+fn failed(err: &tidyup_core::HostError) -> Skip {
+    Skip {
+        reason: crate::failure::worded(err),
+        retry: matches!(
+            err.code,
+            ErrorCode::Connect
+                | ErrorCode::Timeout
+                | ErrorCode::Transport
+                | ErrorCode::Io
+                | ErrorCode::Internal
+                | ErrorCode::Other(_)
+        ),
+    }
+}
+
 /// Reverses one change: `Ok(true)` done, `Ok(false)` nothing to do, `Err`
-/// skipped with the reason.
+/// skipped, with why.
 pub(super) fn reverse(
     files: &mut dyn HostFs,
     record: &Record,
     places: Places<'_>,
     lang: Lang,
-) -> Result<bool, String> {
+) -> Result<bool, Skip> {
     match record {
-        Record::Header { .. } | Record::Undone { .. } | Record::RolledBack { .. } => Ok(false),
+        Record::Header { .. }
+        | Record::Undone { .. }
+        | Record::RolledBack { .. }
+        | Record::Reversed { .. } => Ok(false),
         Record::Moved {
             from,
             to,
@@ -107,11 +148,8 @@ fn remove_partial_copy(
     from: &str,
     (partial, in_place): (&str, bool),
     lang: Lang,
-) -> Result<bool, String> {
-    let Some(copy) = files
-        .stat(partial)
-        .map_err(|e| crate::failure::worded(&e))?
-    else {
+) -> Result<bool, Skip> {
+    let Some(copy) = files.stat(partial).map_err(|e| failed(&e))? else {
         return Ok(false);
     };
     if !exists(files, (from, from), lang)? {
@@ -125,9 +163,7 @@ fn remove_partial_copy(
     } else {
         files.remove_file(partial)
     };
-    removed
-        .map(|()| false)
-        .map_err(|e| crate::failure::worded(&e))
+    removed.map(|()| false).map_err(|e| failed(&e))
 }
 
 /// Whether the files at `a` and `b` hold the same bytes (a folder, or
@@ -145,12 +181,15 @@ fn same_bytes(files: &mut dyn HostFs, a: &str, b: &str) -> bool {
 
 /// Whether the item at `at` (a path for the file system, and as shown)
 /// exists; a path now outside the allowed directories is a reason to skip.
-fn exists(files: &mut dyn HostFs, (shown, at): (&str, &str), lang: Lang) -> Result<bool, String> {
+fn exists(files: &mut dyn HostFs, (shown, at): (&str, &str), lang: Lang) -> Result<bool, Skip> {
     files.stat(at).map(|e| e.is_some()).map_err(|e| {
         if e.code == ErrorCode::Denied {
-            lang.undo_outside_now(shown)
+            Skip::judged(lang.undo_outside_now(shown))
         } else {
-            format!("{shown}: {}", crate::failure::worded(&e))
+            Skip {
+                reason: format!("{shown}: {}", crate::failure::worded(&e)),
+                ..failed(&e)
+            }
         }
     })
 }
@@ -165,19 +204,16 @@ struct Move<'a> {
 
 /// Moves the item at `to` back to `from`: only the item moved (by its
 /// identity, on the device it was on).
-fn move_back(files: &mut dyn HostFs, at: &Move, lang: Lang) -> Result<bool, String> {
+fn move_back(files: &mut dyn HostFs, at: &Move, lang: Lang) -> Result<bool, Skip> {
     let (from, to) = ((at.from.0, at.from.1.as_str()), (at.to.0, at.to.1.as_str()));
     match (exists(files, from, lang)?, exists(files, to, lang)?) {
         // Journaled but never made (a failed or interrupted change).
         (true, false) => return Ok(false),
-        (false, false) => return Err(lang.undo_moved_item_gone(to.0, from.0)),
+        (false, false) => return Err(Skip::judged(lang.undo_moved_item_gone(to.0, from.0))),
         // Both names are the one item (a change of case where case is
         // ignored): renaming it back is safe, made or not.
-        (true, true)
-            if files
-                .same_item(from.1, to.1)
-                .map_err(|e| crate::failure::worded(&e))? => {}
-        (true, true) => return Err(lang.undo_old_place_taken(from.0, to.0)),
+        (true, true) if files.same_item(from.1, to.1).map_err(|e| failed(&e))? => {}
+        (true, true) => return Err(Skip::judged(lang.undo_old_place_taken(from.0, to.0))),
         (false, true) => {}
     }
     if let (Some([device, file]), Some(real)) = (at.id, names::exact_path(to.1))
@@ -186,17 +222,15 @@ fn move_back(files: &mut dyn HostFs, at: &Move, lang: Lang) -> Result<bool, Stri
         && now_device == device
         && now_file != file
     {
-        return Err(lang.undo_moved_item_replaced(to.0, from.0));
+        return Err(Skip::judged(lang.undo_moved_item_replaced(to.0, from.0)));
     }
     if let Some(parent) = parent_of(from.1) {
-        files
-            .create_dir_all(&parent)
-            .map_err(|e| crate::failure::worded(&e))?;
+        files.create_dir_all(&parent).map_err(|e| failed(&e))?;
     }
     files
         .rename(to.1, from.1)
         .map(|()| true)
-        .map_err(|e| crate::failure::worded(&e))
+        .map_err(|e| failed(&e))
 }
 
 /// The folder holding the item at `path` (a path for the file system).
@@ -214,45 +248,40 @@ fn restore_from_trash(
     path: (&str, &str),
     trash: &Path,
     lang: Lang,
-) -> Result<bool, String> {
+) -> Result<bool, Skip> {
     let shown = names::shown_path(trash);
-    let kept = files.kept(trash).map_err(|e| crate::failure::worded(&e))?;
+    let kept = files.kept(trash).map_err(|e| failed(&e))?;
     match (kept, exists(files, path, lang)?) {
         // Journaled but never made.
         (false, true) => return Ok(false),
-        (false, false) => return Err(lang.undo_not_in_trash(&shown, path.0)),
-        (true, true) => return Err(lang.undo_trashed_place_taken(path.0, &shown)),
+        (false, false) => return Err(Skip::judged(lang.undo_not_in_trash(&shown, path.0))),
+        (true, true) => return Err(Skip::judged(lang.undo_trashed_place_taken(path.0, &shown))),
         (true, false) => {}
     }
     files
         .move_in(trash, path.1)
         .map(|()| true)
-        .map_err(|e| crate::failure::worded(&e))
+        .map_err(|e| failed(&e))
 }
 
 /// Removes the folder created at `path` (as shown, and as handed to the
-/// file system), when it is still an empty folder.
+/// file system), only while it is an empty folder.
 fn remove_created_folder(
     files: &mut dyn HostFs,
     (shown, at): (&str, &str),
     lang: Lang,
-) -> Result<bool, String> {
-    match files.stat(at).map_err(|e| crate::failure::worded(&e))? {
+) -> Result<bool, Skip> {
+    match files.stat(at).map_err(|e| failed(&e))? {
         None => Ok(false),
-        Some(entry) if entry.kind == EntryKind::Dir => {
-            if files
-                .list(at)
-                .map_err(|e| crate::failure::worded(&e))?
-                .is_empty()
-            {
-                files
-                    .remove_dir_all(at)
-                    .map(|()| true)
-                    .map_err(|e| crate::failure::worded(&e))
-            } else {
-                Err(lang.undo_folder_not_empty(shown))
+        // Removed only while empty, decided in the removal: a file that
+        // arrives meanwhile (another device's upload) keeps its folder.
+        Some(entry) if entry.kind == EntryKind::Dir => match files.remove_empty_dir(at) {
+            Ok(()) => Ok(true),
+            Err(e) if e.code == ErrorCode::NotEmpty => {
+                Err(Skip::judged(lang.undo_folder_not_empty(shown)))
             }
-        }
-        Some(_) => Err(lang.undo_no_longer_a_folder(shown)),
+            Err(e) => Err(failed(&e)),
+        },
+        Some(_) => Err(Skip::judged(lang.undo_no_longer_a_folder(shown))),
     }
 }

@@ -157,7 +157,7 @@ fn summarize(session: String, records: &[Record]) -> SessionSummary {
         started: None,
         remote: None,
     };
-    for record in effective(records) {
+    for (_, record) in effective(records) {
         match record {
             Record::Header {
                 target,
@@ -175,23 +175,33 @@ fn summarize(session: String, records: &[Record]) -> SessionSummary {
             Record::Moved { .. } => summary.moved += 1,
             Record::Trashed { .. } => summary.trashed += 1,
             Record::Undone { .. } => summary.undone = true,
-            Record::RolledBack { .. } | Record::Copying { .. } => {}
+            Record::RolledBack { .. } | Record::Copying { .. } | Record::Reversed { .. } => {}
         }
     }
     summary
 }
 
-/// The records whose changes took effect. A `RolledBack` record voids the
-/// latest `Moved` record of the same move before it (the one just before,
-/// or one of a batch journaled whole), and the `Trashed` record of the
-/// destination it would have replaced, just before that.
-fn effective(records: &[Record]) -> Vec<&Record> {
+/// The records whose changes took effect and are not reversed yet, each
+/// with its line in the journal. A `RolledBack` record voids the latest
+/// `Moved` record of the same move before it (the one just before, or one
+/// of a batch journaled whole), and the `Trashed` record of the
+/// destination it would have replaced, just before that; a `Reversed`
+/// record voids the change at its line.
+fn effective(records: &[Record]) -> Vec<(usize, &Record)> {
     let mut kept: Vec<Option<&Record>> = Vec::with_capacity(records.len());
     for record in records {
+        if let Record::Reversed { index } = record {
+            if let Some(change) = kept.get_mut(*index) {
+                *change = None;
+            }
+            kept.push(None);
+            continue;
+        }
         let Record::RolledBack { from, to } = record else {
             kept.push(Some(record));
             continue;
         };
+        kept.push(None);
         let voided = kept.iter().rposition(
             |kept| matches!(kept, Some(Record::Moved { from: f, to: t, .. }) if f == from && t == to),
         );
@@ -205,7 +215,10 @@ fn effective(records: &[Record]) -> Vec<&Record> {
             }
         }
     }
-    kept.into_iter().flatten().collect()
+    kept.into_iter()
+        .enumerate()
+        .filter_map(|(index, record)| Some((index, record?)))
+        .collect()
 }
 
 /// What an undo did.
@@ -221,6 +234,10 @@ pub struct UndoReport {
     pub put_back: usize,
     /// Changes left alone, each with the reason.
     pub skipped: Vec<String>,
+    /// Changes that could not be reversed now (the file system failed:
+    /// a server that did not answer), each with the reason: the session
+    /// stays to be undone, and the next `undo` goes on with them.
+    pub unfinished: Vec<String>,
 }
 
 /// Reverses `session` (default: the newest of the [`undo_queue`] of
@@ -302,24 +319,37 @@ pub fn undo(store: &JournalStore, session: Option<&str>, lang: Lang) -> anyhow::
         exact: *exact,
         copied: &copied,
     };
-    for record in effective(&records).into_iter().rev() {
+    let mut done = Vec::new();
+    for (index, record) in effective(&records).into_iter().rev() {
         match reverse(&mut files, record, places, lang) {
-            Ok(true) => {
-                report.reversed += 1;
-                if matches!(record, Record::Moved { .. } | Record::Trashed { .. }) {
-                    report.put_back += 1;
+            Ok(reversed) => {
+                if reversed {
+                    report.reversed += 1;
+                    if matches!(record, Record::Moved { .. } | Record::Trashed { .. }) {
+                        report.put_back += 1;
+                    }
                 }
+                done.push(Record::Reversed { index });
             }
-            Ok(false) => {}
-            Err(reason) => report.skipped.push(reason),
+            Err(skip) if skip.retry => report.unfinished.push(skip.reason),
+            Err(skip) => {
+                report.skipped.push(skip.reason);
+                done.push(Record::Reversed { index });
+            }
         }
     }
-    store.append(
-        &session,
-        &Record::Undone {
-            at: chrono::Local::now().to_rfc3339(),
-        },
-    )?;
+    // Undone only when nothing is left to try again; else what was
+    // reversed is marked, and the next undo goes on with the rest.
+    if report.unfinished.is_empty() {
+        store.append(
+            &session,
+            &Record::Undone {
+                at: chrono::Local::now().to_rfc3339(),
+            },
+        )?;
+    } else {
+        store.append_all(&session, &done)?;
+    }
     Ok(report)
 }
 

@@ -8,9 +8,7 @@ use tidyup_core::{
     HostError, composed,
 };
 
-use super::errors::remote_error;
-use super::objects::content_hash;
-use super::remote_fs::RemoteFs;
+use super::remote_fs::{RemoteFs, Removal};
 use crate::fs::{HostAnswer, HostFs, HostRequest, Location, host_composed};
 
 impl FileSystem for RemoteFs {
@@ -59,12 +57,7 @@ impl RemoteFs {
         if key.is_empty() {
             return Ok(());
         }
-        let (op, dir, shown) = (self.op().clone(), format!("{key}/"), path.to_owned());
-        let made = self.run(async move {
-            op.create_dir(&dir)
-                .await
-                .map_err(|err| remote_error(&err, Some(&shown)))
-        });
+        let made = self.create_dir_key(&key).map_err(|err| located(err, path));
         // Some stores answer a folder's marker with an error after making
         // it: the folder being there is what was asked.
         match made {
@@ -86,34 +79,25 @@ impl RemoteFs {
         if key.is_empty() {
             return Err(HostError::at(ErrorCode::Protected, path));
         }
-        self.forget_folders(&key);
-        let (op, shown) = (self.op().clone(), path.to_owned());
-        self.run(async move {
-            let removed = match all {
-                true => op.delete_with(&format!("{key}/")).recursive(true).await,
-                false => op.delete(&key).await,
-            };
-            removed.map_err(|err| remote_error(&err, Some(&shown)))
-        })
+        let removal = if all { Removal::All } else { Removal::File };
+        self.remove_key(&key, removal)
+            .map_err(|err| located(err, path))
     }
 
     fn on_read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
         let key = self.model_key(path)?;
-        let (op, shown) = (self.op().clone(), path.to_owned());
-        self.run(async move {
-            let size = op
-                .stat(&key)
-                .await
-                .map_err(|err| remote_error(&err, Some(&shown)))?
-                .content_length();
-            let head_len = size.min(head);
-            let tail_len = (size - head_len).min(tail);
-            Ok(FileSample {
-                size,
-                head: read_bytes(&op, (&key, &shown), 0..head_len).await?,
-                tail: read_bytes(&op, (&key, &shown), size - tail_len..size).await?,
-            })
-        })
+        let size = self.size_of(&key);
+        let size = self.run(size).map_err(|err| located(err, path))?;
+        let head_len = size.min(head);
+        let tail_len = (size - head_len).min(tail);
+        let (head, tail) = (
+            self.read_of(&key, 0..head_len),
+            self.read_of(&key, size - tail_len..size),
+        );
+        let (head, tail) = self
+            .run(async move { Ok((head.await?, tail.await?)) })
+            .map_err(|err| located(err, path))?;
+        Ok(FileSample { size, head, tail })
     }
 
     /// Each file's digest, [`AT_ONCE`] asked of the server at a time.
@@ -125,8 +109,8 @@ impl RemoteFs {
         let work: Vec<_> = paths
             .iter()
             .map(|path| {
-                let (key, op) = (self.model_key(path), self.op().clone());
-                async move { content_hash(&op, &key?, limit).await }
+                let hash = self.model_key(path).map(|key| self.hash_of(&key, limit));
+                async move { hash?.await }
             })
             .collect();
         self.run(at_once(work))
@@ -148,22 +132,14 @@ impl RemoteFs {
     }
 }
 
-/// The bytes of the object at `key` (the core's `shown`) in `range`; none
-/// for an empty range. A failure names `shown`.
-async fn read_bytes(
-    op: &opendal::Operator,
-    (key, shown): (&str, &str),
-    range: std::ops::Range<u64>,
-) -> Result<Vec<u8>, HostError> {
-    if range.is_empty() {
-        return Ok(Vec::new());
-    }
-    match super::objects::read(op, key, range).await {
-        Ok(bytes) => Ok(bytes.to_vec()),
-        Err(err) => Err(HostError {
-            path: Some(shown.to_owned()),
+/// `err` naming `path` (the path the core knows) when it names none.
+fn located(err: HostError, path: &str) -> HostError {
+    match err.path {
+        Some(_) => err,
+        None => HostError {
+            path: Some(path.to_owned()),
             ..err
-        }),
+        },
     }
 }
 
@@ -206,6 +182,15 @@ impl HostFs for RemoteFs {
                 self.prune_trash(&from);
                 HostAnswer::Done
             }
+            HostRequest::RemoveEmptyDir { path } => {
+                let key = self.model_key(path)?;
+                if key.is_empty() {
+                    return Err(HostError::at(ErrorCode::Protected, path));
+                }
+                self.remove_key(&key, Removal::IfEmpty)
+                    .map_err(|err| located(err, path))?
+                    .into()
+            }
             HostRequest::Kept { outside } => {
                 let key = Self::trash_key(outside)?;
                 HostAnswer::Kept(self.stat_key(&key)?.is_some())
@@ -215,7 +200,8 @@ impl HostFs for RemoteFs {
                 HostAnswer::Fingerprint(self.on_fingerprint(path)?)
             }
             HostRequest::SameItem { a, b } => {
-                HostAnswer::Same(a == b && self.on_stat(a)?.is_some())
+                let (a, b) = (self.model_key(a)?, self.model_key(b)?);
+                HostAnswer::Same(self.same_item_keys(&a, &b)?)
             }
             other @ (HostRequest::BeginOperation | HostRequest::EndOperation) => {
                 return host_composed(self, other);
@@ -235,15 +221,8 @@ impl RemoteFs {
             if !empty {
                 return;
             }
-            let (op, dir) = (self.op().clone(), format!("{parent}/"));
-            if self
-                .run(async move {
-                    op.delete(&dir)
-                        .await
-                        .map_err(|err| remote_error(&err, None))
-                })
-                .is_err()
-            {
+            // tidyup's own folder, found empty.
+            if self.remove_key(parent, Removal::All).is_err() {
                 return;
             }
             folder = parent;
@@ -278,11 +257,8 @@ impl RemoteFs {
             }));
         }
         let content = if entry.size <= crate::fs::HASHED_BYTES_MAX {
-            let op = self.op().clone();
-            Some(format!(
-                "blake3:{}",
-                self.run(async move { content_hash(&op, &key, None).await })?
-            ))
+            let hash = self.hash_of(&key, None);
+            Some(format!("blake3:{}", self.run(hash)?))
         } else {
             None
         };

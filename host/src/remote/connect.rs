@@ -2,16 +2,15 @@
 //! tidyup's own HTTP client, with credentials from the usual places: for
 //! S3 the `AWS_*` variables and profiles (and `AWS_ENDPOINT_URL` for a
 //! store other than Amazon's), for WebDAV `TIDYUP_WEBDAV_USER` and
-//! `TIDYUP_WEBDAV_PASSWORD` or `~/.netrc`, for SFTP OpenSSH's own `ssh`
-//! (its agent, `~/.ssh/config` and known hosts). None of them is ever
-//! printed or journaled.
+//! `TIDYUP_WEBDAV_PASSWORD` or `~/.netrc` (SFTP has its own session, see
+//! `sftp`). None of them is ever printed or journaled.
 
 use std::future::Future;
 
 use opendal::Operator;
 use tidyup_core::{ErrorCode, HostError};
 
-use super::address::{RemoteAddress, Service};
+use super::address::RemoteAddress;
 use super::errors::remote_error;
 
 /// The runtime remote requests run on, apart from the caller's: a request
@@ -73,45 +72,63 @@ pub(super) struct DavServer {
     pub(super) password: Option<String>,
 }
 
-/// The operator of `address`'s service, rooted at its folder, and what the
-/// moves that never replace need beside it.
-pub(super) fn operator(
-    address: &RemoteAddress,
-) -> Result<(Operator, Option<DavServer>), HostError> {
+/// The HTTP client of a remote folder's requests: a server that stops
+/// answering is given up on after [`super::errors::remote_timeout`], and
+/// said (see [`super::errors::timed_out`]).
+fn http_client() -> Result<reqwest::Client, HostError> {
     let _ = rustls::crypto::ring::default_provider().install_default();
-    let client = reqwest::Client::builder()
+    let timeout = super::errors::remote_timeout();
+    reqwest::Client::builder()
         .user_agent(concat!("tidyup/", env!("CARGO_PKG_VERSION")))
+        .connect_timeout(timeout)
+        .read_timeout(timeout)
         .build()
-        .map_err(|err| HostError::new(ErrorCode::Connect, err.to_string()))?;
-    let transport = opendal::HttpTransporter::new(
-        opendal_http_transport_reqwest::ReqwestTransport::new(client.clone()),
-    );
-    let (operator, dav) = match address.service {
-        Service::S3 => (s3(address)?, None),
-        Service::WebDav { tls } => {
-            let server = dav_server(address, tls, client);
-            let mut builder = opendal::services::Webdav::default()
-                .endpoint(&server.endpoint)
-                .root(&address.path);
-            if let Some(user) = &server.user {
-                builder = builder.username(user);
-            }
-            if let Some(password) = &server.password {
-                builder = builder.password(password);
-            }
-            (built(builder)?, Some(server))
-        }
-        Service::Sftp => (sftp(address)?, None),
-    };
-    let context = opendal::OperationContext::new().with_http_transport(transport);
-    Ok((operator.with_context(context), dav))
+        .map_err(|err| HostError::new(ErrorCode::Connect, err.to_string()))
+}
+
+/// `operator` making its requests through `client`, counting in `strays`
+/// the listing entries outside the folder that are left out.
+fn over(operator: Operator, client: reqwest::Client, strays: Strays) -> Operator {
+    let transport =
+        opendal::HttpTransporter::new(super::bounded::BoundedTransport::new(client, strays));
+    operator.with_context(opendal::OperationContext::new().with_http_transport(transport))
+}
+
+/// How many listing entries outside the folder were left out.
+pub(super) type Strays = std::sync::Arc<std::sync::atomic::AtomicUsize>;
+
+/// The operator of the WebDAV folder at `address`, the server's address
+/// and credentials for the moves that never replace, and the count of
+/// listing entries outside the folder left out.
+pub(super) fn webdav_operator(
+    address: &RemoteAddress,
+    tls: bool,
+) -> Result<(Operator, DavServer, Strays), HostError> {
+    let client = http_client()?;
+    let server = dav_server(address, tls, client.clone());
+    let mut builder = opendal::services::Webdav::default()
+        .endpoint(&server.endpoint)
+        .root(&address.path);
+    if let Some(user) = &server.user {
+        builder = builder.username(user);
+    }
+    if let Some(password) = &server.password {
+        builder = builder.password(password);
+    }
+    let strays = Strays::default();
+    Ok((
+        over(built(builder)?, client, strays.clone()),
+        server,
+        strays,
+    ))
 }
 
 fn built<B: opendal::Builder>(builder: B) -> Result<Operator, HostError> {
     Operator::new(builder).map_err(|err| remote_error(&err, None))
 }
 
-fn s3(address: &RemoteAddress) -> Result<Operator, HostError> {
+/// The operator of the S3 folder at `address`.
+pub(super) fn s3_operator(address: &RemoteAddress) -> Result<Operator, HostError> {
     let var = |name: &str| std::env::var(name).ok().filter(|value| !value.is_empty());
     let region = var("AWS_REGION")
         .or_else(|| var("AWS_DEFAULT_REGION"))
@@ -123,27 +140,7 @@ fn s3(address: &RemoteAddress) -> Result<Operator, HostError> {
     if let Some(endpoint) = var("AWS_ENDPOINT_URL_S3").or_else(|| var("AWS_ENDPOINT_URL")) {
         builder = builder.endpoint(&endpoint);
     }
-    built(builder)
-}
-
-#[cfg(unix)]
-fn sftp(address: &RemoteAddress) -> Result<Operator, HostError> {
-    let mut builder = opendal::services::Sftp::default()
-        .endpoint(&super::sftp::destination(address))
-        .root(&address.path)
-        .known_hosts_strategy("strict");
-    if let Some(user) = &address.user {
-        builder = builder.user(user);
-    }
-    built(builder)
-}
-
-#[cfg(not(unix))]
-fn sftp(_: &RemoteAddress) -> Result<Operator, HostError> {
-    Err(HostError::new(
-        ErrorCode::Unsupported,
-        "sftp:// folders need OpenSSH's ssh, which tidyup uses on Linux and macOS only",
-    ))
+    Ok(over(built(builder)?, http_client()?, Strays::default()))
 }
 
 /// The WebDAV server of `address`, with the user and password from the

@@ -11,9 +11,12 @@
 
 mod address;
 mod answers;
+mod bounded;
 mod connect;
+mod dal;
 mod entries;
 mod errors;
+mod layout;
 mod objects;
 mod remote_fs;
 #[cfg(unix)]

@@ -13,91 +13,105 @@ use opendal::Operator;
 use tidyup_core::{Entry, EntryKind, ErrorCode, HostError};
 
 use super::address::{RemoteAddress, Service};
-use super::connect::{DavServer, Runner, operator};
-use super::entries::{entry, kind_of};
-use super::errors::{no_answer, remote_error, unreachable};
+use super::connect::{DavServer, Runner, Strays, s3_operator, webdav_operator};
+use super::dal;
+use super::errors::{no_answer, no_answer_within, remote_timeout, unreachable};
 use super::objects;
+#[cfg(unix)]
+use super::sftp::SftpFolder;
 use crate::fs::Staging;
 
-/// The folder at the top of a remote folder that holds tidyup's trash.
-pub const REMOTE_TRASH: &str = ".tidyup-trash";
+use super::layout::REMOTE_TRASH;
 
-/// A remote folder, reached through OpenDAL.
+/// A remote folder: S3 and WebDAV through OpenDAL, SFTP over a session
+/// of tidyup's own.
 pub struct RemoteFs {
     address: RemoteAddress,
     root: String,
-    op: Operator,
+    backend: Backend,
     runner: Runner,
-    mover: Mover,
     /// The folders this connection made or found for moves into them:
     /// not asked for again.
     parents: std::collections::HashSet<String>,
+    /// Listing entries outside the folder, left out; said once.
+    strays: Option<Strays>,
 }
 
-/// How a service moves an item without ever replacing another.
+/// How a service is reached, and how it moves an item without ever
+/// replacing another.
 #[derive(Clone)]
-enum Mover {
-    /// Copy only where nothing is, check, then delete (S3).
-    Objects,
-    /// `MOVE` with `Overwrite: F` (WebDAV).
-    Dav(DavServer),
-    /// A hard link, then the old name removed (SFTP).
+pub(super) enum Backend {
+    /// An object store (S3): a move copies where nothing is, checks, then
+    /// deletes.
+    Store(Operator),
+    /// WebDAV: `MOVE` with `Overwrite: F`.
+    Dav(Operator, DavServer),
+    /// SFTP: a hard link, then the old name removed.
     #[cfg(unix)]
-    Sftp(std::sync::Arc<super::sftp::SftpMover>),
+    Sftp(std::sync::Arc<SftpFolder>),
 }
 
 impl RemoteFs {
-    /// Connects to the folder at `address`, which must exist and be a folder.
+    /// Connects to the folder at `address`, which must exist and be a
+    /// folder; nothing is created to reach it.
     pub fn connect(address: &RemoteAddress) -> Result<Self, HostError> {
         let runner = Runner::new()?;
-        let (op, dav) = operator(address)?;
-        let mover = match (address.service, dav) {
-            (Service::WebDav { .. }, Some(dav)) => Mover::Dav(dav),
+        let mut strays = None;
+        let backend = match address.service {
+            Service::S3 => Backend::Store(s3_operator(address)?),
+            Service::WebDav { tls } => {
+                let (op, dav, left_out) = webdav_operator(address, tls)?;
+                strays = Some(left_out);
+                Backend::Dav(op, dav)
+            }
             #[cfg(unix)]
-            (Service::Sftp, _) => {
-                let address = address.clone();
-                let mover = runner.run(super::sftp::SftpMover::connect(address))?;
-                Mover::Sftp(std::sync::Arc::new(mover))
+            Service::Sftp => {
+                let (address, timeout) = (address.clone(), remote_timeout());
+                let folder =
+                    runner.run(async move { SftpFolder::connect(&address, timeout).await })?;
+                Backend::Sftp(std::sync::Arc::new(folder))
             }
             #[cfg(not(unix))]
-            (Service::Sftp, _) => Mover::Objects,
-            (Service::S3 | Service::WebDav { .. }, _) => Mover::Objects,
+            Service::Sftp => {
+                return Err(HostError::new(
+                    ErrorCode::Unsupported,
+                    "sftp:// folders need OpenSSH's ssh, which tidyup uses on Linux and macOS only",
+                ));
+            }
         };
-        let mut files = Self {
+        let files = Self {
             address: address.clone(),
             root: address.root_path(),
-            op,
+            backend,
             runner,
-            mover,
             parents: std::collections::HashSet::new(),
+            strays,
         };
         files.probe()?;
-        match files.stat_key("")? {
-            Some(entry) if entry.kind == EntryKind::Dir => Ok(files),
-            Some(_) => Err(HostError::at(ErrorCode::NotADirectory, &files.root)),
-            None => Err(HostError::at(ErrorCode::NotFound, &files.root)),
-        }
+        Ok(files)
     }
 
     /// Asks the server for the folder's first entry: a stat of the top is
     /// answered without asking it, so this is the request that tells wrong
     /// credentials, a server that does not answer, a missing folder and a
-    /// file apart, each said in one sentence ([`unreachable`]).
+    /// file apart, each said in one sentence ([`unreachable`]). An SFTP
+    /// folder was checked as it connected.
     fn probe(&self) -> Result<(), HostError> {
-        let (op, address) = (self.op.clone(), self.address.clone());
-        let dav = match &self.mover {
-            Mover::Dav(dav) => Some(dav.clone()),
+        let (op, dav) = match &self.backend {
+            Backend::Store(op) => (op.clone(), None),
+            Backend::Dav(op, dav) => (op.clone(), Some(dav.clone())),
             #[cfg(unix)]
-            Mover::Sftp(_) => None,
-            Mover::Objects => None,
+            Backend::Sftp(_) => return Ok(()),
         };
-        let root = self.root.clone();
+        let (address, root) = (self.address.clone(), self.root.clone());
         self.run(async move {
             // A file's path is told first: listing it would not end well.
             if let Some(dav) = dav {
                 dav.check_folder(&root).await.map_err(|err| {
                     if err.code == ErrorCode::Connect {
                         no_answer(&address)
+                    } else if err.code == ErrorCode::Timeout {
+                        no_answer_within(&address, remote_timeout())
                     } else {
                         err
                     }
@@ -107,7 +121,13 @@ impl RemoteFs {
                 Ok(_) => Ok(()),
                 Err(err) => Err(unreachable(&err, &address)),
             }
-        })
+        })?;
+        let top = self.stat_of("");
+        match self.run(top)? {
+            Some(entry) if entry.kind == EntryKind::Dir => Ok(()),
+            Some(_) => Err(HostError::at(ErrorCode::NotADirectory, &self.root)),
+            None => Err(HostError::at(ErrorCode::NotFound, &self.root)),
+        }
     }
 
     /// The key of `path` in the store ("" for the folder itself).
@@ -159,11 +179,6 @@ impl RemoteFs {
         }
     }
 
-    /// The operator requests are made through.
-    pub(super) fn op(&self) -> &Operator {
-        &self.op
-    }
-
     /// Runs `work` on this connection's runtime, waiting for its end.
     pub(super) fn run<T: Send + 'static>(
         &self,
@@ -191,29 +206,14 @@ impl RemoteFs {
         &self,
         key: &str,
     ) -> impl std::future::Future<Output = Result<Option<Entry>, HostError>> + Send + use<> {
-        let (op, name, owned) = (self.op.clone(), self.name_of(key), key.to_owned());
-        let is_s3 = self.address.service == Service::S3;
+        let (backend, name, key) = (self.backend.clone(), self.name_of(key), key.to_owned());
         async move {
-            if owned.is_empty() {
-                return match op.stat("/").await {
-                    Ok(_) => Ok(Some(entry(name, EntryKind::Dir, None))),
-                    Err(err) if err.kind() == opendal::ErrorKind::NotFound => Ok(None),
-                    Err(err) => Err(remote_error(&err, None)),
-                };
+            match backend {
+                Backend::Store(op) => dal::stat(&op, &key, name, true).await,
+                Backend::Dav(op, _) => dal::stat(&op, &key, name, false).await,
+                #[cfg(unix)]
+                Backend::Sftp(folder) => folder.stat(&key, name).await,
             }
-            let dir = format!("{owned}/");
-            if is_s3 {
-                return objects::stat_by_listing(&op, &owned, &dir, name).await;
-            }
-            match op.stat(&owned).await {
-                Ok(meta) => return Ok(Some(entry(name, kind_of(&meta), Some(&meta)))),
-                Err(err) if err.kind() != opendal::ErrorKind::NotFound => {
-                    return Err(remote_error(&err, None));
-                }
-                Err(_) => {}
-            }
-            let found = matches!(op.stat(&dir).await, Ok(meta) if meta.is_dir());
-            Ok(found.then(|| entry(name, EntryKind::Dir, None)))
         }
     }
 
@@ -222,43 +222,150 @@ impl RemoteFs {
         key: &str,
         count_only: bool,
     ) -> Result<(Vec<Entry>, usize), HostError> {
-        let op = self.op.clone();
-        let dir = if key.is_empty() {
-            String::new()
-        } else {
-            format!("{key}/")
-        };
-        let at_top = key.is_empty();
-        self.run(async move {
-            let mut lister = op
-                .lister(&dir)
-                .await
-                .map_err(|err| remote_error(&err, None))?;
-            let (mut found, mut count) = (Vec::new(), 0);
-            while let Some(item) = lister
-                .try_next()
-                .await
-                .map_err(|err| remote_error(&err, None))?
-            {
-                let path = item.path();
-                if path == dir || path == "/" {
-                    continue;
-                }
-                let name = path
-                    .trim_end_matches('/')
-                    .rsplit('/')
-                    .next()
-                    .unwrap_or(path);
-                if at_top && name == REMOTE_TRASH {
-                    continue;
-                }
-                count += 1;
-                if !count_only {
-                    let meta = item.metadata();
-                    found.push(entry(name.to_owned(), kind_of(meta), Some(meta)));
-                }
+        let (backend, key) = (self.backend.clone(), key.to_owned());
+        let listed = self.run(async move {
+            match backend {
+                Backend::Store(op) | Backend::Dav(op, _) => dal::list(&op, &key, count_only).await,
+                #[cfg(unix)]
+                Backend::Sftp(folder) => folder.list_key(&key, count_only).await,
             }
-            Ok((found, count))
+        });
+        self.tell_strays();
+        listed
+    }
+
+    /// Says, once, that the server listed items outside the folder (left
+    /// out): a server or a proxy that does not give its paths right.
+    fn tell_strays(&mut self) {
+        let Some(strays) = &self.strays else {
+            return;
+        };
+        let count = strays.load(std::sync::atomic::Ordering::Relaxed);
+        if count > 0 {
+            let address = &self.address;
+            let said = crate::failure::spoken().pick(
+                format!(
+                    "tidyup: {address}: the server listed {count} item(s) outside this folder; \
+                     they are left out"
+                ),
+                format!("tidyup：{address}：服务器列出了 {count} 个不在此文件夹中的项目，已略过"),
+            );
+            crate::console::errln!("{said}");
+            self.strays = None;
+        }
+    }
+
+    /// Makes the folder at `key`, and those above it that are missing.
+    pub(super) fn create_dir_key(&mut self, key: &str) -> Result<(), HostError> {
+        let (backend, key) = (self.backend.clone(), key.to_owned());
+        self.run(async move {
+            match backend {
+                Backend::Store(op) | Backend::Dav(op, _) => dal::create_dir(&op, &key).await,
+                #[cfg(unix)]
+                Backend::Sftp(folder) => folder.create_dir_all(&key).await,
+            }
+        })
+    }
+
+    /// Removes the item at `key` as `removal` says.
+    pub(super) fn remove_key(&mut self, key: &str, removal: Removal) -> Result<(), HostError> {
+        self.forget_folders(key);
+        let (backend, key) = (self.backend.clone(), key.to_owned());
+        let trash = format!("{REMOTE_TRASH}/{}", trash_session_name());
+        let server = (self.server_path(&key, true), self.server_path(&trash, true));
+        self.run(async move {
+            match (backend, removal) {
+                (Backend::Store(op) | Backend::Dav(op, _), Removal::File) => {
+                    dal::remove(&op, &key, false).await
+                }
+                (Backend::Store(op) | Backend::Dav(op, _), Removal::All) => {
+                    dal::remove(&op, &key, true).await
+                }
+                // A store's folder is a marker beside its objects: the
+                // marker alone goes.
+                (Backend::Store(op), Removal::IfEmpty) => {
+                    dal::remove(&op, &format!("{key}/"), false).await
+                }
+                (Backend::Dav(op, dav), Removal::IfEmpty) => {
+                    dav.remove_empty(&op, (&key, &server.0), (&trash, &server.1))
+                        .await
+                }
+                #[cfg(unix)]
+                (Backend::Sftp(folder), Removal::File) => folder.remove_file(&key).await,
+                #[cfg(unix)]
+                (Backend::Sftp(folder), Removal::All) => folder.remove_dir_all(&key).await,
+                #[cfg(unix)]
+                (Backend::Sftp(folder), Removal::IfEmpty) => folder.remove_empty_dir(&key).await,
+            }
+        })
+    }
+
+    /// The size of the file at `key`.
+    pub(super) fn size_of(
+        &self,
+        key: &str,
+    ) -> impl std::future::Future<Output = Result<u64, HostError>> + Send + use<> {
+        let (backend, key) = (self.backend.clone(), key.to_owned());
+        async move {
+            match backend {
+                Backend::Store(op) | Backend::Dav(op, _) => dal::size(&op, &key).await,
+                #[cfg(unix)]
+                Backend::Sftp(folder) => folder.size(&key).await,
+            }
+        }
+    }
+
+    /// The bytes of the file at `key` in `range`.
+    pub(super) fn read_of(
+        &self,
+        key: &str,
+        range: std::ops::Range<u64>,
+    ) -> impl std::future::Future<Output = Result<Vec<u8>, HostError>> + Send + use<> {
+        let (backend, key) = (self.backend.clone(), key.to_owned());
+        async move {
+            if range.is_empty() {
+                return Ok(Vec::new());
+            }
+            match backend {
+                Backend::Store(op) | Backend::Dav(op, _) => dal::read(&op, &key, range).await,
+                #[cfg(unix)]
+                Backend::Sftp(folder) => folder.read(&key, range).await,
+            }
+        }
+    }
+
+    /// The BLAKE3 hash of the first `limit` bytes of the file at `key`
+    /// (all when `None`), to run with others at once.
+    pub(super) fn hash_of(
+        &self,
+        key: &str,
+        limit: Option<u64>,
+    ) -> impl std::future::Future<Output = Result<String, HostError>> + Send + use<> {
+        let (backend, key) = (self.backend.clone(), key.to_owned());
+        async move {
+            match backend {
+                Backend::Store(op) | Backend::Dav(op, _) => {
+                    objects::content_hash(&op, &key, limit).await
+                }
+                #[cfg(unix)]
+                Backend::Sftp(folder) => folder.hash(&key, limit).await,
+            }
+        }
+    }
+
+    /// Whether `a` and `b` (keys) are one item: the same key, or on SFTP
+    /// one file under two names.
+    pub(super) fn same_item_keys(&mut self, a: &str, b: &str) -> Result<bool, HostError> {
+        if a == b {
+            return Ok(self.stat_key(a)?.is_some());
+        }
+        let (backend, a, b) = (self.backend.clone(), a.to_owned(), b.to_owned());
+        self.run(async move {
+            match backend {
+                Backend::Store(_) | Backend::Dav(..) => Ok(false),
+                #[cfg(unix)]
+                Backend::Sftp(folder) => folder.same_file(&a, &b).await,
+            }
         })
     }
 
@@ -275,19 +382,14 @@ impl RemoteFs {
         };
         let is_dir = item.kind == EntryKind::Dir;
         // A store's folders are prefixes: an object needs none made.
-        let needs_parent = !matches!(self.mover, Mover::Objects);
+        let needs_parent = !matches!(self.backend, Backend::Store(_));
         if let (Some((parent, _)), true) = (to.rsplit_once('/'), needs_parent)
             && !self.parents.contains(parent)
         {
-            let (op, dir) = (self.op.clone(), format!("{parent}/"));
-            self.run(async move {
-                op.create_dir(&dir)
-                    .await
-                    .map_err(|err| remote_error(&err, None))
-            })?;
+            self.create_dir_key(parent)?;
             self.parents.insert(parent.to_owned());
         }
-        let (op, from_key, to_key) = (self.op.clone(), from.to_owned(), to.to_owned());
+        let (from_key, to_key) = (from.to_owned(), to.to_owned());
         let (from_path, to_path) = (self.path_of(from), self.path_of(to));
         // A refusal names the path the core knows; any other error is
         // passed on as it is.
@@ -297,8 +399,11 @@ impl RemoteFs {
             ErrorCode::NotFound => HostError::at(ErrorCode::NotFound, &from_path),
             _ => err,
         };
-        match self.mover.clone() {
-            Mover::Objects => {
+        if is_dir {
+            self.forget_folders(from);
+        }
+        match self.backend.clone() {
+            Backend::Store(op) => {
                 staging(&self.path_of(to)).map_err(|err| crate::fs::host_error(&err))?;
                 self.run(async move {
                     if is_dir {
@@ -308,16 +413,14 @@ impl RemoteFs {
                     }
                 })
             }
-            Mover::Dav(dav) => {
+            Backend::Dav(_, dav) => {
                 let (server_from, server_to) =
                     (self.server_path(from, is_dir), self.server_path(to, is_dir));
                 self.run(async move { dav.move_new(&server_from, &server_to).await })
             }
             #[cfg(unix)]
-            Mover::Sftp(sftp) => {
-                let (server_from, server_to) =
-                    (self.server_path(from, false), self.server_path(to, false));
-                self.run(async move { sftp.move_new(&server_from, &server_to, is_dir).await })
+            Backend::Sftp(folder) => {
+                self.run(async move { folder.move_new(&from_key, &to_key, is_dir).await })
             }
         }
         .map_err(located)
@@ -347,5 +450,41 @@ impl RemoteFs {
             path.push('/');
         }
         path
+    }
+}
+
+/// How an item is removed.
+#[derive(Clone, Copy)]
+pub(super) enum Removal {
+    /// A file (or a link).
+    File,
+    /// A folder with everything in it.
+    All,
+    /// A folder, only if it is empty: decided by the server in one step
+    /// (or, on WebDAV, where nothing else can reach it), never by a
+    /// listing before a removal.
+    IfEmpty,
+}
+
+/// A fresh name for a folder of the remote trash that holds what one
+/// removal sets aside.
+fn trash_session_name() -> String {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    format!("removing-{}-{}", now.as_secs(), now.subsec_nanos())
+}
+
+impl Drop for RemoteFs {
+    /// Ends an SFTP session's `ssh` before the runtime goes.
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        if let Backend::Sftp(folder) = &self.backend {
+            let folder = std::sync::Arc::clone(folder);
+            let _ = self.runner.run(async move {
+                folder.close().await;
+                Ok(())
+            });
+        }
     }
 }

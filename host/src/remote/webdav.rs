@@ -7,6 +7,7 @@ use reqwest::StatusCode;
 use tidyup_core::{ErrorCode, HostError};
 
 use super::connect::DavServer;
+use super::layout::REMOTE_TRASH;
 
 /// What a path segment keeps as it is: the unreserved characters.
 const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
@@ -39,6 +40,44 @@ impl DavServer {
                 detail: Some(format!("the WebDAV server answered MOVE with {status}")),
             }),
         }
+    }
+
+    /// Removes the folder `key` (at the server path `path`, with its
+    /// trailing `/`) only if it is empty. WebDAV's `DELETE` of a folder
+    /// takes everything in it, so the folder is first moved to `trash`
+    /// (its key and server path) in the remote trash, where nothing else
+    /// puts files, and looked at there: removed when empty, else moved
+    /// back and refused with `NotEmpty`.
+    pub(super) async fn remove_empty(
+        &self,
+        op: &opendal::Operator,
+        (key, path): (&str, &str),
+        (trash, trash_path): (&str, &str),
+    ) -> Result<(), HostError> {
+        super::dal::create_dir(op, REMOTE_TRASH).await?;
+        self.move_new(path, trash_path).await?;
+        let (_, count) = super::dal::list(op, trash, true).await?;
+        let removed = if count > 0 {
+            match self.move_new(trash_path, path).await {
+                Ok(()) => Err(HostError::at(ErrorCode::NotEmpty, key)),
+                Err(_) => {
+                    return Err(HostError {
+                        code: ErrorCode::NotEmpty,
+                        path: Some(key.to_owned()),
+                        detail: Some(format!(
+                            "{key} was not empty and is kept in the remote trash at {trash}"
+                        )),
+                    });
+                }
+            }
+        } else {
+            super::dal::remove(op, trash, true).await
+        };
+        // The trash itself, when nothing else is in it.
+        if let Ok((_, 0)) = super::dal::list(op, REMOTE_TRASH, true).await {
+            let _ = super::dal::remove(op, REMOTE_TRASH, true).await;
+        }
+        removed
     }
 
     /// What the server has at the folder path `path` (absolute): `Ok`
@@ -83,12 +122,13 @@ impl DavServer {
         })
     }
 
-    /// Sends `request`; a server that does not answer is `Connect`.
+    /// Sends `request`; a server that cannot be reached is `Connect`, one
+    /// that sends nothing within the timeout `Timeout`.
     async fn send(&self, request: reqwest::RequestBuilder) -> Result<reqwest::Response, HostError> {
-        request
-            .send()
-            .await
-            .map_err(|err| HostError::new(ErrorCode::Connect, err.without_url().to_string()))
+        request.send().await.map_err(|err| match err.is_timeout() {
+            true => super::errors::timed_out(super::errors::remote_timeout()),
+            false => HostError::new(ErrorCode::Connect, err.without_url().to_string()),
+        })
     }
 
     fn url(&self, path: &str) -> String {

@@ -11,6 +11,12 @@ pub(crate) trait CommandsWords {
     /// `undo`: one change that was not reversed, and why.
     fn undo_skipped(self, reason: &str) -> String;
 
+    /// `undo`: one change that could not be reversed now, and why.
+    fn undo_not_yet(self, reason: &str) -> String;
+
+    /// `undo` cut short: how many changes are left, and how to finish.
+    fn undo_unfinished(self, session: &str, left: usize) -> String;
+
     /// `undo` with no session left to undo.
     fn nothing_to_undo(self) -> String;
 
@@ -108,6 +114,26 @@ impl CommandsWords for Lang {
         self.pick(
             format!("  skipped: {reason}"),
             format!("  已跳过：{reason}"),
+        )
+    }
+
+    fn undo_not_yet(self, reason: &str) -> String {
+        self.pick(
+            format!("  not yet reversed: {reason}"),
+            format!("  尚未还原：{reason}"),
+        )
+    }
+
+    fn undo_unfinished(self, session: &str, left: usize) -> String {
+        let left_en = self.counted(left, Noun::Change);
+        self.pick(
+            format!(
+                "Session {session} is not undone yet: {left_en} could not be reversed now. \
+                 Run `tidyup undo` again to finish it."
+            ),
+            format!(
+                "会话 {session} 尚未撤销完：有 {left} 个改动暂时无法还原。再次运行 `tidyup undo` 以完成撤销。"
+            ),
         )
     }
 

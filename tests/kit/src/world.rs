@@ -31,6 +31,7 @@ impl World {
     pub fn new(lang: Lang, fs: MemFs, model: ScriptedModel) -> Self {
         Self {
             agent: Agent::new(AgentConfig {
+                target_name: None,
                 dry_run: false,
                 target_dir: TARGET.to_owned(),
                 model: MODEL.to_owned(),
@@ -54,6 +55,7 @@ impl World {
     /// The same world with other limits (large-folder threshold, context budget).
     pub fn with_limits(mut self, limits: Limits) -> Self {
         let config = AgentConfig {
+            target_name: None,
             dry_run: false,
             limits,
             read_contents: false,
@@ -96,6 +98,7 @@ pub fn converse(lang: Lang, fs: &mut MemFs, lines: &[&str]) -> (Vec<Outcome>, Re
 /// offline planner's, no rules, contents not read, changes made.
 pub fn offline_config(lang: Lang) -> AgentConfig {
     AgentConfig {
+        target_name: None,
         dry_run: false,
         target_dir: TARGET.to_owned(),
         model: "m".to_owned(),

@@ -2,7 +2,7 @@
 //! with progress and stop; with `--dry-run` the plan saved instead), its
 //! undo, and the `history` event.
 
-use crate::words::{HistoryWords, SessionWords, WindowWords};
+use crate::words::{CommandsWords, HistoryWords, SessionWords, WindowWords};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -196,14 +196,19 @@ pub async fn undo(shared: &Arc<Shared>, session: String) {
     let report = match done {
         Ok(Ok(undone)) => {
             let mut lines = vec![lang.window_put_back(undone.put_back)];
-            if !undone.skipped.is_empty() {
-                lines.push(lang.window_not_put_back(undone.skipped.len()));
-                lines.extend(undone.skipped.iter().map(|reason| format!("  {reason}")));
+            let left = undone.skipped.len() + undone.unfinished.len();
+            if left > 0 {
+                lines.push(lang.window_not_put_back(left));
+                let reasons = undone.skipped.iter().chain(&undone.unfinished);
+                lines.extend(reasons.map(|reason| format!("  {reason}")));
+            }
+            if !undone.unfinished.is_empty() {
+                lines.push(lang.undo_unfinished(&undone.session, undone.unfinished.len()));
             }
             json!({
                 "kind": "report", "title": lang.window_undone_title(), "lines": lines,
                 "session": undone.session, "moved": undone.put_back,
-                "left": undone.skipped.len(), "stopped": false,
+                "left": left, "stopped": !undone.unfinished.is_empty(),
             })
         }
         Ok(Err(err)) => match err.downcast_ref::<UndoRefusal>() {

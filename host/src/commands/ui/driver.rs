@@ -246,8 +246,10 @@ impl Driver {
         let table = {
             let status = self.shared.status();
             let settings = &status.settings;
+            let mut overlay = lock(&self.core.overlay);
             plan::table(
                 &id,
+                overlay.base(),
                 &settings.target_dir,
                 &steps,
                 settings.rules.as_ref().map(|rules| rules.text.as_str()),

@@ -9,13 +9,14 @@ use std::path::{Component, Path, PathBuf};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tidyup_core::{
-    DryRunStep, Lang, PlanEntry, PlanInput, PlanRow, PlanRules, PlanTable, plan_table,
+    DryRunStep, EntryKind, FileSystemExt, Lang, PlanEntry, PlanInput, PlanRow, PlanRules,
+    PlanTable, plan_table,
 };
 
 use super::status::CurrentPlan;
 use crate::dry_run::DryRunPlan;
-use crate::fs::PlanStep;
 use crate::fs::names::shown_path;
+use crate::fs::{HostFs, HostFsExt, PlanStep};
 
 /// One ticked row of `api/apply`: its id, and its new destination folder
 /// (relative to the folder) when the page changed it.
@@ -29,9 +30,11 @@ pub struct Ticked {
 }
 
 /// The plan table of `steps` on `folder` (as the folder is now, before
-/// them), made by the core.
+/// them, read through `files`: a remote folder from its server), made by
+/// the core.
 pub fn table(
     id: &str,
+    files: &mut dyn HostFs,
     folder: &Path,
     steps: &[PlanStep],
     rules: Option<&str>,
@@ -41,7 +44,7 @@ pub fn table(
         plan: id.to_owned(),
         folder: shown_path(folder),
         steps: steps.iter().map(step_input).collect(),
-        entries: entries(folder, steps),
+        entries: entries(files, folder, steps),
         rules: rules.map(str::to_owned),
     };
     plan_table(&input, lang)
@@ -87,21 +90,23 @@ fn step_input(step: &PlanStep) -> DryRunStep {
 /// digest of each file whose size another file has too and that no step
 /// moves (the steps carry their own), so a copy's row can name the file
 /// of its very bytes.
-fn entries(folder: &Path, steps: &[PlanStep]) -> Vec<PlanEntry> {
-    let Ok(read) = std::fs::read_dir(folder) else {
+fn entries(files: &mut dyn HostFs, folder: &Path, steps: &[PlanStep]) -> Vec<PlanEntry> {
+    let folder = shown_path(folder);
+    let Ok(listed) = files.list(&folder) else {
         return Vec::new();
     };
-    let mut found: Vec<(PlanEntry, PathBuf)> = read
-        .filter_map(Result::ok)
-        .filter_map(|entry| {
-            let meta = entry.metadata().ok()?;
+    let mut found: Vec<(PlanEntry, String)> = listed
+        .into_iter()
+        .map(|entry| {
+            let dir = entry.kind == EntryKind::Dir;
+            let path = format!("{}/{}", folder.trim_end_matches(['/', '\\']), entry.name);
             let plan_entry = PlanEntry {
-                name: crate::fs::names::shown(&entry.file_name()),
-                size: if meta.is_dir() { 0 } else { meta.len() },
-                dir: meta.is_dir(),
+                name: entry.name,
+                size: if dir { 0 } else { entry.size },
+                dir,
                 digest: None,
             };
-            Some((plan_entry, entry.path()))
+            (plan_entry, path)
         })
         .collect();
     let stepped: HashSet<&str> = steps
@@ -118,8 +123,12 @@ fn entries(folder: &Path, steps: &[PlanStep]) -> Vec<PlanEntry> {
     }
     for (entry, path) in &mut found {
         let shared = sizes.get(&entry.size).is_some_and(|n| *n > 1);
-        if !entry.dir && shared && !stepped.contains(shown_path(path).as_str()) {
-            entry.digest = crate::fs::content_digest(path);
+        if !entry.dir && shared && !stepped.contains(path.as_str()) {
+            entry.digest = files
+                .fingerprint(path)
+                .ok()
+                .flatten()
+                .and_then(|print| print.detail?.content);
         }
     }
     found.into_iter().map(|(entry, _)| entry).collect()

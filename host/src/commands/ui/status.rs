@@ -78,7 +78,7 @@ impl Status {
         json!({
             "kind": "state",
             "phase": self.phase,
-            "folder": settings.target_dir.display().to_string(),
+            "folder": settings.folder_name(),
             "provider": if offline { crate::cli::presets::OFFLINE } else { &client.provider_name },
             "providers": providers,
             "model": client.model,

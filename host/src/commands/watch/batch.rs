@@ -70,6 +70,7 @@ impl BatchRunner {
         let state = HostState::new(self.transport.clone(), Box::new(view), Box::new(sink))
             .with_cancel(self.cancel.clone());
         let config = AgentConfig {
+            target_name: None,
             dry_run: false,
             target_dir: target,
             model: tidyup_core::OFFLINE_PLANNER_MODEL.to_owned(),
@@ -114,7 +115,8 @@ impl BatchRunner {
                 | Record::Created { .. }
                 | Record::Trashed { .. }
                 | Record::Copying { .. }
-                | Record::Undone { .. } => {}
+                | Record::Undone { .. }
+                | Record::Reversed { .. } => {}
             }
         }
         let target = &self.settings.target_dir;

@@ -260,6 +260,7 @@ impl<F: HostFs> HostFs for GuardedFs<F> {
             other @ (HostRequest::Move { .. }
             | HostRequest::MoveOut { .. }
             | HostRequest::MoveIn { .. }
+            | HostRequest::RemoveEmptyDir { .. }
             | HostRequest::Fingerprint { .. }
             | HostRequest::SameItem { .. }) => {
                 let named: Vec<(String, Op)> = (other.paths().into_iter())

@@ -330,6 +330,16 @@ impl SandboxFs {
             .map_err(|err| root.refusal(path, &err))
     }
 
+    /// `rmdir(2)` through the root's handle: refused by the system when
+    /// anything is inside.
+    fn on_remove_empty_dir(&mut self, path: &str) -> Result<(), HostError> {
+        let (root, relative) = self.locate_inside(path)?;
+        self.changing_item(root, &relative);
+        root.dir
+            .remove_dir(&relative)
+            .map_err(|err| root.refusal(path, &err))
+    }
+
     fn on_read_bytes(&mut self, path: &str, head: u64, tail: u64) -> Result<FileSample, HostError> {
         let (root, relative) = self.locate_in_root(path)?;
         let file =
@@ -387,6 +397,7 @@ impl HostFs for SandboxFs {
                 HostAnswer::Done
             }
             HostRequest::SameItem { a, b } => HostAnswer::Same(self.on_same_item(a, b)?),
+            HostRequest::RemoveEmptyDir { path } => self.on_remove_empty_dir(path)?.into(),
             HostRequest::Fingerprint { path } => {
                 HostAnswer::Fingerprint(self.on_fingerprint(path)?)
             }
