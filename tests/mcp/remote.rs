@@ -146,3 +146,38 @@ async fn an_sftp_link_leading_outside_the_folder_is_never_followed() {
     assert!(!outside.join("made").exists() && !outside.join("report.pdf").exists());
     assert!(dir.join("Docs/report.pdf").exists(), "{log}");
 }
+
+/// A batch of moves (`move_files`, how a reviewed plan is carried out)
+/// whose first move the server made but whose answer was lost: its
+/// record is kept, and `tidyup undo` puts the file back from where the
+/// server put it.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_batch_move_whose_answer_was_lost_is_undone_from_where_it_went() {
+    use crate::remote::proxy::Fault;
+    let Some((proxy, address, dir)) = crate::remote::faults::behind_proxy("lost-in-batch") else {
+        return;
+    };
+    let mut world = World::new();
+    with_servers(&mut world);
+    World::write(&dir, &[("a.txt", "a"), ("b.txt", "b")]);
+    let connection = world.connect(&[&address], TestClient::plain()).await;
+    proxy.set(Fault::DropAnswerOf("MOVE"));
+    let said = connection
+        .call(
+            "move_files",
+            json!({"moves": [
+                {"from": "a.txt", "to": "Docs/a.txt"},
+                {"from": "b.txt", "to": "Docs/b.txt"},
+            ]}),
+        )
+        .await;
+    let log = connection.close().await;
+    assert!(dir.join("Docs/a.txt").exists(), "{said:?}\n{log}");
+    assert!(dir.join("Docs/b.txt").exists(), "{said:?}\n{log}");
+
+    let (status, undone, stderr) = world.tidyup(&["undo"]);
+    assert_eq!(status, 0, "{undone}{stderr}");
+    assert_eq!(std::fs::read(dir.join("a.txt")).unwrap(), b"a", "{undone}");
+    assert_eq!(std::fs::read(dir.join("b.txt")).unwrap(), b"b", "{undone}");
+    assert!(!dir.join("Docs").exists(), "{undone}");
+}

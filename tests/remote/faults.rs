@@ -13,7 +13,7 @@ use super::{Server, run, servers, tidyup};
 
 /// The WebDAV server, a proxy in front of it, and a new folder `name` on
 /// it: the folder's address through the proxy, and where its bytes are.
-fn behind_proxy(name: &str) -> Option<(Proxy, String, std::path::PathBuf)> {
+pub fn behind_proxy(name: &str) -> Option<(Proxy, String, std::path::PathBuf)> {
     let server: Server = servers()?
         .into_iter()
         .find(|server| server.name == "webdav")?;

@@ -12,10 +12,10 @@
 #![allow(clippy::disallowed_macros)]
 
 mod copy_kill;
-mod faults;
+pub mod faults;
 mod no_replace;
 mod organize;
-mod proxy;
+pub mod proxy;
 mod reach;
 mod refusals;
 mod sftp;
