@@ -75,3 +75,44 @@ fn an_item_at_the_destination_is_never_replaced_by_a_move() {
         assert!(!dir.join("mine.txt").exists(), "{}", server.name);
     }
 }
+
+/// A file saved where a moved file went, after the session: `undo` leaves
+/// it there (skipped, listed) on every server, never moving another file
+/// back in the moved one's place.
+#[test]
+fn undo_moves_back_only_the_file_it_moved() {
+    let Some(servers) = super::servers() else {
+        return;
+    };
+    for server in &servers {
+        let home = tempfile::tempdir().unwrap();
+        let (url, dir) = server.folder("saved-over");
+        std::fs::write(dir.join("notes.txt"), "the notes").unwrap();
+        let session = super::run(
+            super::tidyup(
+                home.path(),
+                &["--provider", "offline", "--lang", "en", &url],
+            ),
+            "organize\nyes\nquit\n",
+        );
+        assert!(session.status.success(), "{}", server.name);
+        let moved = dir.join("Documents/notes.txt");
+        assert!(moved.exists(), "{}", server.name);
+        // Another file saved in its place (a new file, written beside and
+        // renamed over it, as editors save).
+        let beside = dir.join("Documents/.notes.txt.new");
+        std::fs::write(&beside, "a different file, saved later").unwrap();
+        std::fs::rename(&beside, &moved).unwrap();
+
+        let undo = super::run(super::tidyup(home.path(), &["undo", "--lang", "en"]), "");
+        let said = String::from_utf8_lossy(&undo.stdout).into_owned();
+        assert!(said.contains("is another item now"), "{}: {said}", server.name);
+        assert_eq!(
+            std::fs::read(&moved).unwrap(),
+            b"a different file, saved later",
+            "{}: {said}",
+            server.name
+        );
+        assert!(!dir.join("notes.txt").exists(), "{}: {said}", server.name);
+    }
+}

@@ -153,6 +153,7 @@ fn a_journal_cut_short_by_a_crash_still_undoes() {
                 from_raw: None,
                 to_raw: None,
                 id: None,
+                seen: None,
             },
         )
         .unwrap();

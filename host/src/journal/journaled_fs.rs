@@ -116,16 +116,30 @@ impl<F: HostFs> JournaledFs<F> {
                 })
             }
         };
-        let id = crate::fs::identity(&real_from)
-            .ok()
-            .flatten()
-            .map(|(device, file)| [device, file]);
+        // A remote folder's item is known by what its server says of it,
+        // never by a path of this machine.
+        let (id, seen) = if self.journal.is_remote() {
+            let seen = match self.inner.stat(from)? {
+                Some(entry) if entry.kind == EntryKind::File => i64::try_from(entry.size)
+                    .ok()
+                    .map(|size| [size, entry.modified]),
+                Some(_) | None => None,
+            };
+            (None, seen)
+        } else {
+            let id = crate::fs::identity(&real_from)
+                .ok()
+                .flatten()
+                .map(|(device, file)| [device, file]);
+            (id, None)
+        };
         let record = Record::Moved {
             from: from.to_owned(),
             to: to.to_owned(),
             from_raw: names::raw_unless_text(from, &real_from),
             to_raw: names::raw_unless_text(to, &real_to),
             id,
+            seen,
         };
         Ok((record, names::written_as(at, &real_to)))
     }

@@ -83,6 +83,12 @@ pub enum Record {
         /// platform tells them: `undo` moves back only that item.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         id: Option<[u64; 2]>,
+        /// On a remote folder (which has no file numbers), the file's size
+        /// and modification time (Unix seconds) before the move: `undo`
+        /// moves back only a file that still has them (the size alone on a
+        /// store, whose copy has a time of its own).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seen: Option<[i64; 2]>,
     },
     /// An item was deleted or replaced: it went to the trash.
     Trashed {
@@ -391,6 +397,17 @@ impl Journal {
             *exact &= remote.is_none();
         }
         self
+    }
+
+    /// Whether the session is on a remote folder.
+    pub fn is_remote(&self) -> bool {
+        matches!(
+            &self.header,
+            Record::Header {
+                remote: Some(_),
+                ..
+            }
+        )
     }
 
     /// The session's name.

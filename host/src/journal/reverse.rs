@@ -21,6 +21,9 @@ pub(super) struct Places<'a> {
     pub(super) exact: bool,
     /// The sources of moves made by copying.
     pub(super) copied: &'a HashSet<&'a str>,
+    /// Whether a move keeps an item's modification time (not on a store,
+    /// whose move is a copy with a time of its own).
+    pub(super) times_kept: bool,
 }
 
 impl Places<'_> {
@@ -105,11 +108,13 @@ pub(super) fn reverse(
             from_raw,
             to_raw,
             id,
+            seen,
         } => {
             let at = Move {
                 from: (from, places.of(from, from_raw.as_deref())),
                 to: (to, places.of(to, to_raw.as_deref())),
                 id: id.filter(|_| places.exact && !places.copied.contains(from.as_str())),
+                seen: seen.map(|[size, modified]| (size, places.times_kept.then_some(modified))),
             };
             move_back(files, &at, lang)
         }
@@ -200,6 +205,9 @@ struct Move<'a> {
     from: (&'a str, String),
     to: (&'a str, String),
     id: Option<[u64; 2]>,
+    /// The size and (where moves keep it) the modification time of the
+    /// file moved, when journaled.
+    seen: Option<(i64, Option<i64>)>,
 }
 
 /// Moves the item at `to` back to `from`: only the item moved (by its
@@ -222,6 +230,14 @@ fn move_back(files: &mut dyn HostFs, at: &Move, lang: Lang) -> Result<bool, Skip
         && now_device == device
         && now_file != file
     {
+        return Err(Skip::judged(lang.undo_moved_item_replaced(to.0, from.0)));
+    }
+    if let Some((size, modified)) = at.seen
+        && let Some(now) = files.stat(to.1).map_err(|e| failed(&e))?
+        && (i64::try_from(now.size).ok() != Some(size)
+            || modified.is_some_and(|modified| now.modified != modified))
+    {
+        // Another file was saved where this one went.
         return Err(Skip::judged(lang.undo_moved_item_replaced(to.0, from.0)));
     }
     if let Some(parent) = parent_of(from.1) {

@@ -318,6 +318,9 @@ pub fn undo(store: &JournalStore, session: Option<&str>, lang: Lang) -> anyhow::
     let places = Places {
         exact: *exact,
         copied: &copied,
+        times_kept: !remote
+            .as_deref()
+            .is_some_and(|address| address.starts_with("s3://")),
     };
     let mut done = Vec::new();
     for (index, record) in effective(&records).into_iter().rev() {
