@@ -181,3 +181,62 @@ async fn a_batch_move_whose_answer_was_lost_is_undone_from_where_it_went() {
     assert_eq!(std::fs::read(dir.join("b.txt")).unwrap(), b"b", "{undone}");
     assert!(!dir.join("Docs").exists(), "{undone}");
 }
+
+/// A dry run on a remote folder that moves a folder saves a plan that
+/// `tidyup apply` carries out there (a remote folder is known by what it
+/// holds), and that apply refuses once the folder changed since.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_remote_dry_run_that_moves_a_folder_is_applied() {
+    let Some(servers) = crate::remote::servers() else {
+        return;
+    };
+    for server in &servers {
+        let mut world = World::new();
+        with_servers(&mut world);
+        let (url, dir) = server.folder("folder-plan");
+        World::write(
+            &dir,
+            &[("Trip/a.jpg", "a"), ("Trip/b.jpg", "b"), ("Old/c.txt", "c")],
+        );
+        let connection = world
+            .connect(&["--dry-run", &url], TestClient::plain())
+            .await;
+        for (from, to) in [("Trip", "Photos/Trip"), ("Old", "Archive/Old")] {
+            connection
+                .text(
+                    "move_file",
+                    json!({"source": from, "destination": to}),
+                    false,
+                )
+                .await;
+        }
+        let log = connection.close().await;
+        let plan = std::fs::read_dir(world.data.join("plans"))
+            .expect("a plans folder")
+            .map(|entry| entry.unwrap().path())
+            .next()
+            .unwrap_or_else(|| panic!("{}: no plan\n{log}", server.name));
+        // One folder changes after the plan was made.
+        std::fs::write(dir.join("Old/d.txt"), "d").unwrap();
+
+        let plan = plan.display().to_string();
+        let (status, applied, stderr) = world.tidyup(&["apply", &plan]);
+        assert_ne!(
+            status, 2,
+            "{}: refused whole: {applied}{stderr}",
+            server.name
+        );
+        assert_eq!(
+            std::fs::read(dir.join("Photos/Trip/a.jpg")).ok().as_deref(),
+            Some(&b"a"[..]),
+            "{}: {applied}{stderr}",
+            server.name
+        );
+        assert!(dir.join("Old/d.txt").exists(), "{}: {applied}", server.name);
+        assert!(
+            !dir.join("Archive/Old").exists(),
+            "{}: {applied}",
+            server.name
+        );
+    }
+}

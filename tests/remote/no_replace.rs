@@ -106,7 +106,11 @@ fn undo_moves_back_only_the_file_it_moved() {
 
         let undo = super::run(super::tidyup(home.path(), &["undo", "--lang", "en"]), "");
         let said = String::from_utf8_lossy(&undo.stdout).into_owned();
-        assert!(said.contains("is another item now"), "{}: {said}", server.name);
+        assert!(
+            said.contains("is another item now"),
+            "{}: {said}",
+            server.name
+        );
         assert_eq!(
             std::fs::read(&moved).unwrap(),
             b"a different file, saved later",

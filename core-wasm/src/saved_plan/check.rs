@@ -148,3 +148,36 @@ mod tests {
         assert!(!inside(w, w, r"D:\Users\ana\x"));
     }
 }
+
+#[cfg(test)]
+mod fingerprint_tests {
+    use crate::ports::EntryKind;
+    use crate::saved_plan::{Detail, Fingerprint};
+
+    fn folder(file_id: Option<(u64, u64)>, content: Option<&str>) -> Fingerprint {
+        Fingerprint {
+            kind: EntryKind::Dir,
+            size: None,
+            modified: None,
+            detail: Some(Detail {
+                file_id,
+                content: content.map(str::to_owned),
+                ..Detail::default()
+            }),
+        }
+    }
+
+    #[test]
+    fn a_folder_without_file_numbers_is_known_by_what_it_holds() {
+        let planned = folder(None, Some("listing:blake3:aa"));
+        assert!(planned.identifies());
+        assert!(planned.matches(&folder(None, Some("listing:blake3:aa"))));
+        assert!(!planned.matches(&folder(None, Some("listing:blake3:bb"))));
+        // A folder with file numbers stays known by them alone.
+        let local = folder(Some((1, 2)), None);
+        assert!(local.matches(&folder(Some((1, 2)), Some("anything"))));
+        assert!(!local.matches(&folder(Some((1, 3)), None)));
+        // A folder the plan makes identifies nothing.
+        assert!(!Fingerprint::new_folder().identifies());
+    }
+}

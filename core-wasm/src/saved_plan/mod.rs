@@ -87,7 +87,9 @@ impl PlanStep {
 /// `tidyup apply` notices any edit made since (the host fills it in: size,
 /// times to the nanosecond, status-change time, device and inode, a hash of
 /// the bytes of a file up to 64 MiB). A folder's fingerprint is its kind
-/// and identity: its content may change, it is still the folder.
+/// and identity: its content may change, it is still the folder. Where
+/// folders have no identity (a remote folder), it is what the folder
+/// holds: a folder changed since is refused.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fingerprint {
     /// File, folder or link.
@@ -111,7 +113,10 @@ pub struct Detail {
     pub changed_ns: Option<i64>,
     /// Device and file number.
     pub file_id: Option<(u64, u64)>,
-    /// `blake3:` and the hex hash of the bytes (files up to 64 MiB).
+    /// `blake3:` and the hex hash of the bytes (files up to 64 MiB); for
+    /// a folder of a file system without file numbers (a remote folder),
+    /// `listing:blake3:` and the hash of its entries (names, kinds, sizes,
+    /// times).
     pub content: Option<String>,
 }
 
@@ -134,14 +139,14 @@ impl Fingerprint {
     }
 
     /// Whether it tells one item from every other: a folder by its device
-    /// and file number, anything else by its size and either its identity
-    /// or the hash of its bytes.
+    /// and file number (or, without them, by what it holds), anything else
+    /// by its size and either its identity or the hash of its bytes.
     pub fn identifies(&self) -> bool {
         let Some(detail) = &self.detail else {
             return false;
         };
         match self.kind {
-            EntryKind::Dir => detail.file_id.is_some(),
+            EntryKind::Dir => detail.file_id.is_some() || detail.content.is_some(),
             EntryKind::File | EntryKind::Symlink | EntryKind::Other => {
                 self.size.is_some() && (detail.file_id.is_some() || detail.content.is_some())
             }
@@ -149,15 +154,19 @@ impl Fingerprint {
     }
 
     /// Whether the item now at the planned place, with fingerprint `now`,
-    /// is the one planned, unchanged: a folder is the same folder, anything
-    /// else equal in every part. A fingerprint that identifies nothing
-    /// matches nothing.
+    /// is the one planned, unchanged: a folder is the same folder (by its
+    /// file number; without one, holding the same entries), anything else
+    /// equal in every part. A fingerprint that identifies nothing matches
+    /// nothing.
     pub fn matches(&self, now: &Fingerprint) -> bool {
         if !self.identifies() || now.kind != self.kind {
             return false;
         }
         match (self.kind, &self.detail, &now.detail) {
-            (EntryKind::Dir, Some(planned), Some(current)) => planned.file_id == current.file_id,
+            (EntryKind::Dir, Some(planned), Some(current)) if planned.file_id.is_some() => {
+                planned.file_id == current.file_id
+            }
+            (EntryKind::Dir, Some(planned), Some(current)) => planned.content == current.content,
             (_, Some(_), Some(_)) => self == now,
             (_, None, _) | (_, _, None) => false,
         }

@@ -229,6 +229,22 @@ impl RemoteFs {
         }
     }
 
+    /// `listing:blake3:` and the hash of the entries of the folder at
+    /// `key`: each one's name, kind, size and time, in name order.
+    fn listing_hash(&mut self, key: &str) -> Result<String, HostError> {
+        let (mut entries, _) = self.list_key(key, false)?;
+        entries.sort_by(|a, b| a.name.cmp(&b.name));
+        let mut hasher = blake3::Hasher::new();
+        for entry in &entries {
+            let line = format!(
+                "{}\t{:?}\t{}\t{}\n",
+                entry.name, entry.kind, entry.size, entry.modified
+            );
+            hasher.update(line.as_bytes());
+        }
+        Ok(format!("listing:blake3:{}", hasher.finalize().to_hex()))
+    }
+
     fn on_locate(&mut self, path: &str) -> Result<Location, HostError> {
         let key = self.key(path)?;
         let kind = self.stat_key(&key)?.map(|entry| entry.kind);
@@ -248,6 +264,18 @@ impl RemoteFs {
         let Some(entry) = self.stat_key(&key)? else {
             return Ok(None);
         };
+        if entry.kind == EntryKind::Dir {
+            // No file numbers here: a folder is known by what it holds.
+            return Ok(Some(Fingerprint {
+                kind: entry.kind,
+                size: None,
+                modified: None,
+                detail: Some(Detail {
+                    content: Some(self.listing_hash(&key)?),
+                    ..Detail::default()
+                }),
+            }));
+        }
         if entry.kind != EntryKind::File {
             return Ok(Some(Fingerprint {
                 kind: entry.kind,
