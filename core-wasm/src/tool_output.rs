@@ -130,6 +130,10 @@ pub enum MoveEnd {
     Left,
     /// Its item was not there any more: nothing to move.
     Gone,
+    /// It stayed where it was: an item appeared at its destination (named
+    /// as the call named it) since the plan was shown, and is never
+    /// replaced.
+    Taken(String),
 }
 
 /// What a bulk move did.

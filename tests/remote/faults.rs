@@ -349,3 +349,52 @@ fn an_undo_cut_short_by_the_server_is_finished_by_the_next() {
     }
     assert!(!dir.join("Documents").exists(), "{said}");
 }
+
+#[test]
+fn ctrl_c_stops_a_request_the_server_holds() {
+    let Some((proxy, address, dir)) = behind_proxy("held") else {
+        return;
+    };
+    std::fs::write(dir.join("notes.txt"), "notes").unwrap();
+    let home = tempfile::tempdir().unwrap();
+    let mut command = tidyup(
+        home.path(),
+        &["--provider", "offline", "--lang", "en", &address],
+    );
+    // Far longer than the test waits: only Ctrl-C can end the request.
+    command
+        .env("TIDYUP_REMOTE_TIMEOUT", "600")
+        .stdout(Stdio::piped());
+    let mut child = command.spawn().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (lines, said) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = lines.send(line);
+        }
+    });
+    until(&said, "Target directory", Duration::from_secs(30));
+    proxy.set(Fault::Stall);
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(b"organize\n").unwrap();
+    std::thread::sleep(Duration::from_secs(2));
+    let pressed = Instant::now();
+    let interrupt = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(interrupt.success());
+    let told = until(&said, "Cancelled", Duration::from_secs(20));
+    assert!(pressed.elapsed() < Duration::from_secs(20), "{told}");
+    input.write_all(b"quit\n").unwrap();
+    drop(input);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while child.try_wait().unwrap().is_none() {
+        assert!(
+            Instant::now() < deadline,
+            "the session did not end after quit"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(std::fs::read(dir.join("notes.txt")).unwrap(), b"notes");
+}

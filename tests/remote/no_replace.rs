@@ -17,8 +17,8 @@ fn an_item_at_the_destination_is_never_replaced_by_a_move() {
         std::fs::write(dir.join("theirs.txt"), "theirs, written meanwhile").unwrap();
         let address = RemoteAddress::parse(&url).unwrap();
         let root = address.root_path();
-        let mut files =
-            RemoteFs::connect(&address).unwrap_or_else(|err| panic!("{}: {err}", server.name));
+        let mut files = RemoteFs::connect(&address, None)
+            .unwrap_or_else(|err| panic!("{}: {err}", server.name));
         let (from, to) = (format!("{root}/mine.txt"), format!("{root}/theirs.txt"));
 
         let refused = files
@@ -119,4 +119,82 @@ fn undo_moves_back_only_the_file_it_moved() {
         );
         assert!(!dir.join("notes.txt").exists(), "{}: {said}", server.name);
     }
+}
+
+/// A file that appears at a planned destination between the plan and the
+/// go-ahead is never replaced by the planner's move: the step is skipped
+/// and named, the counts follow, and nothing goes to the trash; on every
+/// server and on a local folder.
+#[test]
+fn a_file_that_appears_before_the_go_ahead_is_never_replaced() {
+    let local = tempfile::tempdir().unwrap();
+    let mut places = vec![(
+        "local".to_owned(),
+        local.path().display().to_string(),
+        local.path().to_path_buf(),
+    )];
+    for server in super::servers().unwrap_or_default() {
+        let (url, dir) = server.folder("appeared");
+        places.push((server.name.to_owned(), url, dir));
+    }
+    for (name, address, dir) in places {
+        let home = tempfile::tempdir().unwrap();
+        std::fs::write(dir.join("report.pdf"), "the report").unwrap();
+        std::fs::write(dir.join("notes.txt"), "the notes").unwrap();
+        let said = go_ahead_after(home.path(), &address, || {
+            std::fs::create_dir_all(dir.join("Documents")).unwrap();
+            std::fs::write(dir.join("Documents/report.pdf"), "another report").unwrap();
+        });
+        assert!(
+            said.contains(
+                "report.pdf stays: Documents/report.pdf appeared since the plan was shown"
+            ),
+            "{name}: {said}"
+        );
+        assert!(said.contains("moved 1 of 2"), "{name}: {said}");
+        assert_eq!(
+            std::fs::read(dir.join("report.pdf")).unwrap(),
+            b"the report",
+            "{name}"
+        );
+        assert_eq!(
+            std::fs::read(dir.join("Documents/report.pdf")).unwrap(),
+            b"another report",
+            "{name}"
+        );
+        assert_eq!(
+            std::fs::read(dir.join("Documents/notes.txt")).unwrap(),
+            b"the notes",
+            "{name}"
+        );
+    }
+}
+
+/// Runs a session on `address` that says `organize`, does `meanwhile`
+/// once the plan is shown, then says `yes` and `quit`; all it said.
+fn go_ahead_after(home: &std::path::Path, address: &str, meanwhile: impl FnOnce()) -> String {
+    use std::io::{BufRead, Write};
+    let mut command = super::tidyup(home, &["--provider", "offline", "--lang", "en", address]);
+    let mut child = command.spawn().unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    input.write_all(b"organize\n").unwrap();
+    let mut said = String::new();
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        said.push_str(&line);
+        said.push('\n');
+        if line.contains("Reply \"yes\"") {
+            break;
+        }
+    }
+    meanwhile();
+    input.write_all(b"yes\nquit\n").unwrap();
+    drop(input);
+    for line in lines {
+        said.push_str(&line.unwrap());
+        said.push('\n');
+    }
+    child.wait().unwrap();
+    said
 }

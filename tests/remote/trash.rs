@@ -26,8 +26,8 @@ fn a_deleted_file_is_kept_in_the_remote_trash_and_undo_restores_it() {
         )
         .on_remote(Some(&address));
         let session = journal.session().to_owned();
-        let remote =
-            RemoteFs::connect(&address).unwrap_or_else(|err| panic!("{}: {err}", server.name));
+        let remote = RemoteFs::connect(&address, None)
+            .unwrap_or_else(|err| panic!("{}: {err}", server.name));
         let mut files = JournaledFs::new(remote, journal);
 
         files

@@ -293,7 +293,9 @@ impl Plan {
         self.groups.iter().map(|group| group.moves.len()).sum()
     }
 
-    /// `create_folder` for each new folder, then `move_file` for each file.
+    /// `create_folder` for each new folder, then `move_file` for each file,
+    /// never replacing what appeared at a destination since the plan was
+    /// shown.
     pub fn actions(&self) -> Vec<(&'static str, Value)> {
         let folders = self
             .groups
@@ -304,7 +306,11 @@ impl Plan {
             group.moves.iter().map(|step| {
                 (
                     "move_file",
-                    json!({ "source": step.file, "destination": step.destination }),
+                    json!({
+                        "source": step.file,
+                        "destination": step.destination,
+                        "never_replace": true,
+                    }),
                 )
             })
         });

@@ -5,6 +5,14 @@ use crate::Lang;
 
 use super::exchanges::Exchange;
 use super::plan::Plan;
+use crate::tool_output::MoveEnd;
+use crate::tools::ToolData;
+
+/// Whether `exchange` refused its move because an item appeared at the
+/// destination since the plan was shown.
+fn taken(exchange: &Exchange) -> bool {
+    matches!(&exchange.data, ToolData::EachMove(ends) if matches!(ends.as_slice(), [MoveEnd::Taken(_)]))
+}
 
 /// What the calls `done` of the go-ahead turn did with `plan`.
 /// In a dry run (`dry_run`) the heading says what would happen.
@@ -25,6 +33,9 @@ pub fn report(plan: &Plan, done: &[Exchange], lang: Lang, dry_run: bool) -> Stri
                 Some(exchange) if exchange.succeeded => {
                     moved += 1;
                     lines.push(format!("  ✓ {} → {}", step.file, step.destination));
+                }
+                Some(exchange) if taken(exchange) => {
+                    lines.push(lang.plan_report_stays(&step.file, &step.destination));
                 }
                 Some(exchange) => {
                     lines.push(lang.plan_report_failure(&step.file, &exchange.result))

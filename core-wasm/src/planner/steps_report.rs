@@ -81,8 +81,13 @@ pub fn steps_report(
             .iter()
             .filter_map(|(step, end)| match end {
                 MoveEnd::Failed(cause) => Some((step.from.as_str(), cause.as_str())),
-                MoveEnd::Moved | MoveEnd::Left | MoveEnd::Gone => None,
+                MoveEnd::Moved | MoveEnd::Left | MoveEnd::Gone | MoveEnd::Taken(_) => None,
             })
+            .collect();
+        let taken: Vec<&PlannedMove> = of_part
+            .iter()
+            .filter(|(_, end)| matches!(end, MoveEnd::Taken(_)))
+            .map(|(step, _)| *step)
             .collect();
         // A part none of whose files could move for one cause (its folder
         // could not be made) is said in one line.
@@ -119,6 +124,16 @@ pub fn steps_report(
             lines.push(format!(
                 "      {}",
                 lang.and_more_grouped(failed.len() - NAMED_FAILURES)
+            ));
+        }
+        lines.extend(
+            (taken.iter().take(NAMED_FAILURES))
+                .map(|step| lang.plan_report_stays(&step.from, &step.to)),
+        );
+        if taken.len() > NAMED_FAILURES {
+            lines.push(format!(
+                "      {}",
+                lang.and_more_grouped(taken.len() - NAMED_FAILURES)
             ));
         }
     }

@@ -327,6 +327,15 @@ impl Lang {
             format!("  ✗ {file}：{result}"),
         )
     }
+
+    /// A step skipped at the go-ahead: `to` appeared since the plan was
+    /// shown, and the file stays.
+    pub fn plan_report_stays(self, file: &str, to: &str) -> String {
+        self.pick(
+            format!("  – {file} stays: {to} appeared since the plan was shown"),
+            format!("  – {file} 留在原处：{to} 是在计划给出之后出现的"),
+        )
+    }
 }
 
 impl Lang {

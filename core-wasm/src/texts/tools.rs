@@ -221,6 +221,15 @@ impl Lang {
         )
     }
 
+    /// A move of a reviewed plan refused: an item appeared at its
+    /// destination `to` since the plan was shown.
+    pub fn appeared_since(self, to: &str) -> String {
+        self.pick(
+            format!("{to} appeared since the plan was shown; nothing was replaced"),
+            format!("{to} 是在计划给出之后出现的；没有替换任何东西"),
+        )
+    }
+
     /// rename_file: done.
     pub fn renamed(self, old: &str, new_name: &str) -> String {
         self.pick(

@@ -421,6 +421,11 @@ impl Args {
             .ok_or_else(|| ToolFailure::Cause(self.lang.missing_argument(name)))
     }
 
+    /// An optional flag: `true` only when given as `true`.
+    pub fn flag(&self, name: &str) -> bool {
+        self.values.get(name).and_then(Value::as_bool) == Some(true)
+    }
+
     /// A required string argument.
     pub fn string(&self, name: &str) -> Result<&str, ToolFailure> {
         self.value(name)?

@@ -1,13 +1,17 @@
 //! `move_file`: a file or folder to a full destination path. A model may
 //! move a file that looks in use (see [`crate::in_use`]) when it asks for
-//! it by name; the result then ends with a note saying so.
+//! it by name; the result then ends with a note saying so. An existing
+//! destination file is replaced, as declared; the offline planner's own
+//! moves carry `never_replace` (not declared to models), and a move of a
+//! reviewed plan whose destination appeared since is refused instead.
 
 use super::made_folders::MadeFolders;
-use super::{Args, Tool, ToolContext, ToolFailure, ToolResult};
+use super::{Args, Tool, ToolContext, ToolData, ToolFailure, ToolResult};
 use crate::in_use::{InUse, companions, in_use};
 use crate::paths;
 use crate::ports::FileSystemExt;
-use crate::ports::{EntryKind, FileSystem, HostError};
+use crate::ports::{BatchMove, EntryKind, ErrorCode, FileSystem, HostError};
+use crate::tool_output::MoveEnd;
 
 pub(super) const TOOL: Tool = Tool {
     name: "move_file",
@@ -47,13 +51,27 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     if into_folder {
         destination = paths::join(destination.trim_end_matches(['/', '\\']), &name);
     }
+
     let made = match paths::parent(&destination) {
         Some(parent) => MadeFolders::create(ctx.files, parent).map_err(|err| {
             ToolFailure::Reported(lang.move_failed(&source, &lang.host_failure(&err)))
         })?,
         None => MadeFolders::default(),
     };
-    match ctx.files.rename(&source, &destination) {
+    let never_replace = args.flag("never_replace");
+    let moved = if never_replace {
+        // Decided in the move itself: nothing that appeared is replaced.
+        let step = BatchMove {
+            from: source.clone(),
+            to: destination.clone(),
+        };
+        ctx.files
+            .move_batch(std::slice::from_ref(&step))
+            .and_then(|mut ends| ends.pop().unwrap_or(Ok(())))
+    } else {
+        ctx.files.rename(&source, &destination)
+    };
+    match moved {
         Ok(()) => {
             ctx.files_moved = 1;
             let mut text = if ctx.dry_run {
@@ -66,6 +84,13 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
                 text.push_str(&lang.looks_in_use(why));
             }
             Ok(text)
+        }
+        Err(err) if never_replace && err.code == ErrorCode::AlreadyExists => {
+            made.remove(ctx.files);
+            ctx.data = ToolData::EachMove(vec![MoveEnd::Taken(destination.clone())]);
+            Err(ToolFailure::Reported(
+                lang.move_failed(&source, &lang.appeared_since(&destination)),
+            ))
         }
         Err(err) => {
             made.remove(ctx.files);

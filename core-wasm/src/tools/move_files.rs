@@ -53,7 +53,10 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     ctx.files_moved = moved;
     ctx.files_left = ends.iter().filter(|end| **end == MoveEnd::Left).count();
     let text = describe(ctx, &moves, &ends);
-    let failed_all = moved == 0 && ends.iter().any(|end| matches!(end, MoveEnd::Failed(_)));
+    let failed_all = moved == 0
+        && ends
+            .iter()
+            .any(|end| matches!(end, MoveEnd::Failed(_) | MoveEnd::Taken(_)));
     ctx.data = ToolData::EachMove(ends);
     match failed_all {
         true => Err(ToolFailure::Reported(text)),
@@ -153,6 +156,11 @@ fn run_moves(
                     MoveEnd::Left
                 }
                 Some(Err(err)) if err.code == ErrorCode::NotFound => MoveEnd::Gone,
+                Some(Err(err)) if err.code == ErrorCode::AlreadyExists => MoveEnd::Taken(
+                    planned
+                        .get(index)
+                        .map_or_else(String::new, |m| m.to.clone()),
+                ),
                 Some(Err(err)) => MoveEnd::Failed(lang.host_failure(&err)),
                 // A host answering fewer moves than asked: never moved.
                 None => MoveEnd::Failed(lang.no_move_result()),
@@ -189,11 +197,12 @@ fn describe(ctx: &ToolContext<'_>, moves: &[(String, String)], ends: &[MoveEnd])
         text.push('\n');
         text.push_str(&lang.and_more(moved - NAMED_MOVES));
     }
-    let failed: Vec<(&String, &String)> = moves
+    let failed: Vec<(&String, String)> = moves
         .iter()
         .zip(ends)
         .filter_map(|((from, _), end)| match end {
-            MoveEnd::Failed(cause) => Some((from, cause)),
+            MoveEnd::Failed(cause) => Some((from, cause.clone())),
+            MoveEnd::Taken(to) => Some((from, lang.appeared_since(to))),
             MoveEnd::Moved | MoveEnd::Left | MoveEnd::Gone => None,
         })
         .collect();

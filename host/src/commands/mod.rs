@@ -62,6 +62,7 @@ fn session_stack<'a>(
         rules_roots: None,
         cannot_open: settings.client.lang.cannot_open_target(),
         remote: settings.remote.as_ref(),
+        cancel: None,
     }
 }
 

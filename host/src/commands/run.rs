@@ -115,7 +115,9 @@ fn file_system(
     store: &JournalStore,
     cancel: &Cancel,
 ) -> anyhow::Result<(Box<dyn FileSystem + Send>, SessionFiles)> {
-    let stack = super::session_stack(settings, store);
+    let mut stack = super::session_stack(settings, store);
+    // Ctrl-C reaches a remote request waiting on its server too.
+    stack.cancel = Some(cancel.clone());
     Ok(if settings.dry_run {
         let (files, handle) = SharedFs::new(stack.dry_run()?);
         (Box::new(files), SessionFiles::DryRun(handle))

@@ -249,6 +249,7 @@ pub fn apply_watched(
         rules_roots: None,
         cannot_open: Failure::CannotOpenPlanRoots.to_string(),
         remote: on.remote,
+        cancel: None,
     };
     let journal =
         Journal::of_kind(store.clone(), &plan.target, roots.clone(), kind).on_remote(on.remote);

@@ -110,7 +110,14 @@ impl<F: HostFs> JournaledFs<F> {
         let real_to = match names::exact_path(at) {
             Some(exact) => exact,
             None => {
-                let located_to = self.real(at)?;
+                // Reached only through a shown form of another spelling:
+                // exactly the name written (see `destination_named`).
+                let mut located_to = self.real(at)?;
+                if let Some(written) = Path::new(at).file_name()
+                    && located_to.file_name() != Some(written)
+                {
+                    located_to.set_file_name(written);
+                }
                 names::destination(&real_from, located_to, |path| {
                     std::fs::symlink_metadata(path).is_ok()
                 })
@@ -471,9 +478,15 @@ impl<F: HostFs> JournaledFs<F> {
         self.inner.may_change(&step.from)?;
         self.inner.may_change(&step.to)?;
         refuse_move_into_itself(&step.from, &step.to)?;
-        match self.inner.locate(&step.to)?.kind {
-            Some(_) => Err(already_exists(&step.to)),
-            None => Ok(()),
+        let located = self.inner.locate(&step.to)?;
+        // An item reached only through a shown form of another spelling
+        // (`caf%E9.txt` for the bytes it spells) is not at the name written:
+        // the move writes exactly that name, and the file system refuses it
+        // if it is taken.
+        let written = Path::new(&step.to).file_name();
+        match located.kind {
+            Some(_) if located.item.file_name() == written => Err(already_exists(&step.to)),
+            Some(_) | None => Ok(()),
         }
     }
 

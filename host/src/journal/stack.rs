@@ -32,6 +32,9 @@ pub struct StackSpec<'a> {
     /// The remote folder the tools reach instead of this machine's, when
     /// the target is one (`roots` then only name its path).
     pub remote: Option<&'a crate::remote::RemoteAddress>,
+    /// What stops a remote request waiting on its server (Ctrl-C in a
+    /// session); none for a command that ends on its own.
+    pub cancel: Option<crate::transport::Cancel>,
 }
 
 impl StackSpec<'_> {
@@ -39,7 +42,8 @@ impl StackSpec<'_> {
     /// the guard, every policy in force.
     pub fn guarded(&self) -> anyhow::Result<Box<dyn HostFs>> {
         if let Some(address) = self.remote {
-            let base = remote_base(address).with_context(|| self.cannot_open.clone())?;
+            let base = remote_base(address, self.cancel.clone())
+                .with_context(|| self.cannot_open.clone())?;
             return Ok(Box::new(crate::fs::with_rules(
                 base,
                 self.target,
@@ -71,7 +75,7 @@ impl StackSpec<'_> {
     /// The guarded file system under `top`.
     pub fn build(&self, top: Top) -> anyhow::Result<Stack> {
         Ok(match top {
-            Top::Journal(journal) => Stack::Journaled(self.journaled(journal)?),
+            Top::Journal(journal) => Stack::Journaled(self.journaled(*journal)?),
             Top::DryRun => Stack::DryRun(self.dry_run()?),
         })
     }
@@ -81,8 +85,9 @@ impl StackSpec<'_> {
 /// own is there but its trash, which the folder itself keeps out).
 pub fn remote_base(
     address: &crate::remote::RemoteAddress,
+    cancel: Option<crate::transport::Cancel>,
 ) -> anyhow::Result<crate::fs::GuardedFs<Box<dyn HostFs>>> {
-    let files = crate::remote::RemoteFs::connect(address)
+    let files = crate::remote::RemoteFs::connect(address, cancel)
         .map_err(|err| anyhow::anyhow!("{address}: {}", crate::failure::worded(&err)))?;
     Ok(crate::fs::GuardedFs::new(
         Box::new(files),
@@ -93,7 +98,7 @@ pub fn remote_base(
 /// What sits over the guard.
 pub enum Top {
     /// The journal: every change recorded before it is made.
-    Journal(Journal),
+    Journal(Box<Journal>),
     /// The dry-run overlay: changes recorded as a plan, none made.
     DryRun,
 }

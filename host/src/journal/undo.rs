@@ -293,7 +293,7 @@ pub fn undo(store: &JournalStore, session: Option<&str>, lang: Lang) -> anyhow::
         Some(address) => {
             let address = crate::remote::RemoteAddress::parse(address)
                 .map_err(|err| anyhow::anyhow!(err.to_string()))?;
-            super::stack::remote_base(&address)
+            super::stack::remote_base(&address, None)
         }
         None => crate::fs::base(roots.as_deref(), &Protected::tidyup_own(store.root()))
             .map_err(anyhow::Error::from),

@@ -17,41 +17,77 @@ use super::errors::remote_error;
 /// is made from synchronous code, on a runtime's thread or not.
 /// Dropped anywhere, even on another runtime's thread: it stops its
 /// workers without waiting for them.
-pub(super) struct Runner(Option<tokio::runtime::Runtime>);
+pub(super) struct Runner {
+    runtime: Option<tokio::runtime::Runtime>,
+    /// What stops a request waiting on its server.
+    cancel: Option<crate::transport::Cancel>,
+}
 
 impl Drop for Runner {
     fn drop(&mut self) {
-        if let Some(runtime) = self.0.take() {
+        if let Some(runtime) = self.runtime.take() {
             runtime.shutdown_background();
         }
     }
 }
 
 impl Runner {
-    pub(super) fn new() -> Result<Self, HostError> {
+    /// A runtime whose requests stop when `cancel` is requested.
+    pub(super) fn new(cancel: Option<crate::transport::Cancel>) -> Result<Self, HostError> {
         tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .thread_name("tidyup-remote")
             .enable_all()
             .build()
-            .map(|runtime| Runner(Some(runtime)))
+            .map(|runtime| Runner {
+                runtime: Some(runtime),
+                cancel,
+            })
             .map_err(|err| HostError::new(ErrorCode::Io, err.to_string()))
     }
 
-    /// Runs `work` to its end and returns what it gave.
+    /// Runs `work` to its end, or until the runner's cancel is requested,
+    /// and returns what it gave.
     pub(super) fn run<T: Send + 'static>(
         &self,
         work: impl Future<Output = Result<T, HostError>> + Send + 'static,
     ) -> Result<T, HostError> {
+        self.run_with(work, self.cancel.clone())
+    }
+
+    /// Runs `work` to its end, whatever was cancelled: the closing of a
+    /// connection.
+    pub(super) fn run_to_end<T: Send + 'static>(
+        &self,
+        work: impl Future<Output = Result<T, HostError>> + Send + 'static,
+    ) -> Result<T, HostError> {
+        self.run_with(work, None)
+    }
+
+    fn run_with<T: Send + 'static>(
+        &self,
+        work: impl Future<Output = Result<T, HostError>> + Send + 'static,
+        cancel: Option<crate::transport::Cancel>,
+    ) -> Result<T, HostError> {
         let (done, answer) = std::sync::mpsc::sync_channel(1);
-        let Some(runtime) = &self.0 else {
+        let Some(runtime) = &self.runtime else {
             return Err(HostError::new(
                 ErrorCode::Internal,
                 "the remote runtime is gone",
             ));
         };
         runtime.spawn(async move {
-            let _ = done.send(work.await);
+            let answer = match cancel {
+                Some(cancel) => tokio::select! {
+                    answer = work => answer,
+                    () = cancel.requested() => Err(HostError::new(
+                        ErrorCode::Cancelled,
+                        "cancelled while waiting for the server",
+                    )),
+                },
+                None => work.await,
+            };
+            let _ = done.send(answer);
         });
         answer.recv().unwrap_or_else(|_| {
             Err(HostError::new(

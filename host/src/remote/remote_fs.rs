@@ -53,9 +53,13 @@ pub(super) enum Backend {
 
 impl RemoteFs {
     /// Connects to the folder at `address`, which must exist and be a
-    /// folder; nothing is created to reach it.
-    pub fn connect(address: &RemoteAddress) -> Result<Self, HostError> {
-        let runner = Runner::new()?;
+    /// folder; nothing is created to reach it. A request still waiting on
+    /// its server when `cancel` is requested fails as cancelled.
+    pub fn connect(
+        address: &RemoteAddress,
+        cancel: Option<crate::transport::Cancel>,
+    ) -> Result<Self, HostError> {
+        let runner = Runner::new(cancel)?;
         let mut strays = None;
         let backend = match address.service {
             Service::S3 => Backend::Store(s3_operator(address)?),
@@ -481,7 +485,7 @@ impl Drop for RemoteFs {
         #[cfg(unix)]
         if let Backend::Sftp(folder) = &self.backend {
             let folder = std::sync::Arc::clone(folder);
-            let _ = self.runner.run(async move {
+            let _ = self.runner.run_to_end(async move {
                 folder.close().await;
                 Ok(())
             });

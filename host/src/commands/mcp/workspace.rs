@@ -126,6 +126,7 @@ impl Workspace {
             rules_roots: Some(allowed.as_deref().unwrap_or(&roots)),
             cannot_open: crate::words::FailuresWords::cannot_open_target(self.policy.lang),
             remote: self.policy.remote.as_ref(),
+            cancel: None,
         };
         let (stack, session) = if self.policy.dry_run {
             (spec.build(Top::DryRun)?, None)
@@ -138,7 +139,7 @@ impl Workspace {
             )
             .on_remote(self.policy.remote.as_ref());
             let session = journal.session().to_owned();
-            (spec.build(Top::Journal(journal))?, Some(session))
+            (spec.build(Top::Journal(Box::new(journal)))?, Some(session))
         };
         let shown: Vec<String> = roots
             .iter()

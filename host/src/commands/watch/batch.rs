@@ -55,6 +55,7 @@ impl BatchRunner {
             rules_roots: None,
             cannot_open: settings.client.lang.cannot_open_watched(),
             remote: settings.remote.as_ref(),
+            cancel: None,
         };
         let journal = Journal::of_kind(
             self.store.clone(),
