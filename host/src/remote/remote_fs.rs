@@ -363,14 +363,13 @@ impl RemoteFs {
         if a == b {
             return Ok(self.stat_key(a)?.is_some());
         }
-        let (backend, a, b) = (self.backend.clone(), a.to_owned(), b.to_owned());
-        self.run(async move {
-            match backend {
-                Backend::Store(_) | Backend::Dav(..) => Ok(false),
-                #[cfg(unix)]
-                Backend::Sftp(folder) => folder.same_file(&a, &b).await,
-            }
-        })
+        #[cfg(unix)]
+        if let Backend::Sftp(folder) = self.backend.clone() {
+            let (a, b) = (a.to_owned(), b.to_owned());
+            return self.run(async move { folder.same_file(&a, &b).await });
+        }
+        // A store and a WebDAV server have one name per item.
+        Ok(false)
     }
 
     /// Moves the item at `from` to `to` (keys), never replacing anything

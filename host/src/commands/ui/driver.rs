@@ -86,7 +86,9 @@ impl Core {
         settings: &Settings,
     ) -> anyhow::Result<Self> {
         let lang = settings.client.lang;
-        let stack = super::super::session_stack(settings, &shared.store);
+        let mut stack = super::super::session_stack(settings, &shared.store);
+        // Stop reaches a remote request waiting on its server too.
+        stack.cancel = Some(shared.cancel.clone());
         let (files, overlay) = SharedFs::new(stack.dry_run()?);
         let transport = crate::transport::transport(&settings.client)?;
         let events = PageEvents(Arc::clone(shared));
