@@ -15,6 +15,7 @@
 //! service), `runtime` (the core in wasmtime), `console`, `dry_run`
 //! (saved plans), and on top `commands` (one per subcommand).
 
+mod cancel;
 mod cli;
 mod commands;
 mod console;

@@ -34,7 +34,7 @@ pub struct StackSpec<'a> {
     pub remote: Option<&'a crate::remote::RemoteAddress>,
     /// What stops a remote request waiting on its server (Ctrl-C in a
     /// session); none for a command that ends on its own.
-    pub cancel: Option<crate::transport::Cancel>,
+    pub cancel: Option<crate::cancel::Cancel>,
 }
 
 impl StackSpec<'_> {
@@ -85,7 +85,7 @@ impl StackSpec<'_> {
 /// own is there but its trash, which the folder itself keeps out).
 pub fn remote_base(
     address: &crate::remote::RemoteAddress,
-    cancel: Option<crate::transport::Cancel>,
+    cancel: Option<crate::cancel::Cancel>,
 ) -> anyhow::Result<crate::fs::GuardedFs<Box<dyn HostFs>>> {
     let files = crate::remote::RemoteFs::connect(address, cancel)
         .map_err(|err| anyhow::anyhow!("{address}: {}", crate::failure::worded(&err)))?;

@@ -20,7 +20,7 @@ use super::errors::remote_error;
 pub(super) struct Runner {
     runtime: Option<tokio::runtime::Runtime>,
     /// What stops a request waiting on its server.
-    cancel: Option<crate::transport::Cancel>,
+    cancel: Option<crate::cancel::Cancel>,
 }
 
 impl Drop for Runner {
@@ -33,7 +33,7 @@ impl Drop for Runner {
 
 impl Runner {
     /// A runtime whose requests stop when `cancel` is requested.
-    pub(super) fn new(cancel: Option<crate::transport::Cancel>) -> Result<Self, HostError> {
+    pub(super) fn new(cancel: Option<crate::cancel::Cancel>) -> Result<Self, HostError> {
         tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .thread_name("tidyup-remote")
@@ -67,7 +67,7 @@ impl Runner {
     fn run_with<T: Send + 'static>(
         &self,
         work: impl Future<Output = Result<T, HostError>> + Send + 'static,
-        cancel: Option<crate::transport::Cancel>,
+        cancel: Option<crate::cancel::Cancel>,
     ) -> Result<T, HostError> {
         let (done, answer) = std::sync::mpsc::sync_channel(1);
         let Some(runtime) = &self.runtime else {

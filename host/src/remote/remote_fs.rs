@@ -57,7 +57,7 @@ impl RemoteFs {
     /// its server when `cancel` is requested fails as cancelled.
     pub fn connect(
         address: &RemoteAddress,
-        cancel: Option<crate::transport::Cancel>,
+        cancel: Option<crate::cancel::Cancel>,
     ) -> Result<Self, HostError> {
         let runner = Runner::new(cancel)?;
         let mut strays = None;

@@ -5,12 +5,11 @@
 //! Imports only the settings of [`crate::cli`] and the key masking of
 //! `crate::redact`.
 
-mod cancel;
 mod http;
 mod redacting;
 mod streaming;
 
-pub use cancel::Cancel;
+pub use crate::cancel::Cancel;
 pub use http::{ChatTransport, HttpTransport, NoTransport, ReplyFuture};
 pub use redacting::protect;
 pub use streaming::{ChunkFuture, ChunkSource, OpenFuture, Opened};

@@ -1,6 +1,7 @@
 //! Cancelling a turn: Ctrl-C sets a flag that the imported host functions
-//! watch, so an in-flight model call, a stream or a retry wait ends at once
-//! with a `cancelled` error, and the core closes the turn cleanly.
+//! and the remote requests watch, so an in-flight model call, a stream, a
+//! retry wait or a request to a remote server ends at once with a
+//! `cancelled` error, and the core closes the turn cleanly.
 
 use std::future::Future;
 use std::sync::Arc;
