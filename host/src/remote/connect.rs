@@ -55,8 +55,9 @@ impl Runner {
         self.run_with(work, self.cancel.clone())
     }
 
-    /// Runs `work` to its end, whatever was cancelled: the closing of a
-    /// connection.
+    /// Runs `work` to its end, whatever was cancelled: the closing of an
+    /// SFTP connection.
+    #[cfg(unix)]
     pub(super) fn run_to_end<T: Send + 'static>(
         &self,
         work: impl Future<Output = Result<T, HostError>> + Send + 'static,
