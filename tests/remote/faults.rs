@@ -25,15 +25,21 @@ pub fn behind_proxy(name: &str) -> Option<(Proxy, String, std::path::PathBuf)> {
     Some((proxy, through, dir))
 }
 
-/// A session on `address` with `TIDYUP_REMOTE_TIMEOUT` of 2 s, started;
-/// its standard output read line by line.
+/// The offline session command on `address`, in English.
+fn offline(home: &Path, address: &str) -> std::process::Command {
+    tidyup(home, &["--provider", "offline", "--lang", "en", address])
+}
+
+/// A session on `address` whose requests wait at most `timeout` seconds,
+/// started; its standard output read line by line.
 fn start_session(
     home: &Path,
     address: &str,
+    timeout: &str,
 ) -> (std::process::Child, std::sync::mpsc::Receiver<String>) {
-    let mut command = tidyup(home, &["--provider", "offline", "--lang", "en", address]);
+    let mut command = offline(home, address);
     command
-        .env("TIDYUP_REMOTE_TIMEOUT", "2")
+        .env("TIDYUP_REMOTE_TIMEOUT", timeout)
         .stdout(Stdio::piped());
     let mut child = command.spawn().unwrap();
     let stdout = child.stdout.take().unwrap();
@@ -44,6 +50,34 @@ fn start_session(
         }
     });
     (child, said)
+}
+
+/// Waits (30 s at most) for `child` to end after `quit`.
+fn ended(child: &mut std::process::Child) -> std::process::ExitStatus {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the session did not end after quit"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// Each of `names` is back at the top of `dir` with its own bytes (its
+/// name), and the `Documents` folder the session made is gone.
+fn put_back(dir: &Path, names: &[&str], said: &str) {
+    for name in names {
+        assert_eq!(
+            std::fs::read(dir.join(name)).ok().as_deref(),
+            Some(name.as_bytes()),
+            "{name} not back:\n{said}"
+        );
+    }
+    assert!(!dir.join("Documents").exists(), "{said}");
 }
 
 /// The lines said until one contains `wanted` (within `limit`).
@@ -76,10 +110,7 @@ fn a_server_that_stops_answering_is_given_up_on_and_said() {
     // Silent from the start: the session does not start, and says why.
     proxy.set(Fault::Stall);
     let started = Instant::now();
-    let mut command = tidyup(
-        home.path(),
-        &["--provider", "offline", "--lang", "en", &address],
-    );
+    let mut command = offline(home.path(), &address);
     command.env("TIDYUP_REMOTE_TIMEOUT", "2");
     let out = run(command, "organize\nquit\n");
     let said = String::from_utf8_lossy(&out.stderr).into_owned();
@@ -98,7 +129,7 @@ fn a_server_that_stops_answering_is_given_up_on_and_said() {
     // Silent midway: the request is given up on, said, and the session
     // goes on to its end.
     proxy.set(Fault::None);
-    let (mut child, said) = start_session(home.path(), &address);
+    let (mut child, said) = start_session(home.path(), &address, "2");
     until(&said, "Target directory", Duration::from_secs(30));
     proxy.set(Fault::Stall);
     let mut input = child.stdin.take().unwrap();
@@ -107,17 +138,7 @@ fn a_server_that_stops_answering_is_given_up_on_and_said() {
     assert!(!told.contains("nothing to organize"), "{told}");
     input.write_all(b"quit\n").unwrap();
     drop(input);
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the session did not end after quit"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    };
+    let status = ended(&mut child);
     assert!(status.success(), "{status:?}");
     assert_eq!(std::fs::read(dir.join("notes.txt")).unwrap(), b"notes");
 }
@@ -133,13 +154,7 @@ fn a_move_whose_answer_was_lost_is_undone_from_where_the_server_put_it() {
     let home = tempfile::tempdir().unwrap();
     // The server carries out the first move; its answer never arrives.
     proxy.set(Fault::DropAnswerOf("MOVE"));
-    let session = run(
-        tidyup(
-            home.path(),
-            &["--provider", "offline", "--lang", "en", &address],
-        ),
-        "organize\nyes\nquit\n",
-    );
+    let session = run(offline(home.path(), &address), "organize\nyes\nquit\n");
     let said = String::from_utf8_lossy(&session.stdout).into_owned();
     let moved = ["a.txt", "b.txt"]
         .iter()
@@ -153,14 +168,7 @@ fn a_move_whose_answer_was_lost_is_undone_from_where_the_server_put_it() {
     let undo = run(tidyup(home.path(), &["undo"]), "");
     let undone = String::from_utf8_lossy(&undo.stdout).into_owned();
     assert!(undo.status.success(), "{undone}");
-    for name in ["a.txt", "b.txt"] {
-        assert_eq!(
-            std::fs::read(dir.join(name)).ok().as_deref(),
-            Some(name.as_bytes()),
-            "{name} not back:\n{said}\n{undone}"
-        );
-    }
-    assert!(!dir.join("Documents").exists(), "{undone}");
+    put_back(&dir, &["a.txt", "b.txt"], &format!("{said}\n{undone}"));
 }
 
 #[test]
@@ -172,10 +180,7 @@ fn an_endless_listing_is_cut_at_its_limit_and_the_limit_is_said() {
     proxy.set(Fault::FloodListings);
     let home = tempfile::tempdir().unwrap();
     let started = Instant::now();
-    let mut command = tidyup(
-        home.path(),
-        &["--provider", "offline", "--lang", "en", &address],
-    );
+    let mut command = offline(home.path(), &address);
     command.env("TIDYUP_REMOTE_LISTING_MB", "1");
     let out = run(command, "organize\nquit\n");
     let said = String::from_utf8_lossy(&out.stderr).into_owned();
@@ -199,13 +204,7 @@ fn a_server_that_ignores_range_is_read_only_as_far_as_needed() {
     std::fs::write(dir.join("disk.img"), &big).unwrap();
     proxy.set(Fault::IgnoreRange);
     let home = tempfile::tempdir().unwrap();
-    let session = run(
-        tidyup(
-            home.path(),
-            &["--provider", "offline", "--lang", "en", &address],
-        ),
-        "organize\nquit\n",
-    );
+    let session = run(offline(home.path(), &address), "organize\nquit\n");
     let said = String::from_utf8_lossy(&session.stdout).into_owned();
     assert!(session.status.success(), "{said}");
     assert!(said.contains("Here is my plan"), "{said}");
@@ -229,13 +228,7 @@ fn listing_entries_outside_the_folder_are_left_out_and_said_once() {
     let home = tempfile::tempdir().unwrap();
     let session = |fault| {
         proxy.set(fault);
-        let out = run(
-            tidyup(
-                home.path(),
-                &["--provider", "offline", "--lang", "en", &address],
-            ),
-            "organize\nquit\n",
-        );
+        let out = run(offline(home.path(), &address), "organize\nquit\n");
         let said = format!(
             "{}{}",
             String::from_utf8_lossy(&out.stdout),
@@ -270,13 +263,7 @@ fn undo_never_removes_a_folder_a_file_arrived_in_after_it_was_checked() {
     };
     std::fs::write(dir.join("notes.txt"), "notes").unwrap();
     let home = tempfile::tempdir().unwrap();
-    let session = run(
-        tidyup(
-            home.path(),
-            &["--provider", "offline", "--lang", "en", &address],
-        ),
-        "organize\nyes\nquit\n",
-    );
+    let session = run(offline(home.path(), &address), "organize\nyes\nquit\n");
     assert!(session.status.success());
     assert!(dir.join("Documents/notes.txt").exists());
     // Another device's upload lands in Documents after undo last looked
@@ -313,13 +300,7 @@ fn an_undo_cut_short_by_the_server_is_finished_by_the_next() {
         std::fs::write(dir.join(name), name).unwrap();
     }
     let home = tempfile::tempdir().unwrap();
-    let session = run(
-        tidyup(
-            home.path(),
-            &["--provider", "offline", "--lang", "en", &address],
-        ),
-        "organize\nyes\nquit\n",
-    );
+    let session = run(offline(home.path(), &address), "organize\nyes\nquit\n");
     assert!(session.status.success());
     assert!(dir.join("Documents/a.txt").exists());
 
@@ -340,14 +321,7 @@ fn an_undo_cut_short_by_the_server_is_finished_by_the_next() {
     let said = String::from_utf8_lossy(&finished.stdout).into_owned();
     assert!(finished.status.success(), "{said}");
     assert!(said.contains("0 skipped"), "{said}");
-    for name in ["a.txt", "b.txt"] {
-        assert_eq!(
-            std::fs::read(dir.join(name)).unwrap(),
-            name.as_bytes(),
-            "{said}"
-        );
-    }
-    assert!(!dir.join("Documents").exists(), "{said}");
+    put_back(&dir, &["a.txt", "b.txt"], &said);
 }
 
 #[test]
@@ -357,22 +331,8 @@ fn ctrl_c_stops_a_request_the_server_holds() {
     };
     std::fs::write(dir.join("notes.txt"), "notes").unwrap();
     let home = tempfile::tempdir().unwrap();
-    let mut command = tidyup(
-        home.path(),
-        &["--provider", "offline", "--lang", "en", &address],
-    );
     // Far longer than the test waits: only Ctrl-C can end the request.
-    command
-        .env("TIDYUP_REMOTE_TIMEOUT", "600")
-        .stdout(Stdio::piped());
-    let mut child = command.spawn().unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let (lines, said) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            let _ = lines.send(line);
-        }
-    });
+    let (mut child, said) = start_session(home.path(), &address, "600");
     until(&said, "Target directory", Duration::from_secs(30));
     proxy.set(Fault::Stall);
     let mut input = child.stdin.take().unwrap();
@@ -388,13 +348,6 @@ fn ctrl_c_stops_a_request_the_server_holds() {
     assert!(pressed.elapsed() < Duration::from_secs(20), "{told}");
     input.write_all(b"quit\n").unwrap();
     drop(input);
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while child.try_wait().unwrap().is_none() {
-        assert!(
-            Instant::now() < deadline,
-            "the session did not end after quit"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    ended(&mut child);
     assert_eq!(std::fs::read(dir.join("notes.txt")).unwrap(), b"notes");
 }

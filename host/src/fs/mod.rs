@@ -190,6 +190,22 @@ fn local_utc_offset(unix_seconds: i64) -> i32 {
         .map_or(0, |time| time.offset().fix().local_minus_utc())
 }
 
+/// Whether `err` leaves a change's outcome unknown: a lost connection, a
+/// server's silence or a failure of the file system itself (the change
+/// may have been made), rather than a refusal before anything changed.
+pub fn outcome_unknown(err: &HostError) -> bool {
+    matches!(
+        err.code,
+        ErrorCode::Connect
+            | ErrorCode::Timeout
+            | ErrorCode::Transport
+            | ErrorCode::Io
+            | ErrorCode::Internal
+            | ErrorCode::Host
+            | ErrorCode::Other(_)
+    )
+}
+
 /// A [`HostError`] with a stable code and the OS's message as the cause.
 // `io::ErrorKind` is foreign and non-exhaustive: a catch-all arm is required.
 #[allow(clippy::wildcard_enum_match_arm)]

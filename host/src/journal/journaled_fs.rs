@@ -413,7 +413,10 @@ impl<F: HostFs> JournaledFs<F> {
             *result = self.rename_noting_copies(&step.from, exact_to);
             // A move whose outcome is unknown (its answer lost) keeps its
             // record: undo looks where the item is.
-            if result.as_ref().is_err_and(refused_unchanged) {
+            if result
+                .as_ref()
+                .is_err_and(|err| !crate::fs::outcome_unknown(err))
+            {
                 rolled_back.push(Record::RolledBack {
                     from: step.from.clone(),
                     to: step.to.clone(),
@@ -428,22 +431,6 @@ impl<F: HostFs> JournaledFs<F> {
 
 /// The result of one move of a batch.
 type MoveResult = Result<(), HostError>;
-
-/// Whether `err` refused a change before anything changed. A lost
-/// connection, a server's silence or its own failure leave the outcome
-/// unknown: the change may have been made.
-fn refused_unchanged(err: &HostError) -> bool {
-    !matches!(
-        err.code,
-        ErrorCode::Connect
-            | ErrorCode::Timeout
-            | ErrorCode::Transport
-            | ErrorCode::Io
-            | ErrorCode::Internal
-            | ErrorCode::Host
-            | ErrorCode::Other(_)
-    )
-}
 
 impl<F: HostFs> JournaledFs<F> {
     /// Renames `from` to `to` in the inner file system, never replacing

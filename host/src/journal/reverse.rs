@@ -77,15 +77,7 @@ impl Skip {
 fn failed(err: &tidyup_core::HostError) -> Skip {
     Skip {
         reason: crate::failure::worded(err),
-        retry: matches!(
-            err.code,
-            ErrorCode::Connect
-                | ErrorCode::Timeout
-                | ErrorCode::Transport
-                | ErrorCode::Io
-                | ErrorCode::Internal
-                | ErrorCode::Other(_)
-        ),
+        retry: crate::fs::outcome_unknown(err),
     }
 }
 
