@@ -28,6 +28,7 @@ mod judgement;
 mod large_planner;
 mod large_rules;
 mod name_dates;
+mod never_replace;
 mod plain_requests;
 mod plan_review;
 mod plan_table;
