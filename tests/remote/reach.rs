@@ -26,9 +26,10 @@ fn start(address: &str, env: &[(&str, &str)]) -> (Option<i32>, String) {
     (out.status.code(), said)
 }
 
-/// Checks one refusal: status 2, the cause, and nothing of an empty
-/// folder or a service's dump.
-fn refused(address: &str, env: &[(&str, &str)], cause: &str) {
+/// Checks one refusal: status 2, the cause in one sentence naming the
+/// address at most once, and nothing of an empty folder or a service's
+/// dump.
+pub(super) fn refused(address: &str, env: &[(&str, &str)], cause: &str) {
     let (status, said) = start(address, env);
     assert_eq!(status, Some(2), "{address}: {said}");
     assert!(
@@ -44,6 +45,10 @@ fn refused(address: &str, env: &[(&str, &str)], cause: &str) {
         assert!(!said.contains(never), "{address}: said {never:?}:\n{said}");
     }
     assert_eq!(said.trim().lines().count(), 1, "one sentence:\n{said}");
+    assert!(
+        said.matches("://").count() <= 1,
+        "the address twice:\n{said}"
+    );
 }
 
 #[test]

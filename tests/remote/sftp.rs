@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use super::reach::refused;
 use super::{Server, run, servers, tidyup};
 
 /// The SFTP server, when the servers run.
@@ -20,24 +21,6 @@ fn session(home: &Path, args: &[&str], stdin: &str) -> (Option<i32>, String) {
         String::from_utf8_lossy(&out.stderr)
     );
     (out.status.code(), said)
-}
-
-/// Starts a session on `address`; it must be refused with `cause`, in one
-/// line, naming the address at most once.
-fn refused(home: &Path, address: &str, cause: &str) {
-    let args = ["--provider", "offline", "--lang", "en", address];
-    let (status, said) = session(home, &args, "organize\nquit\n");
-    assert_eq!(status, Some(2), "{address}: {said}");
-    assert!(
-        said.contains(cause),
-        "{address}: not said {cause:?}:\n{said}"
-    );
-    assert_eq!(said.trim().lines().count(), 1, "one sentence:\n{said}");
-    assert!(
-        said.matches("sftp://").count() <= 1,
-        "the address twice:\n{said}"
-    );
-    assert!(!said.contains("nothing to organize"), "{said}");
 }
 
 #[test]
@@ -58,24 +41,17 @@ fn each_failed_login_says_its_cause_and_the_way_out() {
         std::os::unix::fs::PermissionsExt::from_mode(0o755),
     )
     .unwrap();
-    let mut unknown = tidyup(
-        home.path(),
-        &["--provider", "offline", "--lang", "en", &address],
-    );
     let path_var = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
-    unknown.env("PATH", path_var);
-    let out = run(unknown, "organize\nquit\n");
-    let said = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert_eq!(out.status.code(), Some(2), "{said}");
-    assert!(
-        said.contains("connect once with `ssh tidyup-sftp` to verify it"),
-        "{said}"
+    refused(
+        &address,
+        &[("PATH", &path_var)],
+        "connect once with `ssh tidyup-sftp` to verify it",
     );
 
     // A user the server does not let in.
     refused(
-        home.path(),
         &format!("sftp://nobody@tidyup-sftp{path}"),
+        &[],
         "the server refused the login of nobody",
     );
 
@@ -86,8 +62,8 @@ fn each_failed_login_says_its_cause_and_the_way_out() {
         .unwrap()
         .port();
     refused(
-        home.path(),
         &format!("sftp://127.0.0.1:{port}{path}"),
+        &[],
         &format!("no answer from 127.0.0.1:{port}"),
     );
 }
@@ -95,16 +71,11 @@ fn each_failed_login_says_its_cause_and_the_way_out() {
 #[test]
 fn a_mistyped_folder_is_never_made_and_a_file_is_no_folder() {
     let Some(server) = sftp() else { return };
-    let home = tempfile::tempdir().unwrap();
     let (address, dir) = server.folder("typo");
     std::fs::write(dir.join("a.txt"), "a").unwrap();
-    refused(
-        home.path(),
-        &format!("{address}/nope/deeper"),
-        "no such folder",
-    );
+    refused(&format!("{address}/nope/deeper"), &[], "no such folder");
     assert!(!dir.join("nope").exists(), "the mistyped folder was made");
-    refused(home.path(), &format!("{address}/a.txt"), "not a folder");
+    refused(&format!("{address}/a.txt"), &[], "not a folder");
     assert_eq!(std::fs::read(dir.join("a.txt")).unwrap(), b"a");
 }
 

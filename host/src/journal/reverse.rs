@@ -178,8 +178,18 @@ fn same_bytes(files: &mut dyn HostFs, a: &str, b: &str) -> bool {
 
 /// Whether the item at `at` (a path for the file system, and as shown)
 /// exists; a path now outside the allowed directories is a reason to skip.
-fn exists(files: &mut dyn HostFs, (shown, at): (&str, &str), lang: Lang) -> Result<bool, Skip> {
-    files.stat(at).map(|e| e.is_some()).map_err(|e| {
+fn exists(files: &mut dyn HostFs, place: (&str, &str), lang: Lang) -> Result<bool, Skip> {
+    entry_at(files, place, lang).map(|entry| entry.is_some())
+}
+
+/// The item at `at` (a path for the file system, and as shown), as
+/// [`exists`] judges it.
+fn entry_at(
+    files: &mut dyn HostFs,
+    (shown, at): (&str, &str),
+    lang: Lang,
+) -> Result<Option<tidyup_core::Entry>, Skip> {
+    files.stat(at).map_err(|e| {
         if e.code == ErrorCode::Denied {
             Skip::judged(lang.undo_outside_now(shown))
         } else {
@@ -206,16 +216,16 @@ struct Move<'a> {
 /// identity, on the device it was on).
 fn move_back(files: &mut dyn HostFs, at: &Move, lang: Lang) -> Result<bool, Skip> {
     let (from, to) = ((at.from.0, at.from.1.as_str()), (at.to.0, at.to.1.as_str()));
-    match (exists(files, from, lang)?, exists(files, to, lang)?) {
+    let now = match (exists(files, from, lang)?, entry_at(files, to, lang)?) {
         // Journaled but never made (a failed or interrupted change).
-        (true, false) => return Ok(false),
-        (false, false) => return Err(Skip::judged(lang.undo_moved_item_gone(to.0, from.0))),
+        (true, None) => return Ok(false),
+        (false, None) => return Err(Skip::judged(lang.undo_moved_item_gone(to.0, from.0))),
         // Both names are the one item (a change of case where case is
         // ignored): renaming it back is safe, made or not.
-        (true, true) if files.same_item(from.1, to.1).map_err(|e| failed(&e))? => {}
-        (true, true) => return Err(Skip::judged(lang.undo_old_place_taken(from.0, to.0))),
-        (false, true) => {}
-    }
+        (true, Some(now)) if files.same_item(from.1, to.1).map_err(|e| failed(&e))? => now,
+        (true, Some(_)) => return Err(Skip::judged(lang.undo_old_place_taken(from.0, to.0))),
+        (false, Some(now)) => now,
+    };
     if let (Some([device, file]), Some(real)) = (at.id, names::exact_path(to.1))
         && let Ok(Some((now_device, now_file))) = crate::fs::identity(&real)
         // A move across file systems made a new item; the device tells.
@@ -225,7 +235,6 @@ fn move_back(files: &mut dyn HostFs, at: &Move, lang: Lang) -> Result<bool, Skip
         return Err(Skip::judged(lang.undo_moved_item_replaced(to.0, from.0)));
     }
     if let Some((size, modified)) = at.seen
-        && let Some(now) = files.stat(to.1).map_err(|e| failed(&e))?
         && (i64::try_from(now.size).ok() != Some(size)
             || modified.is_some_and(|modified| now.modified != modified))
     {

@@ -171,16 +171,7 @@ impl SftpFolder {
     ) -> Result<(Vec<Entry>, usize), HostError> {
         let path = self.path(key);
         self.check_inside(&path, key).await?;
-        self.list(key, &path, count_only).await
-    }
-
-    async fn list(
-        &self,
-        key: &str,
-        path: &Path,
-        count_only: bool,
-    ) -> Result<(Vec<Entry>, usize), HostError> {
-        let dir = self.timed(self.fs().open_dir(path)).await?;
+        let dir = self.timed(self.fs().open_dir(&path)).await?;
         let mut read = std::pin::pin!(dir.read_dir());
         let mut found: Vec<(OsString, MetaData)> = Vec::new();
         while let Some(item) = self.timed(read.try_next()).await? {
@@ -282,13 +273,13 @@ impl SftpFolder {
         key: &str,
         range: std::ops::Range<u64>,
     ) -> Result<Vec<u8>, HostError> {
-        let path = self.path(key);
-        self.check_inside(&path, key).await?;
-        let mut file = self.timed(self.connection.sftp.open(&path)).await?;
         let wanted = usize::try_from(range.end.saturating_sub(range.start)).unwrap_or(usize::MAX);
         if wanted == 0 {
             return Ok(Vec::new());
         }
+        let path = self.path(key);
+        self.check_inside(&path, key).await?;
+        let mut file = self.timed(self.connection.sftp.open(&path)).await?;
         file.seek(std::io::SeekFrom::Start(range.start))
             .await
             .map_err(|err| HostError::new(ErrorCode::Io, err.to_string()))?;
