@@ -139,3 +139,43 @@ fn a_move_cut_between_its_link_and_unlink_is_finished_by_undo() {
     assert_eq!(std::fs::read(dir.join("notes.txt")).unwrap(), b"notes");
     assert!(!dir.join("Documents").exists(), "{said}");
 }
+
+#[test]
+fn a_name_that_is_not_utf8_is_spelled_out_and_the_rest_is_organized() {
+    use std::os::unix::ffi::OsStrExt;
+    let Some(server) = sftp() else { return };
+    let home = tempfile::tempdir().unwrap();
+    let (address, dir) = server.folder("odd-name");
+    std::fs::write(dir.join("notes.txt"), "notes").unwrap();
+    let odd = dir.join(std::ffi::OsStr::from_bytes(b"caf\xe9.txt"));
+    std::fs::write(&odd, "latin-1").unwrap();
+    let args = ["--provider", "offline", "--lang", "en", &address];
+    let (status, said) = session(home.path(), &args, "organize\nyes\nquit\n");
+    assert_eq!(status, Some(0), "{said}");
+    assert!(!said.contains("nothing to organize"), "{said}");
+    assert!(said.contains("caf%E9.txt"), "{said}");
+    assert!(dir.join("Documents/notes.txt").exists(), "{said}");
+    let odd_now: Vec<_> = walk_names(&dir)
+        .into_iter()
+        .filter(|name| name.as_os_str().as_bytes().ends_with(b"caf\xe9.txt"))
+        .collect();
+    assert_eq!(odd_now.len(), 1, "{said}");
+    assert_eq!(std::fs::read(dir.join(&odd_now[0])).unwrap(), b"latin-1");
+}
+
+/// Every file under `dir`, as a path relative to it.
+fn walk_names(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                found.push(path.strip_prefix(dir).unwrap().to_path_buf());
+            }
+        }
+    }
+    found
+}

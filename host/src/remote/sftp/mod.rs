@@ -13,9 +13,11 @@
 //!   is at its new name.
 //! - **Never made.** The folder named must exist: nothing is created to
 //!   reach it.
-//! - **UTF-8 names.** The SFTP client reads names as UTF-8: a folder
-//!   holding a name that is not fails to list, and is said so, never
-//!   taken for empty.
+//! - **Names that are not UTF-8.** A folder's names are read as bytes: one
+//!   that is not UTF-8 is listed spelled out as the local folders spell it
+//!   (`caf%E9.txt`) among the others. The SFTP client sends names as
+//!   UTF-8 only, so such an item is left as it is: a change to it (or to
+//!   anything in it) is refused, saying why.
 //! - **Bounded.** Every request waits at most the connection's timeout.
 
 mod ssh;
@@ -44,6 +46,8 @@ pub(super) struct SftpFolder {
     timeout: Duration,
     /// Server folders known to lie inside the folder.
     inside: Mutex<HashSet<PathBuf>>,
+    /// The keys, as listed, of the items whose names are not UTF-8.
+    not_utf8: Mutex<HashSet<String>>,
 }
 
 impl SftpFolder {
@@ -61,6 +65,7 @@ impl SftpFolder {
             root,
             timeout,
             inside: Mutex::default(),
+            not_utf8: Mutex::default(),
         };
         let said = |code, cause: &str| HostError {
             code,
@@ -145,6 +150,7 @@ impl SftpFolder {
 
     /// The server path of `key` after checking the folder holding it.
     async fn checked(&self, key: &str, shown: &str) -> Result<PathBuf, HostError> {
+        self.refuse_not_utf8(key)?;
         let path = self.path(key);
         if let Some(parent) = path.parent().filter(|_| !key.is_empty()) {
             self.check_inside(parent, shown).await?;
@@ -187,10 +193,12 @@ impl SftpFolder {
         if count_only {
             return Ok((Vec::new(), count));
         }
-        let listed = found
-            .into_iter()
-            .map(|(name, meta)| entry(name.to_string_lossy().into_owned(), &meta));
-        Ok((listed.collect(), count))
+        let listed = crate::fs::names::shown_entries(&found, entry);
+        let odd = (found.iter().zip(&listed)).filter(|((name, _), _)| name.to_str().is_none());
+        if let Ok(mut not_utf8) = self.not_utf8.lock() {
+            not_utf8.extend(odd.map(|(_, shown)| join(key, &shown.name)));
+        }
+        Ok((listed, count))
     }
 
     /// Makes the folder at `key` and those above it that are missing.
@@ -371,6 +379,33 @@ impl SftpFolder {
             at = end;
         }
         Ok(hasher.finalize().to_hex().to_string())
+    }
+
+    /// Refuses `key` when it, or a folder above it, was listed with a name
+    /// that is not UTF-8: the client cannot name it to the server.
+    fn refuse_not_utf8(&self, key: &str) -> Result<(), HostError> {
+        let Ok(odd) = self.not_utf8.lock() else {
+            return Ok(());
+        };
+        if odd.is_empty() {
+            return Ok(());
+        }
+        let mut above = key;
+        loop {
+            if odd.contains(above) {
+                return Err(HostError {
+                    code: ErrorCode::Unsupported,
+                    path: Some(key.to_owned()),
+                    detail: Some(format!(
+                        "the name {above} is spelled out: on the server it is not UTF-8, which tidyup cannot send over SFTP; rename it on the server to move it"
+                    )),
+                });
+            }
+            match above.rsplit_once('/') {
+                Some((parent, _)) => above = parent,
+                None => return Ok(()),
+            }
+        }
     }
 
     /// Forgets which folders lie inside: one may have moved.
