@@ -240,3 +240,58 @@ async fn a_remote_dry_run_that_moves_a_folder_is_applied() {
         );
     }
 }
+
+/// A client that cancels a call stalled on a silent server
+/// (`notifications/cancelled`) gets the server back at once: the request
+/// waiting on the server is given up, and the next call is answered.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_cancelled_call_stops_waiting_on_a_silent_server() {
+    use std::time::{Duration, Instant};
+
+    use crate::remote::proxy::Fault;
+    use rmcp::model::{CallToolRequest, CallToolRequestParams, ClientRequest};
+    use rmcp::service::PeerRequestOptions;
+
+    let Some((proxy, address, dir)) = crate::remote::faults::behind_proxy("cancelled-call") else {
+        return;
+    };
+    let mut world = World::new();
+    with_servers(&mut world);
+    // Far longer than the test waits: only the cancellation ends the wait.
+    world.env("TIDYUP_REMOTE_TIMEOUT", "600");
+    World::write(&dir, &[("notes.txt", "notes")]);
+    let connection = world.connect(&[&address], TestClient::plain()).await;
+    proxy.set(Fault::Stall);
+    let params = CallToolRequestParams::new("list_files".to_owned()).with_arguments(
+        json!({"path": "."})
+            .as_object()
+            .cloned()
+            .unwrap_or_default(),
+    );
+    let handle = connection
+        .client()
+        .send_cancellable_request(
+            ClientRequest::CallToolRequest(CallToolRequest::new(params)),
+            PeerRequestOptions::no_options(),
+        )
+        .await
+        .expect("sent");
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    handle
+        .cancel(Some("the person stopped it".to_owned()))
+        .await
+        .expect("cancelled");
+    proxy.set(Fault::None);
+    let asked = Instant::now();
+    let text = connection
+        .text("list_files", json!({"path": "."}), false)
+        .await;
+    assert!(text.contains("notes.txt"), "{text}");
+    assert!(
+        asked.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        asked.elapsed()
+    );
+    connection.close().await;
+    assert_eq!(std::fs::read(dir.join("notes.txt")).unwrap(), b"notes");
+}

@@ -65,3 +65,53 @@ async fn the_window_organizes_a_remote_folder_and_its_session_is_undone() {
         assert_eq!(crate::remote::held(server, &dir), before, "{}", server.name);
     }
 }
+
+/// Stop during an apply whose server has gone silent ends the apply at
+/// once: the request waiting on the server is given up, the report comes,
+/// and the file the plan was moving is where it was or where it went.
+#[tokio::test(flavor = "multi_thread")]
+async fn stop_ends_an_apply_waiting_on_a_silent_server() {
+    use std::time::{Duration, Instant};
+
+    use crate::remote::proxy::Fault;
+    use serde_json::json;
+
+    let Some((proxy, address, dir)) = crate::remote::faults::behind_proxy("window-stop") else {
+        return;
+    };
+    std::fs::write(dir.join("notes.txt"), "notes").unwrap();
+    let mut run = Tidyup::bare().arg("ui").arg(&address).args([
+        "--no-open",
+        "--lang",
+        "en",
+        "--provider",
+        "offline",
+    ]);
+    for (name, value) in crate::remote::server_credentials() {
+        run = run.env(name, &value);
+    }
+    // Far longer than the test waits: only stop ends the wait.
+    run = run.env("TIDYUP_REMOTE_TIMEOUT", "600");
+    let window = Window::start(run);
+    let (tab, mut events) = window.tab().await;
+    let plan = window.organize(&tab, &mut events).await;
+    proxy.set(Fault::Stall);
+    let ticked: Vec<_> = rows(&plan)
+        .iter()
+        .map(|row| json!({"id": row["id"]}))
+        .collect();
+    window.apply(&tab, &plan, json!(ticked)).await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let pressed = Instant::now();
+    window.post("api/stop", &tab, json!({})).await;
+    let report = events.until("report").await;
+    assert!(
+        pressed.elapsed() < Duration::from_secs(30),
+        "{:?}: {report}",
+        pressed.elapsed()
+    );
+    proxy.set(Fault::None);
+    let at_source = dir.join("notes.txt").exists();
+    let moved = dir.join("Documents/notes.txt").exists();
+    assert!(at_source != moved, "{report}");
+}

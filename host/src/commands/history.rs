@@ -211,6 +211,7 @@ pub fn apply(plan_path: &Path, allow: &[PathBuf], no_sandbox: bool, lang: Lang) 
         let on = dry_run::Where {
             allowed: &allowed,
             remote: remote.as_ref(),
+            cancel: None,
         };
         dry_run::apply_on(&store, &plan, on, lang)
     });

@@ -199,6 +199,7 @@ pub fn apply(
     let on = Where {
         allowed,
         remote: None,
+        cancel: None,
     };
     apply_on(store, plan, on, lang)
 }
@@ -221,6 +222,9 @@ pub struct Where<'a> {
     pub allowed: &'a Allowed,
     /// The remote folder, or `None` for this machine's.
     pub remote: Option<&'a crate::remote::RemoteAddress>,
+    /// What stops a remote request waiting on its server (the window's
+    /// stop); `None` where nothing does.
+    pub cancel: Option<&'a crate::cancel::Cancel>,
 }
 
 /// [`apply`] as a session of `kind`, telling `watch` of each move or
@@ -249,7 +253,7 @@ pub fn apply_watched(
         rules_roots: None,
         cannot_open: Failure::CannotOpenPlanRoots.to_string(),
         remote: on.remote,
-        cancel: None,
+        cancel: on.cancel.cloned(),
     };
     let journal =
         Journal::of_kind(store.clone(), &plan.target, roots.clone(), kind).on_remote(on.remote);

@@ -77,13 +77,27 @@ impl Runner {
                 "the remote runtime is gone",
             ));
         };
+        // Stopped before it is sent: nothing was asked of the server.
+        if cancel
+            .as_ref()
+            .is_some_and(crate::cancel::Cancel::is_requested)
+        {
+            return Err(HostError::new(
+                ErrorCode::Cancelled,
+                "stopped before asking the server",
+            ));
+        }
         runtime.spawn(async move {
             let answer = match cancel {
+                // Stopped while waiting: the server may have carried the
+                // request out, so its outcome is unknown (a change keeps
+                // its journal record, and undo looks).
                 Some(cancel) => tokio::select! {
+                    biased;
                     answer = work => answer,
                     () = cancel.requested() => Err(HostError::new(
-                        ErrorCode::Cancelled,
-                        "cancelled while waiting for the server",
+                        ErrorCode::Transport,
+                        "stopped while waiting for the server: whether it carried the request out is not known",
                     )),
                 },
                 None => work.await,

@@ -27,6 +27,7 @@ use tokio::sync::Mutex as AsyncMutex;
 
 use super::progress::ProgressSink;
 use super::workspace::Workspace;
+use crate::cancel::Cancel;
 use crate::cli::McpSettings;
 use crate::console::errln;
 use crate::failure::Failure;
@@ -47,6 +48,8 @@ pub struct TidyupServer {
     progress: ProgressSink,
     /// Set when the client's roots must be read (again) before the next call.
     roots_stale: AtomicBool,
+    /// Stops the call in progress (the workspace's): the client cancelled it.
+    stop: Cancel,
 }
 
 impl TidyupServer {
@@ -60,6 +63,10 @@ impl TidyupServer {
     ) -> Self {
         let from_client = settings.dirs.is_empty();
         let tools = super::tools::all(settings.tools());
+        let stop = workspace
+            .lock()
+            .map(|workspace| workspace.stop())
+            .unwrap_or_default();
         Self {
             settings,
             tools,
@@ -67,6 +74,7 @@ impl TidyupServer {
             workspace,
             progress,
             roots_stale: AtomicBool::new(from_client),
+            stop,
         }
     }
 
@@ -271,9 +279,20 @@ impl ServerHandler for TidyupServer {
             read_contents: self.settings.read_contents,
             dry_run: self.settings.dry_run,
         };
-        self.run(&mut core, &call, &context.peer, progress_token)
-            .await
-            .map(CallToolResponse::from)
+        // The client's `notifications/cancelled` for this call reaches a
+        // remote request waiting on its server.
+        self.stop.reset();
+        let stop = self.stop.clone();
+        let cancelled = context.ct.clone();
+        let watch = tokio::spawn(async move {
+            cancelled.cancelled().await;
+            stop.request();
+        });
+        let result = self
+            .run(&mut core, &call, &context.peer, progress_token)
+            .await;
+        watch.abort();
+        result.map(CallToolResponse::from)
     }
 
     /// A request rmcp could not read as one it knows: a `tools/call` whose

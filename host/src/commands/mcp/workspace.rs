@@ -12,6 +12,7 @@ use std::path::PathBuf;
 
 use tidyup_core::{ErrorCode, FileSystem, FsAnswer, FsRequest, HostError, Lang};
 
+use crate::cancel::Cancel;
 use crate::dry_run::DryRunPlan;
 use crate::fs::Protected;
 use crate::journal::{Journal, JournalStore, SessionKind};
@@ -63,6 +64,9 @@ pub struct Workspace {
     /// offered that could not be used).
     rejected: Option<String>,
     endings: Vec<Ending>,
+    /// Stops the call in progress: a remote request waiting on its server
+    /// gives up when it is requested (the client cancelled the call).
+    stop: Cancel,
 }
 
 impl Workspace {
@@ -75,7 +79,13 @@ impl Workspace {
             current: None,
             rejected: None,
             endings: Vec::new(),
+            stop: Cancel::default(),
         }
+    }
+
+    /// What stops the call in progress ([`Workspace`]'s `stop`).
+    pub fn stop(&self) -> Cancel {
+        self.stop.clone()
     }
 
     /// The directory relative paths resolve against, when there are roots.
@@ -126,7 +136,7 @@ impl Workspace {
             rules_roots: Some(allowed.as_deref().unwrap_or(&roots)),
             cannot_open: crate::words::FailuresWords::cannot_open_target(self.policy.lang),
             remote: self.policy.remote.as_ref(),
-            cancel: None,
+            cancel: Some(self.stop.clone()),
         };
         let (stack, session) = if self.policy.dry_run {
             (spec.build(Top::DryRun)?, None)

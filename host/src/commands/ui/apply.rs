@@ -29,6 +29,8 @@ pub async fn apply(shared: &Arc<Shared>, plan: DryRunPlan, unticked: usize) {
         (status.page_lang, settings.dry_run, allowed, remote)
     };
     let store = shared.store.clone();
+    // Stop reaches a remote request waiting on its server too.
+    let cancel = shared.cancel.clone();
     let mut watch = Progress {
         hub: shared.hub.clone(),
         stop: Arc::clone(&shared.stop),
@@ -42,6 +44,7 @@ pub async fn apply(shared: &Arc<Shared>, plan: DryRunPlan, unticked: usize) {
         let on = crate::dry_run::Where {
             allowed: &allowed,
             remote: remote.as_ref(),
+            cancel: Some(&cancel),
         };
         crate::dry_run::apply_watched(&store, &plan, on, lang, kind, &mut watch)
             .map(|report| applied(&report, &plan.target, unticked, lang))
