@@ -150,7 +150,10 @@ install_tools
 prepare_prefix
 
 echo "--- windows: cross-build tidyup.exe and the test suites"
-windows_cargo build --target "$windows_target" -p tidyup --bin tidyup --locked
+# One build: the tests' build makes tidyup.exe too (with the tests'
+# features), which the demo session below runs. A separate `cargo build`
+# would compile wasmtime and its neighbours a second time with other
+# features.
 windows_cargo test --target "$windows_target" -p tidyup --locked --test host --no-run
 built=$SECONDS
 
