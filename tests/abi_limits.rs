@@ -108,6 +108,7 @@ impl BigFolder {
             size: 1234,
             modified: 1_710_495_000,
             utc_offset: 0,
+            online_only: false,
         }
     }
 }

@@ -53,6 +53,7 @@ fn entry(name: &str, kind: EntryKind) -> Entry {
         size: 0,
         modified: 1_767_225_600,
         utc_offset: 0,
+        online_only: false,
     }
 }
 

@@ -210,6 +210,7 @@ fn folder_entry(path: &str) -> Entry {
         size: 0,
         modified: 0,
         utc_offset: 0,
+        online_only: false,
     }
 }
 

@@ -96,6 +96,8 @@ pub struct Listed {
     pub is_link: bool,
     /// The year and month it was last modified, in local time.
     pub modified: Option<(i32, u32)>,
+    /// Whether its content lives elsewhere ([`crate::Entry::online_only`]).
+    pub online_only: bool,
 }
 
 /// What a `summarize_folder` result shows, row by row (names as shown,
@@ -117,6 +119,9 @@ pub struct Summary {
     /// Every file left where it is as a key or credential
     /// ([`InUse::Secret`]), by name and by contents alike.
     pub secrets: Vec<String>,
+    /// The online-only files a bulk move takes (never read): how many,
+    /// and the first names.
+    pub online_only: (usize, Vec<String>),
 }
 
 /// How one move of `move_files` ended.

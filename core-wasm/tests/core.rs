@@ -29,6 +29,7 @@ mod large_planner;
 mod large_rules;
 mod name_dates;
 mod never_replace;
+mod online_only;
 mod plain_requests;
 mod plan_review;
 mod plan_table;

@@ -135,6 +135,7 @@ fn a_listing_gives_its_items_and_counts() {
             is_dir,
             is_link: false,
             modified: Some((2024, 3)), // MTIME, in March 2024
+            online_only: false,
         };
         assert_eq!(
             data_of(&mut fs, lang, "list_files", arguments),

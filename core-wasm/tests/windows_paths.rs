@@ -61,6 +61,7 @@ impl WindowsFs {
             size: 1,
             modified: 0,
             utc_offset: 0,
+            online_only: false,
         }
     }
 }

@@ -173,6 +173,9 @@ pub enum Failure {
     /// What was to be read is not a regular file (a pipe, device, socket
     /// or folder, perhaps behind a link).
     NotARegularFile,
+    /// What was to be read or copied is a cloud drive's online-only file:
+    /// reading it would download it.
+    OnlineOnly,
 }
 
 impl Failure {
@@ -409,6 +412,10 @@ impl Failure {
             Failure::NotARegularFile => lang.pick(
                     "not a regular file (a pipe, device, socket or folder, perhaps behind a link): only regular files are read".to_owned(),
                     "不是普通文件（可能经由链接指向管道、设备、套接字或文件夹）：只读取普通文件".to_owned(),
+                ),
+            Failure::OnlineOnly => lang.pick(
+                    "online-only: its content lives in the cloud, and reading or copying it would download it; tidyup moves it only by renaming it, within one drive".to_owned(),
+                    "仅在云端：内容存放在云中，读取或复制会把它下载下来；tidyup 只在同一个磁盘内以重命名的方式移动它".to_owned(),
                 ),
         }
     }

@@ -8,7 +8,8 @@
 //!
 //! Its API is the `pub use` block below; every module is private.
 //! Modules import only downward. Leaves: `places` (where tidyup keeps its
-//! things), `regular_file` (the one way a file is opened to read it),
+//! things), `online_only` (a cloud drive's placeholders, never read),
+//! `regular_file` (the one way a file is opened to read it),
 //! `rules_file`, `redact` (key masking). Above them `cli`
 //! (arguments and settings), `fs` and `journal` (the file systems a host
 //! hands the core, usable by other hosts), `transport` (the model
@@ -23,6 +24,7 @@ mod dry_run;
 mod failure;
 mod fs;
 mod journal;
+mod online_only;
 mod places;
 mod plan_view;
 mod redact;

@@ -489,6 +489,25 @@ async fn read_file_is_offered_read_only_with_read_contents_and_reads_an_excerpt(
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn an_icloud_stub_is_online_only_and_never_read() {
+    let world = World::new();
+    World::write(
+        &world.target,
+        &[(".report.pdf.icloud", "bplist00 the stub of report.pdf")],
+    );
+    let target = world.target.display().to_string();
+    let with = world
+        .connect(&[&target, "--read-contents"], TestClient::plain())
+        .await;
+    let text = with
+        .text("read_file", json!({"path": ".report.pdf.icloud"}), true)
+        .await;
+    assert!(text.contains("is online-only"), "{text}");
+    assert!(!text.contains("bplist00"), "{text}");
+    with.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn find_duplicates_groups_identical_files_by_content_through_the_sandbox() {
     let world = World::new();
     World::write(

@@ -125,6 +125,10 @@ pub struct PlanEntry {
     /// copy's row may name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub digest: Option<String>,
+    /// Whether its content lives elsewhere (a cloud drive's online-only
+    /// file): moved without being read, and its row says so.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub online_only: bool,
 }
 
 /// The table: groups of rows by destination, the folders a destination
@@ -189,6 +193,10 @@ pub struct PlanRow {
     pub to: Option<String>,
     /// Why it goes there.
     pub why: Why,
+    /// Whether the item is online-only (a cloud drive's placeholder,
+    /// moved without being downloaded); absent when not.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub online_only: bool,
 }
 
 /// Why a row's item goes where it goes.
@@ -287,6 +295,10 @@ pub fn plan_table(input: &PlanInput, lang: Lang) -> PlanTable {
         }
     }
     let context = why::Context::new(input, &items, lang);
+    let online_only: BTreeSet<&str> = (input.entries.iter())
+        .filter(|entry| entry.online_only)
+        .map(|entry| entry.name.as_str())
+        .collect();
     let existing: BTreeSet<&str> = input
         .entries
         .iter()
@@ -312,6 +324,7 @@ pub fn plan_table(input: &PlanInput, lang: Lang) -> PlanTable {
             from: item.from.clone(),
             to: destination.clone(),
             why: context.why(item),
+            online_only: item.from.is_empty() && online_only.contains(item.from_name.as_str()),
         };
         match groups
             .iter_mut()

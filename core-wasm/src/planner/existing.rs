@@ -318,6 +318,7 @@ mod tests {
             name: name.to_owned(),
             is_dir,
             modified: None,
+            online_only: false,
             is_link: false,
         }
     }

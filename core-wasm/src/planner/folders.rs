@@ -131,6 +131,7 @@ mod tests {
             is_dir: true,
             is_link: false,
             modified: None,
+            online_only: false,
         }
     }
 
@@ -163,6 +164,7 @@ mod tests {
             is_dir: false,
             is_link: false,
             modified: None,
+            online_only: false,
         }];
         assert_eq!(free_folder_name("Images", &items), "Images (2)");
     }

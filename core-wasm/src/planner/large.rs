@@ -126,6 +126,11 @@ pub struct LargePlan {
     /// The project folders the summary found: left whole.
     #[serde(default)]
     pub projects: Vec<String>,
+    /// The online-only files the summary found (a cloud drive's
+    /// placeholders): how many and the first names. The moves take them
+    /// by renaming, never reading them; the plan says so.
+    #[serde(default)]
+    pub online_only: (usize, Vec<String>),
     /// The kinds the user's line asked for that are not whole categories
     /// (PDFs, screenshots), moved by name before the categories.
     #[serde(default)]
@@ -227,6 +232,7 @@ impl LargePlan {
             in_use,
             secrets: overview.secrets.clone(),
             projects: overview.projects.clone(),
+            online_only: overview.online_only.clone(),
             ..Self::default()
         })
     }
@@ -481,6 +487,7 @@ mod tests {
             is_dir,
             is_link: false,
             modified: None,
+            online_only: false,
         };
         assert_eq!(choose_folder("Images", &[]), ("Images".to_owned(), false));
         let taken = [item("images", true)];
@@ -512,6 +519,7 @@ mod tests {
             is_dir: false,
             is_link: false,
             modified: Some((2024, 1)),
+            online_only: false,
         };
         let shown = |total, more| {
             listing(ToolData::Listing(Listing {

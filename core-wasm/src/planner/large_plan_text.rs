@@ -88,6 +88,10 @@ pub fn plan_text(plan: &LargePlan, lang: Lang, separator: char) -> String {
             text.push_str(&lang.for_example(samples));
         }
     }
+    if plan.online_only.0 > 0 {
+        text.push_str("\n\n");
+        text.push_str(&lang.plan_online_only(plan.online_only.0, &plan.online_only.1));
+    }
     let mut left: Vec<String> = plan
         .in_use
         .iter()

@@ -108,6 +108,10 @@ pub struct Plan {
     /// shown first; `None` for a plain request.
     #[serde(default)]
     pub understood: Option<String>,
+    /// The target's online-only files (a cloud drive's placeholders): the
+    /// plan says so on each one's line; they are moved without being read.
+    #[serde(default)]
+    pub online_only: BTreeSet<String>,
 }
 
 /// The files of the target by where they go: a reason and a folder
@@ -143,6 +147,10 @@ impl Plan {
         };
         let mut plan = Plan {
             copy_of,
+            online_only: (items.iter())
+                .filter(|item| item.online_only)
+                .map(|item| item.name.clone())
+                .collect(),
             ..Plan::default()
         };
         let related = Groups::form(items.iter().map(|item| (item.name.as_str(), item.is_dir)));

@@ -268,6 +268,12 @@ pub struct Entry {
     pub modified: i64,
     /// The local time zone's offset from UTC at `modified`, in seconds.
     pub utc_offset: i32,
+    /// Whether the file's content lives elsewhere (a cloud drive's
+    /// online-only placeholder): reading it would download it, so tidyup
+    /// never reads it and moves it only by renaming. Absent on the wire
+    /// when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub online_only: bool,
 }
 
 /// The kind of a file-system entry.

@@ -279,4 +279,34 @@ impl Lang {
             format!("隐藏文件：{count} 个（批量工具不会移动它们）"),
         )
     }
+
+    /// The summary's line of online-only files (a cloud drive's
+    /// placeholders): how many, and the first `named`.
+    pub fn summary_online_only(self, count: &str, named: &[String]) -> String {
+        self.pick(
+            format!(
+                "Online-only files: {count} (their content lives in the cloud; moved without downloading them, never read): {}",
+                named.join(", ")
+            ),
+            format!(
+                "仅在云端的文件：{count} 个（内容存放在云中；只移动，不下载，也不读取）：{}",
+                named.join("、")
+            ),
+        )
+    }
+
+    /// A large plan's line of the online-only files it moves: how many,
+    /// and the first `named`.
+    pub fn plan_online_only(self, count: usize, named: &[String]) -> String {
+        self.pick(
+            format!(
+                "Online-only, moved without downloading them: {count} files ({})",
+                named.join(", ")
+            ),
+            format!(
+                "仅在云端、只移动不下载的文件：{count} 个（{}）",
+                named.join("、")
+            ),
+        )
+    }
 }

@@ -124,6 +124,15 @@ impl Lang {
         )
     }
 
+    /// What follows an online-only file's line in a plan: its content
+    /// lives in the cloud, and it is moved without being read.
+    pub fn online_only_mark(self) -> &'static str {
+        match self {
+            Lang::En => " (online-only: moved without downloading it)",
+            Lang::Zh => "（仅在云端：只移动，不下载）",
+        }
+    }
+
     /// The line naming the `items` of one kind a plan leaves alone.
     pub fn left_alone(self, kind: LeftAlone, items: &[String]) -> String {
         let separator = match self {

@@ -85,6 +85,14 @@ impl Lang {
         )
     }
 
+    /// Cause: `read_file` of an online-only file, which is never read.
+    pub fn read_file_online_only(self, path: &str) -> String {
+        self.pick(
+            format!("{path} is online-only: its content lives in the cloud and reading it would download it, so tidyup does not read it (classify it by its name)"),
+            format!("{path} 仅在云端：内容存放在云中，读取会把它下载下来，所以 tidyup 不读取它（请按文件名分类）"),
+        )
+    }
+
     /// Cause: a required argument is missing.
     pub fn missing_argument(self, name: &str) -> String {
         self.pick(

@@ -124,7 +124,7 @@ impl Analysis {
     /// no bulk tool takes anyway): by its name ([`crate::in_use`]), a
     /// symbolic link as a launcher, a file whose first bytes hold a key or
     /// credential as a secret (read through the file system, each once,
-    /// [`HEADS_READ`] a call at most).
+    /// [`HEADS_READ`] a call at most; an online-only file is never read).
     pub fn busy(&mut self, ctx: &mut ToolContext<'_>) -> Vec<Option<InUse>> {
         let names: Vec<&str> = self.entries.iter().map(|e| e.name.as_str()).collect();
         let facts = &self.facts;
@@ -135,7 +135,7 @@ impl Analysis {
         .collect();
         let mut read = 0;
         for (at, entry) in self.entries.iter().enumerate() {
-            if busy[at].is_some() || entry.name.starts_with('.') {
+            if busy[at].is_some() || entry.name.starts_with('.') || entry.online_only {
                 continue;
             }
             if entry.kind == EntryKind::Symlink {
@@ -166,14 +166,17 @@ impl Analysis {
     /// Which entries are in use ([`Analysis::busy`]), and the kind of each:
     /// by its name, else, for a file a bulk move may take, by its first
     /// bytes read through the file system ([`kind_from_header`];
-    /// [`HEADS_READ`] files a call at most, each read once).
+    /// [`HEADS_READ`] files a call at most, each read once; an online-only
+    /// file by its name alone, since reading it would download it).
     pub fn judge(&mut self, ctx: &mut ToolContext<'_>) -> Judged {
         let busy = self.busy(ctx);
         let mut read = 0;
         let mut kinds = Vec::with_capacity(self.entries.len());
         for (at, entry) in self.entries.iter().enumerate() {
             let by_name = self.facts[at].kind();
-            let readable = entry.kind == EntryKind::File && movable(entry, busy[at].is_some());
+            let readable = entry.kind == EntryKind::File
+                && !entry.online_only
+                && movable(entry, busy[at].is_some());
             if by_name != Category::Other || !readable || read >= HEADS_READ {
                 kinds.push(by_name);
                 continue;

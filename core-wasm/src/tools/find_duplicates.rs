@@ -61,7 +61,8 @@ struct Walk {
 }
 
 /// Regular files under `root`, hidden items, files in use (a download's
-/// bytes so far are no copy of anything), links and the members of a group
+/// bytes so far are no copy of anything), online-only files (reading one
+/// would download it), links and the members of a group
 /// of related files other than its main file left out (a sidecar of the
 /// same bytes as another photo's is part of its own photo, not a copy), at most
 /// [`MAX_FILES`] of them and [`MAX_DEPTH`] levels down.
@@ -82,7 +83,7 @@ fn walk(ctx: &mut ToolContext<'_>, root: &str) -> Result<Walk, ToolFailure> {
                 Groups::form((entries.iter()).map(|e| (e.name.as_str(), e.kind == EntryKind::Dir)));
             let kept = entries.into_iter().filter(|e| {
                 let member = e.kind == EntryKind::File && related.is_member(&e.name);
-                !e.name.starts_with('.') && !busy.contains_key(&e.name) && !member
+                !e.name.starts_with('.') && !busy.contains_key(&e.name) && !member && !e.online_only
             });
             for entry in kept {
                 let path = paths::join(&dir, &entry.name);

@@ -91,6 +91,7 @@ fn listed(entry: &Entry) -> Listed {
         is_dir: entry.kind == EntryKind::Dir,
         is_link: entry.kind == EntryKind::Symlink,
         modified: local_year_month(entry.modified, entry.utc_offset),
+        online_only: entry.online_only,
     }
 }
 

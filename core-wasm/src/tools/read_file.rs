@@ -32,7 +32,11 @@ pub const TAIL_BYTES: u64 = 256 << 10;
 
 fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     let path = paths::resolve(ctx.target_dir, args.string("path")?);
-    match ctx.files.stat(&path)?.map(|entry| entry.kind) {
+    let entry = ctx.files.stat(&path)?;
+    if entry.as_ref().is_some_and(|entry| entry.online_only) {
+        return Err(ToolFailure::Cause(ctx.lang.read_file_online_only(&path)));
+    }
+    match entry.map(|entry| entry.kind) {
         Some(EntryKind::File | EntryKind::Symlink) => {}
         Some(EntryKind::Dir) => {
             return Err(ToolFailure::Cause(ctx.lang.read_file_of_a_folder(&path)));

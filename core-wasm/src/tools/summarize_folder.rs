@@ -96,14 +96,24 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     if stats.hidden > 0 {
         sections.push(lang.summary_hidden(&group_digits(stats.hidden)));
     }
-    ctx.data = ToolData::Summary(rows(
+    let online_only: Vec<String> = (stats.online_only.iter())
+        .take(IN_USE_NAMED)
+        .map(|name| short(name))
+        .collect();
+    if !online_only.is_empty() {
+        let count = group_digits(stats.online_only.len());
+        sections.push(lang.summary_online_only(&count, &online_only));
+    }
+    let mut summary = rows(
         &stats.categories,
         &stats.samples,
         &stats.by_content,
         &stats.in_use,
         &top(&patterns).0,
         &projects,
-    ));
+    );
+    summary.online_only = (stats.online_only.len(), online_only);
+    ctx.data = ToolData::Summary(summary);
     Ok(bounded(sections.join("\n")))
 }
 
@@ -252,6 +262,8 @@ struct Stats {
     in_use: BTreeMap<InUse, Vec<String>>,
     /// The files whose name gives no kind but whose first bytes do.
     by_content: Vec<(String, Category)>,
+    /// The movable files whose content lives elsewhere (never read).
+    online_only: Vec<String>,
 }
 
 impl Stats {
@@ -289,6 +301,9 @@ impl Stats {
             if !movable(entry, busy.contains_key(&entry.name)) {
                 stats.hidden += usize::from(entry.name.starts_with('.'));
                 continue;
+            }
+            if entry.online_only {
+                stats.online_only.push(entry.name.clone());
             }
             if category != Category::Other && !crate::kinds::is_known(&entry.name) {
                 stats.by_content.push((entry.name.clone(), category));

@@ -63,6 +63,7 @@ pub(super) fn rows(
             .map(|(why, names)| (*why, (names.len(), shown(names, IN_USE_NAMED))))
             .collect(),
         secrets: in_use.get(&InUse::Secret).cloned().unwrap_or_default(),
+        online_only: (0, Vec::new()),
     }
 }
 

@@ -42,6 +42,8 @@ function buildRow(t, row) {
   const box = el("input", { type: "checkbox", "data-row-tick": r.id, "aria-label": t.w.include(r.name) });
   const name = el("th", { scope: "row", class: "name" }, el("span", { text: r.name }));
   if (r.from_name && r.from_name !== r.name) name.append(el("span", { class: "from-name", text: r.from_name }));
+  // a cloud drive's online-only file: moved as it is, never downloaded
+  if (r.online_only) name.append(el("span", { class: "mark online", text: t.w.online_mark, title: t.w.online_title }));
   tr.append(
     el("td", { class: "tick" }, box),
     name,

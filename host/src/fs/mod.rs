@@ -179,6 +179,7 @@ pub(crate) fn entry(
         size,
         modified,
         utc_offset: local_utc_offset(modified),
+        online_only: false,
     }
 }
 
@@ -216,6 +217,9 @@ pub fn host_error(err: &io::Error) -> HostError {
         io::ErrorKind::AlreadyExists => ErrorCode::AlreadyExists,
         io::ErrorKind::NotADirectory => ErrorCode::NotADirectory,
         io::ErrorKind::DirectoryNotEmpty => ErrorCode::NotEmpty,
+        // Refused before anything changed (an online-only file, a link
+        // that cannot cross file systems here).
+        io::ErrorKind::Unsupported => ErrorCode::Unsupported,
         _ => ErrorCode::Io,
     };
     HostError::new(code, err.to_string())

@@ -279,6 +279,7 @@ impl<F: HostFs> OverlayFs<F> {
                 size: 0,
                 modified: 0,
                 utc_offset: 0,
+                online_only: false,
             }),
             Resolved::Real(real) => self.inner.stat(&real)?.map(|entry| Entry {
                 name: name_of(path),

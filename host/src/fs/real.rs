@@ -17,6 +17,7 @@ use super::fingerprint::{self, Facts, Fingerprint, content_hash};
 use super::location::{Location, real_location};
 use super::names;
 use super::{HostFs, Staging, entry, host_error, kind};
+use crate::online_only;
 use crate::regular_file;
 
 /// The machine's own file system, with no limit on where the model reaches
@@ -32,7 +33,10 @@ fn std_entry(name: String, meta: &fs::Metadata) -> Entry {
         file_type.is_dir(),
         file_type.is_file(),
     );
-    entry(name, kind, meta.len(), meta.modified().ok())
+    Entry {
+        online_only: online_only::of_std(name.as_ref(), meta),
+        ..entry(name, kind, meta.len(), meta.modified().ok())
+    }
 }
 
 /// The real path `path` (of shown names, see [`names`]) stands for. The
@@ -282,7 +286,8 @@ impl RealFs {
             Ok(facts)
         };
         let facts = identified(Facts::of_std(&meta))?;
-        if !facts.hashable() {
+        let online = online_only::of_std(path.file_name().unwrap_or_default(), &meta);
+        if !facts.hashable() || online {
             return Ok(Some(fingerprint::of(&facts, None)));
         }
         let file = regular_file::open(path).map_err(|err| host_error(&err))?;

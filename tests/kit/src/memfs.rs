@@ -23,6 +23,9 @@ pub(crate) enum Node {
         /// Bytes that are not text, when the file was made from bytes
         /// (`contents` then shows them lossily).
         raw: Option<Vec<u8>>,
+        /// Whether its content lives elsewhere (a cloud drive's
+        /// placeholder): listed as such, and reading it is a download.
+        online_only: bool,
     },
     Link {
         target: String,
@@ -157,6 +160,7 @@ impl MemFs {
                 size,
                 mtime,
                 raw: None,
+                online_only: false,
             },
         );
         self
@@ -176,8 +180,21 @@ impl MemFs {
                 size: bytes.len() as u64,
                 mtime: MTIME,
                 raw: Some(bytes.to_vec()),
+                online_only: false,
             },
         );
+        self
+    }
+
+    /// Marks the file at `path` (relative to [`TARGET`] unless absolute) as
+    /// online-only, as a cloud drive's placeholder answers: its entry says
+    /// so, and it keeps the mark when it moves. A read of it stays logged
+    /// in [`MemFs::calls`] (`read_bytes PATH`, `digest PATH`), where a test
+    /// looks for one.
+    pub fn online_only(mut self, path: &str) -> Self {
+        if let Some(Node::File { online_only, .. }) = self.nodes.get_mut(&abs(path)) {
+            *online_only = true;
+        }
         self
     }
 
@@ -212,6 +229,7 @@ impl MemFs {
                     size,
                     mtime,
                     raw: None,
+                    online_only: false,
                 },
             );
         }
@@ -304,10 +322,12 @@ impl MemFs {
     }
 
     fn entry(&self, path: &str, node: &Node) -> Entry {
-        let (kind, size) = match node {
-            Node::Dir { .. } => (EntryKind::Dir, 0),
-            Node::File { size, .. } => (EntryKind::File, *size),
-            Node::Link { target, .. } => (EntryKind::Symlink, target.len() as u64),
+        let (kind, size, online_only) = match node {
+            Node::Dir { .. } => (EntryKind::Dir, 0, false),
+            Node::File {
+                size, online_only, ..
+            } => (EntryKind::File, *size, *online_only),
+            Node::Link { target, .. } => (EntryKind::Symlink, target.len() as u64, false),
         };
         Entry {
             name: name_of(path).to_owned(),
@@ -315,6 +335,7 @@ impl MemFs {
             size,
             modified: node.mtime(),
             utc_offset: self.utc_offset,
+            online_only,
         }
     }
 

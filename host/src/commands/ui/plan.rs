@@ -105,6 +105,7 @@ fn entries(files: &mut dyn HostFs, folder: &Path, steps: &[PlanStep]) -> Vec<Pla
                 size: if dir { 0 } else { entry.size },
                 dir,
                 digest: None,
+                online_only: entry.online_only,
             };
             (plan_entry, path)
         })

@@ -34,6 +34,7 @@ use super::location::{Location, real_location};
 use super::names;
 use super::under_root::{beyond_root, relative_to};
 use super::{HostFs, Staging, entry, host_error, kind, nothing_there};
+use crate::online_only;
 use crate::regular_file;
 
 mod held;
@@ -207,19 +208,25 @@ impl Root {
     }
 }
 
-fn cap_entry(name: String, meta: &Metadata) -> Entry {
+/// The entry named `name`, of these facts; `folder` is the real path of
+/// the folder it is in (see [`online_only::of_cap`]).
+fn cap_entry(name: String, meta: &Metadata, folder: &Path) -> Entry {
     let file_type = meta.file_type();
     let kind = kind(
         file_type.is_symlink(),
         file_type.is_dir(),
         file_type.is_file(),
     );
-    entry(
-        name,
-        kind,
-        meta.len(),
-        meta.modified().ok().map(|time| time.into_std()),
-    )
+    let online_only = online_only::of_cap(name.as_ref(), meta, || folder.join(&name));
+    Entry {
+        online_only,
+        ..entry(
+            name,
+            kind,
+            meta.len(),
+            meta.modified().ok().map(|time| time.into_std()),
+        )
+    }
 }
 
 fn last_name(path: &str) -> String {
@@ -268,7 +275,11 @@ impl SandboxFs {
     fn on_stat(&mut self, path: &str) -> Result<Option<Entry>, HostError> {
         let (root, relative) = self.locate_in_root(path)?;
         match root.dir.symlink_metadata(&relative) {
-            Ok(meta) => Ok(Some(cap_entry(last_name(path), &meta))),
+            Ok(meta) => {
+                let folder = root.path.join(&relative);
+                let folder = folder.parent().unwrap_or(&root.path);
+                Ok(Some(cap_entry(last_name(path), &meta, folder)))
+            }
             Err(err) if nothing_there(&err) => Ok(None),
             Err(err) => Err(root.refusal(path, &err)),
         }
@@ -286,7 +297,10 @@ impl SandboxFs {
             let meta = child.metadata().map_err(|err| root.refusal(path, &err))?;
             found.push((child.file_name(), meta));
         }
-        Ok(names::shown_entries(&found, cap_entry))
+        let folder = root.path.join(&relative);
+        Ok(names::shown_entries(&found, |name, meta| {
+            cap_entry(name, meta, &folder)
+        }))
     }
 
     fn on_count(&mut self, path: &str) -> Result<usize, HostError> {
@@ -572,7 +586,9 @@ impl SandboxFs {
             Err(err) => return Err(root.refusal(path, &err)),
         };
         let facts = Facts::of_cap(&meta);
-        if !facts.hashable() {
+        let name = relative.file_name().unwrap_or_default();
+        let online = online_only::of_cap(name, &meta, || root.path.join(&relative));
+        if !facts.hashable() || online {
             return Ok(Some(fingerprint::of(&facts, None)));
         }
         // The facts and the hash of the very file opened.
