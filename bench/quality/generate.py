@@ -30,11 +30,15 @@ from folders_en import downloads
 from folders_home import desktop, photos
 from folders_office_zh import office_zh
 from folders_personas import designer_desktop, dev_downloads, music_producer, partly_organized, phd_downloads
+from folders_archive import archivist_folder
+from folders_law_zh import law_office_zh
+from folders_makers import editor_folder, modder_desktop
+from folders_science import lab_downloads, teacher_desktop
 from folders_rules import rules
 from contents import Link
 from folders_zh import downloads_zh
 from items import FOLDERS as FOLDER_NAMES
-from items import KINDS, placements
+from items import KINDS, TINY, placements
 
 # name: (items of a size, size, session language, the folder's name on
 # disk, kinds the folder already has a folder for)
@@ -62,6 +66,19 @@ FOLDERS = {
     "partly-organized-small": (partly_organized, "small", "en", "Stuff", {"audio": "Music"}),
     "music-producer": (music_producer, "large", "en", "Music Production", {}),
     "music-producer-small": (music_producer, "small", "en", "Music Production", {}),
+    # Judgement personas: written before judgement by method.
+    "3d-artist": (modder_desktop, "large", "en", "Desktop", {}),
+    "3d-artist-small": (modder_desktop, "small", "en", "Desktop", {}),
+    "genomics-lab": (lab_downloads, "large", "en", "Downloads", {}),
+    "genomics-lab-small": (lab_downloads, "small", "en", "Downloads", {}),
+    "video-editor": (editor_folder, "large", "en", "Video Work", {}),
+    "video-editor-small": (editor_folder, "small", "en", "Video Work", {}),
+    "law-office-zh": (law_office_zh, "large", "zh", "桌面", {}),
+    "law-office-zh-small": (law_office_zh, "small", "zh", "桌面", {}),
+    "teacher-desktop": (teacher_desktop, "large", "en", "Desktop", {}),
+    "teacher-desktop-small": (teacher_desktop, "small", "en", "Desktop", {}),
+    "music-archivist": (archivist_folder, "large", "en", "Music Archive", {}),
+    "music-archivist-small": (archivist_folder, "small", "en", "Music Archive", {}),
 }
 
 
@@ -76,7 +93,7 @@ def items_of(folder):
 def check(folder, items):
     """Refuses a folder whose names repeat or whose loose files share bytes
     (with each other or a file in a subfolder) other than as the copies its
-    manifest expects."""
+    manifest expects; files of fewer than TINY bytes may share theirs."""
     names = collections.Counter(item.name for item in items)
     repeated = [name for name, n in names.items() if n > 1]
     if repeated:
@@ -84,7 +101,7 @@ def check(folder, items):
     holders = collections.defaultdict(list)
     for item in items:
         for data, where in _files(item.data, item.name):
-            if data:
+            if len(data) >= TINY:
                 holders[data].append((where, item))
     for places in holders.values():
         loose = [item for where, item in places if where == item.name]

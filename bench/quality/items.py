@@ -15,6 +15,11 @@ FOLDERS = {
 }
 KINDS = ("documents", "images", "videos", "audio", "code", "archives", "installers")
 
+# Files this small that share their bytes (two empty notes, a `{}` settings
+# file and a `{}` notebook) are no copies of each other a person means; a
+# copy a person means is larger.
+TINY = 64
+
 # 2025-03-01 00:00 UTC: every file's modification time counts from here.
 BASE_TIME = 1_740_787_200
 

@@ -16,6 +16,8 @@ FIGURES = [
     ("secrets_moved", "secrets moved wrongly", False),
     ("launchers_moved", "launchers moved", False),
     ("clean_duplicate_moved", "clean duplicate moved", False),
+    ("not_copies_aside", "set aside though no copy", False),
+    ("hidden_entered", "hidden folders entered", False),
     ("agreement", "placement agreement %", True),
 ]
 
@@ -36,17 +38,20 @@ def snapshot(root):
 
 def before(root, manifest):
     """What is needed later from the folder as generated: each item's
-    inode, each project's entries by inode, the folders that exist."""
+    inode, the entries by inode of each project and of each hidden folder
+    at the top, the folders that exist."""
     where, folders = snapshot(root)
     inode_of = {path: inode for inode, path in where.items()}
-    projects = {}
+    projects, hidden = {}, {}
     for item in manifest["items"]:
+        prefix = item["name"] + os.sep
+        inner = {inode: path[len(prefix):] for inode, path in where.items() if path.startswith(prefix)}
         if item["project"]:
-            prefix = item["name"] + os.sep
-            projects[item["name"]] = {inode: path[len(prefix):] for inode, path in where.items()
-                                      if path.startswith(prefix)}
+            projects[item["name"]] = inner
+        elif item["dir"] and item["name"].startswith("."):
+            hidden[item["name"]] = inner
     return {"inodes": {item["name"]: inode_of[item["name"]] for item in manifest["items"]},
-            "projects": projects, "folders": folders}
+            "projects": projects, "hidden": hidden, "folders": folders}
 
 
 def _under(path, folder):
@@ -88,6 +93,10 @@ def score(root, manifest, start):
     secrets = _secrets_moved(manifest, placed, folder_of, start["folders"])
     launchers = [i["name"] for i in placed if i.get("launcher") and dest[i["name"]][1] != i["name"]]
     clean_moved = _clean_moved(items, dest, manifest["duplicates"])
+    not_copies = [i["name"] for i in placed
+                  if at(i, manifest["duplicates"]) and manifest["duplicates"] not in i["expect"]]
+    hidden = [name for name, inner in start["hidden"].items()
+              if _project_changed(name, inner, where, start["inodes"][name])]
     wrong = [(i["name"], folder_of[i["name"]], i["expect"]) for i in placed
              if not any(at(i, expected) for expected in i["expect"])]
     agreement = 100.0 * (len(placed) - len(wrong)) / len(items)
@@ -103,6 +112,8 @@ def score(root, manifest, start):
         "secrets_moved": len(secrets),
         "launchers_moved": len(launchers),
         "clean_duplicate_moved": len(clean_moved),
+        "not_copies_aside": len(not_copies),
+        "hidden_entered": len(hidden),
         "agreement": round(agreement, 1),
         "lost": len(lost),
     }
@@ -110,7 +121,8 @@ def score(root, manifest, start):
                "projects entered or split": entered, "rules not followed": unruled,
                "single-file folders": single, "existing folders ignored": ignored,
                "secrets moved wrongly": secrets, "launchers moved": launchers,
-               "clean duplicate moved": clean_moved, "lost": lost,
+               "clean duplicate moved": clean_moved, "set aside though no copy": not_copies,
+               "hidden folders entered": hidden, "lost": lost,
                "placed otherwise": wrong}
     return figures, details
 

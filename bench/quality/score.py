@@ -8,7 +8,8 @@ files not placed together), files in use moved, projects entered or
 split, rules not followed, new folders holding a single file, files that
 belong in one of the user's own folders but went elsewhere, secrets moved
 anywhere but a folder of their own, launchers and links moved, clean-named
-files treated as the copy of their ` (1)` twin, and the share of
+files treated as the copy of their ` (1)` twin, files set aside as copies
+that are no copy a person means, hidden folders entered, and the share of
 top-level entries placed as expected (placement agreement).
 
 Usage:
