@@ -5,8 +5,11 @@
 # then checks the macOS build as far as a machine without an Apple SDK can.
 #
 # Installs what it needs (Debian's mingw-w64 and Wine, the Rust targets) and
-# keeps what it makes under target/: the Windows build in target/windows,
-# the Wine prefix in target/wine, the macOS check in target/macos. Running
+# keeps what it makes under target/: the Windows build in
+# target/x86_64-pc-windows-gnu, the macOS check in target/aarch64-apple-darwin,
+# the Wine prefix in target/wine. Both share the native build's target
+# directory, so what runs on this machine during the build (build scripts,
+# proc macros, build.rs's wasmtime) is compiled once for all three. Running
 # it again reuses them. A developer's ordinary builds are not affected: the
 # cargo runner and linker for Windows are set here only.
 #
@@ -23,7 +26,7 @@ root=$(pwd)
 
 windows_target=x86_64-pc-windows-gnu
 mac_target=aarch64-apple-darwin
-windows_dir="$root/target/windows"
+windows_dir="$root/target"
 export WINEPREFIX="$root/target/wine"
 export WINEARCH=win64
 export WINEDEBUG=-all
@@ -32,11 +35,11 @@ export WINEDLLOVERRIDES="mscoree=;mshtml=;winemenubuilder.exe=d"
 export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc
 export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER=wine
 
-# Cargo for Windows: its own target directory (so native builds are never
-# blocked or rebuilt), and line tables only, which keeps the test binaries
-# small enough to link quickly.
+# Cargo for Windows: the native target directory (see above); the
+# workspace's dev profile keeps line tables only, which keeps the test
+# binaries small enough to link quickly.
 windows_cargo() {
-    CARGO_TARGET_DIR="$windows_dir" CARGO_PROFILE_DEV_DEBUG=line-tables-only cargo "$@"
+    CARGO_TARGET_DIR="$windows_dir" cargo "$@"
 }
 
 install_tools() {
@@ -173,7 +176,7 @@ echo "--- macOS ($mac_target): cargo check"
 # Without an Apple SDK no C code can be compiled for macOS, and the TLS
 # stack (ring) has C code: the host crate stops there. The core, all
 # Rust, is checked completely.
-CARGO_TARGET_DIR="$root/target/macos" cargo check --target "$mac_target" -p tidyup-core --locked || status=1
+CARGO_TARGET_DIR="$root/target" cargo check --target "$mac_target" -p tidyup-core --locked || status=1
 
 echo "windows and macOS: build $((built - started)) s, Wine runs $((tested - built)) s, macOS check $((SECONDS - tested)) s"
 exit "$status"
