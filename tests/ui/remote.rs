@@ -8,6 +8,22 @@ use tidyup_test_kit::e2e::Tidyup;
 
 use super::window::{Window, rows};
 
+/// `tidyup ui` on the remote folder at `address`, in English, with the
+/// offline planner and the test servers' credentials.
+fn offline_window(address: &str) -> Tidyup {
+    let mut run = Tidyup::bare().arg("ui").arg(address).args([
+        "--no-open",
+        "--lang",
+        "en",
+        "--provider",
+        "offline",
+    ]);
+    for (name, value) in crate::remote::server_credentials() {
+        run = run.env(name, &value);
+    }
+    run
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn the_window_organizes_a_remote_folder_and_its_session_is_undone() {
     let Some(servers) = crate::remote::servers() else {
@@ -22,17 +38,7 @@ async fn the_window_organizes_a_remote_folder_and_its_session_is_undone() {
         std::fs::create_dir_all(dir.join("Documents")).unwrap();
         std::fs::write(dir.join("Documents/kept.txt"), "kept").unwrap();
         let before = crate::remote::held(server, &dir);
-        let mut run = Tidyup::bare().arg("ui").arg(&url).args([
-            "--no-open",
-            "--lang",
-            "en",
-            "--provider",
-            "offline",
-        ]);
-        for (name, value) in crate::remote::server_credentials() {
-            run = run.env(name, &value);
-        }
-        let window = Window::start(run);
+        let window = Window::start(offline_window(&url));
         let (tab, mut events) = window.tab().await;
         let plan = window.organize(&tab, &mut events).await;
         assert!(rows(&plan).len() >= 40, "{}: {plan}", server.name);
@@ -80,18 +86,8 @@ async fn stop_ends_an_apply_waiting_on_a_silent_server() {
         return;
     };
     std::fs::write(dir.join("notes.txt"), "notes").unwrap();
-    let mut run = Tidyup::bare().arg("ui").arg(&address).args([
-        "--no-open",
-        "--lang",
-        "en",
-        "--provider",
-        "offline",
-    ]);
-    for (name, value) in crate::remote::server_credentials() {
-        run = run.env(name, &value);
-    }
     // Far longer than the test waits: only stop ends the wait.
-    run = run.env("TIDYUP_REMOTE_TIMEOUT", "600");
+    let run = offline_window(&address).env("TIDYUP_REMOTE_TIMEOUT", "600");
     let window = Window::start(run);
     let (tab, mut events) = window.tab().await;
     let plan = window.organize(&tab, &mut events).await;
