@@ -12,7 +12,7 @@
 //!   evicted file `NAME`.
 
 use std::ffi::OsStr;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Whether an item named `name`, of these `std` facts, is online-only.
 pub fn of_std(name: &OsStr, meta: &std::fs::Metadata) -> bool {
@@ -23,12 +23,6 @@ pub fn of_std(name: &OsStr, meta: &std::fs::Metadata) -> bool {
 /// which only macOS asks for (cap-std does not report its flags).
 pub fn of_cap(name: &OsStr, meta: &cap_std::fs::Metadata, path: impl FnOnce() -> PathBuf) -> bool {
     stub_name(name) || cap_attributes(meta) || path_attributes(path)
-}
-
-/// Whether the file at `path` (links followed), opened as `meta`
-/// describes it, is online-only.
-pub fn opened(path: &Path, meta: &std::fs::Metadata) -> bool {
-    path.file_name().is_some_and(stub_name) || std_attributes(meta)
 }
 
 /// Whether `name` is an iCloud stub's: `.` first, `.icloud` last, and a

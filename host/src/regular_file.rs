@@ -67,7 +67,7 @@ fn refuse_unless_readable(path: &Path, meta: &std::fs::Metadata) -> io::Result<(
             Failure::NotARegularFile,
         ));
     }
-    if online_only::opened(path, meta) {
+    if online_only::of_std(path.file_name().unwrap_or_default(), meta) {
         return Err(io::Error::new(
             io::ErrorKind::Unsupported,
             Failure::OnlineOnly,
