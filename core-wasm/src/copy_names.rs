@@ -1,13 +1,16 @@
 //! Names that say a file is a copy of another: what file managers,
 //! browsers and people add when they copy a file (`a (1).pdf`, `a(2).pdf`,
-//! `a copy.pdf`, `a - Copy.pdf`, `Copy of a.pdf`, `a 副本.pdf`,
+//! `a copy.pdf`, `a - Copy.pdf`, `a (copy).pdf`, `Copy of a.pdf`, `a 副本.pdf`,
 //! `a（副本）.pdf`). Of byte-identical files, the one whose name carries no
 //! such mark is the one to keep; `duplicates` and the plan table share
 //! this one reading.
 
 /// What a name's stem may end with when it is a copy's, after the
 /// original's stem (compared as written; `Copy` and `copy` both listed).
-const COPY_ENDINGS: [&str; 12] = [
+const COPY_ENDINGS: [&str; 14] = [
+    // GNOME Files' (Nautilus) names for a copy made in place.
+    " (copy)",
+    " (another copy)",
     " - Copy",
     " - copy",
     " copy",
@@ -94,6 +97,8 @@ mod tests {
             ("报销单（副本）.xlsx", "报销单.xlsx"),
             ("通讯录(1).xlsx", "通讯录.xlsx"),
             ("通讯录（2）.xlsx", "通讯录.xlsx"),
+            ("scan007 (copy).pdf", "scan007.pdf"),
+            ("scan007 (another copy).pdf", "scan007.pdf"),
         ];
         for (copy, original) in cases {
             assert_eq!(original_name(copy).as_deref(), Some(original), "{copy}");

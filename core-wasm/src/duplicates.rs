@@ -6,19 +6,27 @@
 //! duplicates. The host computes the digests ([`FileSystem::digests`]), a
 //! batch of paths at a time; the core only compares them.
 //!
+//! Same bytes alone do not make a copy: files of different kinds (a `{}`
+//! settings file and a `{}` notebook) are no copies of each other, nor
+//! are files of [`MIN_COPY_BYTES`] or fewer (two one-line notes) unless
+//! one's name says it is the other's copy (`todo (1).md` of `todo.md`).
+//!
 //! Each group lists first the file to keep: a name that says it is no
 //! copy (no ` (1)`, `copy`, `Copy of`, `副本`: `copy_names`) before one that
 //! does, then the oldest, then the shortest name, then the path.
 
 use std::collections::BTreeMap;
 
-use crate::copy_names::is_copy_name;
+use crate::copy_names::{is_copy_name, original_name};
+use crate::kinds::kind;
 use crate::ports::FileSystemExt;
 use crate::ports::{FileSystem, HostError};
 
 /// Bytes of the partial digest that splits same-size files before any of
 /// them is read whole.
 pub const HEAD_BYTES: u64 = 4 * 1024;
+/// The size a file must exceed for same bytes alone to make it a copy.
+pub const MIN_COPY_BYTES: u64 = 64;
 /// Paths handed to the host in one digest call.
 const DIGEST_BATCH: usize = 2_000;
 
@@ -59,6 +67,9 @@ pub struct Duplicates {
     pub groups: Vec<DuplicateGroup>,
     /// Files that could not be read (left out of every group).
     pub unreadable: usize,
+    /// Files whose bytes another shares that are no copies of it (of
+    /// another kind, or small without a copy's name).
+    pub not_copies: usize,
 }
 
 /// The groups of byte-identical files among `candidates`. `Err` only when
@@ -67,7 +78,7 @@ pub fn find(
     files: &mut dyn FileSystem,
     candidates: Vec<Candidate>,
 ) -> Result<Duplicates, HostError> {
-    let mut unreadable = 0;
+    let (mut unreadable, mut not_copies) = (0, 0);
     let by_size = split(
         candidates.into_iter().filter(|file| file.size > 0),
         |file| file.size,
@@ -93,7 +104,14 @@ pub fn find(
                 .map(|group| group.into_iter().map(|(file, _)| file).collect()),
         );
     }
-    let mut groups: Vec<DuplicateGroup> = groups
+    let mut copies = Vec::with_capacity(groups.len());
+    for group in groups {
+        let count = group.len();
+        let kept = copies_among(group);
+        not_copies += count - kept.iter().map(Vec::len).sum::<usize>();
+        copies.extend(kept);
+    }
+    let mut groups: Vec<DuplicateGroup> = copies
         .into_iter()
         .map(|mut files: Vec<Candidate>| {
             files.sort_by(|a, b| keep_order(a).cmp(&keep_order(b)));
@@ -108,7 +126,40 @@ pub fn find(
             .cmp(&a.spare_bytes())
             .then_with(|| a.files[0].shown.cmp(&b.files[0].shown))
     });
-    Ok(Duplicates { groups, unreadable })
+    Ok(Duplicates {
+        groups,
+        unreadable,
+        not_copies,
+    })
+}
+
+/// The groups of copies among files of the same bytes: files of one kind,
+/// and, at [`MIN_COPY_BYTES`] or fewer, only those whose names make one
+/// the other's copy (the same name once a copy's mark is taken off).
+fn copies_among(same_bytes: Vec<Candidate>) -> Vec<Vec<Candidate>> {
+    let name = |file: &Candidate| {
+        file.shown
+            .rsplit(['/', '\\'])
+            .next()
+            .unwrap_or("")
+            .to_owned()
+    };
+    let small = same_bytes
+        .first()
+        .is_some_and(|file| file.size <= MIN_COPY_BYTES);
+    let by_kind = split(same_bytes, |file| kind(&name(file)));
+    if !small {
+        return by_kind;
+    }
+    by_kind
+        .into_iter()
+        .flat_map(|group| {
+            split(group, |file| {
+                let name = name(file);
+                original_name(&name).unwrap_or(name).to_lowercase()
+            })
+        })
+        .collect()
 }
 
 /// The order of a group: a name without a copy's mark first, then the

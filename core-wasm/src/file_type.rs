@@ -50,6 +50,10 @@ pub enum Category {
     Archives,
     /// 安装包
     Installers,
+    /// 三维模型: 3D models and scenes. tidyup's own judgement files them
+    /// apart; `get_file_type` never reports it, its table having no
+    /// ending of this kind.
+    ThreeD,
     /// 其他
     Other,
 }
@@ -66,7 +70,7 @@ struct Names {
 
 /// The one place each category's names and extensions are written, in
 /// the order of [`Category::ALL`] (the order of its variants).
-const NAMES: [Names; 8] = [
+const NAMES: [Names; 9] = [
     Names {
         reported: "文档",
         english: "Documents",
@@ -110,6 +114,11 @@ const NAMES: [Names; 8] = [
         extensions: &["exe", "msi", "app", "dmg", "deb", "rpm"],
     },
     Names {
+        reported: "三维模型",
+        english: "3D",
+        extensions: &[],
+    },
+    Names {
         reported: "其他",
         english: "Others",
         extensions: &[],
@@ -118,7 +127,7 @@ const NAMES: [Names; 8] = [
 
 impl Category {
     /// Every category, in table order, [`Category::Other`] last.
-    pub const ALL: [Category; 8] = [
+    pub const ALL: [Category; 9] = [
         Category::Documents,
         Category::Images,
         Category::Videos,
@@ -126,6 +135,7 @@ impl Category {
         Category::Code,
         Category::Archives,
         Category::Installers,
+        Category::ThreeD,
         Category::Other,
     ];
 

@@ -22,7 +22,18 @@
 //! a key, `slides.key` a Keynote deck): a PEM `PRIVATE KEY` block, a
 //! PuTTY key, a WireGuard `[Interface]` with its `PrivateKey`, a Google
 //! service account's JSON (`"private_key"`), a kubeconfig with a client key
-//! or token.
+//! or token, an OpenSSH public key (the half kept beside its key), a Java
+//! keystore's magic number, an OAuth client secret as Google's console
+//! downloads it (`"client_secret"` under `"installed"` or `"web"`), an
+//! encrypted wallet key (Web3 secret storage: `"crypto"`, `"ciphertext"`,
+//! `"kdf"`), Android's signing properties (`storePassword=`), and the
+//! credential CSVs of AWS and Alibaba Cloud by their header.
+//!
+//! Also by name: Java and Android keystores (`.jks`, `.keystore`,
+//! `.jceks`, `.bks`, `key.properties`), wallets (`wallet.dat`, a `.wallet`,
+//! `wallet-backup.key`), OAuth client secrets (`client_secret_….json`),
+//! Alibaba Cloud's `AccessKey.csv`. Names that only sound secret
+//! (`keyboard-shortcuts.pdf`, `secretary.xlsx`, a Keynote `.key`) are not.
 //!
 //! Launchers: freedesktop.org's desktop entries (`.desktop`), Windows
 //! shortcuts (`.lnk`, `.url`, `.website`, `.appref-ms`), macOS web and
@@ -33,7 +44,7 @@
 pub const HEAD_BYTES: u64 = 4 * 1024;
 
 /// Whole names (lowercase) of keys and credentials.
-const NAMES: [&str; 16] = [
+const NAMES: [&str; 21] = [
     "id_rsa",
     "id_dsa",
     "id_ecdsa",
@@ -50,12 +61,22 @@ const NAMES: [&str; 16] = [
     ".netrc",
     ".pgpass",
     ".pypirc",
+    "key.properties",
+    "keystore.properties",
+    "signing.properties",
+    "wallet.dat",
+    "accesskey.csv",
 ];
 
 /// Endings (lowercase, with their dot) of keys, certificates, VPN profiles
 /// and password databases.
-const ENDINGS: [&str; 14] = [
+const ENDINGS: [&str; 19] = [
     ".pem",
+    ".jks",
+    ".keystore",
+    ".jceks",
+    ".bks",
+    ".wallet",
     ".crt",
     ".cer",
     ".csr",
@@ -97,6 +118,21 @@ pub fn secret_by_name(lower: &str) -> bool {
         || lower.starts_with(".env.")
         || lower.ends_with("_accesskeys.csv")
         || is_wireguard(lower)
+        || (lower.starts_with("client_secret") && lower.ends_with(".json"))
+        || is_wallet(lower)
+}
+
+/// Whether the name (lowercased) is a wallet's or a keystore's key file:
+/// the word `wallet` or `keystore` in a name ending as keys are kept
+/// (`wallet-backup.key`, `keystore.json`), not a brochure about wallets.
+fn is_wallet(lower: &str) -> bool {
+    let Some((stem, ext)) = lower.rsplit_once('.') else {
+        return false;
+    };
+    let word = stem
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|word| word == "wallet" || word == "keystore");
+    word && matches!(ext, "key" | "json" | "dat" | "bak" | "backup")
 }
 
 /// Whether the name (lowercased) is WireGuard's: `wg0.conf`, `wg-home.conf`.
@@ -119,20 +155,43 @@ pub fn worth_reading(lower: &str) -> bool {
         .map(|(stem, ext)| (stem.is_empty(), ext));
     match ext {
         None | Some((true, _)) => true,
-        Some((false, ext)) => matches!(ext, "key" | "json" | "conf" | "yaml" | "yml" | "config"),
+        Some((false, ext)) => matches!(
+            ext,
+            "key" | "json" | "conf" | "yaml" | "yml" | "config" | "pub" | "csv" | "properties"
+        ),
     }
 }
 
 /// Whether a file's first bytes (`head`) hold a private key or a
 /// credential (see the module's documentation).
 pub fn secret_by_contents(head: &[u8]) -> bool {
+    // Java keystores: JKS's and JCEKS's magic numbers.
+    if head.starts_with(b"\xfe\xed\xfe\xed") || head.starts_with(b"\xce\xce\xce\xce") {
+        return true;
+    }
     let text = String::from_utf8_lossy(head);
     let has = |needle: &str| text.contains(needle);
+    let public_key = [
+        "ssh-ed25519 ",
+        "ssh-rsa ",
+        "ssh-dss ",
+        "ecdsa-sha2-",
+        "sk-ssh-",
+    ]
+    .iter()
+    .any(|start| text.starts_with(start));
     (has("-----BEGIN") && has("PRIVATE KEY-----"))
         || has("PuTTY-User-Key-File-")
+        || public_key
         || (has("[Interface]") && has("PrivateKey"))
         || (has("\"private_key\"") && has("\"type\""))
+        || (has("\"client_secret\"") && (has("\"installed\"") || has("\"web\"")))
+        || (has("\"crypto\"") && has("\"ciphertext\"") && has("\"kdf\""))
         || (has("kind: Config") && (has("client-key-data") || has("token:")))
+        || has("storePassword=")
+        || has("Secret access key")
+        || has("AccessKey Secret")
+        || has("AWSSecretKey=")
 }
 
 /// Whether the name (lowercased) is a launcher's.
@@ -167,6 +226,13 @@ mod tests {
             "rootkey.csv",
             "kubeconfig",
             ".npmrc",
+            "keystore.jks",
+            "release.keystore",
+            "key.properties",
+            "wallet-backup.key",
+            "wallet.dat",
+            "client_secret_1234-abc.apps.googleusercontent.com.json",
+            "accesskey.csv",
         ] {
             assert!(secret_by_name(name), "{name}");
         }
@@ -180,6 +246,11 @@ mod tests {
             "budget.csv",
             "pub",
             ".pem",
+            "keyboard-shortcuts.pdf",
+            "secretary-schedule.xlsx",
+            "密钥管理制度.docx",
+            "wallet-design.pdf",
+            "keystore-howto.md",
         ] {
             assert!(!secret_by_name(name), "{name}");
         }
@@ -196,6 +267,27 @@ mod tests {
         assert!(!secret_by_contents(b"-----BEGIN CERTIFICATE-----\n"));
         assert!(!secret_by_contents(b"PK\x03\x04Keynote"));
         assert!(!secret_by_contents(br#"{"name": "app"}"#));
+        assert!(secret_by_contents(b"ssh-ed25519 AAAAC3Nza me@hpc\n"));
+        assert!(secret_by_contents(b"\xfe\xed\xfe\xed\0\0\0\x02"));
+        assert!(secret_by_contents(
+            br#"{"installed":{"client_id":"1.apps.googleusercontent.com","client_secret":"x"}}"#
+        ));
+        assert!(secret_by_contents(
+            br#"{"address":"ab","crypto":{"ciphertext":"00","kdf":"scrypt"},"version":3}"#
+        ));
+        assert!(secret_by_contents(b"storePassword=x\nkeyPassword=y\n"));
+        assert!(secret_by_contents(
+            b"AccessKey ID,AccessKey Secret\nLTAI,abc\n"
+        ));
+        assert!(secret_by_contents(
+            b"User name,Password,Access key ID,Secret access key\n"
+        ));
+        assert!(!secret_by_contents(
+            b"date,amount,payee\n2024-01-01,3,shop\n"
+        ));
+        assert!(!secret_by_contents(
+            br#"{"client_id": "app", "scopes": []}"#
+        ));
         assert!(worth_reading("server.key") && worth_reading("deploy_key"));
         assert!(!worth_reading("photo.jpg"));
     }

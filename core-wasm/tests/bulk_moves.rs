@@ -166,7 +166,7 @@ fn move_by_type_takes_the_category_names_and_refuses_others() {
             "move_by_type",
             r#"{"path": ".", "category": "Pictures", "destination": "P"}"#
         ),
-        "tool execution failed: unknown category \"Pictures\"; use one of 文档, 图片, 视频, 音频, 代码, 压缩包, 安装包, 其他"
+        "tool execution failed: unknown category \"Pictures\"; use one of 文档, 图片, 视频, 音频, 代码, 压缩包, 安装包, 三维模型, 其他"
     );
     assert!(!fs.exists("P"));
 }

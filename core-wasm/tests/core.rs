@@ -10,6 +10,7 @@ mod bulk_listing;
 mod bulk_memo;
 mod bulk_moves;
 mod bulk_tools;
+mod by_method;
 mod client;
 mod console;
 mod contents;

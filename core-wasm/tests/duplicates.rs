@@ -95,12 +95,13 @@ fn many_same_size_files_with_a_few_copies_are_grouped_exactly() {
     let mut names = Vec::new();
     for i in 0..2_000 {
         let name = format!("file{i:05}.bin");
-        fs = fs.file(&name, &format!("content {i:08}"));
+        fs = fs.file(&name, &format!("content {i:08} {}", "-".repeat(64)));
         names.push(name);
     }
     for i in 0..20 {
         let name = format!("copy{i:02}.bin");
-        fs = fs.file_with(&name, &format!("content {:08}", i * 7), 16, MTIME + 10);
+        let text = format!("content {:08} {}", i * 7, "-".repeat(64));
+        fs = fs.file_with(&name, &text, 81, MTIME + 10);
         names.push(name);
     }
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
@@ -140,7 +141,7 @@ fn the_tool_lists_groups_with_sizes_under_subfolders_and_skips_hidden_items() {
 fn the_tool_names_the_first_groups_and_counts_the_rest() {
     let mut fs = MemFs::new();
     for i in 0..300 {
-        let text = format!("group {i:04}");
+        let text = format!("group {i:04} {}", "-".repeat(64));
         fs = fs
             .file(&format!("a{i:04}.txt"), &text)
             .file(&format!("b{i:04}.txt"), &text);
@@ -149,7 +150,7 @@ fn the_tool_names_the_first_groups_and_counts_the_rest() {
     let shown = result.lines().filter(|line| line.starts_with("- ")).count();
     assert_eq!(shown, 200);
     assert!(
-        result.ends_with("...and 100 more groups (100 copies, 1000 B); call find_duplicates on a subfolder to see them."),
+        result.ends_with("...and 100 more groups (100 copies, 7.3 KB); call find_duplicates on a subfolder to see them."),
         "{result}"
     );
 }

@@ -44,6 +44,7 @@ pub(super) fn groups(files: &[(&str, &NameFacts)]) -> Vec<Related> {
         | Category::Code
         | Category::Archives
         | Category::Installers
+        | Category::ThreeD
         | Category::Other => 2,
     };
     let mut formed = Vec::new();

@@ -24,7 +24,7 @@ use foldhash::fast::FixedState;
 
 use crate::file_type::{Category, extension};
 
-use overrides::{OVERRIDES, by_whole_name};
+use overrides::{COMPOUND_OVERRIDES, OVERRIDES, by_whole_name};
 
 /// Bytes of a file's head worth reading for [`kind_from_header`].
 pub const HEADER_BYTES: u64 = 8 * 1024;
@@ -122,6 +122,28 @@ pub fn kind_from_header(head: &[u8]) -> Option<Category> {
     }
 }
 
+/// Whether a file whose name gives `by_name` is worth reading for its
+/// kind: its name says nothing, or says code, which any bytes may carry.
+pub fn head_may_decide(by_name: Category) -> bool {
+    matches!(by_name, Category::Other | Category::Code)
+}
+
+/// A file's kind from what its name gives (`by_name`) and what its first
+/// bytes show (`head`, from [`kind_from_header`]): bytes decide when the
+/// name says nothing, and win over a code ending when they are a
+/// document, a picture or an archive (a `.py` that is a PNG, a `.json`
+/// that is a ZIP); text is no evidence against a code ending.
+pub fn by_name_and_head(by_name: Category, head: Option<Category>) -> Category {
+    match (by_name, head) {
+        (Category::Other, Some(found)) => found,
+        (
+            Category::Code,
+            Some(found @ (Category::Documents | Category::Images | Category::Archives)),
+        ) => found,
+        (_, Some(_) | None) => by_name,
+    }
+}
+
 /// The category of `ext` (lowercase, no dot) in the registry.
 fn registered(ext: &str) -> Option<Category> {
     registry::ENDINGS
@@ -139,9 +161,14 @@ fn compound(lower: &str) -> Option<Category> {
         .filter(|at| *at > 0)
         .collect();
     let last = *dots.last()?;
-    dots.iter()
-        .filter(|at| **at != last)
-        .find_map(|at| registered(&lower[at + 1..]))
+    dots.iter().filter(|at| **at != last).find_map(|at| {
+        let ending = &lower[at + 1..];
+        COMPOUND_OVERRIDES
+            .iter()
+            .find(|(own, _)| *own == ending)
+            .map(|(_, category)| *category)
+            .or_else(|| registered(ending))
+    })
 }
 
 /// Whether `lower` names one part of a split archive: `x.zip.001`,
@@ -281,6 +308,21 @@ mod tests {
             Some(Category::Installers)
         );
         assert_eq!(kind_from_header(b"just some words"), None);
+        let pdf = kind_from_header(b"%PDF-1.7\n");
+        assert_eq!(
+            by_name_and_head(kind("rubric.js"), pdf),
+            Category::Documents
+        );
+        assert_eq!(
+            by_name_and_head(kind("plot.py"), kind_from_header(png)),
+            Category::Images
+        );
+        assert_eq!(
+            by_name_and_head(kind("a.py"), Some(Category::Code)),
+            Category::Code
+        );
+        assert_eq!(by_name_and_head(kind("a.mp3"), pdf), Category::Audio);
+        assert_eq!(by_name_and_head(kind("notes"), pdf), Category::Documents);
         assert_eq!(kind_from_header(b""), None);
     }
 }

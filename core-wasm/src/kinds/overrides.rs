@@ -8,7 +8,7 @@ use crate::file_type::Category;
 /// their categories. A known ending wins over the file's magic bytes: an
 /// Adobe XD file is a ZIP inside, an Ableton set a gzip, yet neither is an
 /// archive to the person who made it.
-pub(super) const OVERRIDES: [(&str, Category); 74] = [
+pub(super) const OVERRIDES: [(&str, Category); 154] = [
     // China's fixed-layout documents (e-invoices, GB/T 33190) and WPS
     // Office's own spreadsheet and presentation endings (WPS help centre).
     ("ofd", Category::Documents),
@@ -120,6 +120,122 @@ pub(super) const OVERRIDES: [(&str, Category); 74] = [
     ("fxb", Category::Audio),
     ("nki", Category::Audio),
     ("nkm", Category::Audio),
+    // 3D models and scenes: exchange formats (Wavefront OBJ and its MTL
+    // material library, Autodesk FBX, Khronos glTF and its binary GLB,
+    // COLLADA, the Stanford PLY, Alembic, Pixar's USD and its USDZ package,
+    // X3D), 3D printing (STL, the 3MF Consortium's package, G-code), and
+    // the scenes of Blender (with its `.blend1` backups), Maya, 3ds Max,
+    // Cinema 4D, Houdini, LightWave, SketchUp, ZBrush, Substance, Marvelous
+    // Designer and MagicaVoxel, as each vendor's manual names them.
+    ("obj", Category::ThreeD),
+    ("mtl", Category::ThreeD),
+    ("fbx", Category::ThreeD),
+    ("gltf", Category::ThreeD),
+    ("glb", Category::ThreeD),
+    ("dae", Category::ThreeD),
+    ("ply", Category::ThreeD),
+    ("abc", Category::ThreeD),
+    ("usd", Category::ThreeD),
+    ("usda", Category::ThreeD),
+    ("usdc", Category::ThreeD),
+    ("usdz", Category::ThreeD),
+    ("x3d", Category::ThreeD),
+    ("stl", Category::ThreeD),
+    ("3mf", Category::ThreeD),
+    ("gcode", Category::ThreeD),
+    ("blend", Category::ThreeD),
+    ("blend1", Category::ThreeD),
+    ("blend2", Category::ThreeD),
+    ("ma", Category::ThreeD),
+    ("mb", Category::ThreeD),
+    ("max", Category::ThreeD),
+    ("3ds", Category::ThreeD),
+    ("c4d", Category::ThreeD),
+    ("hip", Category::ThreeD),
+    ("hipnc", Category::ThreeD),
+    ("hiplc", Category::ThreeD),
+    ("lwo", Category::ThreeD),
+    ("lws", Category::ThreeD),
+    ("skp", Category::ThreeD),
+    ("ztl", Category::ThreeD),
+    ("zpr", Category::ThreeD),
+    ("spp", Category::ThreeD),
+    ("sbs", Category::ThreeD),
+    ("sbsar", Category::ThreeD),
+    ("zprj", Category::ThreeD),
+    ("vox", Category::ThreeD),
+    // High-dynamic-range environment maps (Radiance RGBE `.hdr`) and
+    // DirectDraw and Truevision textures: pictures.
+    ("hdr", Category::Images),
+    ("dds", Category::Images),
+    ("tga", Category::Images),
+    // Camera originals and professional video: SMPTE MXF, RED's R3D and
+    // its RMD metadata, Blackmagic RAW, ARRIRAW, Canon Cinema RAW Light,
+    // and their interchange and grading files (Premiere's motion graphics
+    // templates, Final Cut Pro XML, edit decision lists, 3D LUTs in the
+    // `.cube` form of Adobe's Cube LUT specification).
+    ("mxf", Category::Videos),
+    ("r3d", Category::Videos),
+    ("braw", Category::Videos),
+    ("ari", Category::Videos),
+    ("arx", Category::Videos),
+    ("crm", Category::Videos),
+    ("mogrt", Category::Videos),
+    ("fcpxml", Category::Videos),
+    ("edl", Category::Videos),
+    ("cube", Category::Videos),
+    // Lab data, beside the data sets above: sequencing reads, alignments
+    // and variants (SAM/BAM/CRAM, VCF, FASTA/FASTQ, BED, GFF/GTF: the
+    // hts-specs and UCSC's formats), AnnData and Loom matrices, R's saved
+    // objects, Arrow IPC, GenBank and SnapGene maps, Sanger traces (ABIF),
+    // flow cytometry (FCS), protein structures (PDB, mmCIF).
+    ("sam", Category::Documents),
+    ("bam", Category::Documents),
+    ("cram", Category::Documents),
+    ("fasta", Category::Documents),
+    ("fa", Category::Documents),
+    ("fna", Category::Documents),
+    ("faa", Category::Documents),
+    ("fastq", Category::Documents),
+    ("fq", Category::Documents),
+    ("bed", Category::Documents),
+    ("bedgraph", Category::Documents),
+    ("gff", Category::Documents),
+    ("gff3", Category::Documents),
+    ("gtf", Category::Documents),
+    ("h5ad", Category::Documents),
+    ("loom", Category::Documents),
+    ("rds", Category::Documents),
+    ("rdata", Category::Documents),
+    ("rda", Category::Documents),
+    ("arrow", Category::Documents),
+    ("gb", Category::Documents),
+    ("gbk", Category::Documents),
+    ("dna", Category::Documents),
+    ("ab1", Category::Documents),
+    ("fcs", Category::Documents),
+    ("pdb", Category::Documents),
+    ("cif", Category::Documents),
+    // Microscopy images (Zeiss CZI, Nikon ND2, Leica LIF): pictures.
+    ("czi", Category::Images),
+    ("nd2", Category::Images),
+    ("lif", Category::Images),
+];
+
+/// Endings of two parts whose last part alone (`gz`) would say Archives,
+/// though the file is data kept compressed, read as it is by the tools
+/// that use it (bgzip's blocks, hts-specs).
+pub(super) const COMPOUND_OVERRIDES: [(&str, Category); 10] = [
+    ("fastq.gz", Category::Documents),
+    ("fq.gz", Category::Documents),
+    ("fasta.gz", Category::Documents),
+    ("fa.gz", Category::Documents),
+    ("vcf.gz", Category::Documents),
+    ("bed.gz", Category::Documents),
+    ("gff3.gz", Category::Documents),
+    ("gtf.gz", Category::Documents),
+    ("sam.gz", Category::Documents),
+    ("bcf.gz", Category::Documents),
 ];
 
 /// Names (lowercase) a build tool reads by name: GNU make's manual

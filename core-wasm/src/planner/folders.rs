@@ -9,7 +9,7 @@ use crate::file_type::Category;
 use crate::tools::Listed;
 
 /// Folder names that mean a category, compared ignoring case.
-const SYNONYMS: [(Category, &[&str]); 8] = [
+const SYNONYMS: [(Category, &[&str]); 9] = [
     (
         Category::Documents,
         &["documents", "docs", "document", "文档", "文件"],
@@ -31,6 +31,10 @@ const SYNONYMS: [(Category, &[&str]); 8] = [
     (Category::Code, &["code", "source", "src", "代码"]),
     (Category::Archives, &["archives", "compressed", "压缩包"]),
     (Category::Installers, &["installers", "setup", "安装包"]),
+    (
+        Category::ThreeD,
+        &["3d models", "3d-models", "models", "3d模型", "三维", "模型"],
+    ),
     (Category::Other, &["others", "other", "misc", "其他"]),
 ];
 

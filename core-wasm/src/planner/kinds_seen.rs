@@ -1,8 +1,8 @@
 //! The kind the planner gives each file of the target in one turn: its
 //! own judgement ([`crate::kinds`]), never `get_file_type`'s table, which it
-//! still asks for every file so a session looks as it always did; a name
-//! that gives no kind takes the kind `summarize_folder` read from the
-//! file's first bytes.
+//! still asks for every file so a session looks as it always did; a file
+//! whose first bytes `summarize_folder` found to be of another kind than
+//! its name gives takes that kind (`kinds::by_name_and_head`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -42,10 +42,11 @@ impl<'a> KindsSeen<'a> {
         if !self.asked.contains(name) {
             return None;
         }
-        let by_name = kind(name);
-        if by_name != Category::Other {
-            return Some(by_name);
-        }
-        Some(self.by_content.get(name).copied().unwrap_or(by_name))
+        Some(
+            self.by_content
+                .get(name)
+                .copied()
+                .unwrap_or_else(|| kind(name)),
+        )
     }
 }

@@ -27,9 +27,9 @@ impl Lang {
     pub fn unknown_category(self, category: &str) -> String {
         self.pick(
             format!(
-                "unknown category {category:?}; use one of 文档, 图片, 视频, 音频, 代码, 压缩包, 安装包, 其他"
+                "unknown category {category:?}; use one of 文档, 图片, 视频, 音频, 代码, 压缩包, 安装包, 三维模型, 其他"
             ),
-            format!("未知类别 {category:?}；可用：文档、图片、视频、音频、代码、压缩包、安装包、其他"),
+            format!("未知类别 {category:?}；可用：文档、图片、视频、音频、代码、压缩包、安装包、三维模型、其他"),
         )
     }
 

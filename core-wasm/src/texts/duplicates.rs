@@ -52,6 +52,15 @@ impl Lang {
         )
     }
 
+    /// Files whose bytes another file shares but that are no copies of it:
+    /// of another kind, or too small to mean a copy.
+    pub fn not_copies_left_out(self, count: &str, min_bytes: u64) -> String {
+        self.pick(
+            format!("{count} files share their bytes with a file of another kind, or are {min_bytes} bytes or smaller without a copy's name, and are not counted as copies."),
+            format!("{count} 个文件与另一类文件内容相同，或不超过 {min_bytes} 字节且名字不像副本，不算作副本。"),
+        )
+    }
+
     /// The walk stopped at its file or depth limit.
     pub fn duplicates_cut(self, files: &str, depth: usize) -> String {
         self.pick(

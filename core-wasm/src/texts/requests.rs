@@ -20,7 +20,7 @@ pub enum KindWord {
     Screenshots,
 }
 
-use Category::{Archives, Audio, Code, Documents, Images, Installers, Videos};
+use Category::{Archives, Audio, Code, Documents, Images, Installers, ThreeD, Videos};
 use KindWord::{Category as Of, Extension, Screenshots};
 
 /// The words for kinds of files; where one word holds another, the longer
@@ -55,6 +55,11 @@ pub const KIND_WORDS: &[(&str, KindWord)] = &[
     ("zips", Of(Archives)),
     ("installers", Of(Installers)),
     ("installer", Of(Installers)),
+    ("3d models", Of(ThreeD)),
+    ("3d model", Of(ThreeD)),
+    ("3d files", Of(ThreeD)),
+    ("models", Of(ThreeD)),
+    ("meshes", Of(ThreeD)),
     ("source code", Of(Code)),
     ("code", Of(Code)),
     ("scripts", Of(Code)),
@@ -76,6 +81,9 @@ pub const KIND_WORDS: &[(&str, KindWord)] = &[
     ("压缩文件", Of(Archives)),
     ("安装包", Of(Installers)),
     ("安装程序", Of(Installers)),
+    ("三维模型", Of(ThreeD)),
+    ("3d模型", Of(ThreeD)),
+    ("模型", Of(ThreeD)),
     ("源代码", Of(Code)),
     ("代码", Of(Code)),
     ("脚本", Of(Code)),
@@ -314,6 +322,7 @@ impl Lang {
             Of(Code) => ("code", "代码"),
             Of(Archives) => ("archives", "压缩包"),
             Of(Installers) => ("installers", "安装包"),
+            Of(ThreeD) => ("3D models", "三维模型"),
             Of(Category::Other) => ("other files", "其他文件"),
         };
         self.pick(en.to_owned(), zh.to_owned())
@@ -433,7 +442,7 @@ impl Lang {
                 - leave a kind alone: \"don't touch the music\"\n\
                 - together: \"put the PDFs in Papers and leave the music alone\"\n\
                 - what a request does not name stays where it is, unless you say so: \"put the PDFs in Papers and the rest by kind\"\n\
-                Kinds I know: pictures (photos, screenshots), documents, PDFs, videos, music, archives, installers, code.",
+                Kinds I know: pictures (photos, screenshots), documents, PDFs, videos, music, archives, installers, code, 3D models.",
             Lang::Zh => "我是 tidyup 的离线规划器（基于规则，非 AI），没能理解这句话。我能做这些；我会先给出方案，你回复“好”之前什么都不移动，而且从不删除任何文件：\n\
                 - 按类型整理：“整理”\n\
                 - 按日期，每年或每月一个文件夹：“把照片按日期整理”、“按年月整理”\n\
@@ -442,7 +451,7 @@ impl Lang {
                 - 某类文件不动：“音乐别动”\n\
                 - 组合：“把PDF放到论文文件夹，音乐别动”\n\
                 - 没提到的文件保持不动，除非你说明：“把PDF放到论文文件夹，其他的按类型整理”\n\
-                我认识的类别：图片（照片、截图）、文档、PDF、视频、音乐、压缩包、安装包、代码。",
+                我认识的类别：图片（照片、截图）、文档、PDF、视频、音乐、压缩包、安装包、代码、三维模型。",
         }
         .to_owned()
     }

@@ -29,7 +29,7 @@ use super::bulk::{Folder, MoveReport, movable, same_place};
 use crate::file_type::Category;
 use crate::groups::{Groups, NameFacts};
 use crate::in_use::{InUse, in_use_with};
-use crate::kinds::{HEADER_BYTES, kind_from_header};
+use crate::kinds::{HEADER_BYTES, by_name_and_head, head_may_decide, kind_from_header};
 use crate::paths;
 use crate::ports::FileSystemExt;
 use crate::ports::{Entry, EntryKind};
@@ -164,8 +164,9 @@ impl Analysis {
     }
 
     /// Which entries are in use ([`Analysis::busy`]), and the kind of each:
-    /// by its name, else, for a file a bulk move may take, by its first
-    /// bytes read through the file system ([`kind_from_header`];
+    /// by its name, else (or when its name says code), for a file a bulk
+    /// move may take, by its first bytes read through the file system
+    /// ([`by_name_and_head`];
     /// [`HEADS_READ`] files a call at most, each read once; an online-only
     /// file by its name alone, since reading it would download it).
     pub fn judge(&mut self, ctx: &mut ToolContext<'_>) -> Judged {
@@ -177,7 +178,7 @@ impl Analysis {
             let readable = entry.kind == EntryKind::File
                 && !entry.online_only
                 && movable(entry, busy[at].is_some());
-            if by_name != Category::Other || !readable || read >= HEADS_READ {
+            if !head_may_decide(by_name) || !readable || read >= HEADS_READ {
                 kinds.push(by_name);
                 continue;
             }
@@ -188,7 +189,7 @@ impl Analysis {
                     .ok()
                     .and_then(|sample| kind_from_header(&sample.head))
             });
-            kinds.push(head.unwrap_or(Category::Other));
+            kinds.push(by_name_and_head(by_name, head));
         }
         Judged { busy, kinds }
     }

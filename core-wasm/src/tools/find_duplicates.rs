@@ -164,6 +164,12 @@ fn describe(
             &format_size(bytes),
         ));
     }
+    if found.not_copies > 0 {
+        text.push('\n');
+        text.push_str(
+            &lang.not_copies_left_out(&group_digits(found.not_copies), duplicates::MIN_COPY_BYTES),
+        );
+    }
     if found.unreadable > 0 {
         text.push('\n');
         text.push_str(&lang.unreadable_left_out(&group_digits(found.unreadable)));

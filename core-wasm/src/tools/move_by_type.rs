@@ -35,7 +35,7 @@ pub(super) const TOOL: Tool = Tool {
         (
             "category",
             "string",
-            "One of the categories: 文档, 图片, 视频, 音频, 代码, 压缩包, 安装包, 其他.",
+            "One of the categories: 文档, 图片, 视频, 音频, 代码, 压缩包, 安装包, 三维模型, 其他.",
         ),
         (
             "destination",

@@ -305,7 +305,7 @@ impl Stats {
             if entry.online_only {
                 stats.online_only.push(entry.name.clone());
             }
-            if category != Category::Other && !crate::kinds::is_known(&entry.name) {
+            if category != crate::kinds::kind(&entry.name) {
                 stats.by_content.push((entry.name.clone(), category));
             }
             let ext = extension(&entry.name);

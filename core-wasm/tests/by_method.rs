@@ -1,0 +1,254 @@
+//! Judgement by method, on folders of kinds the first planner never met:
+//! 3D models and scenes have a folder of their own, camera originals are
+//! videos, lab data is data (never an archive for being gzipped), and a
+//! file's bytes win over a code ending that lies about them; on a small
+//! folder (a move per file) and a large one (the bulk tools), in both
+//! languages.
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+use tidyup_core::{Category, Lang, Outcome, folder_name, kind};
+use tidyup_test_kit::{MTIME, MemFs, converse};
+
+/// `count` ordinary notes, to make a folder large (over 200 entries).
+fn filler(fs: MemFs, count: usize) -> MemFs {
+    let notes = (0..count).map(|i| (format!("note {i:03}.txt"), 10, MTIME));
+    fs.files_with(notes)
+}
+
+const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x02\0\0\0";
+const ZIP: &[u8] = b"PK\x03\x04\x14\0\0\0\x08\0\0\0\0\0";
+const GZIP: &[u8] = b"\x1f\x8b\x08\0\0\0\0\0\0\x03";
+
+/// Files of 3D, video and lab work, and files whose ending lies, each
+/// with the category its folder is for.
+fn made_by_tools() -> (MemFs, Vec<(&'static str, Category)>) {
+    let fs = MemFs::new()
+        .file("sword.fbx", "Kaydara FBX Binary  \0")
+        .file("benchy.stl", "solid benchy\nendsolid benchy\n")
+        .file_bytes("cable_clip.3mf", &[ZIP, b"3D/3dmodel.model"].concat())
+        .file_bytes("sneaker.usdz", &[ZIP, b"sneaker.usdc"].concat())
+        .file("chair.glb", "glTF\u{2}\0\0\0")
+        .file("tavern.blend", "BLENDER-v293")
+        .file("rig_test.ma", "//Maya ASCII 2024 scene\n")
+        .file(
+            "A002C005_250312_R2KB.MXF",
+            "\u{6}\u{e}+4\u{2}\u{5}\u{1}\u{1}",
+        )
+        .file("A001_C003_0312XY_001.R3D", "RED2")
+        .file("take 4.braw", "braw")
+        .file("SLog3_to_Rec709.cube", "LUT_3D_SIZE 33\n")
+        .file("Lower Third.mogrt", "PK\u{3}\u{4}")
+        .file_bytes("Ctrl1_S1_L001_R1_001.fastq.gz", &[GZIP, b"@r1"].concat())
+        .file_bytes("cohort.vcf.gz", &[GZIP, b"##fileformat=VCF"].concat())
+        .file_bytes("tumor_sorted.bam", &[GZIP, b"BAM\x01"].concat())
+        .file("H3K27ac_peaks.bed", "chr1\t10\t20\n")
+        .file("gencode.v45.annotation.gff3", "##gff-version 3\n")
+        .file("pbmc3k.h5ad", "\u{89}HDF\r\n")
+        .file("confocal_001.czi", "ZISRAWFILE")
+        .file_bytes("uv_checker.py", PNG)
+        .file("rubric.js", "%PDF-1.7\n%\u{e2}\u{e3}\n")
+        .file_bytes("samples.json", &[ZIP, b"samples/"].concat())
+        .file("real_script.py", "print('hello')\n")
+        .file("settings.json", r#"{"theme": "dark"}"#);
+    let expected = vec![
+        ("sword.fbx", Category::ThreeD),
+        ("benchy.stl", Category::ThreeD),
+        ("cable_clip.3mf", Category::ThreeD),
+        ("sneaker.usdz", Category::ThreeD),
+        ("chair.glb", Category::ThreeD),
+        ("tavern.blend", Category::ThreeD),
+        ("rig_test.ma", Category::ThreeD),
+        ("A002C005_250312_R2KB.MXF", Category::Videos),
+        ("A001_C003_0312XY_001.R3D", Category::Videos),
+        ("take 4.braw", Category::Videos),
+        ("SLog3_to_Rec709.cube", Category::Videos),
+        ("Lower Third.mogrt", Category::Videos),
+        ("Ctrl1_S1_L001_R1_001.fastq.gz", Category::Documents),
+        ("cohort.vcf.gz", Category::Documents),
+        ("tumor_sorted.bam", Category::Documents),
+        ("H3K27ac_peaks.bed", Category::Documents),
+        ("gencode.v45.annotation.gff3", Category::Documents),
+        ("pbmc3k.h5ad", Category::Documents),
+        ("confocal_001.czi", Category::Images),
+        ("uv_checker.py", Category::Images),
+        ("rubric.js", Category::Documents),
+        ("samples.json", Category::Archives),
+        ("real_script.py", Category::Code),
+        ("settings.json", Category::Code),
+    ];
+    (fs, expected)
+}
+
+fn every_kind_has_its_folder(extra: usize) {
+    for lang in [Lang::En, Lang::Zh] {
+        let (fs, expected) = made_by_tools();
+        let mut fs = filler(fs, extra);
+        let (outcomes, events, _) = converse(lang, &mut fs, &["organize", "yes"]);
+        assert_eq!(outcomes, [Outcome::Answered, Outcome::Answered]);
+        let plan = &events.answers()[0];
+        for (name, category) in &expected {
+            let folder = folder_name(category.name(), lang);
+            assert!(
+                fs.exists(&format!("{folder}/{name}")),
+                "{lang:?}, {extra} more: {name} → {folder}/\n{plan}"
+            );
+        }
+    }
+}
+
+#[test]
+fn three_d_video_and_lab_files_go_to_their_folders_on_a_small_folder() {
+    every_kind_has_its_folder(0);
+}
+
+#[test]
+fn three_d_video_and_lab_files_go_to_their_folders_on_a_large_folder() {
+    every_kind_has_its_folder(250);
+}
+
+#[test]
+fn three_d_models_are_a_category_of_their_own_in_both_languages() {
+    assert_eq!(kind("castle.BLEND1"), Category::ThreeD);
+    assert_eq!(folder_name("三维模型", Lang::En), "3D");
+    assert_eq!(folder_name("三维模型", Lang::Zh), "三维模型");
+    // `get_file_type` keeps its table: a model is still 其他 to it.
+    assert_eq!(tidyup_core::category("benchy.stl"), "其他");
+}
+
+/// Files of one content: tiny ones of different kinds or names (no
+/// copies), a tiny one named as a copy, and a larger copy.
+fn same_bytes(fs: MemFs) -> MemFs {
+    let report = format!("%PDF-1.7\n{}", "quarterly figures ".repeat(8));
+    fs.file("settings.json", "{}")
+        .file("empty.ipynb", "{}")
+        .file("ideas.md", "# TODO\n")
+        .file("README.md", "# TODO\n")
+        .file("todo.md", "- milk\n")
+        .file("todo (1).md", "- milk\n")
+        .file("report.pdf", &report)
+        .file("report copy.pdf", &report)
+}
+
+fn copies_are_of_one_kind_and_more_than_a_few_bytes(extra: usize) {
+    for lang in [Lang::En, Lang::Zh] {
+        let mut fs = filler(same_bytes(MemFs::new()), extra);
+        let (_, events, _) = converse(lang, &mut fs, &["organize", "yes"]);
+        let plan = &events.answers()[0];
+        let duplicates = match lang {
+            Lang::En => "Duplicates",
+            Lang::Zh => "重复文件",
+        };
+        for copy in ["todo (1).md", "report copy.pdf"] {
+            assert!(
+                fs.exists(&format!("{duplicates}/{copy}")),
+                "{lang:?}, {extra}: {copy} set aside\n{plan}"
+            );
+        }
+        for name in ["settings.json", "empty.ipynb", "ideas.md", "README.md"] {
+            assert!(
+                !fs.exists(&format!("{duplicates}/{name}")),
+                "{lang:?}, {extra}: {name} is no copy\n{plan}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_small_folder_sets_aside_only_copies_of_one_kind_and_size() {
+    copies_are_of_one_kind_and_more_than_a_few_bytes(0);
+}
+
+#[test]
+fn a_large_folder_sets_aside_only_copies_of_one_kind_and_size() {
+    copies_are_of_one_kind_and_more_than_a_few_bytes(250);
+}
+
+#[test]
+fn find_duplicates_says_which_files_of_one_content_are_no_copies() {
+    let mut fs = same_bytes(MemFs::new());
+    let text = tidyup_test_kit::run_tool_value(
+        &mut fs,
+        Lang::En,
+        "find_duplicates",
+        serde_json::json!({ "path": "." }),
+    );
+    assert!(text.contains("report copy.pdf"), "{text}");
+    assert!(text.contains("todo (1).md"), "{text}");
+    assert!(!text.contains("empty.ipynb"), "{text}");
+    assert!(
+        text.contains("4 files share their bytes with a file of another kind, or are 64 bytes or smaller without a copy's name, and are not counted as copies."),
+        "{text}"
+    );
+}
+
+/// Keys and credentials the first planner filed among documents and code,
+/// beside files whose names only sound secret.
+fn secrets(fs: MemFs) -> MemFs {
+    let client = r#"{"installed":{"client_id":"1234-abc.apps.googleusercontent.com","project_id":"lab","client_secret":"GOCSPX-x","redirect_uris":["http://localhost"]}}"#;
+    let wallet = r#"{"address":"ab","version":3,"crypto":{"cipher":"aes-128-ctr","ciphertext":"00","kdf":"scrypt"}}"#;
+    fs.file_bytes(
+        "keystore.jks",
+        b"\xfe\xed\xfe\xed\0\0\0\x02\0\0\0\x01upload",
+    )
+    .file(
+        "key.properties",
+        "storePassword=x\nkeyPassword=y\nkeyAlias=upload\n",
+    )
+    .file(
+        "client_secret_1234-abc.apps.googleusercontent.com.json",
+        client,
+    )
+    .file(
+        "hpc-login.pub",
+        "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5 postdoc@hpc\n",
+    )
+    .file("wallet-backup.key", wallet)
+    .file(
+        "AccessKey.csv",
+        "AccessKey ID,AccessKey Secret\nLTAI5t,abc\n",
+    )
+    .file("keyboard-shortcuts.pdf", "%PDF-1.7\nshortcuts")
+    .file("secretary-schedule.xlsx", "PK\u{3}\u{4}schedule")
+    .file("密钥管理制度.docx", "PK\u{3}\u{4}policy")
+}
+
+const SECRETS: [&str; 6] = [
+    "keystore.jks",
+    "key.properties",
+    "client_secret_1234-abc.apps.googleusercontent.com.json",
+    "hpc-login.pub",
+    "wallet-backup.key",
+    "AccessKey.csv",
+];
+
+fn keys_stay_and_look_alikes_move(extra: usize) {
+    for lang in [Lang::En, Lang::Zh] {
+        let mut fs = filler(secrets(MemFs::new()), extra);
+        let (_, events, _) = converse(lang, &mut fs, &["organize", "yes"]);
+        let plan = &events.answers()[0];
+        for name in SECRETS {
+            assert!(fs.exists(name), "{lang:?}, {extra}: {name} stays\n{plan}");
+        }
+        let documents = folder_name("文档", lang);
+        for name in [
+            "keyboard-shortcuts.pdf",
+            "secretary-schedule.xlsx",
+            "密钥管理制度.docx",
+        ] {
+            assert!(
+                fs.exists(&format!("{documents}/{name}")),
+                "{lang:?}, {extra}: {name} is a document\n{plan}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_small_folder_leaves_every_key_where_it_is() {
+    keys_stay_and_look_alikes_move(0);
+}
+
+#[test]
+fn a_large_folder_leaves_every_key_where_it_is() {
+    keys_stay_and_look_alikes_move(250);
+}
