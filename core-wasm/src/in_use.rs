@@ -115,9 +115,23 @@ const DOWNLOADING_SUFFIXES: [&str; 21] = [
 const COMPANION_SUFFIXES: [&str; 2] = [".part", ".aria2"];
 
 /// Endings (lowercase) of editors' lock and swap files.
-const LOCK_SUFFIXES: [&str; 8] = [
-    ".swp", ".swo", ".dwl", ".dwl2", ".idlk", ".laccdb", ".ldb", ".lck",
+const LOCK_SUFFIXES: [&str; 9] = [
+    ".swp", ".swo", ".dwl", ".dwl2", ".idlk", ".laccdb", ".ldb", ".lck", ".prlock",
 ];
+
+/// A lock file named after its document's stem, the document's ending,
+/// and the folders the application writes beside an open project: while
+/// `NAME.prlock` is there, Premiere Pro has `NAME.prproj` open and saves
+/// into its auto-save and preview folders (Adobe, "Project locking").
+const STEM_LOCKS: [(&str, &str, &[&str]); 1] = [(
+    ".prlock",
+    ".prproj",
+    &[
+        "adobe premiere pro auto-save",
+        "adobe premiere pro video previews",
+        "adobe premiere pro audio previews",
+    ],
+)];
 
 /// Names (lowercase) of the files a system keeps for a folder.
 const SYSTEM_NAMES: [&str; 6] = [
@@ -192,11 +206,28 @@ pub(crate) fn in_use_with(
             .filter(|name| bases.contains(name))
             .collect(),
     };
+    // The documents a stem lock says are open, and the folders their
+    // application writes, lowercased.
+    let mut locked: HashSet<String, RandomState> = HashSet::default();
+    for name in names {
+        let lower = name.to_lowercase();
+        for (lock, document, folders) in STEM_LOCKS {
+            if let Some(stem) = lower.strip_suffix(lock).filter(|stem| !stem.is_empty()) {
+                locked.insert(format!("{stem}{document}"));
+                locked.extend(folders.iter().map(|folder| (*folder).to_owned()));
+            }
+        }
+    }
     (0..names.len())
         .map(|at| {
-            alone(at).or_else(|| {
-                (!beside.is_empty() && beside.contains(names[at])).then_some(InUse::Downloading)
-            })
+            alone(at)
+                .or_else(|| {
+                    (!beside.is_empty() && beside.contains(names[at])).then_some(InUse::Downloading)
+                })
+                .or_else(|| {
+                    (!locked.is_empty() && locked.contains(&names[at].to_lowercase()))
+                        .then_some(InUse::Lock)
+                })
         })
         .collect()
 }

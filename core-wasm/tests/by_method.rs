@@ -252,3 +252,181 @@ fn a_small_folder_leaves_every_key_where_it_is() {
 fn a_large_folder_leaves_every_key_where_it_is() {
     keys_stay_and_look_alikes_move(250);
 }
+
+/// Where the file `name` is after organizing: `""` when it stayed, else
+/// the category folder (in `lang`) it went to.
+fn folder_of(fs: &MemFs, lang: Lang, name: &str) -> Option<String> {
+    if fs.exists(name) {
+        return Some(String::new());
+    }
+    Category::ALL
+        .into_iter()
+        .map(|category| folder_name(category.name(), lang).to_owned())
+        .find(|folder| fs.exists(&format!("{folder}/{name}")))
+}
+
+/// Sets of files useless apart, each by a row of the companion table.
+fn companion_sets(fs: MemFs) -> (MemFs, Vec<Vec<&'static str>>) {
+    let fs = fs
+        .file("crate.obj", "mtllib crate.mtl\no crate\n")
+        .file("crate.mtl", "newmtl wood\nmap_Kd crate_diffuse.png\n")
+        .file_bytes("crate_diffuse.png", PNG)
+        .file_bytes("crate_normal.png", &[PNG, b"n"].concat())
+        .file("helmet.gltf", r#"{"asset":{"version":"2.0"}}"#)
+        .file("helmet.bin", "buffer")
+        .file_bytes("helmet_baseColor.png", &[PNG, b"h"].concat())
+        .file("castle.blend", "BLENDER-v293 castle")
+        .file("castle.blend1", "BLENDER-v293 castle earlier")
+        .file("tumor_sorted.bam", "BAM\u{1} tumor")
+        .file("tumor_sorted.bam.bai", "BAI\u{1}")
+        .file("Ctrl1_S1_L001_R1_001.fastq.gz", "@r1 reads")
+        .file("Ctrl1_S1_L001_R2_001.fastq.gz", "@r2 reads")
+        .file(
+            "Ctrl1_S1_L001_R1_001.fastq.gz.md5",
+            "abc  Ctrl1_S1_L001_R1_001.fastq.gz\n",
+        )
+        .file(
+            "Ctrl1_S1_L001_R2_001.fastq.gz.md5",
+            "def  Ctrl1_S1_L001_R2_001.fastq.gz\n",
+        )
+        .file("C0001.MP4", "\0\0\0\u{18}ftypmp42 clip one")
+        .file("C0001M01.XML", "<NonRealTimeMeta/>")
+        .file("A001_C003_0312XY_001.R3D", "RED2 clip")
+        .file("A001_C003_0312XY.RMD", "<rmd/>")
+        .file("dzfp_2503_滴滴出行_20250312.pdf", "%PDF-1.7 fapiao")
+        .file("dzfp_2503_滴滴出行_20250312.ofd", "PK\u{3}\u{4}ofd")
+        .file("dzfp_2503_滴滴出行_20250312.xml", "<EInvoice/>")
+        .file("Miles Davis - Kind of Blue.flac", "fLaC rip")
+        .file(
+            "Miles Davis - Kind of Blue.cue",
+            "FILE \"Miles Davis - Kind of Blue.flac\" WAVE\n",
+        )
+        .file("Miles Davis - Kind of Blue.log", "Exact Audio Copy V1.6\n")
+        .file("Archive backup 2024-12.zip", "PK\u{3}\u{4}backup")
+        .file(
+            "Archive backup 2024-12.zip.sha256",
+            "0a1b  Archive backup 2024-12.zip\n",
+        )
+        .file(
+            "gd77-05-08.md5",
+            "1  gd77-05-08d1t01.flac\n2  gd77-05-08d1t02.flac\n",
+        )
+        .file("gd77-05-08d1t01.flac", "fLaC one")
+        .file("gd77-05-08d1t02.flac", "fLaC two");
+    let sets = vec![
+        vec![
+            "crate.obj",
+            "crate.mtl",
+            "crate_diffuse.png",
+            "crate_normal.png",
+        ],
+        vec!["helmet.gltf", "helmet.bin", "helmet_baseColor.png"],
+        vec!["castle.blend", "castle.blend1"],
+        vec!["tumor_sorted.bam", "tumor_sorted.bam.bai"],
+        vec![
+            "Ctrl1_S1_L001_R1_001.fastq.gz",
+            "Ctrl1_S1_L001_R2_001.fastq.gz",
+            "Ctrl1_S1_L001_R1_001.fastq.gz.md5",
+            "Ctrl1_S1_L001_R2_001.fastq.gz.md5",
+        ],
+        vec!["C0001.MP4", "C0001M01.XML"],
+        vec!["A001_C003_0312XY_001.R3D", "A001_C003_0312XY.RMD"],
+        vec![
+            "dzfp_2503_滴滴出行_20250312.pdf",
+            "dzfp_2503_滴滴出行_20250312.ofd",
+            "dzfp_2503_滴滴出行_20250312.xml",
+        ],
+        vec![
+            "Miles Davis - Kind of Blue.flac",
+            "Miles Davis - Kind of Blue.cue",
+            "Miles Davis - Kind of Blue.log",
+        ],
+        vec![
+            "Archive backup 2024-12.zip",
+            "Archive backup 2024-12.zip.sha256",
+        ],
+        vec![
+            "gd77-05-08.md5",
+            "gd77-05-08d1t01.flac",
+            "gd77-05-08d1t02.flac",
+        ],
+    ];
+    (fs, sets)
+}
+
+fn companion_sets_move_as_one(extra: usize) {
+    for lang in [Lang::En, Lang::Zh] {
+        let (fs, sets) = companion_sets(MemFs::new());
+        let mut fs = filler(fs, extra);
+        let (_, events, _) = converse(lang, &mut fs, &["organize", "yes"]);
+        let plan = &events.answers()[0];
+        for set in sets {
+            let main = folder_of(&fs, lang, set[0]);
+            assert!(
+                main.as_deref().is_some_and(|folder| !folder.is_empty()),
+                "{lang:?}, {extra}: {} moved\n{plan}",
+                set[0]
+            );
+            for member in &set[1..] {
+                assert_eq!(
+                    folder_of(&fs, lang, member),
+                    main,
+                    "{lang:?}, {extra}: {member} goes with {}\n{plan}",
+                    set[0]
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_small_folder_moves_each_companion_set_as_one() {
+    companion_sets_move_as_one(0);
+}
+
+#[test]
+fn a_large_folder_moves_each_companion_set_as_one() {
+    companion_sets_move_as_one(250);
+}
+
+#[test]
+fn an_open_video_project_stays_with_its_lock_and_folders() {
+    for extra in [0, 250] {
+        let mut fs = filler(MemFs::new(), extra)
+            .file("Client Spot.prproj", "\u{1f}\u{8b} project")
+            .file("Client Spot.prlock", "<Lock user=\"alex\"/>")
+            .file("Old Spot 2023.prproj", "\u{1f}\u{8b} old project")
+            .file("Adobe Premiere Pro Auto-Save/Client Spot--1.prproj", "x")
+            .file("Adobe Premiere Pro Video Previews/Client Spot.PRV", "x");
+        let (_, events, _) = converse(Lang::En, &mut fs, &["organize", "yes"]);
+        let plan = &events.answers()[0];
+        for name in [
+            "Client Spot.prproj",
+            "Client Spot.prlock",
+            "Adobe Premiere Pro Auto-Save/Client Spot--1.prproj",
+            "Adobe Premiere Pro Video Previews/Client Spot.PRV",
+        ] {
+            assert!(fs.exists(name), "{extra}: {name} stays\n{plan}");
+        }
+        assert!(fs.exists("Videos/Old Spot 2023.prproj"), "{plan}");
+    }
+}
+
+#[test]
+fn a_scene_takes_its_cache_folder_along() {
+    let mut fs = MemFs::new()
+        .file("castle.blend", "BLENDER-v293")
+        .file("blendcache_castle/cache_000001.bphys", "x")
+        .file("notes.txt", "notes");
+    let (_, events, _) = converse(Lang::En, &mut fs, &["organize", "yes"]);
+    let plan = &events.answers()[0];
+    assert!(fs.exists("3D/castle.blend"), "{plan}");
+    assert!(
+        fs.exists("3D/blendcache_castle/cache_000001.bphys"),
+        "{plan}"
+    );
+    assert!(
+        plan.contains("castle.blend (+ its folder blendcache_castle)"),
+        "{plan}"
+    );
+}

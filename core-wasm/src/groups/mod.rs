@@ -1,8 +1,10 @@
 //! Files that belong together and are placed as one: a film and its
 //! subtitles, a photo and its sidecars or raw original, a cue sheet and its
 //! disc image, a shapefile's parts, the parts of a split archive, a saved
-//! web page and its folder, a Live Photo, a recording's files. Pure: it sees only the names of one folder's
-//! entries. Also which folders are projects (left whole, never entered).
+//! web page and its folder, a Live Photo, a recording's files, and every
+//! set the companion table (`table`) names: a model with its materials and
+//! textures, an alignment with its index, a clip with its metadata, a rip
+//! with its log. Pure: it sees only the names of one folder's entries. Also which folders are projects (left whole, never entered).
 //!
 //! A group has one main file; its kind is the main file's kind
 //! ([`crate::kinds::kind`]), and every member goes where the main goes.
@@ -19,6 +21,7 @@ mod pages;
 mod projects;
 mod recordings;
 mod split;
+mod table;
 
 use std::collections::{HashMap, HashSet};
 
@@ -48,6 +51,8 @@ pub enum Role {
     Part,
     /// The folder of a saved web page.
     PageFolder,
+    /// A folder kept for the main file: its cache, auto-saves or previews.
+    Folder,
 }
 
 /// One group: the main file and the members placed with it.
@@ -141,6 +146,12 @@ impl Groups {
             .collect();
         formed.extend(recorded);
         formed.extend(companions::groups(&rest));
+        let taken: HashSet<&str, RandomState> = formed.iter().flat_map(Related::names).collect();
+        let found = table::links(&files, &dirs, &taken);
+        table::attach(&mut formed, &found);
+        let rest: Vec<(&str, &NameFacts)> = (rest.into_iter())
+            .filter(|(name, _)| !found.iter().any(|link| link.follower == *name))
+            .collect();
         let mut by_main: HashMap<String, usize, RandomState> = (formed.iter().enumerate())
             .map(|(at, group)| (group.main.clone(), at))
             .collect();

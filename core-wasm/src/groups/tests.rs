@@ -239,3 +239,50 @@ fn projects_are_known_by_their_markers() {
         Some("package.json")
     );
 }
+
+#[test]
+fn the_companion_table_joins_sets_by_name_and_leaves_look_alikes_apart() {
+    let groups = files(&[
+        "crate.obj",
+        "crate.mtl",
+        "crate_normal.png",
+        "brick_wall_4k_nor_gl.png",
+        "x_R1_001.fastq.gz",
+        "x_R2_001.fastq.gz",
+        "x_R2_001.fastq.gz.md5",
+        "ab.md5",
+        "abacus.flac",
+        "report.pdf",
+        "report.docx",
+    ]);
+    assert_eq!(
+        members(&groups, "crate.obj"),
+        ["crate.mtl", "crate_normal.png"]
+    );
+    assert_eq!(
+        members(&groups, "x_R1_001.fastq.gz"),
+        ["x_R2_001.fastq.gz", "x_R2_001.fastq.gz.md5"],
+        "a chain ends at the file the others follow"
+    );
+    assert!(groups.of("brick_wall_4k_nor_gl.png").is_none(), "no model");
+    assert!(groups.of("ab.md5").is_none(), "a prefix too short to tell");
+    assert!(groups.of("report.pdf").is_none());
+}
+
+#[test]
+fn an_application_folder_goes_with_its_one_project_only() {
+    let one = Groups::form([
+        ("Titles.aep", false),
+        ("Adobe After Effects Auto-Save", true),
+    ]);
+    assert_eq!(
+        members(&one, "Titles.aep"),
+        ["Adobe After Effects Auto-Save"]
+    );
+    let two = Groups::form([
+        ("Titles.aep", false),
+        ("Intro.aep", false),
+        ("Adobe After Effects Auto-Save", true),
+    ]);
+    assert!(two.all().is_empty(), "whose auto-saves they are is unknown");
+}

@@ -8,7 +8,7 @@ use crate::file_type::Category;
 /// their categories. A known ending wins over the file's magic bytes: an
 /// Adobe XD file is a ZIP inside, an Ableton set a gzip, yet neither is an
 /// archive to the person who made it.
-pub(super) const OVERRIDES: [(&str, Category); 154] = [
+pub(super) const OVERRIDES: [(&str, Category); 155] = [
     // China's fixed-layout documents (e-invoices, GB/T 33190) and WPS
     // Office's own spreadsheet and presentation endings (WPS help centre).
     ("ofd", Category::Documents),
@@ -120,6 +120,9 @@ pub(super) const OVERRIDES: [(&str, Category); 154] = [
     ("fxb", Category::Audio),
     ("nki", Category::Audio),
     ("nkm", Category::Audio),
+    // Shorten, the lossless audio of older live-recording archives
+    // (etree.org's "SHN" format).
+    ("shn", Category::Audio),
     // 3D models and scenes: exchange formats (Wavefront OBJ and its MTL
     // material library, Autodesk FBX, Khronos glTF and its binary GLB,
     // COLLADA, the Stanford PLY, Alembic, Pixar's USD and its USDZ package,

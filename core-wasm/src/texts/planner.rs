@@ -190,7 +190,7 @@ impl Lang {
             .map(|(role, n)| {
                 let folder = members
                     .iter()
-                    .find(|(_, r)| *r == Role::PageFolder)
+                    .find(|(_, r)| *r == role)
                     .map_or("", |(name, _)| name.as_str());
                 self.members_of(role, n, folder)
             })
@@ -219,6 +219,10 @@ impl Lang {
             (Lang::Zh, Role::Part) => format!("其余 {count} 个分卷"),
             (Lang::En, Role::PageFolder) => format!("its folder {folder}"),
             (Lang::Zh, Role::PageFolder) => format!("网页文件夹 {folder}"),
+            (Lang::En, Role::Folder) if n == 1 => format!("its folder {folder}"),
+            (Lang::En, Role::Folder) => format!("{count} folders"),
+            (Lang::Zh, Role::Folder) if n == 1 => format!("配套文件夹 {folder}"),
+            (Lang::Zh, Role::Folder) => format!("{count} 个配套文件夹"),
         }
     }
 
