@@ -35,7 +35,7 @@ pub fn file_date(
 }
 
 /// The `(year, month)` a name carries: eight digits `YYYYMMDD` (alone or
-/// the start of fourteen, `YYYYMMDDhhmmss`), `YYYY-MM-DD` or `YYYY-MM`
+/// the start of fourteen, `YYYYMMDDhhmmss`), six `YYYYMM`, `YYYY-MM-DD` or `YYYY-MM`
 /// (`-`, `_` or `.` between), or `mmexport` and a Unix time in
 /// milliseconds; the first one found. A year outside 1990–2099 or a
 /// month outside 1–12 is no date.
@@ -50,6 +50,16 @@ pub fn date_in_name(name: &str) -> Option<(i32, u32)> {
             let month = digits[4..6].parse().ok()?;
             let day: u32 = digits[6..8].parse().ok()?;
             if valid(year, month) && (1..=31).contains(&day) {
+                return Some((year, month));
+            }
+            continue;
+        }
+        if digits.len() == 6 {
+            // `YYYYMM`, as banks and e-invoices name a month's statement.
+            let (Ok(year), Ok(month)) = (digits[..4].parse(), digits[4..].parse()) else {
+                continue;
+            };
+            if valid(year, month) {
                 return Some((year, month));
             }
             continue;

@@ -430,3 +430,91 @@ fn a_scene_takes_its_cache_folder_along() {
         "{plan}"
     );
 }
+
+/// The person's own folders, told by their names and what they hold,
+/// beside a hidden folder and a project whose files look alike.
+fn own_folders(fs: MemFs) -> MemFs {
+    fs.file(
+        "Statements 2025/Chase Statement 2025-01.pdf",
+        "%PDF-1.7 jan",
+    )
+    .file(
+        "Statements 2025/Chase Statement 2025-02.pdf",
+        "%PDF-1.7 feb",
+    )
+    .file("BIO101/BIO101 syllabus.pdf", "%PDF-1.7 syllabus")
+    .file("Cassette transfers/Tape 01 side A.wav", "RIFF a")
+    .file("Cassette transfers/Tape 01 side B.wav", "RIFF b")
+    .file("Cassette transfers/Tape 02 side A.wav", "RIFF c")
+    .file("Plasmid maps/pET-28a(+).dna", "dna")
+    .file("Plasmid maps/pUC19.gb", "LOCUS pUC19")
+    .file(
+        "Essay 2 graded/Essay2 - Brown, E - graded.pdf",
+        "%PDF-1.7 e",
+    )
+    .file(
+        "Essay 2 graded/Essay2 - Garcia, M - graded.pdf",
+        "%PDF-1.7 m",
+    )
+    .file(".stversions/Tape 03 side A.wav", "RIFF old")
+    .file("site/package.json", "{}")
+    .file("site/Chase Statement 2025-09.pdf", "%PDF-1.7 site")
+    .file("Chase Statement 2025-03.pdf", "%PDF-1.7 mar")
+    .file("Chase Statement 2024-12.pdf", "%PDF-1.7 dec")
+    .file("BIO101 quiz 4.pdf", "%PDF-1.7 quiz")
+    .file("Tape 07 side B.wav", "RIFF 7b")
+    .file("pGEX-4T-1.gb", "LOCUS pGEX")
+    .file("Essay2 - Lee, K - graded.pdf", "%PDF-1.7 k")
+    .file("Essay1 - Lee, K - graded.pdf", "%PDF-1.7 k1")
+}
+
+fn loose_files_join_the_folders_like_them(extra: usize) {
+    for lang in [Lang::En, Lang::Zh] {
+        let mut fs = filler(own_folders(MemFs::new()), extra);
+        let (_, events, _) = converse(lang, &mut fs, &["organize", "yes"]);
+        let plan = &events.answers()[0];
+        for (name, folder) in [
+            ("Chase Statement 2025-03.pdf", "Statements 2025"),
+            ("BIO101 quiz 4.pdf", "BIO101"),
+            ("Tape 07 side B.wav", "Cassette transfers"),
+            ("pGEX-4T-1.gb", "Plasmid maps"),
+            ("Essay2 - Lee, K - graded.pdf", "Essay 2 graded"),
+        ] {
+            assert!(
+                fs.exists(&format!("{folder}/{name}")),
+                "{lang:?}, {extra}: {name} → {folder}/\n{plan}"
+            );
+        }
+        let documents = folder_name("文档", lang);
+        for name in [
+            "Chase Statement 2024-12.pdf",
+            "Essay1 - Lee, K - graded.pdf",
+        ] {
+            assert!(
+                fs.exists(&format!("{documents}/{name}")),
+                "{lang:?}, {extra}: {name} is no folder's\n{plan}"
+            );
+        }
+        assert_eq!(
+            fs.count_in(".stversions"),
+            1,
+            "a hidden folder takes nothing"
+        );
+        assert_eq!(fs.count_in("site"), 2, "a project takes nothing");
+        let why = match lang {
+            Lang::En => "(like the 2 files in Statements 2025/)",
+            Lang::Zh => "（与 Statements 2025/ 里的 2 个文件同样命名）",
+        };
+        assert!(plan.contains(why), "{lang:?}, {extra}: {why}\n{plan}");
+    }
+}
+
+#[test]
+fn a_small_folders_loose_files_join_the_folders_they_are_like() {
+    loose_files_join_the_folders_like_them(0);
+}
+
+#[test]
+fn a_large_folders_loose_files_join_the_folders_they_are_like() {
+    loose_files_join_the_folders_like_them(250);
+}

@@ -33,7 +33,9 @@ use crate::in_use::in_use_with;
 
 pub use facts::NameFacts;
 pub use names::group_names;
+pub(crate) use pages::is_page_folder_name;
 pub use projects::{project_marker, target_project_marker};
+pub(crate) use table::kept_by_application;
 
 /// What a member of a group is to its main file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -46,6 +46,17 @@ const FOLDER_SUFFIXES: &[&str] = &[
     "_файлы",
 ];
 
+/// Whether a folder's name is a saved page's folder's (`Page_files`),
+/// whether or not its page is beside it.
+pub(crate) fn is_page_folder_name(name: &str) -> bool {
+    let lower = name.to_lowercase();
+    FOLDER_SUFFIXES.iter().any(|suffix| {
+        lower
+            .strip_suffix(suffix)
+            .is_some_and(|base| !base.is_empty())
+    })
+}
+
 /// Each saved page among `files` with its folder among `dirs` (each name
 /// with its facts): `(page, folder)`. Names are compared in any letter
 /// case; a page goes with the first folder of its name.

@@ -320,6 +320,27 @@ pub(super) const COMPANIONS: &[Companion] = &[
     },
 ];
 
+/// Whether the folder named `name` is one an application keeps beside
+/// its files (a cache, auto-saves, previews, as the table names them):
+/// never a place for other files.
+pub(crate) fn kept_by_application(name: &str) -> bool {
+    let lower = name.to_lowercase();
+    COMPANIONS.iter().any(|row| match row.link {
+        Link::FolderOfApp { folder, .. } => lower == folder,
+        Link::FolderOfStem { prefix, suffix, .. } => lower
+            .strip_prefix(prefix)
+            .and_then(|rest| rest.strip_suffix(suffix))
+            .is_some_and(|stem| !stem.is_empty() && (prefix.len() + suffix.len()) > 0),
+        Link::SameStem { .. }
+        | Link::WholeName { .. }
+        | Link::StemAndSuffix { .. }
+        | Link::MainHasSuffix { .. }
+        | Link::StemAndWord { .. }
+        | Link::Mate { .. }
+        | Link::PrefixList { .. } => false,
+    })
+}
+
 /// One follower and the main file (or folder's main file) it goes with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Found<'a> {

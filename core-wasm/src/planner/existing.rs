@@ -15,15 +15,16 @@
 
 use crate::dates::{date_in_name, year_in_name};
 use crate::file_type::Category;
-use crate::groups::project_marker;
+use crate::groups::{Groups, is_page_folder_name, kept_by_application, project_marker};
 use crate::kinds::kind;
 use crate::texts::folder_words::{
-    BOOK_ENDINGS, FOLDER_TOPICS, INVOICE_WORDS, NOT_PAPER_WORDS, PAPER_WORDS, SAMPLE_ENDINGS,
-    SAMPLE_WORDS, TAX_WORDS, Topic,
+    BOOK_ENDINGS, Evidence, FOLDER_TOPICS, INVOICE_WORDS, NOT_INVOICE_WORDS, NOT_PAPER_WORDS,
+    PAPER_WORDS, SAMPLE_ENDINGS, SAMPLE_WORDS, TAX_WORDS, Topic,
 };
 use crate::texts::requests::SCREENSHOT_NAMES;
 use crate::tools::Listed;
 
+use super::affinity::{Affinity, strength};
 use super::exchanges::Exchange;
 use super::folders::means_category;
 use super::name_words::{
@@ -35,8 +36,10 @@ use super::name_words::{
 pub struct UserFolder {
     /// Its path relative to the target, `/`-separated (`Clients/Acme`).
     pub path: String,
-    /// What its name says it is for.
-    topic: Topic,
+    /// What its name says it is for, when it is one of the topics known.
+    topic: Option<Topic>,
+    /// What its name and files say it takes, whatever its name.
+    affinity: Affinity,
     /// The year its name carries.
     year: Option<i32>,
     /// A client's folder: the client's name, in lower case.
@@ -64,30 +67,28 @@ impl UserFolders {
                 .map(Exchange::items)
         };
         let mut folders = Vec::new();
+        let companions = Groups::form(items.iter().map(|item| (item.name.as_str(), item.is_dir)));
         for item in items.iter().filter(|item| item.is_dir) {
             let name = &item.name;
             let listed = listing(name).unwrap_or_default();
             let project = projects.contains(name)
                 || project_marker(listed.iter().map(|item| item.name.as_str())).is_some();
-            if name.starts_with('.') || project || means_some_category(name) {
+            if !may_take_files(name) || project || companions.is_member(name) {
                 continue;
             }
-            let Some(topic) = topic_of(name) else {
-                continue;
-            };
             let year = year_in_name(name);
-            if topic == Topic::Photos && year.is_none() {
-                continue;
-            }
-            if topic == Topic::Clients {
+            let topic = topic_of(name).filter(|topic| *topic != Topic::Photos || year.is_some());
+            if topic == Some(Topic::Clients) {
                 let clients = listed
                     .iter()
                     .filter(|client| client.is_dir && !client.name.starts_with('.'));
                 folders.extend(clients.map(|client| {
                     let path = format!("{name}/{}", client.name);
                     let inside = listing(&path).or_else(|| listing(&path.replace('/', "\\")));
+                    let holds = files_of(inside.unwrap_or_default());
                     UserFolder {
-                        holds: files_of(inside.unwrap_or_default()),
+                        affinity: Affinity::of(&client.name, &holds),
+                        holds,
                         path,
                         topic,
                         year: None,
@@ -98,6 +99,7 @@ impl UserFolders {
             }
             let holds = files_of(listed);
             folders.push(UserFolder {
+                affinity: Affinity::of(name, &holds),
                 path: name.clone(),
                 topic,
                 year,
@@ -105,7 +107,8 @@ impl UserFolders {
                 holds,
             });
         }
-        folders.sort_by_key(|folder| folder.topic);
+        folders.sort_by_key(|folder| (folder.topic.is_none(), folder.topic));
+        folders.truncate(MOST_FOLDERS);
         Self { folders }
     }
 
@@ -134,36 +137,81 @@ impl UserFolders {
     pub fn wants_dates_taken(&self) -> bool {
         self.folders
             .iter()
-            .any(|folder| folder.topic == Topic::Photos)
+            .any(|folder| folder.topic == Some(Topic::Photos))
     }
 
     /// The folder the loose file `name` of kind `category` goes into, when
-    /// one clearly means it; `taken` is a picture's date taken, when read.
+    /// one clearly means it, with the evidence: the strongest, the first
+    /// of equals; `taken` is a picture's date taken, when read.
     pub fn destination(
         &self,
         name: &str,
         category: Category,
         taken: Option<(i32, u32)>,
-    ) -> Option<&UserFolder> {
-        self.folders
-            .iter()
-            .find(|folder| folder.takes(name, category, taken))
+    ) -> Option<(&UserFolder, Evidence)> {
+        let mut best: Option<(&UserFolder, Evidence)> = None;
+        for folder in &self.folders {
+            let Some(evidence) = folder.takes(name, category, taken) else {
+                continue;
+            };
+            if best
+                .as_ref()
+                .is_none_or(|(_, found)| strength(&evidence) > strength(found))
+            {
+                best = Some((folder, evidence));
+            }
+        }
+        best
     }
 }
 
+/// The person's folders weighed for one plan, at most: the first by name
+/// after those whose names say a topic.
+const MOST_FOLDERS: usize = 40;
+
 impl UserFolder {
-    /// Whether this folder clearly means the file `name` of kind
-    /// `category`.
-    pub fn takes(&self, name: &str, category: Category, taken: Option<(i32, u32)>) -> bool {
-        let lower = name.to_lowercase();
+    /// The evidence that this folder clearly means the file `name` of kind
+    /// `category`, if any: what its name and files say of it, or its
+    /// topic. A folder of a year takes only files of that year.
+    pub fn takes(
+        &self,
+        name: &str,
+        category: Category,
+        taken: Option<(i32, u32)>,
+    ) -> Option<Evidence> {
         let year_fits = match (self.year, year_in_name(name)) {
             (Some(folder), Some(file)) => folder == file,
             (Some(_), None) => false,
             (None, _) => true,
         };
+        let photos = self.topic == Some(Topic::Photos);
+        let by_affinity = (year_fits && !photos)
+            .then(|| self.affinity.evidence(name, category))
+            .flatten();
+        let by_topic = self
+            .topic
+            .is_some_and(|topic| self.topic_takes(topic, name, category, taken, year_fits));
+        by_affinity.or_else(|| by_topic.then_some(Evidence::Topic))
+    }
+
+    /// Whether the folder's topic takes the file `name`.
+    fn topic_takes(
+        &self,
+        topic: Topic,
+        name: &str,
+        category: Category,
+        taken: Option<(i32, u32)>,
+        year_fits: bool,
+    ) -> bool {
+        let lower = name.to_lowercase();
         let documents = category == Category::Documents;
-        match self.topic {
-            Topic::Invoices => documents && has_any(&lower, INVOICE_WORDS) && year_fits,
+        match topic {
+            Topic::Invoices => {
+                documents
+                    && has_any(&lower, INVOICE_WORDS)
+                    && !has_any(&lower, NOT_INVOICE_WORDS)
+                    && year_fits
+            }
             Topic::Taxes => documents && has_any(&lower, TAX_WORDS) && year_fits,
             Topic::Papers => {
                 ending(&lower) == Some("pdf")
@@ -210,7 +258,10 @@ impl UserFolder {
     /// others): its words, a client's name, the first words of what it
     /// holds, the endings of its kind.
     pub fn candidates_glob(&self) -> String {
-        let words: Vec<String> = match self.topic {
+        let Some(topic) = self.topic else {
+            return glob_of(self.affinity.globs());
+        };
+        let mut words: Vec<String> = match topic {
             Topic::Invoices => around(INVOICE_WORDS),
             Topic::Taxes => around(TAX_WORDS),
             Topic::Papers => vec!["*.pdf".to_owned()],
@@ -224,11 +275,8 @@ impl UserFolder {
             Topic::Clients => self.client.iter().map(|c| format!("*{c}*")).collect(),
             Topic::Work => self.first_words(),
         };
-        let words: Vec<String> = words
-            .into_iter()
-            .map(|word| word.replace(['{', '}', ',', '[', ']', '?', '\\'], "?"))
-            .collect();
-        format!("{{{}}}", words.join(","))
+        words.extend(self.affinity.globs());
+        glob_of(words)
     }
 
     /// `FIRST*` for the telling first words of the files it holds.
@@ -261,15 +309,49 @@ impl UserFolder {
 }
 
 /// The folders among the target's `items` worth listing to find the
-/// user's folders: visible, not meaning a category, with a name that says
-/// what they are for.
+/// user's folders: visible, not meaning a category; those whose names
+/// say a topic first, [`MOST_FOLDERS`] at most.
 pub fn folders_to_list(items: &[Listed]) -> Vec<String> {
-    items
+    let mut folders: Vec<&Listed> = items
         .iter()
-        .filter(|item| item.is_dir && !item.name.starts_with('.'))
-        .filter(|item| !means_some_category(&item.name) && topic_of(&item.name).is_some())
+        .filter(|item| item.is_dir && may_take_files(&item.name))
+        .collect();
+    folders.sort_by_key(|item| topic_of(&item.name).is_none());
+    folders
+        .into_iter()
+        .take(MOST_FOLDERS)
         .map(|item| item.name.clone())
         .collect()
+}
+
+/// Whether a folder named `name` may take loose files by its name alone:
+/// not hidden, not meaning a category (reused by kind already), not a
+/// package (`Wedding.fcpbundle`, `Photos Library.photoslibrary`: a
+/// program's document), not one a program keeps (auto-saves, caches).
+fn may_take_files(name: &str) -> bool {
+    let package = name.rsplit_once('.').is_some_and(|(stem, ending)| {
+        !stem.is_empty()
+            && (2..=16).contains(&ending.len())
+            && ending.chars().all(|c| c.is_ascii_alphanumeric())
+            && ending.chars().any(|c| c.is_ascii_alphabetic())
+    });
+    !name.starts_with('.')
+        && !package
+        && !means_some_category(name)
+        && !kept_by_application(name)
+        && !is_page_folder_name(name)
+}
+
+/// One glob that matches any of `words` (each a glob), the characters
+/// globs treat specially in a name made plain `?`.
+fn glob_of(words: Vec<String>) -> String {
+    let mut words: Vec<String> = words
+        .into_iter()
+        .map(|word| word.replace(['{', '}', ',', '[', ']', '?', '\\'], "?"))
+        .collect();
+    words.sort();
+    words.dedup();
+    format!("{{{}}}", words.join(","))
 }
 
 /// Endings of pictures a photo folder finds its candidates by.
@@ -307,6 +389,7 @@ fn topic_of(name: &str) -> Option<Topic> {
         .iter()
         .find(|(_, words)| has_any(&lower, words))
         .map(|(topic, _)| *topic)
+        .filter(|topic| *topic != Topic::Invoices || !has_any(&lower, NOT_INVOICE_WORDS))
 }
 
 #[cfg(test)]
@@ -350,7 +433,7 @@ mod tests {
         let to = |name: &str, category, taken| {
             found
                 .destination(name, category, taken)
-                .map(|f| f.path.as_str())
+                .map(|(f, _)| f.path.as_str())
         };
         let docs = Category::Documents;
         assert_eq!(

@@ -39,6 +39,10 @@ pub struct ExistingMoves {
     pub folder: String,
     /// Each file, by name, and where it goes.
     pub moves: Vec<(String, String)>,
+    /// Why the first of them goes there, when more than the folder's name
+    /// says it (" (like the 3 files in Statements 2025/)").
+    #[serde(default)]
+    pub why: String,
 }
 
 /// `list_files` of each folder of the user's among the items the cut
@@ -137,6 +141,7 @@ pub fn plan(
         let related = Groups::form(names.iter().map(|name| (*name, false)));
         let mut used: BTreeSet<String> = folder.holds.iter().map(|n| case.key(n)).collect();
         let mut moves = Vec::new();
+        let mut why = String::new();
         for name in names {
             let free = !taken.contains(name)
                 && !busy.contains_key(name)
@@ -150,8 +155,11 @@ pub fn plan(
                 });
             let taken_at = readings.of(name).and_then(Contents::taken_month);
             let first = users.destination(name, kind(name), taken_at);
-            if !free || first.map(|f| &f.path) != Some(&folder.path) {
+            let Some((_, evidence)) = first.filter(|(f, _)| free && f.path == folder.path) else {
                 continue;
+            };
+            if why.is_empty() {
+                why = ctx.lang.existing_evidence(&evidence, &folder.path);
             }
             let as_named = free_name(name, case, |key| used.contains(key));
             used.insert(case.key(&as_named));
@@ -163,6 +171,7 @@ pub fn plan(
             out.push(ExistingMoves {
                 folder: folder.path.replace('/', &separator.to_string()),
                 moves,
+                why,
             });
         }
     }

@@ -188,6 +188,7 @@ fn existing_text(folder: &ExistingMoves, lang: Lang, separator: char) -> String 
         exists: true,
     };
     let mut text = lang.plan_existing_group(heading, folder.moves.len());
+    text.push_str(&folder.why);
     let names: Vec<&str> = folder
         .moves
         .iter()

@@ -32,6 +32,7 @@
 //! reports
 //! (`report`, `steps_report`), the steps of a turn (`organize`, `reply`).
 
+mod affinity;
 mod context;
 mod copies;
 mod exchanges;

@@ -112,6 +112,11 @@ pub struct Plan {
     /// plan says so on each one's line; they are moved without being read.
     #[serde(default)]
     pub online_only: BTreeSet<String>,
+    /// Why each file going into a folder of the person's goes there, when
+    /// more than the folder's name says it ("like the 3 files in
+    /// Statements 2025/"), shown on its line.
+    #[serde(default)]
+    pub evidence: BTreeMap<String, String>,
 }
 
 /// The files of the target by where they go: a reason and a folder
@@ -223,7 +228,13 @@ impl Plan {
                         Placement::Category(category) => {
                             let taken = readings.of(&item.name).and_then(Contents::taken_month);
                             match users.destination(&item.name, category, taken) {
-                                Some(folder) => (Reason::Existing, folder.path.clone()),
+                                Some((folder, evidence)) => {
+                                    let why = lang.existing_evidence(&evidence, &folder.path);
+                                    if !why.is_empty() {
+                                        self.evidence.insert(item.name.clone(), why);
+                                    }
+                                    (Reason::Existing, folder.path.clone())
+                                }
                                 None => (
                                     Reason::Category(category),
                                     category_target(category, lang, items),

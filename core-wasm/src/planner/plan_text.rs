@@ -34,6 +34,9 @@ pub fn plan_text(plan: &Plan, lang: Lang, separator: char) -> String {
             if let Some(kept) = plan.copy_of.get(&step.file) {
                 text.push_str(&lang.same_bytes_as(kept));
             }
+            if let Some(why) = plan.evidence.get(&step.file) {
+                text.push_str(why);
+            }
             if plan.online_only.contains(&step.file) {
                 text.push_str(lang.online_only_mark());
             }

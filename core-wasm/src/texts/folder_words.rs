@@ -25,6 +25,76 @@ pub enum Topic {
     Work,
 }
 
+/// Why a loose file goes into one of the person's folders, as the plan
+/// says it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Evidence {
+    /// Its name begins with the folder's name.
+    NamedAfter,
+    /// Its name holds the words of the folder's subject (these).
+    Subject(String),
+    /// It is named like the files of its kind the folder holds (so many).
+    LikeHeld(usize),
+    /// It has one of the endings only the folder's files have (these, and
+    /// how many files).
+    Format(String, usize),
+    /// The folder's name says what it is for, and the file is one of those
+    /// (an invoice for `Invoices/`).
+    Topic,
+}
+
+/// Words of folder names too plain to say a subject, in lower case and
+/// singular: a file whose name holds one is no more the folder's for it.
+pub const GENERIC_FOLDER_WORDS: &[&str] = &[
+    "old",
+    "new",
+    "the",
+    "and",
+    "for",
+    "file",
+    "folder",
+    "stuff",
+    "thing",
+    "misc",
+    "other",
+    "temp",
+    "tmp",
+    "backup",
+    "copy",
+    "archive",
+    "archived",
+    "unsorted",
+    "sorted",
+    "random",
+    "various",
+    "keep",
+    "saved",
+    "save",
+    "important",
+    "personal",
+    "private",
+    "shared",
+    "share",
+    "download",
+    "desktop",
+    "my",
+    "our",
+    "your",
+    "todo",
+    "inbox",
+    "done",
+    "final",
+    "draft",
+    "version",
+    "untitled",
+    "新建文件夹",
+    "文件夹",
+    "新建",
+    "其他",
+    "临时",
+    "备份",
+];
+
 /// Each topic with the words of folder names that mean it.
 pub const FOLDER_TOPICS: &[(Topic, &[&str])] = &[
     (
@@ -69,6 +139,10 @@ pub const FOLDER_TOPICS: &[(Topic, &[&str])] = &[
 pub const INVOICE_WORDS: &[&str] = &[
     "invoice", "invoices", "bill", "receipt", "发票", "账单", "收据", "fapiao", "dzfp",
 ];
+
+/// Words that say a file or folder is an account's statement, not an
+/// invoice, though a bill's word is inside (`对账单` holds `账单`).
+pub const NOT_INVOICE_WORDS: &[&str] = &["对账单", "statement", "kontoauszug"];
 
 /// Words of file names that say a file is a tax form.
 pub const TAX_WORDS: &[&str] = &[

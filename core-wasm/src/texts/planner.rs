@@ -1,6 +1,7 @@
 //! What the offline planner says: its plans (a line per file, or by
 //! category for a large folder), its answers, and its reports.
 
+use super::folder_words::Evidence;
 use super::{Lang, Noun};
 use crate::file_type::Category;
 use crate::format::group_digits;
@@ -91,6 +92,36 @@ impl Lang {
             format!("{name}{separator} (into your existing {name}{separator}, {files})"),
             format!("{name}{separator}（放进你已有的 {name}{separator}，{count} 个文件）"),
         )
+    }
+
+    /// Why a file goes into the person's folder `folder` (relative,
+    /// `/`-separated), as its plan line ends: empty when the folder's
+    /// topic alone says so.
+    pub fn existing_evidence(self, evidence: &Evidence, folder: &str) -> String {
+        match (self, evidence) {
+            (_, Evidence::Topic) => String::new(),
+            (Lang::En, Evidence::NamedAfter) => format!(" (named after {folder}/)"),
+            (Lang::Zh, Evidence::NamedAfter) => format!("（名字以 {folder} 开头）"),
+            (Lang::En, Evidence::Subject(words)) => format!(" (its name says \"{words}\")"),
+            (Lang::Zh, Evidence::Subject(words)) => format!("（名字里有“{words}”）"),
+            (Lang::En, Evidence::LikeHeld(count)) => {
+                format!(" (like the {} files in {folder}/)", group_digits(*count))
+            }
+            (Lang::Zh, Evidence::LikeHeld(count)) => {
+                format!(
+                    "（与 {folder}/ 里的 {} 个文件同样命名）",
+                    group_digits(*count)
+                )
+            }
+            (Lang::En, Evidence::Format(endings, count)) => format!(
+                " (a {endings} file, like the {} in {folder}/)",
+                group_digits(*count)
+            ),
+            (Lang::Zh, Evidence::Format(endings, count)) => format!(
+                "（{endings} 文件，与 {folder}/ 里的 {} 个文件同类）",
+                group_digits(*count)
+            ),
+        }
     }
 
     /// A group's heading: its folder, `why` (one of the `why_` texts) and
