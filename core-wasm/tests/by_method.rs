@@ -518,3 +518,30 @@ fn a_small_folders_loose_files_join_the_folders_they_are_like() {
 fn a_large_folders_loose_files_join_the_folders_they_are_like() {
     loose_files_join_the_folders_like_them(250);
 }
+
+#[test]
+fn a_set_joins_a_persons_folder_whole_whatever_its_members_are_named() {
+    for extra in [0, 250] {
+        let mut fs = filler(MemFs::new(), extra)
+            .file("Plasmid maps/pET-28a(+).dna", "dna")
+            .file("Plasmid maps/pUC19.gb", "LOCUS pUC19")
+            .file("pGEX-4T-1.gb", "LOCUS pGEX")
+            .file("pGEX-4T-1.gb.md5", "0a1b  pGEX-4T-1.gb\n")
+            .file("发票/dzfp_1_顺丰_20250115.pdf", "%PDF-1.7 a")
+            .file("发票/dzfp_2_滴滴_20250203.pdf", "%PDF-1.7 b")
+            .file("dzfp_3_携程_20250310.pdf", "%PDF-1.7 c")
+            .file("dzfp_3_携程_20250310.ofd", "PK\u{3}\u{4}c")
+            .file("dzfp_3_携程_20250310.xml", "<EInvoice/>");
+        let (_, events, _) = converse(Lang::Zh, &mut fs, &["整理", "好"]);
+        let plan = &events.answers()[0];
+        for path in [
+            "Plasmid maps/pGEX-4T-1.gb",
+            "Plasmid maps/pGEX-4T-1.gb.md5",
+            "发票/dzfp_3_携程_20250310.pdf",
+            "发票/dzfp_3_携程_20250310.ofd",
+            "发票/dzfp_3_携程_20250310.xml",
+        ] {
+            assert!(fs.exists(path), "{extra}: {path}\n{plan}");
+        }
+    }
+}

@@ -1,8 +1,9 @@
 //! The folders the user made, on a folder too large to list whole: the
 //! same judgement as the per-file plan's (`existing`), on the names a
-//! `find_files` of each folder's candidates finds (one page), each file it
-//! takes moved with its own `move_file` after the copies are set aside and
-//! before the moves by kind, which then find it gone.
+//! `find_files` of each folder's candidates finds (one page), the files
+//! each takes moved by a `move_matching` of their names (each with the
+//! files of its group) after the copies are set aside and before the
+//! moves by kind, which then find them gone.
 //!
 //! Steps: the overview lists the user's folders (`list_calls`); then one
 //! `find_files` per folder (`lookup_calls`); then, for a photo folder of a
@@ -142,19 +143,26 @@ pub fn plan(
         let mut used: BTreeSet<String> = folder.holds.iter().map(|n| case.key(n)).collect();
         let mut moves = Vec::new();
         let mut why = String::new();
-        for name in names {
-            let free = !taken.contains(name)
+        let free = |taken: &BTreeSet<String>, name: &str| {
+            !taken.contains(name)
                 && !busy.contains_key(name)
-                && !related.is_member(name)
-                && related.of(name).is_none()
                 && !set_aside.is_copy(name)
                 && !left.iter().any(|left| left == name)
                 && ctx.request.keeps(name)
                 && !ctx.rules.is_some_and(|rules| {
                     rules.is_excluded(name, false) || rules.matches_some_name(name)
-                });
+                })
+        };
+        let mut joined: Vec<String> = Vec::new();
+        for name in names {
+            // A group goes where its main file goes, whole.
+            let group = related.of(name);
+            let free = !related.is_member(name)
+                && group.is_none_or(|group| group.names().all(|member| free(&taken, member)))
+                && free(&taken, name);
+            let category = group.map_or_else(|| kind(name), |group| group.kind());
             let taken_at = readings.of(name).and_then(Contents::taken_month);
-            let first = users.destination(name, kind(name), taken_at);
+            let first = users.destination(name, category, taken_at);
             let Some((_, evidence)) = first.filter(|(f, _)| free && f.path == folder.path) else {
                 continue;
             };
@@ -163,10 +171,17 @@ pub fn plan(
             }
             let as_named = free_name(name, case, |key| used.contains(key));
             used.insert(case.key(&as_named));
+            joined.extend(
+                group
+                    .into_iter()
+                    .flat_map(|group| group.names().skip(1))
+                    .map(str::to_owned),
+            );
             taken.insert(name.to_owned());
             let shown = folder.path.replace('/', &separator.to_string());
             moves.push((name.to_owned(), format!("{shown}{separator}{as_named}")));
         }
+        taken.extend(joined);
         if !moves.is_empty() {
             out.push(ExistingMoves {
                 folder: folder.path.replace('/', &separator.to_string()),
@@ -178,18 +193,41 @@ pub fn plan(
     out
 }
 
-/// One `move_file` per file a folder of the user's takes.
+/// The files one `move_matching` names at most.
+const NAMES_PER_CALL: usize = 500;
+
+/// The calls moving the files a folder of the user's takes: a
+/// `move_matching` of their names, so each takes the files of its group
+/// along as the whole folder shows them ([`NAMES_PER_CALL`] names a call).
 pub fn actions(existing: &[ExistingMoves]) -> Vec<(&'static str, Value)> {
-    existing
+    let mut calls = Vec::new();
+    for folder in existing {
+        let names: Vec<&str> = folder.moves.iter().map(|(file, _)| file.as_str()).collect();
+        for chunk in names.chunks(NAMES_PER_CALL) {
+            calls.push((
+                "move_matching",
+                json!({
+                    "path": ".",
+                    "pattern": names_glob(chunk),
+                    "destination": folder.folder,
+                }),
+            ));
+        }
+    }
+    calls
+}
+
+/// A glob matching the names `names` (and, where a name holds a character
+/// globs read specially, any character there).
+fn names_glob(names: &[&str]) -> String {
+    let plain: Vec<String> = names
         .iter()
-        .flat_map(|folder| &folder.moves)
-        .map(|(file, destination)| {
-            (
-                "move_file",
-                json!({ "source": file, "destination": destination }),
-            )
-        })
-        .collect()
+        .map(|name| name.replace(['*', '?', '[', ']', '{', '}', ',', '!', '\\'], "?"))
+        .collect();
+    match plain.as_slice() {
+        [one] => one.clone(),
+        _ => format!("{{{}}}", plain.join(",")),
+    }
 }
 
 /// Whether a folder of the user's takes the file `name`.

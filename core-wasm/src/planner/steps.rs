@@ -150,10 +150,12 @@ impl LargePlan {
         let moved: std::collections::HashSet<&str> =
             steps.iter().map(|step| step.from.as_str()).collect();
         (self.set_aside.copies).retain(|copy| moved.contains(copy.file.as_str()));
-        for folder in &mut self.existing {
-            folder
-                .moves
-                .retain(|(file, _)| moved.contains(file.as_str()));
+        for (index, folder) in self.existing.iter_mut().enumerate() {
+            // What the folder takes, its groups' other files included.
+            folder.moves = (steps.iter())
+                .filter(|step| step.part == Part::Existing(index))
+                .map(|step| (step.from.clone(), step.to.clone()))
+                .collect();
         }
         for (index, kind) in self.by_name.iter_mut().enumerate() {
             let names = names_of(&steps, Part::ByName(index));
