@@ -122,6 +122,9 @@ pub struct Summary {
     /// The online-only files a bulk move takes (never read): how many,
     /// and the first names.
     pub online_only: (usize, Vec<String>),
+    /// Each file that names others (a playlist, cue sheet, model,
+    /// checksum list) with the names it holds: its group's members.
+    pub named: Vec<(String, Vec<String>)>,
 }
 
 /// How one move of `move_files` ended.

@@ -545,3 +545,71 @@ fn a_set_joins_a_persons_folder_whole_whatever_its_members_are_named() {
         }
     }
 }
+
+/// Files that name the files they go with, whatever those are called.
+fn namers(fs: MemFs) -> MemFs {
+    fs.file("barrel.obj", "mtllib barrel.mtl\no barrel\n")
+        .file(
+            "barrel.mtl",
+            "newmtl oak\nmap_Kd oak_planks.png\nmap_Bump textures/oak_bump.png\n",
+        )
+        .file_bytes("oak_planks.png", &[PNG, b"oak"].concat())
+        .file_bytes("oak_bump.png", &[PNG, b"bump"].concat())
+        .file(
+            "lantern.gltf",
+            r#"{"buffers":[{"uri":"lantern_data.bin"}],"images":[{"uri":"glass.png"}]}"#,
+        )
+        .file("lantern_data.bin", "buffer")
+        .file_bytes("glass.png", &[PNG, b"glass"].concat())
+        .file("Playlists/Summer.m3u", "#EXTM3U\n")
+        .file("Playlists/Winter.m3u", "#EXTM3U\n")
+        .file(
+            "Road Trip.m3u",
+            "#EXTM3U\nFleetwood Mac - Dreams.mp3\nFree Fallin.flac\n",
+        )
+        .file("Fleetwood Mac - Dreams.mp3", "ID3 dreams")
+        .file("Free Fallin.flac", "fLaC fallin")
+}
+
+fn named_files_travel_with_the_file_naming_them(extra: usize) {
+    for lang in [Lang::En, Lang::Zh] {
+        let mut fs = filler(namers(MemFs::new()), extra);
+        let (_, events, _) = converse(lang, &mut fs, &["organize", "yes"]);
+        let plan = &events.answers()[0];
+        let models = folder_name("三维模型", lang);
+        for name in [
+            "barrel.obj",
+            "barrel.mtl",
+            "oak_planks.png",
+            "oak_bump.png",
+            "lantern.gltf",
+            "lantern_data.bin",
+            "glass.png",
+        ] {
+            assert!(
+                fs.exists(&format!("{models}/{name}")),
+                "{lang:?}, {extra}: {name} → {models}/\n{plan}"
+            );
+        }
+        for name in [
+            "Road Trip.m3u",
+            "Fleetwood Mac - Dreams.mp3",
+            "Free Fallin.flac",
+        ] {
+            assert!(
+                fs.exists(&format!("Playlists/{name}")),
+                "{lang:?}, {extra}: {name} → Playlists/\n{plan}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_small_folder_moves_the_files_a_file_names_with_it() {
+    named_files_travel_with_the_file_naming_them(0);
+}
+
+#[test]
+fn a_large_folder_moves_the_files_a_file_names_with_it() {
+    named_files_travel_with_the_file_naming_them(250);
+}

@@ -20,6 +20,7 @@ mod names;
 mod pages;
 mod projects;
 mod recordings;
+pub mod references;
 mod split;
 mod table;
 
@@ -128,6 +129,34 @@ impl Groups {
     pub fn form_from<'a>(
         entries: impl IntoIterator<Item = (&'a str, bool, &'a NameFacts)>,
     ) -> Self {
+        Self::form_from_with(entries, &[])
+    }
+
+    /// [`Groups::form`], and each file of `named` (a file, with the names
+    /// it names: `references`) joins the group of the file naming it.
+    pub fn form_with<'a>(
+        entries: impl IntoIterator<Item = (&'a str, bool)>,
+        named: &[(String, Vec<String>)],
+    ) -> Self {
+        let entries: Vec<(&str, bool)> = entries.into_iter().collect();
+        let facts: Vec<NameFacts> = (entries.iter())
+            .map(|(name, _)| NameFacts::of(name))
+            .collect();
+        let names: Vec<&str> = entries.iter().map(|(name, _)| *name).collect();
+        let busy = in_use_with(&names, |at| facts[at].in_use_alone());
+        Self::form_from_with(
+            (entries.iter().zip(&facts).zip(busy))
+                .filter(|(_, busy)| busy.is_none())
+                .map(|(((name, is_dir), facts), _)| (*name, *is_dir, facts)),
+            named,
+        )
+    }
+
+    /// [`Groups::form_from`], with the files each file names (`named`).
+    pub fn form_from_with<'a>(
+        entries: impl IntoIterator<Item = (&'a str, bool, &'a NameFacts)>,
+        named: &[(String, Vec<String>)],
+    ) -> Self {
         let (mut files, mut dirs) = (Vec::new(), Vec::new());
         for (name, is_dir, facts) in entries {
             match (name.starts_with('.'), is_dir) {
@@ -149,7 +178,8 @@ impl Groups {
         formed.extend(recorded);
         formed.extend(companions::groups(&rest));
         let taken: HashSet<&str, RandomState> = formed.iter().flat_map(Related::names).collect();
-        let found = table::links(&files, &dirs, &taken);
+        let mut found = table::links(&files, &dirs, &taken);
+        found.extend(table::named_links(&files, named, &taken, &found));
         table::attach(&mut formed, &found);
         let rest: Vec<(&str, &NameFacts)> = (rest.into_iter())
             .filter(|(name, _)| !found.iter().any(|link| link.follower == *name))

@@ -468,6 +468,46 @@ pub(super) fn links<'a>(
     found
 }
 
+/// The links of the files `named` names (each a file with the names it
+/// holds) to it: a file named follows the file naming it, unless it is in
+/// `taken` or follows another already (`found`). Names are compared in
+/// any letter case.
+pub(super) fn named_links<'a>(
+    files: &[(&'a str, &'a NameFacts)],
+    named: &[(String, Vec<String>)],
+    taken: &HashSet<&str, RandomState>,
+    found: &[Found<'a>],
+) -> Vec<Found<'a>> {
+    if named.is_empty() {
+        return Vec::new();
+    }
+    let by_lower: HashMap<&str, &'a str, RandomState> = files
+        .iter()
+        .map(|(name, facts)| (facts.lower(), *name))
+        .collect();
+    let mut followed: HashSet<&str, RandomState> = found.iter().map(|link| link.follower).collect();
+    let mut links = Vec::new();
+    for (namer, names) in named {
+        let Some(main) = by_lower.get(namer.to_lowercase().as_str()).copied() else {
+            continue;
+        };
+        for name in names {
+            let Some(follower) = by_lower.get(name.to_lowercase().as_str()).copied() else {
+                continue;
+            };
+            if follower == main || taken.contains(follower) || !followed.insert(follower) {
+                continue;
+            }
+            links.push(Found {
+                follower,
+                main,
+                role: Role::Companion,
+            });
+        }
+    }
+    links
+}
+
 /// The main files the file `lower` follows by `link`: one at most, or
 /// for a list every file it names, the first being its main.
 fn file_mains<'a>(

@@ -119,6 +119,17 @@ pub struct Plan {
     pub evidence: BTreeMap<String, String>,
 }
 
+/// The files that name others among the target's files, with the names
+/// they hold, as this turn's `summarize_folder` of the target read them.
+fn named_files(exchanges: &[Exchange]) -> Vec<(String, Vec<String>)> {
+    exchanges
+        .iter()
+        .rev()
+        .find(|e| e.name == "summarize_folder" && e.arg("path") == ".")
+        .and_then(|e| Some(e.summary()?.named.clone()))
+        .unwrap_or_default()
+}
+
 /// The files of the target by where they go: a reason and a folder
 /// (relative, `/`-separated for a rule's).
 type Destinations<'a> = BTreeMap<(Reason, String), Vec<&'a str>>;
@@ -158,7 +169,10 @@ impl Plan {
                 .collect(),
             ..Plan::default()
         };
-        let related = Groups::form(items.iter().map(|item| (item.name.as_str(), item.is_dir)));
+        let related = Groups::form_with(
+            items.iter().map(|item| (item.name.as_str(), item.is_dir)),
+            &named_files(exchanges),
+        );
         let destinations = plan.sort_items(items, &related, exchanges, lang, (rules, request));
         for ((reason, folder), files) in destinations {
             let folder = folder.replace('/', &separator.to_string());

@@ -27,7 +27,7 @@ use foldhash::fast::RandomState;
 use super::ToolContext;
 use super::bulk::{Folder, MoveReport, movable, same_place};
 use crate::file_type::Category;
-use crate::groups::{Groups, NameFacts};
+use crate::groups::{Groups, NameFacts, references};
 use crate::in_use::{InUse, in_use_with};
 use crate::kinds::{HEADER_BYTES, by_name_and_head, head_may_decide, kind_from_header};
 use crate::paths;
@@ -66,6 +66,9 @@ pub(super) struct Analysis {
     /// Whether each file's first bytes showed a key or credential, once
     /// read ([`secrets::worth_reading`] files only).
     secret_heads: Vec<Option<bool>>,
+    /// The names each file that names others (a playlist, a cue sheet, a
+    /// model, a checksum list) holds, by its name, once read.
+    named: BTreeMap<String, Vec<String>>,
 }
 
 /// What one call works with: which entries are in use and the kind of each.
@@ -85,6 +88,7 @@ impl Analysis {
         Self {
             heads: vec![None; folder.entries.len()],
             secret_heads: vec![None; folder.entries.len()],
+            named: BTreeMap::new(),
             path: folder.path,
             entries: folder.entries,
             facts,
@@ -160,7 +164,46 @@ impl Analysis {
                 busy[at] = Some(InUse::Secret);
             }
         }
+        self.read_names(ctx, &busy);
         busy
+    }
+
+    /// Reads what each file that names others (not in use, hidden or
+    /// online-only) names, once: [`references::REFERENCE_BYTES`] of each,
+    /// [`HEADS_READ`] files a call at most.
+    fn read_names(&mut self, ctx: &mut ToolContext<'_>, busy: &[Option<InUse>]) {
+        let mut read = 0;
+        for (at, entry) in self.entries.iter().enumerate() {
+            let namer = entry.kind == EntryKind::File
+                && busy[at].is_none()
+                && !entry.name.starts_with('.')
+                && !entry.online_only
+                && references::names_others(self.facts[at].lower());
+            if !namer || self.named.contains_key(&entry.name) || read >= HEADS_READ {
+                continue;
+            }
+            read += 1;
+            let named = (ctx.files)
+                .read_bytes(
+                    &paths::join(&self.path, &entry.name),
+                    references::REFERENCE_BYTES,
+                    0,
+                )
+                .map(|sample| {
+                    references::named_in(&entry.name, &String::from_utf8_lossy(&sample.head))
+                })
+                .unwrap_or_default();
+            self.named.insert(entry.name.clone(), named);
+        }
+    }
+
+    /// Each file of the folder that names others, with the names it holds
+    /// (those naming nothing left out).
+    pub fn named(&self) -> Vec<(String, Vec<String>)> {
+        (self.named.iter())
+            .filter(|(_, names)| !names.is_empty())
+            .map(|(namer, names)| (namer.clone(), names.clone()))
+            .collect()
     }
 
     /// Which entries are in use ([`Analysis::busy`]), and the kind of each:
@@ -197,12 +240,13 @@ impl Analysis {
     /// The groups of related files among the entries not in use (`busy`,
     /// from [`Analysis::judge`]).
     pub fn groups(&self, busy: &[Option<InUse>]) -> Groups {
-        Groups::form_from(
+        Groups::form_from_with(
             (self.entries.iter().zip(&self.facts).zip(busy))
                 .filter(|(_, busy)| busy.is_none())
                 .map(|((entry, facts), _)| {
                     (entry.name.as_str(), entry.kind == EntryKind::Dir, facts)
                 }),
+            &self.named(),
         )
     }
 
@@ -261,6 +305,9 @@ impl Analysis {
         let secret_heads = std::mem::take(&mut self.secret_heads);
         let kept = entries.into_iter().zip(facts).zip(heads).zip(secret_heads);
         for (((entry, facts), head), secret) in kept {
+            if !keep(&entry) {
+                self.named.remove(&entry.name);
+            }
             if keep(&entry) {
                 self.entries.push(entry);
                 self.facts.push(facts);

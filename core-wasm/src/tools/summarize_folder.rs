@@ -56,6 +56,7 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
     let Judged { busy, kinds } = folder.judge(ctx);
     let related = folder.groups(&busy);
     let busy = folder.busy_by_name(&busy);
+    let named = folder.named();
     let Analysis { path, entries, .. } = folder;
     let stats = Stats::of(&entries, &kinds, &busy, &related);
     let lang = ctx.lang;
@@ -113,6 +114,7 @@ fn run(args: &Args, ctx: &mut ToolContext<'_>) -> ToolResult {
         &projects,
     );
     summary.online_only = (stats.online_only.len(), online_only);
+    summary.named = named;
     ctx.data = ToolData::Summary(summary);
     Ok(bounded(sections.join("\n")))
 }

@@ -64,6 +64,7 @@ pub(super) fn rows(
             .collect(),
         secrets: in_use.get(&InUse::Secret).cloned().unwrap_or_default(),
         online_only: (0, Vec::new()),
+        named: Vec::new(),
     }
 }
 
