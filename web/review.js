@@ -153,7 +153,7 @@ export function review(page) {
         print("user", lang() === "zh" ? "好" : "yes");
         await session.goAhead();
       }
-      const entries = (await list(view, view.root)).map((e) => ({ name: e.name, size: e.size, dir: e.kind === "dir" }));
+      const entries = await planEntries(view);
       const table = session.planTable({
         lang: lang(),
         input: { plan: `p${++state.plans}`, folder: overlay.root, steps: overlay.steps, entries },
@@ -232,4 +232,21 @@ export function review(page) {
   }
 
   return { useFolder, renderHistory, organize, apply };
+}
+
+/** The folder's top-level entries for the plan table, each folder (the
+ * first 40) with the names of the files it holds (300 at most): the
+ * evidence a row going into one of the person's folders is told by. */
+async function planEntries(view) {
+  const entries = (await list(view, view.root)).map((e) => ({ name: e.name, size: e.size, dir: e.kind === "dir" }));
+  const folders = entries.filter((e) => e.dir && !e.name.startsWith(".")).slice(0, 40);
+  for (const folder of folders) {
+    try {
+      const inside = await list(view, `${view.root.replace(/[\\/]+$/, "")}/${folder.name}`);
+      folder.holds = inside.filter((e) => e.kind !== "dir" && !e.name.startsWith(".")).slice(0, 300).map((e) => e.name);
+    } catch {
+      // A folder that cannot be listed tells nothing.
+    }
+  }
+  return entries;
 }

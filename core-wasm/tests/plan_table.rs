@@ -406,3 +406,36 @@ fn a_copy_names_the_file_of_its_very_bytes_among_files_of_its_size() {
         json!({"type": "duplicate", "text": "same bytes as a file kept here"})
     );
 }
+
+#[test]
+fn a_row_going_into_a_persons_folder_says_the_evidence() {
+    let d = "/home/u/Desktop";
+    let input = json!({
+        "plan": "p1",
+        "folder": d,
+        "entries": [
+            {"name": "Chase Statement 2025-03.pdf", "size": 10},
+            {"name": "BIO101 quiz 4.pdf", "size": 10},
+            {"name": "Statements 2025", "dir": true,
+             "holds": ["Chase Statement 2025-01.pdf", "Chase Statement 2025-02.pdf"]},
+            {"name": "BIO101", "dir": true},
+        ],
+        "steps": [
+            {"op": "move", "from": format!("{d}/Chase Statement 2025-03.pdf"), "to": format!("{d}/Statements 2025/Chase Statement 2025-03.pdf"), "size": 10},
+            {"op": "move", "from": format!("{d}/BIO101 quiz 4.pdf"), "to": format!("{d}/BIO101/BIO101 quiz 4.pdf"), "size": 10},
+        ],
+    });
+    let english = table(input.clone(), Lang::En);
+    let why = &row(&english, "Chase Statement 2025-03.pdf")["why"];
+    assert_eq!(why["type"], "existing");
+    assert_eq!(why["text"], "like the 2 files in Statements 2025/");
+    assert_eq!(
+        row(&english, "BIO101 quiz 4.pdf")["why"]["text"],
+        "named after BIO101/"
+    );
+    let chinese = table(input, Lang::Zh);
+    assert_eq!(
+        row(&chinese, "Chase Statement 2025-03.pdf")["why"]["text"],
+        "与 Statements 2025/ 里的 2 个文件同样命名"
+    );
+}

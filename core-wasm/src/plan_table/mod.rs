@@ -129,6 +129,11 @@ pub struct PlanEntry {
     /// file): moved without being read, and its row says so.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub online_only: bool,
+    /// For a folder, the names of files it holds (the first few hundred),
+    /// when the host listed it: the evidence a row going into it is told
+    /// by ("like the 12 files in Statements 2025/").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub holds: Vec<String>,
 }
 
 /// The table: groups of rows by destination, the folders a destination
@@ -221,6 +226,9 @@ pub enum WhyKind {
     Duplicate,
     /// It belongs with another file moving alongside.
     Group,
+    /// A folder of the person's takes it: its name, or the files it holds,
+    /// say the file belongs there.
+    Existing,
     /// The request (or the plan) asked for it.
     Request,
 }

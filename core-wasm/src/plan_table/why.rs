@@ -7,7 +7,7 @@ use super::{Item, PlanInput, Why, WhyKind};
 use crate::copy_names::original_name;
 use crate::groups::Groups;
 use crate::kinds::kind;
-use crate::planner::means_category;
+use crate::planner::{folder_evidence, means_category};
 use crate::rules::{RuleTerms, Rules};
 use crate::texts::Lang;
 
@@ -26,6 +26,9 @@ pub(super) struct Context<'a> {
     /// The digests of the top-level files known: their steps', else their
     /// entries'.
     digests: BTreeMap<&'a str, &'a str>,
+    /// The folders the folder held before the plan, with the files each
+    /// holds as far as the host listed them.
+    folders: BTreeMap<&'a str, &'a [String]>,
 }
 
 impl<'a> Context<'a> {
@@ -68,6 +71,10 @@ impl<'a> Context<'a> {
                 kept.entry(entry.size).or_default().push(&entry.name);
             }
         }
+        let folders = (input.entries.iter())
+            .filter(|entry| entry.dir && !entry.name.starts_with('.'))
+            .map(|entry| (entry.name.as_str(), entry.holds.as_slice()))
+            .collect();
         Context {
             lang,
             entries,
@@ -76,6 +83,7 @@ impl<'a> Context<'a> {
             rules,
             moves,
             digests,
+            folders,
         }
     }
 
@@ -135,6 +143,15 @@ impl<'a> Context<'a> {
             return why(
                 WhyKind::Category,
                 lang.plan_why_category(lang.plan_kind(category)),
+            );
+        }
+        let evidence = (self.folders.get(top))
+            .filter(|_| !self.is_dir(item))
+            .and_then(|holds| folder_evidence(top, holds, &item.name));
+        if let Some(evidence) = evidence {
+            return why(
+                WhyKind::Existing,
+                lang.plan_why_existing(top, Some(&evidence)),
             );
         }
         why(WhyKind::Request, lang.plan_why_request())

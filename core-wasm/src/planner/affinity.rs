@@ -180,6 +180,20 @@ impl Affinity {
     }
 }
 
+/// The evidence that the file `name` belongs in the person's folder
+/// `folder` (its name) holding the files `holds`: what a plan table says
+/// of a row going there. A folder of a year takes its year's files only.
+pub fn folder_evidence(folder: &str, holds: &[String], name: &str) -> Option<Evidence> {
+    let year_fits = match (year_in_name(folder), year_in_name(name)) {
+        (Some(folder), Some(file)) => folder == file,
+        (Some(_), None) => false,
+        (None, _) => true,
+    };
+    year_fits
+        .then(|| Affinity::of(folder, holds).evidence(name, kind(name)))
+        .flatten()
+}
+
 /// The strength of a kind of evidence: the folder with the strongest
 /// takes the file, the first of equals.
 pub fn strength(evidence: &Evidence) -> u8 {

@@ -74,6 +74,7 @@ use crate::ports::{HostError, HttpReply, ModelClient};
 use crate::rules::Rules;
 use crate::tools::CallOutput;
 
+pub use affinity::folder_evidence;
 use context::Context;
 use exchanges::{Exchange, content, exchanges, role};
 pub use folders::{folder_name, means_category};

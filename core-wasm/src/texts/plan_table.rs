@@ -2,7 +2,9 @@
 //! row's item is, and why it goes where it goes.
 
 use super::Lang;
+use super::folder_words::Evidence;
 use crate::file_type::Category;
+use crate::format::group_digits;
 
 impl Lang {
     /// A row's kind: its category's name in this language (`Documents`,
@@ -61,6 +63,36 @@ impl Lang {
             "deleted as asked (to the trash)".to_owned(),
             "按要求删除（移到回收站）".to_owned(),
         )
+    }
+
+    /// Why a file goes into the person's folder `folder`: the evidence
+    /// (that the folder is theirs, when none is known).
+    pub fn plan_why_existing(self, folder: &str, evidence: Option<&Evidence>) -> String {
+        let count = |n: &usize| group_digits(*n);
+        match (self, evidence) {
+            (Lang::En, Some(Evidence::NamedAfter)) => format!("named after {folder}/"),
+            (Lang::Zh, Some(Evidence::NamedAfter)) => format!("名字以 {folder} 开头"),
+            (Lang::En, Some(Evidence::Subject(words))) => {
+                format!("its name says \"{words}\", as {folder}/ does")
+            }
+            (Lang::Zh, Some(Evidence::Subject(words))) => {
+                format!("名字里有“{words}”，与 {folder}/ 相符")
+            }
+            (Lang::En, Some(Evidence::LikeHeld(n))) => {
+                format!("like the {} files in {folder}/", count(n))
+            }
+            (Lang::Zh, Some(Evidence::LikeHeld(n))) => {
+                format!("与 {folder}/ 里的 {} 个文件同样命名", count(n))
+            }
+            (Lang::En, Some(Evidence::Format(endings, n))) => {
+                format!("a {endings} file, like the {} in {folder}/", count(n))
+            }
+            (Lang::Zh, Some(Evidence::Format(endings, n))) => {
+                format!("{endings} 文件，与 {folder}/ 里的 {} 个文件同类", count(n))
+            }
+            (Lang::En, Some(Evidence::Topic) | None) => format!("into your folder {folder}/"),
+            (Lang::Zh, Some(Evidence::Topic) | None) => format!("放进你的文件夹 {folder}/"),
+        }
     }
 
     /// Why an item moves when neither a rule, a copy, a group nor its type

@@ -86,7 +86,13 @@ fn step_input(step: &PlanStep) -> DryRunStep {
     }
 }
 
-/// The folder's top-level entries: name, size, whether a folder; and the
+/// The folders whose files a plan table is told, at most.
+const FOLDERS_LISTED: usize = 40;
+/// The files of one folder a plan table is told, at most.
+const NAMES_PER_FOLDER: usize = 300;
+
+/// The folder's top-level entries: name, size, whether a folder (with the
+/// names of the files it holds); and the
 /// digest of each file whose size another file has too and that no step
 /// moves (the steps carry their own), so a copy's row can name the file
 /// of its very bytes.
@@ -106,10 +112,26 @@ fn entries(files: &mut dyn HostFs, folder: &Path, steps: &[PlanStep]) -> Vec<Pla
                 dir,
                 digest: None,
                 online_only: entry.online_only,
+                holds: Vec::new(),
             };
             (plan_entry, path)
         })
         .collect();
+    // What the person's folders hold: the evidence a row going into one is
+    // told by.
+    let folders = (found.iter_mut())
+        .filter(|(entry, _)| entry.dir && !entry.name.starts_with('.'))
+        .take(FOLDERS_LISTED);
+    for (entry, path) in folders {
+        if let Ok(inside) = files.list(path) {
+            entry.holds = inside
+                .into_iter()
+                .filter(|held| held.kind != EntryKind::Dir && !held.name.starts_with('.'))
+                .take(NAMES_PER_FOLDER)
+                .map(|held| held.name)
+                .collect();
+        }
+    }
     let stepped: HashSet<&str> = steps
         .iter()
         .filter_map(|step| match step {
