@@ -98,33 +98,30 @@ impl Affinity {
     /// The strongest evidence that the loose file `name` of kind
     /// `category` belongs here, if any.
     pub fn evidence(&self, name: &str, category: Category) -> Option<Evidence> {
-        let lower = name.to_lowercase();
-        let stem = collapse(
-            lower
-                .rsplit_once('.')
-                .map_or(lower.as_str(), |(stem, _)| stem),
-        );
+        self.evidence_of(&NameWords::of(name), category)
+    }
+
+    /// [`Affinity::evidence`] of a name already split into its words.
+    pub fn evidence_of(&self, name: &NameWords, category: Category) -> Option<Evidence> {
         if !self.name_key.is_empty()
-            && stem
+            && name
+                .stem
                 .strip_prefix(&self.name_key)
                 .is_some_and(|rest| rest.starts_with([' ', '_', '-', '.']) || starts_cjk(rest))
         {
             return Some(Evidence::NamedAfter);
         }
-        let own = words(name);
-        let coarse = coarse_words(name);
-        let numbers = numbers(name);
         let holds = |word: &String| {
             if word.chars().all(|c| c.is_ascii_digit()) {
-                numbers.contains(word)
+                name.numbers.contains(word)
             } else if word.is_ascii() {
-                own.contains(word) || coarse.contains(word)
+                name.words.contains(word) || name.coarse.contains(word)
             } else {
-                lower.contains(word.as_str())
+                name.lower.contains(word.as_str())
             }
         };
         for (of_kind, pattern, count) in &self.patterns {
-            if *of_kind == category && pattern.iter().all(|word| own.contains(word)) {
+            if *of_kind == category && pattern.iter().all(|word| name.words.contains(word)) {
                 return Some(Evidence::LikeHeld(*count));
             }
         }
@@ -132,22 +129,21 @@ impl Affinity {
         if !self.subject.is_empty() && kind_held && self.subject.iter().all(holds) {
             return Some(Evidence::Subject(self.subject.join(" ")));
         }
-        let first = telling_first(&coarse);
+        let first = telling_first(&name.coarse);
         for (of_kind, word, count) in &self.first_words {
             if *of_kind == category && first == Some(word.as_str()) {
                 return Some(Evidence::LikeHeld(*count));
             }
         }
-        let part = part_of(name);
         for (of_kind, parts, count) in &self.parts {
-            if *of_kind == category && part.as_ref().is_some_and(|part| parts.contains(part)) {
+            let part = name.part.as_ref();
+            if *of_kind == category && part.is_some_and(|part| parts.contains(part)) {
                 return Some(Evidence::LikeHeld(*count));
             }
         }
-        let ext = extension(name);
         let (formats, count) = self.formats.as_ref()?;
         formats
-            .contains(&ext)
+            .contains(&name.ending)
             .then(|| Evidence::Format(formats.join(", "), *count))
     }
 
@@ -192,6 +188,41 @@ pub fn folder_evidence(folder: &str, holds: &[String], name: &str) -> Option<Evi
     year_fits
         .then(|| Affinity::of(folder, holds).evidence(name, kind(name)))
         .flatten()
+}
+
+/// A loose file's name as affinity weighs it, split once for every
+/// folder it is weighed against.
+#[derive(Debug, Clone)]
+pub struct NameWords {
+    lower: String,
+    /// Its stem, lowercased, spaces collapsed.
+    stem: String,
+    words: Vec<String>,
+    coarse: Vec<String>,
+    numbers: Vec<String>,
+    part: Option<String>,
+    ending: String,
+}
+
+impl NameWords {
+    /// The words of the file name `name`.
+    pub fn of(name: &str) -> Self {
+        let lower = name.to_lowercase();
+        let stem = collapse(
+            lower
+                .rsplit_once('.')
+                .map_or(lower.as_str(), |(stem, _)| stem),
+        );
+        Self {
+            stem,
+            words: words(name),
+            coarse: coarse_words(name),
+            numbers: numbers(name),
+            part: part_of(name),
+            ending: extension(name),
+            lower,
+        }
+    }
 }
 
 /// The strength of a kind of evidence: the folder with the strongest

@@ -24,7 +24,7 @@ use crate::texts::folder_words::{
 use crate::texts::requests::SCREENSHOT_NAMES;
 use crate::tools::Listed;
 
-use super::affinity::{Affinity, strength};
+use super::affinity::{Affinity, NameWords, strength};
 use super::exchanges::Exchange;
 use super::folders::means_category;
 use super::name_words::{
@@ -150,8 +150,9 @@ impl UserFolders {
         taken: Option<(i32, u32)>,
     ) -> Option<(&UserFolder, Evidence)> {
         let mut best: Option<(&UserFolder, Evidence)> = None;
+        let words = NameWords::of(name);
         for folder in &self.folders {
-            let Some(evidence) = folder.takes(name, category, taken) else {
+            let Some(evidence) = folder.takes(name, &words, category, taken) else {
                 continue;
             };
             if best
@@ -170,12 +171,13 @@ impl UserFolders {
 const MOST_FOLDERS: usize = 40;
 
 impl UserFolder {
-    /// The evidence that this folder clearly means the file `name` of kind
-    /// `category`, if any: what its name and files say of it, or its
+    /// The evidence that this folder clearly means the file `name` (split
+    /// into its `words`) of kind `category`, if any: what its name and files say of it, or its
     /// topic. A folder of a year takes only files of that year.
-    pub fn takes(
+    fn takes(
         &self,
         name: &str,
+        words: &NameWords,
         category: Category,
         taken: Option<(i32, u32)>,
     ) -> Option<Evidence> {
@@ -186,7 +188,7 @@ impl UserFolder {
         };
         let photos = self.topic == Some(Topic::Photos);
         let by_affinity = (year_fits && !photos)
-            .then(|| self.affinity.evidence(name, category))
+            .then(|| self.affinity.evidence_of(words, category))
             .flatten();
         let by_topic = self
             .topic
