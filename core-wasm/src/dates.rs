@@ -2,8 +2,9 @@
 //! with `{year}` or `{month}` and every match of a year folder: a photo's
 //! date taken first (its EXIF, read by the caller), then the date its name
 //! carries (`IMG_20230715_…`, `GMT20240402-093000_…`, `微信截图_2024020609…`,
-//! `Screenshot 2024-03-12 at …`, `Invoice_2024-03_…`, `mmexport` and a
-//! time in milliseconds), then its modification time.
+//! `Screenshot 2024-03-12 at …`, `Invoice_2024-03_…`, `05.03.2024`,
+//! `March 2024`, `2024年3月5日`, `mmexport` and a time in milliseconds),
+//! then its modification time.
 
 /// Where a file's date came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -77,6 +78,90 @@ pub fn date_in_name(name: &str) -> Option<(i32, u32)> {
         };
         if joined && name[next..].len() >= 2 && valid_month_run(&name[next..]) && valid(year, month)
         {
+            return Some((year, month));
+        }
+    }
+    chinese_date(name, &runs)
+        .or_else(|| day_first(name, &runs))
+        .or_else(|| month_named(name))
+}
+
+/// `2024年3月` (and `2024年3月5日`): a year, `年`, a month, `月`.
+fn chinese_date(name: &str, runs: &[(usize, &str)]) -> Option<(i32, u32)> {
+    runs.windows(2).find_map(|pair| {
+        let [(start, year), (next, month)] = pair else {
+            return None;
+        };
+        let between = &name[start + year.len()..*next];
+        let after = &name[next + month.len()..];
+        let (year, month) = (year.parse().ok()?, month.parse().ok()?);
+        (between == "年" && after.starts_with('月') && valid(year, month)).then_some((year, month))
+    })
+}
+
+/// `05.03.2024`, `5-3-2024`, `05_03_2024`: a day, a month and a year of
+/// four digits, one separator between them; the month is the second
+/// unless only the first can be one (`03-25-2024`).
+fn day_first(name: &str, runs: &[(usize, &str)]) -> Option<(i32, u32)> {
+    runs.windows(3).find_map(|three| {
+        let [(a_at, a), (b_at, b), (y_at, y)] = three else {
+            return None;
+        };
+        let short = |run: &str| (1..=2).contains(&run.len());
+        if !short(a) || !short(b) || y.len() != 4 {
+            return None;
+        }
+        let first = &name[a_at + a.len()..*b_at];
+        let second = &name[b_at + b.len()..*y_at];
+        if first != second || !matches!(first, "." | "-" | "_") {
+            return None;
+        }
+        let (a, b, year): (u32, u32, i32) = (a.parse().ok()?, b.parse().ok()?, y.parse().ok()?);
+        let month = if (1..=12).contains(&b) { b } else { a };
+        let day = if month == b { a } else { b };
+        (valid(year, month) && (1..=31).contains(&day)).then_some((year, month))
+    })
+}
+
+/// English month names, full and short, as names spell them.
+const MONTHS: [(&str, &str); 12] = [
+    ("january", "jan"),
+    ("february", "feb"),
+    ("march", "mar"),
+    ("april", "apr"),
+    ("may", "may"),
+    ("june", "jun"),
+    ("july", "jul"),
+    ("august", "aug"),
+    ("september", "sep"),
+    ("october", "oct"),
+    ("november", "nov"),
+    ("december", "dec"),
+];
+
+/// `March 2024`, `Mar 05 2024`, `5 Mar 2024`: an English month's name (a
+/// whole word, full or short, `Sept` too) and a year of four digits after
+/// it, or before it, within a few words.
+fn month_named(name: &str) -> Option<(i32, u32)> {
+    let lower = name.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .collect();
+    for (at, word) in words.iter().enumerate() {
+        let word = if *word == "sept" { "sep" } else { word };
+        let Some(month) = MONTHS
+            .iter()
+            .position(|(full, short)| word == *full || word == *short)
+        else {
+            continue;
+        };
+        let near = words[at.saturating_sub(2)..words.len().min(at + 3)].iter();
+        let year = near
+            .filter(|word| word.len() == 4)
+            .filter_map(|word| word.parse::<i32>().ok())
+            .find(|year| YEARS.contains(year));
+        if let (Some(year), Ok(month)) = (year, u32::try_from(month + 1)) {
             return Some((year, month));
         }
     }
@@ -161,6 +246,15 @@ mod tests {
             ("dzfp_24312000000012345678_某某公司_20240320.pdf", (2024, 3)),
             ("mmexport1690000000000.jpg", (2023, 7)),
             ("Timesheet 2024.01.xlsx", (2024, 1)),
+            ("Rechnung 05.03.2024.pdf", (2024, 3)),
+            ("receipt 03-25-2024.pdf", (2024, 3)),
+            ("Bank Statement March 2024.pdf", (2024, 3)),
+            ("Scan Mar 05 2024.pdf", (2024, 3)),
+            ("minutes 5 Sept 2023.docx", (2023, 9)),
+            ("会议纪要2024年3月5日.docx", (2024, 3)),
+            ("工资条 2023年12月.pdf", (2023, 12)),
+            ("IMG-20240305-WA0001.jpg", (2024, 3)),
+            ("signal-2024-03-05-123456.jpg", (2024, 3)),
         ];
         for (name, date) in cases {
             assert_eq!(date_in_name(name), Some(date), "{name}");
@@ -172,6 +266,9 @@ mod tests {
             "IMG_1234.HEIC",
             "ubuntu-24.04-live-server-amd64.iso",
             "Q2 report.docx",
+            "May report.docx",
+            "ch 1.2.3.pdf",
+            "Marketing plan 2024.pdf",
         ] {
             assert_eq!(date_in_name(name), None, "{name}");
         }

@@ -72,3 +72,24 @@ fn a_large_folder_by_year_goes_by_the_date_in_the_name_too() {
         assert_eq!(fs.count_in(&in_target("2022")), 20, "{plan}");
     }
 }
+
+#[test]
+fn dates_written_day_first_by_month_name_or_in_chinese_are_read() {
+    let mut fs = MemFs::new()
+        .file_with("Rechnung 05.03.2019.pdf", "an invoice", 10, MTIME)
+        .file_with("Bank Statement March 2018.pdf", "a statement", 11, MTIME)
+        .file_with("Scan Jan 05 2017.pdf", "a scan", 6, MTIME)
+        .file_with("会议纪要2016年11月5日.docx", "minutes", 7, MTIME)
+        .file_with("notes.txt", "plain notes", 11, MTIME);
+    let (_, events, _) = converse(Lang::En, &mut fs, &["sort by month", "yes"]);
+    let plan = &events.answers()[0];
+    for place in [
+        "2019/03/Rechnung 05.03.2019.pdf",
+        "2018/03/Bank Statement March 2018.pdf",
+        "2017/01/Scan Jan 05 2017.pdf",
+        "2016/11/会议纪要2016年11月5日.docx",
+        "2024/03/notes.txt",
+    ] {
+        assert!(fs.exists(&in_target(place)), "{place}\n{plan}");
+    }
+}
