@@ -110,26 +110,7 @@ impl Groups {
     /// ([`crate::in_use`]) are in none: they stay whatever their neighbours
     /// do.
     pub fn form<'a>(entries: impl IntoIterator<Item = (&'a str, bool)>) -> Self {
-        let entries: Vec<(&str, bool)> = entries.into_iter().collect();
-        let facts: Vec<NameFacts> = (entries.iter())
-            .map(|(name, _)| NameFacts::of(name))
-            .collect();
-        let names: Vec<&str> = entries.iter().map(|(name, _)| *name).collect();
-        let busy = in_use_with(&names, |at| facts[at].in_use_alone());
-        Self::form_from(
-            (entries.iter().zip(&facts).zip(busy))
-                .filter(|(_, busy)| busy.is_none())
-                .map(|(((name, is_dir), facts), _)| (*name, *is_dir, facts)),
-        )
-    }
-
-    /// [`Groups::form`] from the entries of a folder not in use, each
-    /// `(name, is_dir, facts)` with the facts of its name: one pass over
-    /// them with hashed keys, whatever their number.
-    pub fn form_from<'a>(
-        entries: impl IntoIterator<Item = (&'a str, bool, &'a NameFacts)>,
-    ) -> Self {
-        Self::form_from_with(entries, &[])
+        Self::form_with(entries, &[])
     }
 
     /// [`Groups::form`], and each file of `named` (a file, with the names
@@ -144,7 +125,7 @@ impl Groups {
             .collect();
         let names: Vec<&str> = entries.iter().map(|(name, _)| *name).collect();
         let busy = in_use_with(&names, |at| facts[at].in_use_alone());
-        Self::form_from_with(
+        Self::form_from(
             (entries.iter().zip(&facts).zip(busy))
                 .filter(|(_, busy)| busy.is_none())
                 .map(|(((name, is_dir), facts), _)| (*name, *is_dir, facts)),
@@ -152,8 +133,10 @@ impl Groups {
         )
     }
 
-    /// [`Groups::form_from`], with the files each file names (`named`).
-    pub fn form_from_with<'a>(
+    /// [`Groups::form_with`] from the entries of a folder not in use, each
+    /// `(name, is_dir, facts)` with the facts of its name: one pass over
+    /// them with hashed keys, whatever their number.
+    pub fn form_from<'a>(
         entries: impl IntoIterator<Item = (&'a str, bool, &'a NameFacts)>,
         named: &[(String, Vec<String>)],
     ) -> Self {

@@ -250,15 +250,21 @@ fn is_cjk(c: char) -> bool {
     matches!(c, '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{9fff}' | '\u{ac00}'..='\u{d7af}')
 }
 
+/// `lower` (a name in lower case) without its ending: an ending holds no
+/// space (`Dr. Smith notes` has none).
+fn without_ending(lower: &str) -> &str {
+    match lower.rsplit_once('.') {
+        Some((stem, ending)) if !stem.is_empty() && !ending.contains(' ') => stem,
+        Some(_) | None => lower,
+    }
+}
+
 /// The words of a name without its ending, lowercased: runs of letters
 /// (English ones singular, `statements` → `statement`), runs of Chinese
 /// characters whole, runs of digits as written.
 pub fn words(name: &str) -> Vec<String> {
     let lower = name.to_lowercase();
-    let stem = match lower.rsplit_once('.') {
-        Some((stem, ending)) if !stem.is_empty() && !ending.contains(' ') => stem,
-        Some(_) | None => lower.as_str(),
-    };
+    let stem = without_ending(&lower);
     let mut words: Vec<String> = Vec::new();
     let mut current = String::new();
     let mut class = 0u8;
@@ -292,10 +298,7 @@ pub fn words(name: &str) -> Vec<String> {
 /// English words singular.
 fn coarse_words(name: &str) -> Vec<String> {
     let lower = name.to_lowercase();
-    let stem = match lower.rsplit_once('.') {
-        Some((stem, ending)) if !stem.is_empty() && !ending.contains(' ') => stem,
-        Some(_) | None => lower.as_str(),
-    };
+    let stem = without_ending(&lower);
     let mut words: Vec<String> = Vec::new();
     let mut current = String::new();
     let mut cjk = false;

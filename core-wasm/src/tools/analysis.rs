@@ -240,7 +240,7 @@ impl Analysis {
     /// The groups of related files among the entries not in use (`busy`,
     /// from [`Analysis::judge`]).
     pub fn groups(&self, busy: &[Option<InUse>]) -> Groups {
-        Groups::form_from_with(
+        Groups::form_from(
             (self.entries.iter().zip(&self.facts).zip(busy))
                 .filter(|(_, busy)| busy.is_none())
                 .map(|((entry, facts), _)| {
