@@ -210,10 +210,12 @@ pub(crate) fn in_use_with(
     // application writes, lowercased.
     let mut locked: HashSet<String, RandomState> = HashSet::default();
     for name in names {
-        let lower = name.to_lowercase();
         for (lock, document, folders) in STEM_LOCKS {
-            if let Some(stem) = lower.strip_suffix(lock).filter(|stem| !stem.is_empty()) {
-                locked.insert(format!("{stem}{document}"));
+            // Few names are locks: only theirs are lowercased.
+            let at = name.len().saturating_sub(lock.len());
+            let ends = at > 0 && name.is_char_boundary(at) && name[at..].eq_ignore_ascii_case(lock);
+            if ends {
+                locked.insert(format!("{}{document}", name[..at].to_lowercase()));
                 locked.extend(folders.iter().map(|folder| (*folder).to_owned()));
             }
         }

@@ -161,11 +161,12 @@ impl Groups {
         formed.extend(recorded);
         formed.extend(companions::groups(&rest));
         let taken: HashSet<&str, RandomState> = formed.iter().flat_map(Related::names).collect();
-        let mut found = table::links(&files, &dirs, &taken);
-        found.extend(table::named_links(&files, named, &taken, &found));
+        let found = table::links(&files, &dirs, named, &taken);
         table::attach(&mut formed, &found);
+        let followers: HashSet<&str, RandomState> =
+            found.iter().map(|link| link.follower).collect();
         let rest: Vec<(&str, &NameFacts)> = (rest.into_iter())
-            .filter(|(name, _)| !found.iter().any(|link| link.follower == *name))
+            .filter(|(name, _)| !followers.contains(name))
             .collect();
         let mut by_main: HashMap<String, usize, RandomState> = (formed.iter().enumerate())
             .map(|(at, group)| (group.main.clone(), at))

@@ -7,8 +7,9 @@
 //! (`x.bam.bai`, `x.zip.sha256`); a checksum list follows the files its
 //! name prefixes (`gd77-05-08.md5` with `gd77-05-08d1t01.flac`).
 //!
-//! [`links`] reads the table over one folder's names; `groups` attaches
-//! each follower to its main file's group, or forms one.
+//! [`links`] reads the table (and what files name, `references`) over one
+//! folder's names; [`attach`] adds each follower to its main file's group,
+//! or forms one.
 
 use std::collections::{HashMap, HashSet};
 
@@ -70,14 +71,12 @@ pub(super) enum Link {
     },
 }
 
-/// One row: the link, what the follower is to its main file, and what
-/// the set is (for people reading the table).
+/// One row: the link, and what the follower is to its main file. What
+/// the set is, and where its format is described, is said above each row.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Companion {
     pub(super) link: Link,
     pub(super) role: Role,
-    #[allow(dead_code, reason = "read by people and the table's tests")]
-    pub(super) about: &'static str,
 }
 
 const AUDIO_RIPS: &[&str] = &["flac", "wav", "ape", "wv", "tak", "bin", "img", "iso"];
@@ -94,6 +93,7 @@ const READS: &[&str] = &["fastq", "fq", "fastq.gz", "fq.gz"];
 
 /// The table, first match first.
 pub(super) const COMPANIONS: &[Companion] = &[
+    // An index, checksum or signature named after its whole file (hts-specs, GnuPG, coreutils).
     Companion {
         link: Link::WholeName {
             follower: &[
@@ -102,56 +102,56 @@ pub(super) const COMPANIONS: &[Companion] = &[
             ],
         },
         role: Role::Sidecar,
-        about: "an index, checksum or signature named after its whole file (hts-specs, GnuPG, coreutils)",
     },
+    // A BAM alignment and its index (samtools index).
     Companion {
         link: Link::SameStem {
             main: &["bam"],
             follower: &["bai"],
         },
         role: Role::Sidecar,
-        about: "a BAM alignment and its index (samtools index)",
     },
+    // A CRAM alignment and its index.
     Companion {
         link: Link::SameStem {
             main: &["cram"],
             follower: &["crai"],
         },
         role: Role::Sidecar,
-        about: "a CRAM alignment and its index",
     },
+    // The second reads of a paired-end sample with its first (Illumina's file naming).
     Companion {
         link: Link::Mate {
             marks: &[("_r2_", "_r1_"), ("_r2.", "_r1."), ("_2.f", "_1.f")],
             follower: READS,
         },
         role: Role::Companion,
-        about: "the second reads of a paired-end sample with its first (Illumina's file naming)",
     },
+    // A Blender scene and the earlier versions Blender saves beside it.
     Companion {
         link: Link::SameStem {
             main: &["blend"],
             follower: &["blend1", "blend2", "blend3"],
         },
         role: Role::Companion,
-        about: "a Blender scene and the earlier versions Blender saves beside it",
     },
+    // A Wavefront model and its material library.
     Companion {
         link: Link::SameStem {
             main: &["obj"],
             follower: &["mtl"],
         },
         role: Role::Companion,
-        about: "a Wavefront model and its material library",
     },
+    // A glTF model and its binary buffer (Khronos glTF 2.0).
     Companion {
         link: Link::SameStem {
             main: &["gltf"],
             follower: &["bin"],
         },
         role: Role::Companion,
-        about: "a glTF model and its binary buffer (Khronos glTF 2.0)",
     },
+    // A model's texture maps, named after it with the map they are.
     Companion {
         link: Link::StemAndWord {
             main: MODELS,
@@ -183,16 +183,16 @@ pub(super) const COMPANIONS: &[Companion] = &[
             follower: PICTURES,
         },
         role: Role::Companion,
-        about: "a model's texture maps, named after it with the map they are",
     },
+    // A Bethesda game plugin and its archive.
     Companion {
         link: Link::SameStem {
             main: &["esp", "esm", "esl"],
             follower: &["bsa", "ba2"],
         },
         role: Role::Companion,
-        about: "a Bethesda game plugin and its archive",
     },
+    // A Bethesda game plugin and its named archives.
     Companion {
         link: Link::StemAndWord {
             main: &["esp", "esm", "esl"],
@@ -200,8 +200,8 @@ pub(super) const COMPANIONS: &[Companion] = &[
             follower: &["bsa", "ba2"],
         },
         role: Role::Companion,
-        about: "a Bethesda game plugin and its named archives",
     },
+    // A Sony camera clip and its metadata (C0001M01.XML).
     Companion {
         link: Link::StemAndSuffix {
             main: CLIPS,
@@ -209,8 +209,8 @@ pub(super) const COMPANIONS: &[Companion] = &[
             follower: &["xml"],
         },
         role: Role::Sidecar,
-        about: "a Sony camera clip and its metadata (C0001M01.XML)",
     },
+    // A RED clip and its look metadata.
     Companion {
         link: Link::MainHasSuffix {
             main: &["r3d"],
@@ -218,16 +218,16 @@ pub(super) const COMPANIONS: &[Companion] = &[
             follower: &["rmd", "rtn"],
         },
         role: Role::Sidecar,
-        about: "a RED clip and its look metadata",
     },
+    // A Blackmagic RAW clip and its sidecar.
     Companion {
         link: Link::SameStem {
             main: &["braw"],
             follower: &["sidecar"],
         },
         role: Role::Sidecar,
-        about: "a Blackmagic RAW clip and its sidecar",
     },
+    // A clip and its editing proxy (Premiere's and Resolve's `_Proxy`).
     Companion {
         link: Link::StemAndWord {
             main: CLIPS,
@@ -235,39 +235,39 @@ pub(super) const COMPANIONS: &[Companion] = &[
             follower: &["mp4", "mov"],
         },
         role: Role::Companion,
-        about: "a clip and its editing proxy (Premiere's and Resolve's `_Proxy`)",
     },
+    // A disc rip and its ripping log (EAC, XLD).
     Companion {
         link: Link::SameStem {
             main: AUDIO_RIPS,
             follower: &["log", "accurip", "m3u", "m3u8"],
         },
         role: Role::Companion,
-        about: "a disc rip and its ripping log (EAC, XLD)",
     },
+    // One e-invoice downloaded as PDF, OFD and XML.
     Companion {
         link: Link::SameStem {
             main: &["pdf"],
             follower: &["ofd", "xml"],
         },
         role: Role::Companion,
-        about: "one e-invoice downloaded as PDF, OFD and XML",
     },
+    // One e-invoice downloaded as OFD and XML.
     Companion {
         link: Link::SameStem {
             main: &["ofd"],
             follower: &["xml"],
         },
         role: Role::Companion,
-        about: "one e-invoice downloaded as OFD and XML",
     },
+    // A checksum list and the files its name begins (etree's live recordings).
     Companion {
         link: Link::PrefixList {
             follower: &["md5", "ffp", "st5", "sfv", "sha1", "sha256"],
         },
         role: Role::Sidecar,
-        about: "a checksum list and the files its name begins (etree's live recordings)",
     },
+    // A Blender scene's physics cache.
     Companion {
         link: Link::FolderOfStem {
             main: &["blend"],
@@ -275,8 +275,8 @@ pub(super) const COMPANIONS: &[Companion] = &[
             suffix: "",
         },
         role: Role::Folder,
-        about: "a Blender scene's physics cache",
     },
+    // A scene's cache folder named after it.
     Companion {
         link: Link::FolderOfStem {
             main: SCENES,
@@ -284,39 +284,38 @@ pub(super) const COMPANIONS: &[Companion] = &[
             suffix: "_cache",
         },
         role: Role::Folder,
-        about: "a scene's cache folder named after it",
     },
+    // Premiere Pro's auto-saves of its project.
     Companion {
         link: Link::FolderOfApp {
             main: &["prproj"],
             folder: "adobe premiere pro auto-save",
         },
         role: Role::Folder,
-        about: "Premiere Pro's auto-saves of its project",
     },
+    // Premiere Pro's rendered previews.
     Companion {
         link: Link::FolderOfApp {
             main: &["prproj"],
             folder: "adobe premiere pro video previews",
         },
         role: Role::Folder,
-        about: "Premiere Pro's rendered previews",
     },
+    // Premiere Pro's rendered audio previews.
     Companion {
         link: Link::FolderOfApp {
             main: &["prproj"],
             folder: "adobe premiere pro audio previews",
         },
         role: Role::Folder,
-        about: "Premiere Pro's rendered audio previews",
     },
+    // After Effects' auto-saves of its project.
     Companion {
         link: Link::FolderOfApp {
             main: &["aep"],
             folder: "adobe after effects auto-save",
         },
         role: Role::Folder,
-        about: "After Effects' auto-saves of its project",
     },
 ];
 
@@ -325,20 +324,45 @@ pub(super) const COMPANIONS: &[Companion] = &[
 /// never a place for other files.
 pub(crate) fn kept_by_application(name: &str) -> bool {
     let lower = name.to_lowercase();
-    COMPANIONS.iter().any(|row| match row.link {
-        Link::FolderOfApp { folder, .. } => lower == folder,
-        Link::FolderOfStem { prefix, suffix, .. } => lower
-            .strip_prefix(prefix)
-            .and_then(|rest| rest.strip_suffix(suffix))
-            .is_some_and(|stem| !stem.is_empty() && (prefix.len() + suffix.len()) > 0),
-        Link::SameStem { .. }
-        | Link::WholeName { .. }
-        | Link::StemAndSuffix { .. }
-        | Link::MainHasSuffix { .. }
-        | Link::StemAndWord { .. }
-        | Link::Mate { .. }
-        | Link::PrefixList { .. } => false,
-    })
+    COMPANIONS
+        .iter()
+        .any(|row| row.link.folder(&lower).is_some())
+}
+
+/// What a folder's name is to a link that names folders.
+enum FolderName<'l> {
+    /// The folder of the main file of this stem.
+    OfStem(&'l str, &'static [&'static str]),
+    /// The application's folder beside its one project of these endings.
+    OfApp(&'static [&'static str]),
+}
+
+impl Link {
+    /// What the folder named `lower` (in lower case) is to this link, when
+    /// the link names folders and the name is one of them.
+    fn folder<'l>(&self, lower: &'l str) -> Option<FolderName<'l>> {
+        match *self {
+            Link::FolderOfStem {
+                main,
+                prefix,
+                suffix,
+            } => lower
+                .strip_prefix(prefix)
+                .and_then(|rest| rest.strip_suffix(suffix))
+                .filter(|stem| !stem.is_empty() && prefix.len() + suffix.len() > 0)
+                .map(|stem| FolderName::OfStem(stem, main)),
+            Link::FolderOfApp { main, folder } => {
+                (lower == folder).then_some(FolderName::OfApp(main))
+            }
+            Link::SameStem { .. }
+            | Link::WholeName { .. }
+            | Link::StemAndSuffix { .. }
+            | Link::MainHasSuffix { .. }
+            | Link::StemAndWord { .. }
+            | Link::Mate { .. }
+            | Link::PrefixList { .. } => None,
+        }
+    }
 }
 
 /// One follower and the main file (or folder's main file) it goes with.
@@ -408,12 +432,14 @@ const SEPARATORS: [&str; 4] = ["_", "-", " - ", " "];
 
 /// Every follower among a folder's `files` and `dirs` (each name with its
 /// facts) not in `taken`, with its main file: files first, in the order
-/// of the table's rows. A main is a file not itself hidden; chains
+/// of the table's rows, then the files `named` names (each a file with the
+/// names it holds, `references`). A main is a file not itself hidden; chains
 /// (`x_R2.fastq.gz.md5` after `x_R2.fastq.gz` after `x_R1.fastq.gz`) are
 /// left for the caller to follow.
 pub(super) fn links<'a>(
     files: &[(&'a str, &'a NameFacts)],
     dirs: &[(&'a str, &'a NameFacts)],
+    named: &[(String, Vec<String>)],
     taken: &HashSet<&str, RandomState>,
 ) -> Vec<Found<'a>> {
     let by_lower: HashMap<&str, &'a str, RandomState> = files
@@ -450,6 +476,7 @@ pub(super) fn links<'a>(
             }
         }
     }
+    found.extend(named_links(&by_lower, named, taken, &mut followed));
     for (dir, facts) in dirs {
         if taken.contains(dir) {
             continue;
@@ -470,22 +497,14 @@ pub(super) fn links<'a>(
 
 /// The links of the files `named` names (each a file with the names it
 /// holds) to it: a file named follows the file naming it, unless it is in
-/// `taken` or follows another already (`found`). Names are compared in
-/// any letter case.
-pub(super) fn named_links<'a>(
-    files: &[(&'a str, &'a NameFacts)],
+/// `taken` or already follows another (`followed`). `by_lower` finds a
+/// folder's files by their names in lower case.
+fn named_links<'a>(
+    by_lower: &HashMap<&str, &'a str, RandomState>,
     named: &[(String, Vec<String>)],
     taken: &HashSet<&str, RandomState>,
-    found: &[Found<'a>],
+    followed: &mut HashSet<&'a str, RandomState>,
 ) -> Vec<Found<'a>> {
-    if named.is_empty() {
-        return Vec::new();
-    }
-    let by_lower: HashMap<&str, &'a str, RandomState> = files
-        .iter()
-        .map(|(name, facts)| (facts.lower(), *name))
-        .collect();
-    let mut followed: HashSet<&str, RandomState> = found.iter().map(|link| link.follower).collect();
     let mut links = Vec::new();
     for (namer, names) in named {
         let Some(main) = by_lower.get(namer.to_lowercase().as_str()).copied() else {
@@ -621,23 +640,11 @@ fn folder_main<'a>(
     lookup: &dyn Fn(&str) -> Option<&'a str>,
     sorted: &[(&str, &'a str)],
 ) -> Option<(&'a str, Role)> {
-    let main = match row.link {
-        Link::FolderOfStem {
-            main,
-            prefix,
-            suffix,
-        } => {
-            let stem = lower.strip_prefix(prefix)?.strip_suffix(suffix)?;
-            if stem.is_empty() {
-                return None;
-            }
-            main.iter()
-                .find_map(|ending| lookup(&format!("{stem}.{ending}")))?
-        }
-        Link::FolderOfApp { main, folder } => {
-            if lower != folder {
-                return None;
-            }
+    let main = match row.link.folder(lower)? {
+        FolderName::OfStem(stem, main) => main
+            .iter()
+            .find_map(|ending| lookup(&format!("{stem}.{ending}")))?,
+        FolderName::OfApp(main) => {
             // Only where the application's project is the one of its kind.
             let mut projects = sorted
                 .iter()
@@ -649,13 +656,6 @@ fn folder_main<'a>(
             }
             project
         }
-        Link::SameStem { .. }
-        | Link::WholeName { .. }
-        | Link::StemAndSuffix { .. }
-        | Link::MainHasSuffix { .. }
-        | Link::StemAndWord { .. }
-        | Link::Mate { .. }
-        | Link::PrefixList { .. } => return None,
     };
     Some((main, row.role))
 }

@@ -149,10 +149,7 @@ impl<'a> Context<'a> {
             .filter(|_| !self.is_dir(item))
             .and_then(|holds| folder_evidence(top, holds, &item.name));
         if let Some(evidence) = evidence {
-            return why(
-                WhyKind::Existing,
-                lang.plan_why_existing(top, Some(&evidence)),
-            );
+            return why(WhyKind::Existing, lang.plan_why_existing(top, &evidence));
         }
         why(WhyKind::Request, lang.plan_why_request())
     }

@@ -59,19 +59,20 @@ impl Affinity {
             subject: subject_words(name),
             ..Affinity::default()
         };
-        let mut kinds: Vec<Category> = holds.iter().map(|held| kind(held)).collect();
+        let held: Vec<(Category, &String)> = holds.iter().map(|held| (kind(held), held)).collect();
+        let mut kinds: Vec<Category> = held.iter().map(|(category, _)| *category).collect();
         kinds.sort_unstable();
         kinds.dedup();
         affinity.kinds.clone_from(&kinds);
         for category in kinds {
-            let of_kind: Vec<Vec<String>> = (holds.iter())
-                .filter(|held| kind(held) == category)
-                .map(|held| words(held))
+            let named: Vec<&String> = (held.iter())
+                .filter(|(of, _)| *of == category)
+                .map(|(_, held)| *held)
                 .collect();
-            if of_kind.len() < LEAST_HELD {
+            if named.len() < LEAST_HELD {
                 continue;
             }
-            let named: Vec<&String> = holds.iter().filter(|held| kind(held) == category).collect();
+            let of_kind: Vec<Vec<String>> = named.iter().map(|held| words(held)).collect();
             if let Some(parts) = parts_of(&named) {
                 affinity.parts.push((category, parts, named.len()));
             }
@@ -180,12 +181,7 @@ impl Affinity {
 /// `folder` (its name) holding the files `holds`: what a plan table says
 /// of a row going there. A folder of a year takes its year's files only.
 pub fn folder_evidence(folder: &str, holds: &[String], name: &str) -> Option<Evidence> {
-    let year_fits = match (year_in_name(folder), year_in_name(name)) {
-        (Some(folder), Some(file)) => folder == file,
-        (Some(_), None) => false,
-        (None, _) => true,
-    };
-    year_fits
+    year_fits(year_in_name(folder), name)
         .then(|| Affinity::of(folder, holds).evidence(name, kind(name)))
         .flatten()
 }
@@ -222,6 +218,17 @@ impl NameWords {
             ending: extension(name),
             lower,
         }
+    }
+}
+
+/// Whether the file `name` may go into a folder of the year `folder_year`
+/// (its name's): any file when the folder has none, else only a file whose
+/// name carries that year.
+pub fn year_fits(folder_year: Option<i32>, name: &str) -> bool {
+    match (folder_year, year_in_name(name)) {
+        (Some(folder), Some(file)) => folder == file,
+        (Some(_), None) => false,
+        (None, _) => true,
     }
 }
 

@@ -15,7 +15,7 @@
 
 use crate::dates::{date_in_name, year_in_name};
 use crate::file_type::Category;
-use crate::groups::{Groups, is_page_folder_name, kept_by_application, project_marker};
+use crate::groups::{is_page_folder_name, kept_by_application, project_marker};
 use crate::kinds::kind;
 use crate::texts::folder_words::{
     BOOK_ENDINGS, Evidence, FOLDER_TOPICS, INVOICE_WORDS, NOT_INVOICE_WORDS, NOT_PAPER_WORDS,
@@ -24,7 +24,7 @@ use crate::texts::folder_words::{
 use crate::texts::requests::SCREENSHOT_NAMES;
 use crate::tools::Listed;
 
-use super::affinity::{Affinity, NameWords, strength};
+use super::affinity::{Affinity, NameWords, strength, year_fits};
 use super::exchanges::Exchange;
 use super::folders::means_category;
 use super::name_words::{
@@ -67,13 +67,12 @@ impl UserFolders {
                 .map(Exchange::items)
         };
         let mut folders = Vec::new();
-        let companions = Groups::form(items.iter().map(|item| (item.name.as_str(), item.is_dir)));
         for item in items.iter().filter(|item| item.is_dir) {
             let name = &item.name;
             let listed = listing(name).unwrap_or_default();
             let project = projects.contains(name)
                 || project_marker(listed.iter().map(|item| item.name.as_str())).is_some();
-            if !may_take_files(name) || project || companions.is_member(name) {
+            if !may_take_files(name) || project {
                 continue;
             }
             let year = year_in_name(name);
@@ -172,8 +171,9 @@ const MOST_FOLDERS: usize = 40;
 
 impl UserFolder {
     /// The evidence that this folder clearly means the file `name` (split
-    /// into its `words`) of kind `category`, if any: what its name and files say of it, or its
-    /// topic. A folder of a year takes only files of that year.
+    /// into its `words`) of kind `category`, if any: what its name and
+    /// files say of it, or its topic. A folder of a year takes only files
+    /// of that year.
     fn takes(
         &self,
         name: &str,
@@ -181,11 +181,7 @@ impl UserFolder {
         category: Category,
         taken: Option<(i32, u32)>,
     ) -> Option<Evidence> {
-        let year_fits = match (self.year, year_in_name(name)) {
-            (Some(folder), Some(file)) => folder == file,
-            (Some(_), None) => false,
-            (None, _) => true,
-        };
+        let year_fits = year_fits(self.year, name);
         let photos = self.topic == Some(Topic::Photos);
         let by_affinity = (year_fits && !photos)
             .then(|| self.affinity.evidence_of(words, category))

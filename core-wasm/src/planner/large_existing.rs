@@ -153,7 +153,6 @@ pub fn plan(
                     rules.is_excluded(name, false) || rules.matches_some_name(name)
                 })
         };
-        let mut joined: Vec<String> = Vec::new();
         for name in names {
             // A group goes where its main file goes, whole.
             let group = related.of(name);
@@ -171,17 +170,17 @@ pub fn plan(
             }
             let as_named = free_name(name, case, |key| used.contains(key));
             used.insert(case.key(&as_named));
-            joined.extend(
+            // The group's other files go with it.
+            taken.extend(
                 group
                     .into_iter()
-                    .flat_map(|group| group.names().skip(1))
+                    .flat_map(|group| group.names())
                     .map(str::to_owned),
             );
             taken.insert(name.to_owned());
             let shown = folder.path.replace('/', &separator.to_string());
             moves.push((name.to_owned(), format!("{shown}{separator}{as_named}")));
         }
-        taken.extend(joined);
         if !moves.is_empty() {
             out.push(ExistingMoves {
                 folder: folder.path.replace('/', &separator.to_string()),

@@ -66,32 +66,29 @@ impl Lang {
     }
 
     /// Why a file goes into the person's folder `folder`: the evidence
-    /// (that the folder is theirs, when none is known).
-    pub fn plan_why_existing(self, folder: &str, evidence: Option<&Evidence>) -> String {
+    /// (that the folder is theirs, for its topic alone), as the plan table
+    /// says it and, in brackets, a plan's line.
+    pub fn plan_why_existing(self, folder: &str, evidence: &Evidence) -> String {
         let count = |n: &usize| group_digits(*n);
         match (self, evidence) {
-            (Lang::En, Some(Evidence::NamedAfter)) => format!("named after {folder}/"),
-            (Lang::Zh, Some(Evidence::NamedAfter)) => format!("名字以 {folder} 开头"),
-            (Lang::En, Some(Evidence::Subject(words))) => {
-                format!("its name says \"{words}\", as {folder}/ does")
-            }
-            (Lang::Zh, Some(Evidence::Subject(words))) => {
-                format!("名字里有“{words}”，与 {folder}/ 相符")
-            }
-            (Lang::En, Some(Evidence::LikeHeld(n))) => {
+            (Lang::En, Evidence::NamedAfter) => format!("named after {folder}/"),
+            (Lang::Zh, Evidence::NamedAfter) => format!("名字以 {folder} 开头"),
+            (Lang::En, Evidence::Subject(words)) => format!("its name says \"{words}\""),
+            (Lang::Zh, Evidence::Subject(words)) => format!("名字里有“{words}”"),
+            (Lang::En, Evidence::LikeHeld(n)) => {
                 format!("like the {} files in {folder}/", count(n))
             }
-            (Lang::Zh, Some(Evidence::LikeHeld(n))) => {
+            (Lang::Zh, Evidence::LikeHeld(n)) => {
                 format!("与 {folder}/ 里的 {} 个文件同样命名", count(n))
             }
-            (Lang::En, Some(Evidence::Format(endings, n))) => {
+            (Lang::En, Evidence::Format(endings, n)) => {
                 format!("a {endings} file, like the {} in {folder}/", count(n))
             }
-            (Lang::Zh, Some(Evidence::Format(endings, n))) => {
+            (Lang::Zh, Evidence::Format(endings, n)) => {
                 format!("{endings} 文件，与 {folder}/ 里的 {} 个文件同类", count(n))
             }
-            (Lang::En, Some(Evidence::Topic) | None) => format!("into your folder {folder}/"),
-            (Lang::Zh, Some(Evidence::Topic) | None) => format!("放进你的文件夹 {folder}/"),
+            (Lang::En, Evidence::Topic) => format!("into your folder {folder}/"),
+            (Lang::Zh, Evidence::Topic) => format!("放进你的文件夹 {folder}/"),
         }
     }
 

@@ -98,30 +98,11 @@ impl Lang {
     /// `/`-separated), as its plan line ends: empty when the folder's
     /// topic alone says so.
     pub fn existing_evidence(self, evidence: &Evidence, folder: &str) -> String {
-        match (self, evidence) {
-            (_, Evidence::Topic) => String::new(),
-            (Lang::En, Evidence::NamedAfter) => format!(" (named after {folder}/)"),
-            (Lang::Zh, Evidence::NamedAfter) => format!("（名字以 {folder} 开头）"),
-            (Lang::En, Evidence::Subject(words)) => format!(" (its name says \"{words}\")"),
-            (Lang::Zh, Evidence::Subject(words)) => format!("（名字里有“{words}”）"),
-            (Lang::En, Evidence::LikeHeld(count)) => {
-                format!(" (like the {} files in {folder}/)", group_digits(*count))
-            }
-            (Lang::Zh, Evidence::LikeHeld(count)) => {
-                format!(
-                    "（与 {folder}/ 里的 {} 个文件同样命名）",
-                    group_digits(*count)
-                )
-            }
-            (Lang::En, Evidence::Format(endings, count)) => format!(
-                " (a {endings} file, like the {} in {folder}/)",
-                group_digits(*count)
-            ),
-            (Lang::Zh, Evidence::Format(endings, count)) => format!(
-                "（{endings} 文件，与 {folder}/ 里的 {} 个文件同类）",
-                group_digits(*count)
-            ),
+        if *evidence == Evidence::Topic {
+            return String::new();
         }
+        let why = self.plan_why_existing(folder, evidence);
+        self.pick(format!(" ({why})"), format!("（{why}）"))
     }
 
     /// A group's heading: its folder, `why` (one of the `why_` texts) and

@@ -305,14 +305,13 @@ impl Analysis {
         let secret_heads = std::mem::take(&mut self.secret_heads);
         let kept = entries.into_iter().zip(facts).zip(heads).zip(secret_heads);
         for (((entry, facts), head), secret) in kept {
-            if !keep(&entry) {
-                self.named.remove(&entry.name);
-            }
             if keep(&entry) {
                 self.entries.push(entry);
                 self.facts.push(facts);
                 self.heads.push(head);
                 self.secret_heads.push(secret);
+            } else {
+                self.named.remove(&entry.name);
             }
         }
     }
